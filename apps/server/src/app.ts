@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import type { ServiceDeps } from './services';
+import { registerErrorHandler } from './http/errors';
+import { registerAuthentication } from './http/authenticate';
+import { createTokenService, type TokenService } from './modules/auth/tokens';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createUsersService } from './modules/users/users.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createOrganizationsService } from './modules/organizations/organizations.service';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
+import { companiesRoutes } from './modules/companies/companies.routes';
+
+export interface BuildAppOptions {
+  db: Db;
+  jwtSecret: string;
+  jwtExpiresIn?: string;
+  publicUrl?: string;
+  /** Folder of the built web app; when present it is served with history fallback. */
+  webDist?: string | undefined;
+  logLevel?: string;
+  now?: () => Date;
+  /** Lets tests see every registered route (the authorization matrix walks them). */
+  onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  tokens: TokenService;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info', redact: ['req.headers.authorization', 'req.body.password'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  if (options.onRoute) {
+    const listener = options.onRoute;
+    app.addHook('onRoute', (route) => listener({ method: route.method, url: route.url, config: route.config }));
+  }
+
+  const tokens = createTokenService(options.jwtSecret, options.jwtExpiresIn ?? '12h');
+  const deps: ServiceDeps = {
+    db: options.db,
+    tokens,
+    now: options.now ?? (() => new Date()),
+    publicUrl: options.publicUrl ?? 'http://localhost:3000',
+  };
+  const auth = createAuthService(deps);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      const zapi = api.withTypeProvider<ZodTypeProvider>();
+      registerAuthentication(zapi, tokens, auth);
+      authRoutes(zapi, auth);
+      usersRoutes(zapi, createUsersService(deps, auth));
+      organizationsRoutes(zapi, createOrganizationsService(deps));
+      companiesRoutes(zapi, createCompaniesService(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = options.webDist;
+  const hasWeb = webDist !== undefined && existsSync(webDist);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return { app, tokens };
+}

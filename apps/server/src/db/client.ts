@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** Either driver behind one type: repositories never know which one they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Embedded only: a tarball of the data directory, to clone a migrated template. */
+  dump?: () => Promise<Blob>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  poolSize?: number;
+  /** Start an embedded database from a dump (tests clone a migrated template this way). */
+  pgliteDump?: Blob;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      driver: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.pgliteDump) {
+    client = new PGlite({ loadDataDir: options.pgliteDump });
+  } else if (options.dataDir) {
+    const dir = join(options.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    driver: 'pglite',
+    close: () => client.close(),
+    dump: async () => client.dumpDataDir('none'),
+  };
+}

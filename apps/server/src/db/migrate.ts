@@ -1,0 +1,16 @@
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { MIGRATIONS_DIR } from '../paths';
+import type { Database } from './client';
+
+/** Applies committed migrations; safe to run at every start and from several processes. */
+export async function runMigrations(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.driver === 'postgres') {
+    await migratePg(database.db as unknown as NodePgDatabase, config);
+  } else {
+    await migratePglite(database.db as unknown as PgliteDatabase, config);
+  }
+}

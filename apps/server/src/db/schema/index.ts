@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './organizations';
+export * from './users';
+export * from './audit';
+export * from './outbox';

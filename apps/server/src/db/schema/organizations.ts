@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { approvalStatusEnum } from './enums';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    numberOfLocations: integer('number_of_locations').notNull().default(1),
+    customPrice: numeric('custom_price', { precision: 10, scale: 2 }),
+    approvalStatus: approvalStatusEnum('approval_status').notNull().default('pending'),
+    billingContactEmail: text('billing_contact_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('organizations_name_unique').on(sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+    index('organizations_status_created_idx').on(t.approvalStatus, t.createdAt),
+  ],
+);
+
+/** A company is one clinic location of an organization. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('companies_organization_idx').on(t.organizationId, t.createdAt)],
+);

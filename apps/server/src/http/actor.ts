@@ -1,0 +1,13 @@
+import type { PermissionMap, Role } from '@clinic/domain';
+
+/** The authenticated caller, rebuilt from the database on every request. */
+export interface Actor {
+  userId: string;
+  role: Role;
+  organizationId: string | null;
+  companyId: string | null;
+  organizationApproval: 'approved' | 'pending' | 'rejected' | null;
+  permissions: PermissionMap;
+}
+
+export const isAdmin = (actor: Actor) => actor.role === 'admin';

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES, can } from '@clinic/domain';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { TokenService } from '../modules/auth/tokens';
+import { AppError, forbidden } from './errors';
+import './route-access';
+
+/**
+ * The single gate every API route passes: token -> fresh actor from the database -> organization
+ * approval -> declared permission. Routes without an `access` declaration require a signed-in user.
+ */
+export function registerAuthentication(app: FastifyInstance, tokens: TokenService, auth: AuthService): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === 'public' || !request.routeOptions.url) return;
+
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const claims = token ? tokens.verify(token) : null;
+    const actor = claims ? await auth.loadActor(claims) : null;
+    if (!actor) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
+    request.actor = actor;
+
+    if (actor.role !== 'admin' && actor.organizationApproval !== 'approved' && !access?.allowPending) {
+      throw forbidden(AUTH_MESSAGES.organizationPending);
+    }
+    if (access?.adminOnly && actor.role !== 'admin') throw forbidden();
+    if (access?.permission && !can(actor.permissions, access.permission[0], access.permission[1])) throw forbidden();
+  });
+}

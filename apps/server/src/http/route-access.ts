@@ -1,0 +1,33 @@
+import type { Action, Feature } from '@clinic/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from './actor';
+import { AppError } from './errors';
+
+/**
+ * How a route is protected, declared next to the route:
+ * - 'public': no token needed (login, sign-up, recovery, health);
+ * - otherwise a valid token is required, and optionally a feature permission, the product admin
+ *   role, or permission to run while the organization still awaits approval.
+ * Tenant checks on the records themselves happen in the services through http/access.ts.
+ */
+export type RouteAccess =
+  | 'public'
+  | {
+      permission?: readonly [Feature, Action];
+      adminOnly?: boolean;
+      allowPending?: boolean;
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHORIZED', 'Sign in first');
+  return request.actor;
+}

@@ -1,0 +1,54 @@
+import { loadConfig } from './config/env';
+import { createDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { lockDataDir } from './db/data-dir-lock';
+import { resolveJwtSecret } from './modules/auth/tokens';
+import { startOutboxWorker } from './modules/mail/outbox-worker';
+import { buildApp } from './app';
+import { DEFAULT_WEB_DIST } from './paths';
+import { seedDemo } from './seed/demo';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  await runMigrations(database);
+
+  const { app } = await buildApp({
+    db: database.db,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    jwtExpiresIn: config.jwtExpiresIn,
+    publicUrl: config.publicUrl,
+    webDist: config.webDist ?? DEFAULT_WEB_DIST,
+    logLevel: config.logLevel,
+  });
+
+  const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log) : null;
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    worker?.stop();
+    await app.close();
+    await database.close();
+    releaseLock();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  if (config.seedDemo) {
+    printLogins(config.publicUrl, await seedDemo(database.db));
+  }
+  console.log(`\nClinic Inventory is running: ${config.publicUrl}  (database: ${database.driver === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`);
+}
+
+function printLogins(url: string, logins: { role: string; email: string; password: string }[]): void {
+  console.log(`\nDemo accounts (password unchanged unless you changed it). Sign in at ${url}/ with any of these accounts:`);
+  for (const login of logins) console.log(`  ${login.role.padEnd(20)} ${login.email.padEnd(30)} ${login.password}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import {
+  AccessTokenResponseSchema,
+  ErrorResponseSchema,
+  LoginRequestSchema,
+  MessageResponseSchema,
+  PermissionsResponseSchema,
+  ProfileSchema,
+  RecoverPasswordRequestSchema,
+  ResetPasswordRequestSchema,
+  SignupRequestSchema,
+  SwitchLocationRequestSchema,
+} from '@clinic/domain';
+import { errorResponses, type ZodApp } from '../../http/zod-app';
+import { actorOf } from '../../http/route-access';
+import type { AuthService } from './auth.service';
+
+export function authRoutes(app: ZodApp, auth: AuthService): void {
+  app.post('/auth/login', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: AccessTokenResponseSchema, ...errorResponses, 429: ErrorResponseSchema } },
+    handler: (request) => auth.login(request.body, request.ip),
+  });
+
+  app.post('/auth/signup', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: SignupRequestSchema, response: { 201: AccessTokenResponseSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
+  });
+
+  app.post('/password', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: RecoverPasswordRequestSchema, response: { 202: MessageResponseSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.status(202).send(await auth.requestPasswordReset(request.body.email)),
+  });
+
+  app.post('/password/reset', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: ResetPasswordRequestSchema, response: { 200: MessageResponseSchema, ...errorResponses } },
+    handler: (request) => auth.resetPassword(request.body.token, request.body.password),
+  });
+
+  app.get('/auth/profile', {
+    config: { access: { allowPending: true } },
+    schema: { tags: ['auth'], response: { 200: ProfileSchema, ...errorResponses } },
+    handler: (request) => auth.profile(actorOf(request)),
+  });
+
+  app.get('/auth/permissions', {
+    config: { access: { allowPending: true } },
+    schema: { tags: ['auth'], response: { 200: PermissionsResponseSchema, ...errorResponses } },
+    handler: (request) => auth.permissions(actorOf(request)),
+  });
+
+  app.post('/auth/switch-locations', {
+    schema: { tags: ['auth'], body: SwitchLocationRequestSchema, response: { 200: AccessTokenResponseSchema, ...errorResponses } },
+    handler: (request) => auth.switchLocation(actorOf(request), request.body.company_id),
+  });
+
+  app.get('/health', {
+    config: { access: 'public' },
+    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    handler: () => ({ status: 'ok' as const }),
+  });
+}

@@ -1,0 +1,181 @@
+import {
+  AUTH_MESSAGES,
+  effectivePermissions,
+  MESSAGES,
+  type LoginRequest,
+  type PermissionsResponse,
+  type Profile,
+  type SignupRequest,
+  type TokenClaims,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../http/actor';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { recordAudit } from '../audit/audit.repo';
+import { findCompanyById, insertCompany } from '../companies/companies.repo';
+import { insertOrganization, isOrganizationNameTaken } from '../organizations/organizations.repo';
+import { findUserByEmail, findUserById, insertUser, isEmailOrPhoneTaken, updateUser, type UserRecord } from '../users/users.repo';
+import { toProfileResponse } from '../users/users.mapper';
+import { enqueueEmail } from '../mail/outbox.repo';
+import { emailTemplates } from '../mail/templates';
+import { clearFailures, MAX_FAILURES, recentFailures, recordFailure } from './login-throttle.repo';
+import { hashPassword, verifyPassword } from './passwords';
+import { consumePasswordReset, insertPasswordReset, revokeOpenResets } from './password-resets.repo';
+import { createLinkToken, hashLinkToken } from './tokens';
+
+const RESET_LINK_HOURS = 1;
+export const INVITATION_LINK_HOURS = 24 * 7;
+
+export function createAuthService(deps: ServiceDeps) {
+  const { db, tokens, now } = deps;
+
+  function claimsFor(user: UserRecord, companyId: string | null): TokenClaims {
+    return { sub: user.id, role: user.role, organization_id: user.organizationId, company_id: companyId };
+  }
+
+  /** Why an account may not be used right now, or null when it may. */
+  function refusal(user: UserRecord): string | null {
+    if (user.deletedAt) return AUTH_MESSAGES.invalidCredentials;
+    if (user.status === 'disabled') return AUTH_MESSAGES.accountDisabled;
+    if (user.approvalStatus === 'rejected' || user.organization?.approvalStatus === 'rejected') return AUTH_MESSAGES.accountRejected;
+    return null;
+  }
+
+  /** Sends a single-use link to choose a password; older open links of the user stop working. */
+  async function sendPasswordLink(tx: DbOrTx, user: UserRecord, kind: 'reset' | 'invitation') {
+    const { token, hash } = createLinkToken();
+    const hours = kind === 'reset' ? RESET_LINK_HOURS : INVITATION_LINK_HOURS;
+    await revokeOpenResets(tx, user.id, now());
+    await insertPasswordReset(tx, user.id, hash, new Date(now().getTime() + hours * 3_600_000));
+    const link = `${deps.publicUrl}/reset-password?token=${token}`;
+    const email =
+      kind === 'reset'
+        ? emailTemplates.passwordReset(user.email, link)
+        : emailTemplates.invitation(user.email, user.firstName, user.organization?.name ?? 'your clinic', link);
+    await enqueueEmail(tx, email);
+  }
+
+  return {
+    sendPasswordLink,
+
+    async login(body: LoginRequest, ip: string): Promise<{ access_token: string }> {
+      const throttleKey = `${body.username}|${ip}`;
+      if ((await recentFailures(db, throttleKey, now())) >= MAX_FAILURES) {
+        throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts);
+      }
+      const user = await findUserByEmail(db, body.username);
+      const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? null);
+      if (!user || !passwordOk) {
+        await recordFailure(db, throttleKey, now());
+        throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+      }
+      const refused = refusal(user);
+      if (refused) throw forbidden(refused);
+      await clearFailures(db, throttleKey);
+      return { access_token: tokens.sign(claimsFor(user, user.companyId)) };
+    },
+
+    async signup(body: SignupRequest): Promise<{ access_token: string }> {
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const userId = await db.transaction(async (tx) => {
+          if (await isOrganizationNameTaken(tx, body.organization_name)) throw conflict(AUTH_MESSAGES.organizationExists);
+          if (await isEmailOrPhoneTaken(tx, body.email, body.phone)) throw conflict(MESSAGES.userExists);
+          const organizationId = await insertOrganization(tx, {
+            name: body.organization_name,
+            numberOfLocations: body.number_of_locations,
+            billingContactEmail: body.email,
+            approvalStatus: 'pending',
+          });
+          const company = await insertCompany(tx, { organizationId, ...body.location });
+          const id = await insertUser(tx, {
+            organizationId,
+            companyId: company.id,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            email: body.email,
+            phone: body.phone,
+            passwordHash,
+            role: 'organization_admin',
+            approvalStatus: 'pending',
+          });
+          await recordAudit(tx, { userId: id }, { entity: 'organization', entityId: organizationId, action: 'signup', organizationId });
+          return id;
+        });
+        const user = (await findUserById(db, userId))!;
+        return { access_token: tokens.sign(claimsFor(user, user.companyId)) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.userExists);
+        throw error;
+      }
+    },
+
+    /** Always answers the same way, so the form cannot be used to find out who has an account. */
+    async requestPasswordReset(email: string): Promise<{ message: string }> {
+      await db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        if (user && refusal(user) === null) await sendPasswordLink(tx, user, 'reset');
+      });
+      return { message: AUTH_MESSAGES.resetEmailSent };
+    },
+
+    async resetPassword(token: string, password: string): Promise<{ message: string }> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const userId = await consumePasswordReset(tx, hashLinkToken(token), now());
+        if (!userId) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetLinkInvalid, { field: 'token' });
+        await updateUser(tx, userId, { passwordHash });
+        await recordAudit(tx, { userId }, { entity: 'user', entityId: userId, action: 'password_reset' });
+      });
+      return { message: AUTH_MESSAGES.passwordChanged };
+    },
+
+    /**
+     * Rebuilds the caller from the database so that disabling, deleting, rejecting, a role change
+     * or a reassigned location takes effect on the very next request.
+     */
+    async loadActor(claims: TokenClaims): Promise<Actor | null> {
+      const user = await findUserById(db, claims.sub);
+      if (!user || refusal(user) !== null) return null;
+      let companyId = user.companyId;
+      if (user.role === 'organization_admin' && claims.company_id && claims.company_id !== user.companyId) {
+        const switched = await findCompanyById(db, claims.company_id);
+        if (switched && switched.organizationId === user.organizationId) companyId = switched.id;
+      }
+      return {
+        userId: user.id,
+        role: user.role,
+        organizationId: user.organizationId,
+        companyId,
+        organizationApproval: user.organization?.approvalStatus ?? null,
+        permissions: effectivePermissions(user.role, user.permissions),
+      };
+    },
+
+    async profile(actor: Actor): Promise<Profile> {
+      const user = await findUserById(db, actor.userId);
+      if (!user) throw notFound();
+      const current = actor.companyId && actor.companyId !== user.companyId ? await findCompanyById(db, actor.companyId) : null;
+      return toProfileResponse(user, current);
+    },
+
+    permissions(actor: Actor): PermissionsResponse {
+      return { role: actor.role, permissions: actor.permissions };
+    },
+
+    /** Organization admins work in any location of their organization, one at a time. */
+    async switchLocation(actor: Actor, companyId: string): Promise<{ access_token: string }> {
+      if (actor.role !== 'organization_admin') throw forbidden();
+      const company = await findCompanyById(db, companyId);
+      if (!company || company.organizationId !== actor.organizationId) throw notFound(AUTH_MESSAGES.locationForeign);
+      const user = await findUserById(db, actor.userId);
+      if (!user) throw notFound();
+      await recordAudit(db, actor, { entity: 'user', entityId: actor.userId, action: 'switch_location', organizationId: actor.organizationId, companyId });
+      return { access_token: tokens.sign(claimsFor(user, company.id)) };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { createSigner, createVerifier } from 'fast-jwt';
+import { TokenClaimsSchema, type TokenClaims } from '@clinic/domain';
+
+export interface TokenService {
+  sign(claims: TokenClaims): string;
+  /** Returns the claims, or null for any bad, expired or tampered token. */
+  verify(token: string): TokenClaims | null;
+}
+
+const ISSUER = 'clinic-inventory';
+
+export function createTokenService(secret: string, expiresIn: string): TokenService {
+  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: toMilliseconds(expiresIn), iss: ISSUER });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER });
+  return {
+    sign: (claims) => signer({ ...claims }),
+    verify: (token) => {
+      try {
+        const parsed = TokenClaimsSchema.safeParse(verifier(token));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+function toMilliseconds(value: string): number {
+  const amount = Number(value.slice(0, -1));
+  const unit = value.slice(-1);
+  const factor = unit === 's' ? 1000 : unit === 'm' ? 60_000 : unit === 'h' ? 3_600_000 : 86_400_000;
+  return amount * factor;
+}
+
+/** JWT_SECRET when given; otherwise a random secret generated once into the data directory. */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const path = join(dataDir, 'jwt-secret');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Random one-time token for e-mailed links, and the hash that is stored instead of it. */
+export function createLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashLinkToken(token) };
+}
+
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,57 @@
+import { AUTH_MESSAGES, lastPageFor, type Company, type Page, type UpdateCompanyRequest } from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../http/actor';
+import { assertCompany, tenantFilter } from '../../http/access';
+import { conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.repo';
+import { toCompanyResponse } from '../organizations/organizations.mapper';
+import { countUsersInCompany } from '../users/users.repo';
+import { countLocations, findCompanyById, listCompanies, updateCompany } from './companies.repo';
+
+export function createCompaniesService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  async function visible(actor: Actor, id: string) {
+    const company = await findCompanyById(db, id);
+    if (!company) throw notFound();
+    assertCompany(actor, company);
+    return company;
+  }
+
+  return {
+    async list(actor: Actor, query: { currentPage: number; perPage: number; organization_id?: string | undefined }): Promise<Page<Company>> {
+      const { records, total } = await listCompanies(
+        db,
+        { ...tenantFilter(actor), filterOrganizationId: query.organization_id },
+        { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage },
+      );
+      return { results: records.map(toCompanyResponse), currentPage: query.currentPage, lastPage: lastPageFor(total, query.perPage), total };
+    },
+
+    async get(actor: Actor, id: string): Promise<Company> {
+      return toCompanyResponse(await visible(actor, id));
+    },
+
+    async update(actor: Actor, id: string, body: UpdateCompanyRequest): Promise<Company> {
+      const company = await visible(actor, id);
+      await db.transaction(async (tx) => {
+        await updateCompany(tx, id, body);
+        await recordAudit(tx, actor, { entity: 'company', entityId: id, action: 'update', organizationId: company.organizationId, companyId: id, changes: body });
+      });
+      return this.get(actor, id);
+    },
+
+    /** A location can go only when nobody works there any more and it is not the organization's last. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const company = await visible(actor, id);
+      if ((await countUsersInCompany(db, id)) > 0) throw conflict(AUTH_MESSAGES.locationHasUsers);
+      if ((await countLocations(db, company.organizationId)) <= 1) throw conflict(AUTH_MESSAGES.lastLocation);
+      await db.transaction(async (tx) => {
+        await updateCompany(tx, id, { deletedAt: deps.now() });
+        await recordAudit(tx, actor, { entity: 'company', entityId: id, action: 'delete', organizationId: company.organizationId, companyId: id });
+      });
+    },
+  };
+}
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

@@ -1,0 +1,146 @@
+import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ApprovalStatus, PermissionMap, Role, UserStatus } from '@clinic/domain';
+import type { DbOrTx } from '../../db/client';
+import { companies, organizations, users } from '../../db/schema/index';
+import type { TenantFilter } from '../../http/access';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface UserRecord extends UserRow {
+  company: { id: string; name: string; city: string; state: string } | null;
+  organization: { id: string; name: string; approvalStatus: ApprovalStatus; numberOfLocations: number } | null;
+}
+
+const selection = {
+  user: users,
+  company: { id: companies.id, name: companies.name, city: companies.city, state: companies.state },
+  organization: {
+    id: organizations.id,
+    name: organizations.name,
+    approvalStatus: organizations.approvalStatus,
+    numberOfLocations: organizations.numberOfLocations,
+  },
+};
+
+function baseQuery(db: DbOrTx) {
+  return db
+    .select(selection)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId));
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+function toRecord(row: Joined): UserRecord {
+  return { ...row.user, company: row.company?.id ? row.company : null, organization: row.organization?.id ? row.organization : null };
+}
+
+export async function findUserById(db: DbOrTx, id: string, options: { includeDeleted?: boolean } = {}): Promise<UserRecord | null> {
+  const where = options.includeDeleted ? eq(users.id, id) : and(eq(users.id, id), isNull(users.deletedAt));
+  const [row] = await baseQuery(db).where(where).limit(1);
+  return row ? toRecord(row) : null;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRecord | null> {
+  const [row] = await baseQuery(db)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
+/** Is the e-mail or phone taken by another live account? */
+export async function isEmailOrPhoneTaken(db: DbOrTx, email: string | undefined, phone: string | undefined, exceptId?: string): Promise<boolean> {
+  const matches: SQL[] = [];
+  if (email) matches.push(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (phone) matches.push(eq(users.phone, phone));
+  if (matches.length === 0) return false;
+  const conditions = [isNull(users.deletedAt), or(...matches)];
+  if (exceptId) conditions.push(ne(users.id, exceptId));
+  const [row] = await db.select({ id: users.id }).from(users).where(and(...conditions)).limit(1);
+  return row !== undefined;
+}
+
+export interface NewUser {
+  organizationId: string | null;
+  companyId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  passwordHash: string | null;
+  role: Role;
+  approvalStatus?: ApprovalStatus;
+  status?: UserStatus;
+}
+
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<string> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export interface UserPatch {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  role?: Role;
+  status?: UserStatus;
+  approvalStatus?: ApprovalStatus;
+  permissions?: PermissionMap | null;
+  hideTour?: boolean;
+  remindTourAfter?: Date | null;
+  passwordHash?: string;
+  companyId?: string;
+  deletedAt?: Date;
+}
+
+export async function updateUser(db: DbOrTx, id: string, patch: UserPatch): Promise<void> {
+  await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function setApprovalForOrganization(db: DbOrTx, organizationId: string, from: ApprovalStatus, to: ApprovalStatus): Promise<void> {
+  await db
+    .update(users)
+    .set({ approvalStatus: to, updatedAt: new Date() })
+    .where(and(eq(users.organizationId, organizationId), eq(users.approvalStatus, from)));
+}
+
+export async function countUsersInCompany(db: DbOrTx, companyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), isNull(users.deletedAt)));
+  return row?.n ?? 0;
+}
+
+export interface UserListFilter extends TenantFilter {
+  search?: string | undefined;
+  approvalStatus?: ApprovalStatus | undefined;
+  deleted?: boolean | undefined;
+  filterCompanyId?: string | undefined;
+  filterOrganizationId?: string | undefined;
+}
+
+export async function listUsers(db: DbOrTx, filter: UserListFilter, page: { offset: number; limit: number }) {
+  const conditions: SQL[] = [filter.deleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt)];
+  if (filter.organizationId) conditions.push(eq(users.organizationId, filter.organizationId));
+  if (filter.companyId) conditions.push(eq(users.companyId, filter.companyId));
+  if (filter.filterOrganizationId) conditions.push(eq(users.organizationId, filter.filterOrganizationId));
+  if (filter.filterCompanyId) conditions.push(eq(users.companyId, filter.filterCompanyId));
+  if (filter.approvalStatus) conditions.push(eq(users.approvalStatus, filter.approvalStatus));
+  if (filter.search) {
+    const term = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(users.firstName, term),
+        ilike(users.lastName, term),
+        ilike(users.email, term),
+        ilike(users.phone, term),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    baseQuery(db).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { records: rows.map(toRecord), total: totals[0]?.n ?? 0 };
+}

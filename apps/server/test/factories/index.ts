@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { ApprovalStatus, Role } from '@clinic/domain';
+import type { DbOrTx } from '../../src/db/client';
+import { insertCompany } from '../../src/modules/companies/companies.repo';
+import { insertOrganization } from '../../src/modules/organizations/organizations.repo';
+import { hashPassword } from '../../src/modules/auth/passwords';
+import { findUserById, insertUser, type UserRecord } from '../../src/modules/users/users.repo';
+
+/** Test and demo-data factories: each makes real rows through the repositories. */
+
+const unique = () => randomUUID().slice(0, 8);
+let phoneCounter = 0;
+const uniquePhone = () => `+1 512 ${String(Date.now() % 1000).padStart(3, '0')} ${String((phoneCounter += 1) % 10000).padStart(4, '0')}${Math.floor(Math.random() * 10)}`;
+
+export interface OrganizationFixture {
+  id: string;
+  name: string;
+  locations: { id: string; name: string; city: string; state: string }[];
+}
+
+export async function createOrganization(
+  db: DbOrTx,
+  options: { name?: string; approvalStatus?: ApprovalStatus; locations?: { name: string; city: string; state: string }[]; billingEmail?: string } = {},
+): Promise<OrganizationFixture> {
+  const name = options.name ?? `Clinic ${unique()}`;
+  const locations = options.locations ?? [{ name: 'Main', city: 'Austin', state: 'TX' }];
+  const id = await insertOrganization(db, {
+    name,
+    numberOfLocations: locations.length,
+    billingContactEmail: options.billingEmail ?? `billing-${unique()}@example.com`,
+    approvalStatus: options.approvalStatus ?? 'approved',
+  });
+  const created = [];
+  for (const location of locations) created.push(await insertCompany(db, { organizationId: id, ...location }));
+  return { id, name, locations: created.map((c) => ({ id: c.id, name: c.name, city: c.city, state: c.state })) };
+}
+
+export interface UserOptions {
+  role: Role;
+  organizationId?: string | null;
+  companyId?: string | null;
+  email?: string;
+  phone?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  approvalStatus?: ApprovalStatus;
+  status?: 'active' | 'disabled';
+}
+
+export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery';
+
+export async function createUser(db: DbOrTx, options: UserOptions): Promise<UserRecord & { password: string }> {
+  const password = options.password ?? DEFAULT_TEST_PASSWORD;
+  const id = await insertUser(db, {
+    organizationId: options.role === 'admin' ? null : (options.organizationId ?? null),
+    companyId: options.role === 'admin' ? null : (options.companyId ?? null),
+    firstName: options.firstName ?? 'Test',
+    lastName: options.lastName ?? options.role,
+    email: options.email ?? `${options.role}-${unique()}@example.com`,
+    phone: options.phone ?? uniquePhone(),
+    passwordHash: await hashPassword(password),
+    role: options.role,
+    approvalStatus: options.approvalStatus ?? 'approved',
+    status: options.status ?? 'active',
+  });
+  return { ...(await findUserById(db, id))!, password };
+}

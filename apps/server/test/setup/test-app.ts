@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role } from '@clinic/domain';
+import { createDatabase, type Database, type Db } from '../../src/db/client';
+import { buildApp } from '../../src/app';
+import type { TokenService } from '../../src/modules/auth/tokens';
+import type { UserRecord } from '../../src/modules/users/users.repo';
+import { withDatabase } from './global-setup';
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  config: unknown;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  tokens: TokenService;
+  routes: RouteInfo[];
+  /** A bearer token for the user, as login would issue it. */
+  tokenFor(user: Pick<UserRecord, 'id' | 'role' | 'organizationId' | 'companyId'>, companyId?: string | null): string;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('postgresTemplate');
+  if (template) {
+    const adminUrl = inject('postgresAdminUrl');
+    const name = `clinic_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    // CREATE DATABASE ... TEMPLATE fails while another worker is cloning the same template; retry.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        if (attempt > 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+    const database = await createDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 20 });
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(inject('pgliteTemplatePath'))]);
+  return { database: await createDatabase({ pgliteDump: dump }), drop: async () => undefined };
+}
+
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string } = {}): Promise<TestApp> {
+  const { database, drop } = await openDatabase();
+  const routes: RouteInfo[] = [];
+  const { app, tokens } = await buildApp({
+    db: database.db,
+    jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
+    jwtExpiresIn: options.jwtExpiresIn,
+    publicUrl: 'http://clinic.test',
+    logLevel: 'silent',
+    now: options.now,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    tokens,
+    routes,
+    tokenFor: (user, companyId) =>
+      tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),
+    request: ({ token, headers, ...rest }) =>
+      app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

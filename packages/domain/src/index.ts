@@ -1,0 +1,10 @@
+import './zod-config';
+export * from './roles';
+export * from './permissions';
+export * from './messages';
+export * from './pagination';
+export * from './fields';
+export * from './errors';
+export * from './auth';
+export * from './users';
+export * from './organizations';

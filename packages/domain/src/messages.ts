@@ -1,0 +1,33 @@
+/** Texts the specification quotes, used word for word by server and web. */
+export const MESSAGES = {
+  userExists: 'User with same email or phone already exists',
+  required: 'Required',
+  logoutConfirm: 'Are you sure you want to logout ?',
+  paymentSuccess: 'Payment succesfull',
+  paymentCancelled: 'Payment Cancelled',
+  locationAdded: 'Location Added',
+  locationAddError: 'Error Adding Location',
+  clientDeleted: 'Client Deleted',
+  clientDeleteError: 'Error Deleting Client',
+  unsupportedIpad: 'Versions below 15 are not supported',
+} as const;
+
+/** Texts the specification leaves open; decided in docs/decisions.md. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+  accountDisabled: 'This account is disabled. Ask your administrator.',
+  accountRejected: 'This account was not approved.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  organizationPending: 'Your organization is waiting for approval.',
+  resetLinkInvalid: 'This link is invalid or has expired. Ask for a new one.',
+  resetEmailSent: 'If an account exists for this e-mail, a reset link is on its way.',
+  passwordChanged: 'Your password was changed. You can sign in now.',
+  organizationExists: 'An organization with this name already exists',
+  locationForeign: 'Location not found',
+  locationHasUsers: 'Move or remove the users of this location first',
+  lastLocation: 'An organization needs at least one location',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'Not found',
+} as const;

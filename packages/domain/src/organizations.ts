@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ApprovalStatusSchema } from './roles';
+import { EmailSchema, requiredText, UuidSchema } from './fields';
+import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';
+
+export const CompanySchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  organization_id: UuidSchema,
+  created_at: z.string(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+export const LocationFieldsSchema = z.object({
+  name: requiredText('Location name'),
+  city: requiredText('City', 80),
+  state: requiredText('State', 80),
+});
+
+export const CreateLocationRequestSchema = LocationFieldsSchema;
+export type CreateLocationRequest = z.infer<typeof CreateLocationRequestSchema>;
+export const UpdateCompanyRequestSchema = LocationFieldsSchema.partial();
+export type UpdateCompanyRequest = z.infer<typeof UpdateCompanyRequestSchema>;
+
+/** Money travels as a decimal string with two places ("150.99") so no float touches it. */
+export const MoneySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, 'Enter an amount like 150.99');
+
+export const OrganizationSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  numberOfLocations: z.number().int(),
+  customPrice: z.string().nullable(),
+  approvalStatus: ApprovalStatusSchema,
+  billingContact: z.object({ email: z.string() }),
+  locations: z.array(CompanySchema.pick({ id: true, name: true, city: true, state: true })),
+  created_at: z.string(),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const OrganizationListQuerySchema = PageQuerySchema.extend({
+  approval_status: ApprovalStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type OrganizationListQuery = z.infer<typeof OrganizationListQuerySchema>;
+export const OrganizationPageSchema = pageOf(OrganizationSchema);
+
+export const UpdateOrganizationRequestSchema = z
+  .object({
+    name: requiredText('Organization name'),
+    numberOfLocations: z.number().int().min(1, 'At least one location').max(500),
+    billingContact: z.object({ email: EmailSchema }),
+    approvalStatus: ApprovalStatusSchema,
+  })
+  .partial();
+export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationRequestSchema>;
+
+export const ChangeCustomPriceRequestSchema = z.object({
+  customPrice: MoneySchema.nullable(),
+});
+export type ChangeCustomPriceRequest = z.infer<typeof ChangeCustomPriceRequestSchema>;
+
+export const CompanyListQuerySchema = PageQuerySchema.extend({
+  organization_id: UuidSchema.optional(),
+  include_deleted: QueryBooleanSchema.optional(),
+});
+export const CompanyPageSchema = pageOf(CompanySchema);
