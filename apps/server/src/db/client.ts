@@ -34,6 +34,9 @@ export interface DatabaseOptions {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection closed by the server (restart, failover) must not crash the process;
+    // the pool drops it and opens a new one on the next checkout.
+    pool.on('error', () => undefined);
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       driver: 'postgres',

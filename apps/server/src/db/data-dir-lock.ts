@@ -19,7 +19,7 @@ export function lockDataDir(dataDir: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readFileSync(path, 'utf8'));
     if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(`${dataDir} is in use by server process ${holder}; stop it or choose another DATA_DIR`);
+      throw new Error(`${dataDir} is in use by server process ${holder}; stop it or choose another DATA_DIR`, { cause: error });
     }
     rmSync(path, { force: true });
     take();

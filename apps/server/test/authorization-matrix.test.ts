@@ -1,0 +1,204 @@
+import { ROLES, type Role } from '@clinic/domain';
+import { createTestApp, type TestApp } from './setup/test-app';
+import { createOrganization, createUser } from './factories/index';
+import { createWorld, userOf, type World } from './world';
+
+/**
+ * Every registered route x every role x own/foreign tenant. A route with no row here fails the
+ * test, so each new route must declare who may call it. Later issues add their routes below.
+ */
+type Caller = Role | 'anonymous';
+type Tenant = 'own' | 'foreign';
+interface Request {
+  url: string;
+  payload?: unknown;
+}
+interface Case {
+  /** Builds the request for a caller against a target in their own or a foreign organization. */
+  build(world: World, t: TestApp, caller: Caller, tenant: Tenant): Promise<Request> | Request;
+  /** Expected status per caller: [own, foreign]. */
+  expect: Record<Caller, readonly [number, number]>;
+}
+
+const PUBLIC_ROUTES = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/signup',
+  'POST /api/password',
+  'POST /api/password/reset',
+  'GET /api/health',
+]);
+/** OpenAPI document and its UI: public by design (no tenant data). */
+const DOCS_PREFIX = '/api/docs';
+
+const ALL = (own: number, foreign: number = own) => [own, foreign] as const;
+const tenantOf = (world: World, tenant: Tenant) => (tenant === 'own' ? world.own : world.foreign);
+
+/** A fresh company member to act on, so destructive cases never touch shared fixtures. */
+async function freshMember(world: World, t: TestApp, tenant: Tenant) {
+  const org = tenantOf(world, tenant).org;
+  return createUser(t.db, { role: 'company_member', organizationId: org.id, companyId: org.locations[0]!.id });
+}
+
+const CASES: Record<string, Case> = {
+  'GET /api/auth/profile': {
+    build: () => ({ url: '/api/auth/profile' }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
+  },
+  'GET /api/auth/permissions': {
+    build: () => ({ url: '/api/auth/permissions' }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
+  },
+  'POST /api/auth/switch-locations': {
+    build: (w, _t, _c, tenant) => ({ url: '/api/auth/switch-locations', payload: { company_id: tenantOf(w, tenant).org.locations[1]!.id } }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'GET /api/user': {
+    build: (w, _t, _c, tenant) => ({ url: `/api/user?organization_id=${tenantOf(w, tenant).org.id}` }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'POST /api/user': {
+    build: (w, _t, _c, tenant) => ({
+      url: '/api/user',
+      payload: {
+        first_name: 'New',
+        last_name: 'Person',
+        email: `new-${Math.random().toString(36).slice(2)}@example.com`,
+        phone: `+1 555 ${Math.floor(1_000_000 + Math.random() * 8_999_999)}`,
+        role: 'company_member',
+        company_id: tenantOf(w, tenant).org.locations[0]!.id,
+      },
+    }),
+    expect: { anonymous: ALL(401), admin: ALL(201), organization_admin: ALL(201, 404), company_admin: ALL(201, 404), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'GET /api/user/test-emails': {
+    build: () => ({ url: '/api/user/test-emails' }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(403), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'PATCH /api/user/:id': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/user/${(await freshMember(w, t, tenant)).id}`, payload: { first_name: 'Renamed' } }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(404), assistant: ALL(404) },
+  },
+  'POST /api/user/:id/reset-password': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/user/${(await freshMember(w, t, tenant)).id}/reset-password`, payload: {} }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'PATCH /api/user/:id/reassign-location': {
+    build: async (w, t, _c, tenant) => ({
+      url: `/api/user/${(await freshMember(w, t, tenant)).id}/reassign-location`,
+      payload: { companyId: tenantOf(w, tenant).org.locations[1]!.id },
+    }),
+    // A location admin cannot move people into a location they do not run.
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200, 404), company_admin: ALL(404), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'DELETE /api/user/:id': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/user/${(await freshMember(w, t, tenant)).id}` }),
+    expect: { anonymous: ALL(401), admin: ALL(204), organization_admin: ALL(204, 404), company_admin: ALL(204, 404), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'GET /api/company': {
+    build: () => ({ url: '/api/company' }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
+  },
+  'GET /api/company/:id': {
+    build: (w, _t, _c, tenant) => ({ url: `/api/company/${tenantOf(w, tenant).org.locations[0]!.id}` }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
+  'PATCH /api/company/:id': {
+    build: (w, _t, _c, tenant) => ({ url: `/api/company/${tenantOf(w, tenant).org.locations[0]!.id}`, payload: { city: 'Austin' } }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'DELETE /api/company/:id': {
+    build: async (w, t, _c, tenant) => {
+      const orgId = tenantOf(w, tenant).org.id;
+      const res = await t.request({ method: 'POST', url: `/api/organization/${orgId}/location`, token: t.tokenFor(w.admin), payload: { name: 'Spare', city: 'Waco', state: 'TX' } });
+      return { url: `/api/company/${res.json().id}` };
+    },
+    expect: { anonymous: ALL(401), admin: ALL(204), organization_admin: ALL(403), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'GET /api/organization': {
+    build: () => ({ url: '/api/organization' }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
+  },
+  'GET /api/organization/:id': {
+    build: (w, _t, _c, tenant) => ({ url: `/api/organization/${tenantOf(w, tenant).org.id}` }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
+  'PATCH /api/organization/:id': {
+    build: (w, _t, _c, tenant) => ({ url: `/api/organization/${tenantOf(w, tenant).org.id}`, payload: { numberOfLocations: 3 } }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200, 404), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'DELETE /api/organization/:id': {
+    build: async (w, t, caller, tenant) => {
+      // The admin deletes throwaway organizations; everyone else is refused before anything happens.
+      const id = caller === 'admin' ? (await createOrganization(t.db)).id : tenantOf(w, tenant).org.id;
+      return { url: `/api/organization/${id}` };
+    },
+    expect: { anonymous: ALL(401), admin: ALL(204), organization_admin: ALL(403), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'PATCH /api/organization/:id/change-custom-price': {
+    build: (w, _t, _c, tenant) => ({ url: `/api/organization/${tenantOf(w, tenant).org.id}/change-custom-price`, payload: { customPrice: '140.00' } }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(403), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'POST /api/organization/:id/location': {
+    build: (w, _t, _c, tenant) => ({ url: `/api/organization/${tenantOf(w, tenant).org.id}/location`, payload: { name: 'Annex', city: 'Plano', state: 'TX' } }),
+    expect: { anonymous: ALL(401), admin: ALL(201), organization_admin: ALL(201, 404), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },
+  },
+};
+
+let t: TestApp;
+let world: World;
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createWorld(t.db);
+});
+afterAll(async () => t.close());
+
+const apiRoutes = () =>
+  t.routes
+    .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api') && !r.url.startsWith(DOCS_PREFIX))
+    .map((r) => `${r.method} ${r.url}`);
+
+it('declares an expected outcome for every registered API route', () => {
+  const undeclared = apiRoutes().filter((key) => !CASES[key] && !PUBLIC_ROUTES.has(key));
+  expect(undeclared).toEqual([]);
+  const stale = Object.keys(CASES).filter((key) => !apiRoutes().includes(key));
+  expect(stale).toEqual([]);
+});
+
+it('serves public routes without a token', async () => {
+  const res = await t.request({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(200);
+  for (const key of PUBLIC_ROUTES) {
+    const [method, url] = key.split(' ') as [string, string];
+    if (method === 'GET') continue;
+    const answer = await t.request({ method: method as 'POST', url, payload: {} });
+    expect(answer.statusCode, key).toBe(400);
+  }
+});
+
+const callers: Caller[] = ['anonymous', ...ROLES];
+describe.each(Object.entries(CASES))('%s', (key, routeCase) => {
+  const [method, pattern] = key.split(' ') as [string, string];
+  it.each(callers.flatMap((caller) => (['own', 'foreign'] as const).map((tenant) => [caller, tenant] as const)))(
+    '[%s] on %s tenant',
+    async (caller, tenant) => {
+      const request = await routeCase.build(world, t, caller, tenant);
+      expect(request.url.startsWith(pattern.split('/:')[0]!)).toBe(true);
+      const token = caller === 'anonymous' ? undefined : t.tokenFor(userOf(world, caller));
+      const res = await t.request({ method: method as 'GET', url: request.url, ...(token ? { token } : {}), ...(request.payload !== undefined ? { payload: request.payload as object } : {}) });
+      const expected = routeCase.expect[caller][tenant === 'own' ? 0 : 1];
+      expect(res.statusCode, `${caller} ${tenant}: ${res.body}`).toBe(expected);
+    },
+  );
+});
+
+it('lists only the caller\'s own tenant, whatever filter they send', async () => {
+  const foreignOrg = world.foreign.org.id;
+  for (const role of ['organization_admin', 'company_admin'] as const) {
+    const res = await t.request({ method: 'GET', url: `/api/user?organization_id=${foreignOrg}`, token: t.tokenFor(world.own.users[role]) });
+    expect(res.json().results).toEqual([]);
+  }
+  const companies = await t.request({ method: 'GET', url: '/api/company?perPage=100', token: t.tokenFor(world.own.users.company_member) });
+  expect(companies.json().results.map((c: { id: string }) => c.id)).toEqual([world.own.org.locations[0]!.id]);
+  const orgs = await t.request({ method: 'GET', url: '/api/organization', token: t.tokenFor(world.own.users.assistant) });
+  expect(orgs.json().results.map((o: { id: string }) => o.id)).toEqual([world.own.org.id]);
+});

@@ -1,0 +1,14 @@
+// Starts the built app on a fresh embedded database with the demo data, for the browser tests.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const port = process.argv[2] ?? '3210';
+process.env.PORT = port;
+process.env.HOST = '127.0.0.1';
+process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
+process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+process.env.LOG_LEVEL = 'warn';
+process.env.NODE_ENV = 'test';
+await import(fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url)));
