@@ -17,6 +17,8 @@ import { createOrganizationsService } from './modules/organizations/organization
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { createSuppliersService } from './modules/suppliers/suppliers.service';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -74,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       usersRoutes(zapi, createUsersService(deps, auth));
       organizationsRoutes(zapi, createOrganizationsService(deps));
       companiesRoutes(zapi, createCompaniesService(deps));
+      suppliersRoutes(zapi, createSuppliersService(deps));
     },
     { prefix: '/api' },
   );

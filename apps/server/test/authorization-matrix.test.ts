@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@clinic/domain';
 import { createTestApp, type TestApp } from './setup/test-app';
-import { createOrganization, createUser } from './factories/index';
+import { createOrganization, createSupplier, createUser } from './factories/index';
 import { createWorld, userOf, type World } from './world';
 
 /**
@@ -37,6 +37,22 @@ const tenantOf = (world: World, tenant: Tenant) => (tenant === 'own' ? world.own
 async function freshMember(world: World, t: TestApp, tenant: Tenant) {
   const org = tenantOf(world, tenant).org;
   return createUser(t.db, { role: 'company_member', organizationId: org.id, companyId: org.locations[0]!.id });
+}
+
+const supplierBody = () => ({
+  name: `Supplier ${Math.random().toString(36).slice(2, 8)}`,
+  email: 'orders@supplier.example',
+  phone: '+1 512 555 0199',
+  tax_id: 'TX-1',
+  address: '1 Main St',
+  contact_email: 'rep@supplier.example',
+  contact_phone: '+1 512 555 0198',
+});
+
+/** Own: a supplier of the caller's location (the admin's own are shared ones); foreign: another organization's. */
+async function supplierFor(world: World, t: TestApp, caller: Caller, tenant: Tenant) {
+  if (tenant === 'foreign') return createSupplier(t.db, { companyId: world.foreign.org.locations[0]!.id });
+  return createSupplier(t.db, { companyId: caller === 'admin' ? null : world.own.org.locations[0]!.id });
 }
 
 const CASES: Record<string, Case> = {
@@ -141,6 +157,26 @@ const CASES: Record<string, Case> = {
   'POST /api/organization/:id/location': {
     build: (w, _t, _c, tenant) => ({ url: `/api/organization/${tenantOf(w, tenant).org.id}/location`, payload: { name: 'Annex', city: 'Plano', state: 'TX' } }),
     expect: { anonymous: ALL(401), admin: ALL(201), organization_admin: ALL(201, 404), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'GET /api/supplier': {
+    build: () => ({ url: '/api/supplier' }),
+    expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
+  },
+  'POST /api/supplier': {
+    build: () => ({ url: '/api/supplier', payload: supplierBody() }),
+    expect: { anonymous: ALL(401), admin: ALL(201), organization_admin: ALL(201), company_admin: ALL(201), company_member: ALL(201), assistant: ALL(403) },
+  },
+  'GET /api/supplier/:id': {
+    build: async (w, t, caller, tenant) => ({ url: `/api/supplier/${(await supplierFor(w, t, caller, tenant)).id}` }),
+    expect: { anonymous: ALL(401), admin: ALL(200, 404), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
+  'PATCH /api/supplier/:id': {
+    build: async (w, t, caller, tenant) => ({ url: `/api/supplier/${(await supplierFor(w, t, caller, tenant)).id}`, payload: { address: '1 New St' } }),
+    expect: { anonymous: ALL(401), admin: ALL(200, 404), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(403) },
+  },
+  'DELETE /api/supplier/:id': {
+    build: async (w, t, caller, tenant) => ({ url: `/api/supplier/${(await supplierFor(w, t, caller, tenant)).id}` }),
+    expect: { anonymous: ALL(401), admin: ALL(204, 404), organization_admin: ALL(204, 404), company_admin: ALL(204, 404), company_member: ALL(403), assistant: ALL(403) },
   },
 };
 

@@ -8,3 +8,4 @@ export * from './errors';
 export * from './auth';
 export * from './users';
 export * from './organizations';
+export * from './suppliers';

@@ -67,3 +67,26 @@ export function canSeeUser(actor: Actor, user: { id: string; organizationId: str
 export function assertUser(actor: Actor, user: { id: string; organizationId: string | null; companyId: string | null }): void {
   if (!canSeeUser(actor, user)) throw notFound();
 }
+
+/**
+ * Catalog-style records (suppliers, categories, products) are owned either by one location or,
+ * when created by the product admin, by nobody (null) and shared with every location.
+ */
+export function ownerCompanyFor(actor: Actor): string | null {
+  return actor.role === 'admin' ? null : currentCompanyId(actor);
+}
+
+/** The owners whose records the actor may read: their location's and the shared ones. */
+export function readableOwners(actor: Actor): { companyId: string | null } {
+  return { companyId: actor.role === 'admin' ? null : currentCompanyId(actor) };
+}
+
+export function canSeeOwned(actor: Actor, ownerCompanyId: string | null): boolean {
+  return ownerCompanyId === null || ownerCompanyId === actor.companyId;
+}
+
+/** Shared records are read-only for locations (403); another location's are invisible (404). */
+export function assertCanModifyOwned(actor: Actor, ownerCompanyId: string | null): void {
+  if (!canSeeOwned(actor, ownerCompanyId)) throw notFound();
+  if (ownerCompanyId !== ownerCompanyFor(actor)) throw forbidden();
+}

@@ -5,6 +5,7 @@ import { insertCompany } from '../../src/modules/companies/companies.repo';
 import { insertOrganization } from '../../src/modules/organizations/organizations.repo';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { findUserById, insertUser, type UserRecord } from '../../src/modules/users/users.repo';
+import { insertSupplier } from '../../src/modules/suppliers/suppliers.repo';
 
 /** Test and demo-data factories: each makes real rows through the repositories. */
 
@@ -65,4 +66,18 @@ export async function createUser(db: DbOrTx, options: UserOptions): Promise<User
     status: options.status ?? 'active',
   });
   return { ...(await findUserById(db, id))!, password };
+}
+
+export async function createSupplier(db: DbOrTx, options: { companyId: string | null; name?: string }) {
+  const name = options.name ?? `Supplier ${unique()}`;
+  return insertSupplier(db, {
+    companyId: options.companyId,
+    name,
+    email: `orders-${unique()}@supplier.example`,
+    phone: uniquePhone(),
+    taxId: `TX-${unique()}`,
+    address: '100 Commerce St, Austin, TX',
+    contactEmail: `rep-${unique()}@supplier.example`,
+    contactPhone: uniquePhone(),
+  });
 }

@@ -3,3 +3,4 @@ export * from './organizations';
 export * from './users';
 export * from './audit';
 export * from './outbox';
+export * from './suppliers';

@@ -1,0 +1,115 @@
+import {
+  lastPageFor,
+  SUPPLIER_MESSAGES,
+  type CreateSupplierRequest,
+  type Page,
+  type Supplier,
+  type SupplierListQuery,
+  type UpdateSupplierRequest,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../http/actor';
+import { assertCanModifyOwned, canSeeOwned, ownerCompanyFor, readableOwners } from '../../http/access';
+import { conflict, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { recordAudit } from '../audit/audit.repo';
+import { findSupplierById, insertSupplier, isSupplierNameTaken, listSuppliers, updateSupplier, type SupplierRow } from './suppliers.repo';
+
+function toSupplierResponse(row: SupplierRow): Supplier {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    tax_id: row.taxId,
+    address: row.address,
+    contact_email: row.contactEmail,
+    contact_phone: row.contactPhone,
+    company_id: row.companyId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function createSuppliersService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  const onConflict = (error: unknown): never => {
+    if (isUniqueViolation(error)) throw conflict(SUPPLIER_MESSAGES.exists);
+    throw error;
+  };
+
+  async function modifiable(actor: Actor, id: string): Promise<SupplierRow> {
+    const row = await findSupplierById(db, id);
+    if (!row) throw notFound();
+    assertCanModifyOwned(actor, row.companyId);
+    return row;
+  }
+
+  return {
+    async list(actor: Actor, query: SupplierListQuery): Promise<Page<Supplier>> {
+      const { companyId } = readableOwners(actor);
+      const { records, total } = await listSuppliers(db, companyId, query.search, { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage });
+      return { results: records.map(toSupplierResponse), currentPage: query.currentPage, lastPage: lastPageFor(total, query.perPage), total };
+    },
+
+    async get(actor: Actor, id: string): Promise<Supplier> {
+      const row = await findSupplierById(db, id);
+      if (!row || !canSeeOwned(actor, row.companyId)) throw notFound();
+      return toSupplierResponse(row);
+    },
+
+    async create(actor: Actor, body: CreateSupplierRequest): Promise<Supplier> {
+      const companyId = ownerCompanyFor(actor);
+      if (await isSupplierNameTaken(db, companyId, body.name)) throw conflict(SUPPLIER_MESSAGES.exists);
+      const row = await db
+        .transaction(async (tx) => {
+          const created = await insertSupplier(tx, {
+            companyId,
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            taxId: body.tax_id,
+            address: body.address,
+            contactEmail: body.contact_email,
+            contactPhone: body.contact_phone,
+          });
+          await recordAudit(tx, actor, { entity: 'supplier', entityId: created.id, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
+          return created;
+        })
+        .catch(onConflict);
+      return toSupplierResponse(row);
+    },
+
+    async update(actor: Actor, id: string, body: UpdateSupplierRequest): Promise<Supplier> {
+      const current = await modifiable(actor, id);
+      if (body.name && (await isSupplierNameTaken(db, current.companyId, body.name, id))) throw conflict(SUPPLIER_MESSAGES.exists);
+      const row = await db
+        .transaction(async (tx) => {
+          const updated = await updateSupplier(tx, id, {
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            taxId: body.tax_id,
+            address: body.address,
+            contactEmail: body.contact_email,
+            contactPhone: body.contact_phone,
+          });
+          await recordAudit(tx, actor, { entity: 'supplier', entityId: id, action: 'update', organizationId: actor.organizationId, companyId: current.companyId, changes: body });
+          return updated;
+        })
+        .catch(onConflict);
+      return toSupplierResponse(row);
+    },
+
+    /** Soft delete: stock received from the supplier keeps naming it. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const current = await modifiable(actor, id);
+      await db.transaction(async (tx) => {
+        await updateSupplier(tx, id, { deletedAt: deps.now() });
+        await recordAudit(tx, actor, { entity: 'supplier', entityId: id, action: 'delete', organizationId: actor.organizationId, companyId: current.companyId });
+      });
+    },
+  };
+}
+
+export type SuppliersService = ReturnType<typeof createSuppliersService>;
