@@ -31,6 +31,7 @@ export default tseslint.config(
   {
     // The domain package is shared by server and browser: zod only.
     files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./)', message: 'packages/domain depends on zod only.' }] }],
     },
