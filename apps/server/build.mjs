@@ -12,6 +12,7 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})],
+  // The workspace domain package is TypeScript source: bundle it; everything else stays external.
+  external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((name) => !name.startsWith('@clinic/')),
   logLevel: 'warning',
 });

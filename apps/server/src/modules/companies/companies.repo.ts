@@ -45,7 +45,7 @@ export async function listCompanies(db: DbOrTx, filter: TenantFilter & { filterO
   if (filter.filterOrganizationId) conditions.push(eq(companies.organizationId, filter.filterOrganizationId));
   const where = and(...conditions);
   const [records, totals] = await Promise.all([
-    db.select().from(companies).where(where).orderBy(asc(companies.createdAt), asc(companies.id)).limit(page.limit).offset(page.offset),
+    db.select().from(companies).where(where).orderBy(asc(companies.createdAt), asc(companies.name), asc(companies.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(companies).where(where),
   ]);
   return { records, total: totals[0]?.n ?? 0 };

@@ -79,7 +79,7 @@ async function withLocations(db: DbOrTx, rows: OrganizationRow[]): Promise<Organ
     .select()
     .from(companies)
     .where(and(inArray(companies.organizationId, rows.map((r) => r.id)), isNull(companies.deletedAt)))
-    .orderBy(asc(companies.createdAt), asc(companies.id));
+    .orderBy(asc(companies.createdAt), asc(companies.name), asc(companies.id));
   return rows.map((row) => ({ ...row, locations: locations.filter((l) => l.organizationId === row.id) }));
 }
 

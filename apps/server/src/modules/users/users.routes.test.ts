@@ -158,7 +158,7 @@ describe('reassign and delete', () => {
 
   it('sends a reset link on request of the manager', async () => {
     const target = await createUser(t.db, { role: 'assistant', organizationId: world.own.org.id, companyId: world.own.org.locations[0]!.id });
-    const res = await t.request({ method: 'POST', url: `/api/user/${target.id}/reset-password`, token: asOwner(), payload: {} });
+    const res = await t.request({ method: 'POST', url: `/api/user/${target.id}/reset-password`, token: asOwner() });
     expect(res.json().message).toBe(`A password reset link was sent to ${target.email}`);
     const outbox = (await t.request({ method: 'GET', url: '/api/user/test-emails?perPage=100', token: t.tokenFor(world.admin) })).json();
     expect(outbox.results.some((m: { to: string; subject: string }) => m.to === target.email && m.subject.includes('Reset'))).toBe(true);

@@ -42,7 +42,7 @@ export function usersRoutes(app: ZodApp, users: UsersService): void {
 
   app.post('/user/:id/reset-password', {
     config: { access: { permission: ['users', 'update'] } },
-    schema: { tags: ['users'], params: IdParamsSchema, body: z.object({}).optional(), response: { 200: MessageResponseSchema, ...errorResponses } },
+    schema: { tags: ['users'], params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errorResponses } },
     handler: (request) => users.sendPasswordReset(actorOf(request), request.params.id),
   });
 

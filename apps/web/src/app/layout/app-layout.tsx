@@ -1,0 +1,100 @@
+import { Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { useSessionClaims } from '../../lib/auth-token';
+import { COMPACT_MEDIA_QUERY } from '../../lib/device';
+import { useProfile } from '../../lib/profile';
+import { shouldShowWelcome } from '../../lib/session';
+import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
+import { LogoutDialog } from './logout-dialog';
+import { MobileTopBar } from './mobile-top-bar';
+import { PendingOrganizationDialog } from './pending-organization-dialog';
+import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
+import { SwitchLocationDialog } from './switch-location-dialog';
+import { UnsupportedIpadDialog } from './unsupported-ipad-dialog';
+import { usePaymentReturnNotice } from './use-payment-return-notice';
+
+export const WELCOME_PATH = '/welcome';
+
+export function AppLayout() {
+  const compact = useMediaQuery(COMPACT_MEDIA_QUERY, { noSsr: true });
+  const claims = useSessionClaims();
+  const profile = useProfile();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const [switchOpen, setSwitchOpen] = useState(false);
+  usePaymentReturnNotice();
+
+  if (shouldShowWelcome() && pathname !== WELCOME_PATH) return <Navigate to={WELCOME_PATH} replace />;
+
+  const role = profile.data?.role ?? claims?.role ?? null;
+  const openLogout = () => {
+    setMenuOpen(false);
+    setLogoutOpen(true);
+  };
+  const openSwitch = () => {
+    setMenuOpen(false);
+    setSwitchOpen(true);
+  };
+  const sidebar = (
+    <Sidebar
+      role={role}
+      profile={profile.data}
+      onNavigate={compact ? () => { setMenuOpen(false); } : undefined}
+      onSwitchLocation={openSwitch}
+      onLogout={openLogout}
+    />
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      {compact ? (
+        <Drawer variant="temporary" open={menuOpen} onClose={() => { setMenuOpen(false); }}>
+          {sidebar}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: SIDEBAR_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },
+          }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {compact ? <MobileTopBar onOpenMenu={() => { setMenuOpen(true); }} /> : null}
+        <Box
+          component="main"
+          sx={{
+            flex: 1,
+            p: { xs: 2, sm: 3, lg: 4 },
+            pb: compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16)}px + env(safe-area-inset-bottom))` : undefined,
+          }}
+        >
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+
+      {compact ? <BottomNav role={role} onLogout={openLogout} /> : null}
+
+      <LogoutDialog open={logoutOpen} onClose={() => { setLogoutOpen(false); }} />
+      <SwitchLocationDialog
+        open={switchOpen}
+        currentCompanyId={profile.data?.company?.id ?? claims?.company_id ?? null}
+        onClose={() => { setSwitchOpen(false); }}
+      />
+      <PendingOrganizationDialog onLogout={openLogout} />
+      <UnsupportedIpadDialog />
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Paper from '@mui/material/Paper';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { useLocation, useNavigate } from 'react-router';
+import type { Role } from '@clinic/domain';
+
+export const BOTTOM_NAV_HEIGHT = 56;
+
+interface BottomTab {
+  value: string;
+  label: string;
+  to: string;
+  icon: ReactNode;
+  hiddenForAdmin?: boolean;
+}
+
+/**
+ * Phone/tablet tabs. They point at their feature's route; until a feature ships,
+ * its route falls through to the dashboard.
+ */
+const TABS: BottomTab[] = [
+  { value: 'treatments', label: 'Treatments', to: '/treatment-execution', icon: <MedicalServicesOutlined />, hiddenForAdmin: true },
+  { value: 'inventory', label: 'Inventory', to: '/inventory', icon: <Inventory2Outlined /> },
+  { value: 'reports', label: 'Reports', to: '/dashboard', icon: <AssessmentOutlined /> },
+  { value: 'alerts', label: 'Alerts', to: '/alerts', icon: <NotificationsOutlined />, hiddenForAdmin: true },
+];
+
+export function BottomNav({ role, onLogout }: { role: Role | null; onLogout: () => void }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tabs = TABS.filter((tab) => !(tab.hiddenForAdmin && role === 'admin'));
+  const current = tabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.value ?? false;
+
+  return (
+    <Paper
+      component="nav"
+      aria-label="Bottom navigation"
+      square
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        borderTop: 1,
+        borderColor: 'divider',
+        pb: 'env(safe-area-inset-bottom)',
+      }}
+    >
+      <BottomNavigation
+        showLabels
+        value={current}
+        onChange={(_event, value: string) => {
+          if (value === 'logout') {
+            onLogout();
+            return;
+          }
+          const tab = tabs.find((item) => item.value === value);
+          if (tab) void navigate(tab.to);
+        }}
+      >
+        {tabs.map((tab) => (
+          <BottomNavigationAction key={tab.value} value={tab.value} label={tab.label} icon={tab.icon} />
+        ))}
+        <BottomNavigationAction value="logout" label="Logout" icon={<LogoutOutlined />} />
+      </BottomNavigation>
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+import type SvgIcon from '@mui/material/SvgIcon';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import type { Role } from '@clinic/domain';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: typeof SvgIcon;
+}
+
+export interface NavGroup {
+  title: string | null;
+  items: NavItem[];
+}
+
+/**
+ * Sidebar groups for a role. Inventory, Treatments and Alerts join as their pages ship;
+ * a group with no page yet is left out rather than linking nowhere.
+ */
+export function navGroups(role: Role | null): NavGroup[] {
+  const settings: NavItem[] = [{ label: 'Profile', to: '/users/profile', icon: PersonOutlined }];
+  if (role === 'admin') {
+    settings.push(
+      { label: 'Manage Clients', to: '/clients', icon: BusinessOutlined },
+      { label: 'Pending Users', to: '/users/pending', icon: HourglassEmptyOutlined },
+      { label: 'Rejected Users', to: '/users/rejected', icon: BlockOutlined },
+      { label: 'Deleted Users', to: '/users/deleted', icon: PersonOffOutlined },
+      { label: 'Outgoing E-mails', to: '/users/test-emails', icon: MailOutlined },
+    );
+  }
+  if (role === 'organization_admin' || role === 'company_admin') {
+    settings.push({ label: 'Manage Users', to: '/users/company', icon: GroupOutlined });
+  }
+
+  return [
+    { title: null, items: [{ label: 'Home', to: '/dashboard', icon: HomeOutlined }] },
+    { title: 'Settings', items: settings },
+  ];
+}
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}

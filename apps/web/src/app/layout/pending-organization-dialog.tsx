@@ -1,0 +1,66 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { AUTH_MESSAGES, type Profile } from '@clinic/domain';
+import { meetingLink } from '../../lib/config';
+import { profileQueryOptions } from '../../lib/profile';
+
+export const APPROVAL_POLL_MS = 30_000;
+
+function blockingStatus(profile: Profile | undefined) {
+  if (!profile || profile.role === 'admin' || !profile.company) return null;
+  const status = profile.company.organization.approvalStatus;
+  return status === 'approved' ? null : status;
+}
+
+/**
+ * Blocks the app until the product admin approves the organization.
+ * It cannot be dismissed; it checks the profile every 30 s and disappears on approval.
+ */
+export function PendingOrganizationDialog({ onLogout }: { onLogout: () => void }) {
+  const profile = useQuery({
+    ...profileQueryOptions(),
+    refetchInterval: (query) => (blockingStatus(query.state.data) === 'pending' ? APPROVAL_POLL_MS : false),
+  });
+  const status = blockingStatus(profile.data);
+  if (!status || !profile.data?.company) return null;
+
+  const organizationName = profile.data.company.organization.name;
+  const link = meetingLink(organizationName);
+  const pending = status === 'pending';
+
+  return (
+    <Dialog open aria-labelledby="pending-organization-title" aria-describedby="pending-organization-text">
+      <DialogTitle id="pending-organization-title">
+        {pending ? 'Schedule a meeting' : 'Organization not approved'}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText id="pending-organization-text" sx={{ mb: 1.5 }}>
+          {pending
+            ? `${AUTH_MESSAGES.organizationPending} Our team approves ${organizationName} after a short onboarding meeting, where we set up your locations and answer your questions.`
+            : `${AUTH_MESSAGES.accountRejected} Contact our team if you think this is a mistake.`}
+        </DialogContentText>
+        {pending ? (
+          <DialogContentText>
+            {link
+              ? 'Book a time that suits you. This window closes by itself as soon as your organization is approved.'
+              : 'We will contact you to arrange it. This window closes by itself as soon as your organization is approved.'}
+          </DialogContentText>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onLogout}>Logout</Button>
+        {link ? (
+          <Button variant="contained" startIcon={<EventOutlined />} href={link} target="_blank" rel="noopener noreferrer">
+            Schedule a meeting
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+}

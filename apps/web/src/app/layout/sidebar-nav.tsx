@@ -1,0 +1,50 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { Role } from '@clinic/domain';
+import { isNavItemActive, navGroups } from './nav-items';
+
+export function SidebarNav({ role, onNavigate }: { role: Role | null; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Main">
+      {navGroups(role).map((group) => (
+        <List
+          key={group.title ?? 'main'}
+          dense
+          subheader={
+            group.title ? (
+              <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1 }}>
+                {group.title}
+              </ListSubheader>
+            ) : undefined
+          }
+        >
+          {group.items.map((item) => {
+            const active = isNavItemActive(item, pathname);
+            const Icon = item.icon;
+            return (
+              <ListItemButton
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={{ mx: 1, borderRadius: 2 }}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      ))}
+    </nav>
+  );
+}

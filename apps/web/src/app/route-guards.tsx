@@ -1,0 +1,26 @@
+import { Navigate, Outlet } from 'react-router';
+import { isTokenUsable, useSessionClaims, useToken } from '../lib/auth-token';
+import { DESKTOP_HOME } from '../lib/session';
+
+/** Signed-in area: anyone without a stored token goes back to the login page. */
+export function RequireAuth() {
+  const token = useToken();
+  if (!isTokenUsable(token)) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** The login page is skipped when a token is already stored. */
+export function PublicOnly() {
+  const token = useToken();
+  if (isTokenUsable(token)) return <Navigate to={DESKTOP_HOME} replace />;
+  return <Outlet />;
+}
+
+export const NON_ADMIN_FALLBACK = '/users/company';
+
+/** Product-admin pages; everyone else is sent to their own user management. The role comes from the token. */
+export function RequireAdmin() {
+  const claims = useSessionClaims();
+  if (claims?.role !== 'admin') return <Navigate to={NON_ADMIN_FALLBACK} replace />;
+  return <Outlet />;
+}

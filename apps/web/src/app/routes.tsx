@@ -1,0 +1,79 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { DESKTOP_HOME } from '../lib/session';
+import { PublicOnly, RequireAdmin, RequireAuth } from './route-guards';
+import { RouteError } from './route-error';
+
+/** Every page is its own chunk, so the login page loads without the signed-in app. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/pages/register-page'), 'RegisterPage');
+const RecoverAccountPage = page(() => import('../features/auth/pages/recover-account-page'), 'RecoverAccountPage');
+const ResetPasswordPage = page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const TermsPage = page(() => import('../features/legal/pages/terms-page'), 'TermsPage');
+const AppLayout = page(() => import('./layout/app-layout'), 'AppLayout');
+const DashboardPage = page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const WelcomePage = page(() => import('../features/dashboard/pages/welcome-page'), 'WelcomePage');
+const ProfilePage = page(() => import('../features/users/pages/profile-page'), 'ProfilePage');
+const ManageUsersPage = page(() => import('../features/users/pages/manage-users-page'), 'ManageUsersPage');
+const PendingUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'PendingUsersPage');
+const RejectedUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'RejectedUsersPage');
+const DeletedUsersPage = page(() => import('../features/users/pages/deleted-users-page'), 'DeletedUsersPage');
+const TestEmailsPage = page(() => import('../features/users/pages/test-emails-page'), 'TestEmailsPage');
+const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
+const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
+
+function RootShell() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteError />,
+    children: [
+      { element: <PublicOnly />, children: [{ path: '/', element: <LoginPage /> }] },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/recover-account', element: <RecoverAccountPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            errorElement: <RouteError />,
+            children: [
+              { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/welcome', element: <WelcomePage /> },
+              // Phones and tablets land here after login; until treatment execution ships it is the dashboard.
+              { path: '/treatment-execution', element: <Navigate to={DESKTOP_HOME} replace /> },
+              { path: '/users/profile', element: <ProfilePage /> },
+              { path: '/users/company', element: <ManageUsersPage /> },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: '/clients', element: <ClientsPage /> },
+                  { path: '/clients/:organizationId', element: <ClientDetailPage /> },
+                  { path: '/users/pending', element: <PendingUsersPage /> },
+                  { path: '/users/rejected', element: <RejectedUsersPage /> },
+                  { path: '/users/deleted', element: <DeletedUsersPage /> },
+                  { path: '/users/test-emails', element: <TestEmailsPage /> },
+                ],
+              },
+              { path: '*', element: <Navigate to={DESKTOP_HOME} replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

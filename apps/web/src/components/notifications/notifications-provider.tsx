@@ -1,0 +1,83 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Portal from '@mui/material/Portal';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { NotificationsContext, type Notification, type Notifier } from './notifications-context';
+
+interface QueuedNotification extends Notification {
+  key: number;
+}
+
+interface ToastState {
+  /** The toast on screen first, then at most one waiting: the latest. */
+  items: QueuedNotification[];
+  open: boolean;
+}
+
+const AUTO_HIDE_MS = 5000;
+let nextKey = 1;
+
+/**
+ * One toast at a time. A new message dismisses the one on screen, which slides out and
+ * makes way, so feedback for the latest action is never stuck behind an older toast.
+ */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<ToastState>({ items: [], open: false });
+  const current = state.items[0];
+
+  const notify = useCallback((notification: Notification) => {
+    const next = { ...notification, key: nextKey++ };
+    setState(({ items }) => (items.length === 0 ? { items: [next], open: true } : { items: [...items.slice(0, 1), next], open: false }));
+  }, []);
+
+  const notifier = useMemo<Notifier>(
+    () => ({
+      notify,
+      success: (message) => {
+        notify({ message, severity: 'success' });
+      },
+      error: (message) => {
+        notify({ message, severity: 'error' });
+      },
+      info: (message) => {
+        notify({ message, severity: 'info' });
+      },
+    }),
+    [notify],
+  );
+
+  const close = () => {
+    setState((previous) => ({ ...previous, open: false }));
+  };
+
+  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
+    if (reason !== 'clickaway') close();
+  };
+
+  const handleExited = () => {
+    setState(({ items }) => ({ items: items.slice(1), open: items.length > 1 }));
+  };
+
+  return (
+    <NotificationsContext value={notifier}>
+      {children}
+      {/* Portalled so a toast raised while a dialog is open is not hidden from screen readers with the page behind it. */}
+      <Portal>
+        <Snackbar
+          key={current?.key}
+          open={Boolean(current) && state.open}
+          autoHideDuration={AUTO_HIDE_MS}
+          onClose={handleClose}
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+          slotProps={{ transition: { onExited: handleExited } }}
+        >
+          {current ? (
+            <Alert severity={current.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
+              {current.message}
+            </Alert>
+          ) : undefined}
+        </Snackbar>
+      </Portal>
+    </NotificationsContext>
+  );
+}

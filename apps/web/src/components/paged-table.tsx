@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+
+export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
+
+export interface PageState {
+  /** Zero-based, as MUI counts; the API's currentPage is this plus one. */
+  page: number;
+  perPage: number;
+}
+
+interface PagedTableProps {
+  /** Accessible name of the table. */
+  label: string;
+  columns: { key: string; label: string; align?: 'left' | 'right' | 'center'; srOnly?: boolean }[];
+  total: number;
+  pageState: PageState;
+  onPageStateChange: (next: PageState) => void;
+  loading: boolean;
+  /** Shown above the table when the list failed to load. */
+  error?: string | null;
+  emptyText: string;
+  minWidth?: number;
+  children: ReactNode;
+  rowCount: number;
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+/** A server-paginated table that scrolls sideways on narrow screens instead of squashing columns. */
+export function PagedTable({
+  label,
+  columns,
+  total,
+  pageState,
+  onPageStateChange,
+  loading,
+  error,
+  emptyText,
+  minWidth = 760,
+  children,
+  rowCount,
+}: PagedTableProps) {
+  return (
+    <Paper sx={{ overflow: 'hidden' }}>
+      {error ? (
+        <Alert severity="error" sx={{ borderRadius: 0 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <LinearProgress sx={{ visibility: loading ? 'visible' : 'hidden' }} aria-hidden={!loading} aria-label="Loading" />
+      {/* relative: the visually hidden header text is absolutely positioned and must not widen the page */}
+      <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
+        <Table aria-label={label} size="small" sx={{ minWidth }}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align}>
+                  {column.srOnly ? <span style={visuallyHidden}>{column.label}</span> : column.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rowCount === 0 && !loading && !error ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              children
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={total === 0 ? 0 : pageState.page}
+        rowsPerPage={pageState.perPage}
+        rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+        onPageChange={(_event, page) => { onPageStateChange({ ...pageState, page }); }}
+        sx={{
+          // Phones keep the page arrows in view; the rows-per-page choice returns from 600 px up.
+          '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
+        }}
+        onRowsPerPageChange={(event) => { onPageStateChange({ page: 0, perPage: Number(event.target.value) }); }}
+      />
+    </Paper>
+  );
+}

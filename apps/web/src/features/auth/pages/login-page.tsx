@@ -1,0 +1,70 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { LoginRequestSchema, type LoginRequest } from '@clinic/domain';
+import { FormTextField } from '../../../components/form-text-field';
+import { AppLink } from '../../../components/link';
+import { errorMessage } from '../../../lib/api-client';
+import { zodParseOptions } from '../../../lib/forms';
+import { startSession } from '../../../lib/session';
+import { useLogin } from '../api/auth-api';
+import { AuthShell } from '../components/auth-shell';
+import { PasswordField } from '../components/password-field';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(LoginRequestSchema, zodParseOptions),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = (values: LoginRequest) => {
+    login.mutate(values, {
+      onSuccess: ({ access_token }) => {
+        queryClient.clear();
+        void navigate(startSession(access_token), { replace: true });
+      },
+    });
+  };
+
+  return (
+    <AuthShell title="Sign in" subtitle="Inventory, purchasing and treatments for your clinic.">
+      <Box component="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <Stack spacing={2.5}>
+          {login.isError ? (
+            <Alert severity="error">{errorMessage(login.error, 'Sign in failed. Please try again.')}</Alert>
+          ) : null}
+          <FormTextField
+            control={control}
+            name="username"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            required
+          />
+          <PasswordField control={control} name="password" label="Password" autoComplete="current-password" />
+          <Box sx={{ textAlign: 'right', mt: '8px !important' }}>
+            <AppLink to="/recover-account" variant="body2">
+              Forgot password?
+            </AppLink>
+          </Box>
+          <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+            Sign in
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            New clinic? <AppLink to="/register">Register</AppLink>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/fixtures';
+import { api, ApiError, buildUrl, REQUEST_TIMEOUT_MS } from './api-client';
+import { hardRedirect } from './browser';
+
+vi.mock('./browser', () => ({ hardRedirect: vi.fn() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  vi.mocked(hardRedirect).mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('api client', () => {
+  it('sends the stored token as a bearer header to /api', async () => {
+    localStorage.setItem('access_token', 'token-123');
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'ok' }));
+
+    await expect(api.get('health')).resolves.toEqual({ status: 'ok' });
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/health');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('clears storage and returns to the login page when a call answers 401', async () => {
+    localStorage.setItem('access_token', 'expired');
+    localStorage.setItem('show_welcome', 'true');
+    fetchMock.mockResolvedValue(jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Session expired' }, 401));
+
+    const call = api.get('auth/profile');
+
+    await expect(call).rejects.toMatchObject({ status: 401, message: 'Session expired' });
+    expect(localStorage.length).toBe(0);
+    expect(hardRedirect).toHaveBeenCalledWith('/');
+  });
+
+  it('keeps the session on a 401 from auth/login, which means wrong credentials', async () => {
+    localStorage.setItem('show_welcome', 'true');
+    fetchMock.mockResolvedValue(
+      jsonResponse({ statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }, 401),
+    );
+
+    await expect(api.post('auth/login', { username: 'a@b.test', password: 'x' })).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid email or password',
+    });
+    expect(localStorage.getItem('show_welcome')).toBe('true');
+    expect(hardRedirect).not.toHaveBeenCalled();
+  });
+
+  it('rejects with the server message and field errors', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { statusCode: 400, code: 'VALIDATION', message: 'Invalid input', errors: [{ field: 'email', message: 'Enter a valid email address' }] },
+        400,
+      ),
+    );
+
+    const error = await api.post('user', {}).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, errors: [{ field: 'email', message: 'Enter a valid email address' }] });
+  });
+
+  it('aborts a request after the 200000 ms timeout', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => { reject(new DOMException('Aborted', 'AbortError')); });
+        }),
+    );
+
+    const call = api.get('product/v2').catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    await expect(call).resolves.toMatchObject({ status: 0, code: 'TIMEOUT' });
+  });
+
+  it('returns undefined for an empty 204 answer', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(api.delete('user/1')).resolves.toBeUndefined();
+  });
+
+  it('leaves empty query values out of the URL', () => {
+    expect(buildUrl('/user', { currentPage: 2, search: '', approval_status: undefined, deleted: true })).toBe(
+      '/api/user?currentPage=2&deleted=true',
+    );
+  });
+});

@@ -1,0 +1,7 @@
+/**
+ * Full-page navigation, kept apart so tests can observe it (jsdom cannot navigate).
+ * A hard reload after a lost session drops every in-memory cache of the previous user.
+ */
+export function hardRedirect(path: string): void {
+  window.location.assign(path);
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@clinic/domain';
+import { api } from './api-client';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  profile: () => [...authKeys.all, 'profile'] as const,
+};
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.profile(),
+    queryFn: ({ signal }) => api.get<Profile>('auth/profile', { signal }),
+    staleTime: 60_000,
+  });
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}
+
+export function fullName(person: { first_name: string; last_name: string }): string {
+  return `${person.first_name} ${person.last_name}`.trim();
+}
+
+export function initials(person: { first_name: string; last_name: string }): string {
+  return `${person.first_name.charAt(0)}${person.last_name.charAt(0)}`.toUpperCase();
+}
+
+export function locationLine(place: { city: string; state: string }): string {
+  return [place.city, place.state].filter(Boolean).join(', ');
+}

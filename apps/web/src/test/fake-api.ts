@@ -1,0 +1,15 @@
+import { vi } from 'vitest';
+import type { Profile } from '@clinic/domain';
+import { EMPTY_PAGE, jsonResponse } from './fixtures';
+
+/** Stubs fetch with a tiny in-memory API: the profile given, and empty lists everywhere else. */
+export function stubApi(profile: Profile) {
+  const fetchMock = vi.fn<typeof fetch>((input) => {
+    const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const url = new URL(href, 'http://localhost');
+    if (url.pathname === '/api/auth/profile') return Promise.resolve(jsonResponse(profile));
+    return Promise.resolve(jsonResponse(EMPTY_PAGE));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -1,0 +1,63 @@
+import { ROLE_PERMISSIONS, type Profile, type Role } from '@clinic/domain';
+
+function base64Url(value: string): string {
+  return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export const IDS = {
+  user: '2f6c1d5e-8a3b-4c7d-9e1f-0a2b3c4d5e6f',
+  organization: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  company: '9c8b7a6d-5e4f-4321-8fed-cba987654321',
+} as const;
+
+/** An unsigned JWT with the claims the server issues; the browser never verifies signatures. */
+export function fakeToken(role: Role, extra: Record<string, unknown> = {}): string {
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64Url(
+    JSON.stringify({
+      sub: IDS.user,
+      role,
+      organization_id: role === 'admin' ? null : IDS.organization,
+      company_id: role === 'admin' ? null : IDS.company,
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      ...extra,
+    }),
+  );
+  return `${header}.${payload}.signature`;
+}
+
+export function profileFor(role: Role, overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: IDS.user,
+    first_name: 'Dana',
+    last_name: 'Reyes',
+    email: 'dana@smile-dental.test',
+    phone: '+1 555 0100',
+    status: 'active',
+    approval_status: 'approved',
+    role,
+    permissions: ROLE_PERMISSIONS[role],
+    hideTour: false,
+    remindTourAfter: null,
+    company:
+      role === 'admin'
+        ? null
+        : {
+            id: IDS.company,
+            name: 'Downtown',
+            city: 'Austin',
+            state: 'TX',
+            organization: { id: IDS.organization, name: 'Smile Dental', approvalStatus: 'approved', numberOfLocations: 2 },
+          },
+    ...overrides,
+  };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export const EMPTY_PAGE = { results: [], currentPage: 1, lastPage: 1, total: 0 };

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  preview: { port: 5173 },
+  build: {
+    outDir: 'dist',
+    // iPads from iPadOS 15 are supported (spec: unsupported below 15), so syntax is lowered for Safari 15.
+    target: ['es2020', 'safari15', 'chrome100', 'firefox100', 'edge100'],
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});

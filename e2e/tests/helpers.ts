@@ -1,0 +1,44 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'clinic-demo-2026';
+export const DEMO = {
+  admin: 'admin@demo.clinic',
+  owner: 'owner@brightsmile.demo',
+  manager: 'manager@brightsmile.demo',
+  member: 'hygienist@brightsmile.demo',
+  assistant: 'assistant@brightsmile.demo',
+  pendingOwner: 'owner@glowaesthetics.demo',
+} as const;
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/$/);
+}
+
+/** Every sign-in arms the one-time welcome page; leave it and wait for the home page. */
+export async function skipWelcome(page: Page): Promise<void> {
+  await page.waitForURL(/\/welcome$/);
+  await page.getByRole('button', { name: /continue/i }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/welcome'));
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Warning' });
+  await expect(dialog).toContainText('Are you sure you want to logout ?');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Saves a full-page screenshot, after checking the page does not scroll sideways. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(1);
+  // Capture the settled page, not a dialog halfway through its fade-in.
+  await page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
