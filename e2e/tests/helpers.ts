@@ -39,6 +39,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(1);
   // Capture the settled page, not a dialog halfway through its fade-in.
-  await page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+    }
+  });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
