@@ -24,6 +24,7 @@ const PendingUsersPage = page(() => import('../features/users/pages/users-by-app
 const RejectedUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'RejectedUsersPage');
 const DeletedUsersPage = page(() => import('../features/users/pages/deleted-users-page'), 'DeletedUsersPage');
 const TestEmailsPage = page(() => import('../features/users/pages/test-emails-page'), 'TestEmailsPage');
+const SuppliersPage = page(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
 const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
 const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
 
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
               { path: '/welcome', element: <WelcomePage /> },
               // Phones and tablets land here after login; until treatment execution ships it is the dashboard.
               { path: '/treatment-execution', element: <Navigate to={DESKTOP_HOME} replace /> },
+              { path: '/suppliers', element: <SuppliersPage /> },
               { path: '/users/profile', element: <ProfilePage /> },
               { path: '/users/company', element: <ManageUsersPage /> },
               {

@@ -3,11 +3,12 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import type { Role } from '@clinic/domain';
+import { can, ROLE_PERMISSIONS, type PermissionMap, type Role } from '@clinic/domain';
 
 export interface NavItem {
   label: string;
@@ -23,8 +24,13 @@ export interface NavGroup {
 /**
  * Sidebar groups for a role. Inventory, Treatments and Alerts join as their pages ship;
  * a group with no page yet is left out rather than linking nowhere.
+ * Entries a feature permission gates use `permissions` (the profile's), or the role's defaults when not given.
  */
-export function navGroups(role: Role | null): NavGroup[] {
+export function navGroups(role: Role | null, permissions: PermissionMap = role ? ROLE_PERMISSIONS[role] : {}): NavGroup[] {
+  // Spec: Categories, Products, Suppliers (and Import Products for the admin); the others join as they ship.
+  const inventory: NavItem[] = [];
+  if (can(permissions, 'suppliers', 'read')) inventory.push({ label: 'Suppliers', to: '/suppliers', icon: LocalShippingOutlined });
+
   const settings: NavItem[] = [{ label: 'Profile', to: '/users/profile', icon: PersonOutlined }];
   if (role === 'admin') {
     settings.push(
@@ -41,6 +47,7 @@ export function navGroups(role: Role | null): NavGroup[] {
 
   return [
     { title: null, items: [{ label: 'Home', to: '/dashboard', icon: HomeOutlined }] },
+    ...(inventory.length > 0 ? [{ title: 'Inventory', items: inventory }] : []),
     { title: 'Settings', items: settings },
   ];
 }

@@ -4,14 +4,15 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { Role } from '@clinic/domain';
+import type { PermissionMap, Role } from '@clinic/domain';
 import { isNavItemActive, navGroups } from './nav-items';
 
-export function SidebarNav({ role, onNavigate }: { role: Role | null; onNavigate?: () => void }) {
+/** Entries follow the user's effective permissions once the profile is loaded, the role's defaults before. */
+export function SidebarNav({ role, permissions, onNavigate }: { role: Role | null; permissions?: PermissionMap | undefined; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label="Main">
-      {navGroups(role).map((group) => (
+      {navGroups(role, permissions).map((group) => (
         <List
           key={group.title ?? 'main'}
           dense

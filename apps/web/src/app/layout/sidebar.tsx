@@ -22,7 +22,7 @@ export function Sidebar({ role, profile, onNavigate, onSwitchLocation, onLogout 
         <BrandMark />
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto' }}>
-        <SidebarNav role={role} onNavigate={onNavigate} />
+        <SidebarNav role={role} permissions={profile?.permissions} onNavigate={onNavigate} />
       </Box>
       <SidebarUser profile={profile} onSwitchLocation={onSwitchLocation} onLogout={onLogout} />
     </Box>

@@ -1,0 +1,25 @@
+import { can, type PermissionMap, type Role, type Supplier } from '@clinic/domain';
+
+export type SupplierAction = 'edit' | 'delete';
+
+export const SUPPLIER_ACTION_LABELS: Record<SupplierAction, string> = {
+  edit: 'Edit',
+  delete: 'Delete',
+};
+
+/** Suppliers without a location belong to the product admin and are shared, read-only, with every location. */
+export function isSharedSupplier(supplier: Pick<Supplier, 'company_id'>, role: Role | null): boolean {
+  return supplier.company_id === null && role !== 'admin';
+}
+
+/** Row actions the signed-in person may take on a supplier; the server enforces the same rules. */
+export function supplierActionsFor(
+  viewer: { role: Role | null; permissions: PermissionMap },
+  supplier: Pick<Supplier, 'company_id'>,
+): SupplierAction[] {
+  if (isSharedSupplier(supplier, viewer.role)) return [];
+  const actions: SupplierAction[] = [];
+  if (can(viewer.permissions, 'suppliers', 'update')) actions.push('edit');
+  if (can(viewer.permissions, 'suppliers', 'delete')) actions.push('delete');
+  return actions;
+}
