@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { findUserByEmail } from '../modules/users/users.repo';
-import { createOrganization, createUser } from '../../test/factories/index';
+import { createOrganization, createSupplier, createUser } from '../../test/factories/index';
 
 export const DEMO_PASSWORD = 'clinic-demo-2026';
 
@@ -47,6 +47,26 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
       { role: 'company_admin', email: 'lakeside@brightsmile.demo', firstName: 'Lena', lastName: 'Ortiz', phone: '+1 512 555 0105', companyId: lakeside.id },
     ] as const;
     for (const person of staff) await createUser(tx, { ...person, organizationId: bright.id, password: DEMO_PASSWORD });
+
+    // Shared suppliers come from the product admin; Downtown also buys from a local lab.
+    const sharedSuppliers = [
+      { name: 'Henry Schein Dental', email: 'orders@henryschein.demo', phone: '+1 800 472 4346', taxId: '11-3136595', address: '135 Duryea Rd, Melville, NY 11747', contactEmail: 'rep.austin@henryschein.demo', contactPhone: '+1 512 555 0140' },
+      { name: 'Patterson Dental', email: 'orders@patterson.demo', phone: '+1 800 328 5536', taxId: '41-0886515', address: '1031 Mendota Heights Rd, St. Paul, MN 55120', contactEmail: 'rep.tx@patterson.demo', contactPhone: '+1 512 555 0141' },
+      { name: 'Benco Dental', email: 'orders@benco.demo', phone: '+1 800 462 3626', taxId: '23-1453205', address: '295 Centerpoint Blvd, Pittston, PA 18640', contactEmail: 'rep@benco.demo', contactPhone: '+1 512 555 0142' },
+      { name: 'Allergan Aesthetics', email: 'orders@allergan.demo', phone: '+1 800 377 7790', taxId: '95-1622442', address: '2525 Dupont Dr, Irvine, CA 92612', contactEmail: 'rep.south@allergan.demo', contactPhone: '+1 512 555 0143' },
+      { name: 'Galderma', email: 'orders@galderma.demo', phone: '+1 866 735 4137', taxId: '75-2713548', address: '14501 N Fwy, Fort Worth, TX 76177', contactEmail: 'rep@galderma.demo', contactPhone: '+1 512 555 0144' },
+    ];
+    for (const supplier of sharedSuppliers) await createSupplier(tx, { companyId: null, ...supplier });
+    await createSupplier(tx, {
+      companyId: downtown.id,
+      name: 'Capitol City Dental Lab',
+      email: 'cases@capitolcitylab.demo',
+      phone: '+1 512 555 0150',
+      taxId: '74-2345678',
+      address: '800 Congress Ave, Austin, TX 78701',
+      contactEmail: 'maria@capitolcitylab.demo',
+      contactPhone: '+1 512 555 0151',
+    });
 
     const glow = await createOrganization(tx, {
       name: 'Glow Aesthetics',

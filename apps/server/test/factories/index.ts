@@ -68,16 +68,18 @@ export async function createUser(db: DbOrTx, options: UserOptions): Promise<User
   return { ...(await findUserById(db, id))!, password };
 }
 
-export async function createSupplier(db: DbOrTx, options: { companyId: string | null; name?: string }) {
-  const name = options.name ?? `Supplier ${unique()}`;
+export async function createSupplier(
+  db: DbOrTx,
+  options: { companyId: string | null; name?: string; email?: string; phone?: string; taxId?: string; address?: string; contactEmail?: string; contactPhone?: string },
+) {
   return insertSupplier(db, {
     companyId: options.companyId,
-    name,
-    email: `orders-${unique()}@supplier.example`,
-    phone: uniquePhone(),
-    taxId: `TX-${unique()}`,
-    address: '100 Commerce St, Austin, TX',
-    contactEmail: `rep-${unique()}@supplier.example`,
-    contactPhone: uniquePhone(),
+    name: options.name ?? `Supplier ${unique()}`,
+    email: options.email ?? `orders-${unique()}@supplier.example`,
+    phone: options.phone ?? uniquePhone(),
+    taxId: options.taxId ?? `TX-${unique()}`,
+    address: options.address ?? '100 Commerce St, Austin, TX',
+    contactEmail: options.contactEmail ?? `rep-${unique()}@supplier.example`,
+    contactPhone: options.contactPhone ?? uniquePhone(),
   });
 }
