@@ -31,3 +31,13 @@ export function lastPageFor(total: number, perPage: number): number {
 export const QueryBooleanSchema = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+/** The rows a page query asks for. */
+export function pageWindow(query: PageQuery): { offset: number; limit: number } {
+  return { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage };
+}
+
+/** Builds the list answer every paginated endpoint gives. */
+export function toPage<T>(results: T[], total: number, query: PageQuery): Page<T> {
+  return { results, currentPage: query.currentPage, lastPage: lastPageFor(total, query.perPage), total };
+}

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, lastPageFor, type Company, type Page, type UpdateCompanyRequest } from '@clinic/domain';
+import { AUTH_MESSAGES, pageWindow, toPage, type Company, type Page, type UpdateCompanyRequest } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../http/actor';
 import { assertCompany, tenantFilter } from '../../http/access';
@@ -23,9 +23,9 @@ export function createCompaniesService(deps: ServiceDeps) {
       const { records, total } = await listCompanies(
         db,
         { ...tenantFilter(actor), filterOrganizationId: query.organization_id },
-        { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage },
+        pageWindow(query),
       );
-      return { results: records.map(toCompanyResponse), currentPage: query.currentPage, lastPage: lastPageFor(total, query.perPage), total };
+      return toPage(records.map(toCompanyResponse), total, query);
     },
 
     async get(actor: Actor, id: string): Promise<Company> {

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
-  lastPageFor,
+  pageWindow,
+  toPage,
   type Company,
   type CreateLocationRequest,
   type Organization,
@@ -51,8 +52,8 @@ export function createOrganizationsService(deps: ServiceDeps) {
       const filter = actor.role === 'admin'
         ? { approvalStatus: query.approval_status, search: query.search }
         : { onlyId: actor.organizationId ?? undefined, approvalStatus: query.approval_status, search: query.search };
-      const { records, total } = await listOrganizations(db, filter, { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage });
-      return { results: records.map(toOrganizationResponse), currentPage: query.currentPage, lastPage: lastPageFor(total, query.perPage), total };
+      const { records, total } = await listOrganizations(db, filter, pageWindow(query));
+      return toPage(records.map(toOrganizationResponse), total, query);
     },
 
     async get(actor: Actor, id: string): Promise<Organization> {

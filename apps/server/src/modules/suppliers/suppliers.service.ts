@@ -1,5 +1,6 @@
 import {
-  lastPageFor,
+  pageWindow,
+  toPage,
   SUPPLIER_MESSAGES,
   type CreateSupplierRequest,
   type Page,
@@ -48,8 +49,8 @@ export function createSuppliersService(deps: ServiceDeps) {
   return {
     async list(actor: Actor, query: SupplierListQuery): Promise<Page<Supplier>> {
       const { companyId } = readableOwners(actor);
-      const { records, total } = await listSuppliers(db, companyId, query.search, { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage });
-      return { results: records.map(toSupplierResponse), currentPage: query.currentPage, lastPage: lastPageFor(total, query.perPage), total };
+      const { records, total } = await listSuppliers(db, companyId, query.search, pageWindow(query));
+      return toPage(records.map(toSupplierResponse), total, query);
     },
 
     async get(actor: Actor, id: string): Promise<Supplier> {

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
-  lastPageFor,
+  pageWindow,
+  toPage,
   MANAGEABLE_ROLES,
   MESSAGES,
   SELF_EDITABLE_USER_FIELDS,
@@ -60,9 +61,9 @@ export function createUsersService(deps: ServiceDeps, auth: AuthService) {
           filterCompanyId: query.company_id,
           filterOrganizationId: query.organization_id,
         },
-        { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage },
+        pageWindow(query),
       );
-      return { results: records.map(toUserResponse), currentPage: query.currentPage, lastPage: lastPageFor(total, query.perPage), total };
+      return toPage(records.map(toUserResponse), total, query);
     },
 
     /** New users are approved members of an existing location; they choose a password from the e-mailed link. */
@@ -174,21 +175,17 @@ export function createUsersService(deps: ServiceDeps, auth: AuthService) {
     },
 
     async outbox(query: { currentPage: number; perPage: number }): Promise<Page<OutboxEmail>> {
-      const { records, total } = await listOutbox(db, { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage });
-      return {
-        results: records.map((r) => ({
-          id: r.id,
-          to: r.to,
-          subject: r.subject,
-          text: r.text,
-          status: r.status,
-          created_at: r.createdAt.toISOString(),
-          sent_at: r.sentAt?.toISOString() ?? null,
-        })),
-        currentPage: query.currentPage,
-        lastPage: lastPageFor(total, query.perPage),
-        total,
-      };
+      const { records, total } = await listOutbox(db, pageWindow(query));
+      const emails = records.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        status: r.status,
+        created_at: r.createdAt.toISOString(),
+        sent_at: r.sentAt?.toISOString() ?? null,
+      }));
+      return toPage(emails, total, query);
     },
   };
 }
