@@ -19,6 +19,11 @@ import { createCompaniesService } from './modules/companies/companies.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createSuppliersService } from './modules/suppliers/suppliers.service';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
+import { createLocalStorage } from './modules/uploads/local-storage';
+import { createS3Storage, type S3Options } from './modules/uploads/s3-storage';
+import { createReadSigner } from './modules/uploads/storage';
+import { createFilesService } from './modules/uploads/uploads.service';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -29,6 +34,9 @@ export interface BuildAppOptions {
   webDist?: string | undefined;
   logLevel?: string;
   now?: () => Date;
+  /** Folder of the local file storage (DATA_DIR/uploads); ignored when `s3` is given. */
+  uploadsDir: string;
+  s3?: S3Options | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
@@ -54,11 +62,20 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   }
 
   const tokens = createTokenService(options.jwtSecret, options.jwtExpiresIn ?? '12h');
+  const now = options.now ?? (() => new Date());
+  const local = options.s3 ? null : { storage: createLocalStorage(options.uploadsDir, options.jwtSecret), root: options.uploadsDir };
+  const files = createFilesService({
+    db: options.db,
+    storage: local?.storage ?? createS3Storage(options.s3!),
+    reads: createReadSigner(options.jwtSecret, now),
+    now,
+  });
   const deps: ServiceDeps = {
     db: options.db,
     tokens,
-    now: options.now ?? (() => new Date()),
+    now,
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    files,
   };
   const auth = createAuthService(deps);
 
@@ -77,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       organizationsRoutes(zapi, createOrganizationsService(deps));
       companiesRoutes(zapi, createCompaniesService(deps));
       suppliersRoutes(zapi, createSuppliersService(deps));
+      await uploadsRoutes(zapi, files, local);
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { loadConfig } from './config/env';
 import { createDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     webDist: config.webDist ?? DEFAULT_WEB_DIST,
     logLevel: config.logLevel,
+    uploadsDir: join(config.dataDir, 'uploads'),
+    s3: config.s3,
   });
 
   const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log) : null;

@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import type { TokenService } from './modules/auth/tokens';
+import type { FilesService } from './modules/uploads/uploads.service';
 
 /** What every service is built with: the database, the clock and the outside-world adapters. */
 export interface ServiceDeps {
@@ -7,4 +8,6 @@ export interface ServiceDeps {
   tokens: TokenService;
   now: () => Date;
   publicUrl: string;
+  /** Uploaded files: validating addresses records store, and signing them for readers. */
+  files: FilesService;
 }

@@ -1,37 +1,28 @@
-import { ROLES, type Role } from '@clinic/domain';
+import { ROLES } from '@clinic/domain';
 import { createTestApp, type TestApp } from './setup/test-app';
 import { createOrganization, createSupplier, createUser } from './factories/index';
 import { createWorld, userOf, type World } from './world';
+import { ALL, tenantOf, type Case, type Caller, type Tenant } from './authorization/case';
+import { uploadCases } from './authorization/uploads.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
- * test, so each new route must declare who may call it. Later issues add their routes below.
+ * test, so each new route must declare who may call it. Modules added after the foundation keep
+ * their rows in test/authorization/<module>.cases.ts.
  */
-type Caller = Role | 'anonymous';
-type Tenant = 'own' | 'foreign';
-interface Request {
-  url: string;
-  payload?: unknown;
-}
-interface Case {
-  /** Builds the request for a caller against a target in their own or a foreign organization. */
-  build(world: World, t: TestApp, caller: Caller, tenant: Tenant): Promise<Request> | Request;
-  /** Expected status per caller: [own, foreign]. */
-  expect: Record<Caller, readonly [number, number]>;
-}
-
 const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
   'POST /api/auth/signup',
   'POST /api/password',
   'POST /api/password/reset',
   'GET /api/health',
+  // The local storage's presigned POST and signed reads: the policy or signature is the permission.
+  'POST /api/upload/local',
+  'GET /api/files/*',
 ]);
 /** OpenAPI document and its UI: public by design (no tenant data). */
 const DOCS_PREFIX = '/api/docs';
 
-const ALL = (own: number, foreign: number = own) => [own, foreign] as const;
-const tenantOf = (world: World, tenant: Tenant) => (tenant === 'own' ? world.own : world.foreign);
 
 /** A fresh company member to act on, so destructive cases never touch shared fixtures. */
 async function freshMember(world: World, t: TestApp, tenant: Tenant) {
@@ -55,7 +46,7 @@ async function supplierFor(world: World, t: TestApp, caller: Caller, tenant: Ten
   return createSupplier(t.db, { companyId: caller === 'admin' ? null : world.own.org.locations[0]!.id });
 }
 
-const CASES: Record<string, Case> = {
+const FOUNDATION_CASES: Record<string, Case> = {
   'GET /api/auth/profile': {
     build: () => ({ url: '/api/auth/profile' }),
     expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
@@ -179,6 +170,8 @@ const CASES: Record<string, Case> = {
     expect: { anonymous: ALL(401), admin: ALL(204, 404), organization_admin: ALL(204, 404), company_admin: ALL(204, 404), company_member: ALL(403), assistant: ALL(403) },
   },
 };
+
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases };
 
 let t: TestApp;
 let world: World;

@@ -9,3 +9,4 @@ export * from './auth';
 export * from './users';
 export * from './organizations';
 export * from './suppliers';
+export * from './uploads';

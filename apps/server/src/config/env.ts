@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3Options } from '../modules/uploads/s3-storage';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -15,6 +16,12 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -34,6 +41,8 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
+  /** S3-compatible storage when S3_BUCKET is set; otherwise files live under DATA_DIR/uploads. */
+  s3: S3Options | undefined;
 }
 
 /** Parses the environment once at start-up; nothing else reads process.env. */
@@ -59,5 +68,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : env.S3_FORCE_PATH_STYLE === 'true',
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
   };
 }

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -21,6 +23,8 @@ export interface TestApp {
   db: Db;
   tokens: TokenService;
   routes: RouteInfo[];
+  /** The local file storage folder of this app. */
+  uploadsDir: string;
   /** A bearer token for the user, as login would issue it. */
   tokenFor(user: Pick<UserRecord, 'id' | 'role' | 'organizationId' | 'companyId'>, companyId?: string | null): string;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
@@ -60,7 +64,9 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
 export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
   const { app, tokens } = await buildApp({
+    uploadsDir,
     db: database.db,
     jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
     jwtExpiresIn: options.jwtExpiresIn,
@@ -77,6 +83,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     db: database.db,
     tokens,
     routes,
+    uploadsDir,
     tokenFor: (user, companyId) =>
       tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),
     request: ({ token, headers, ...rest }) =>
@@ -85,6 +92,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       await app.close();
       await database.close();
       await drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

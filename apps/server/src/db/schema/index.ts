@@ -4,3 +4,4 @@ export * from './users';
 export * from './audit';
 export * from './outbox';
 export * from './suppliers';
+export * from './uploads';

@@ -1,0 +1,28 @@
+import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { UPLOAD_TYPES } from '@clinic/domain';
+import { companies } from './organizations';
+import { users } from './users';
+
+export const uploadTypeEnum = pgEnum('upload_type', UPLOAD_TYPES);
+
+/**
+ * Every file handed out through POST /upload. The owner decides who may read it: a location's
+ * files are read by that location (and the product admin); the admin's (company_id null) by all.
+ * `completed_at` is set once the storage accepted the bytes.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    companyId: uuid('company_id').references(() => companies.id),
+    type: uploadTypeEnum('type').notNull(),
+    mimeType: text('mime_type').notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('uploads_company_idx').on(t.companyId, t.createdAt)],
+);

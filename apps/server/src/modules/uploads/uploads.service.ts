@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadRequest, type UploadResponse, type UploadType } from '@clinic/domain';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../http/actor';
+import { ownerCompanyFor } from '../../http/access';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { contentMatchesType, CONTENT_HEAD_BYTES } from './file-content';
+import { fileUrlFor, keyFromFileUrl, type FileStorage, type ReadSigner } from './storage';
+import { findUploadByKey, insertCompletedUpload, insertUpload, lockPendingUpload, markUploadCompleted, type UploadRow } from './uploads.repo';
+
+/** How long a presigned upload stays usable. */
+const POLICY_LIFETIME_MS = 15 * 60 * 1000;
+
+/** Keeps letters, digits, dot, dash and underscore so a key is safe on disk and in a URL. */
+export function safeFileName(name: string): string {
+  const cleaned = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').replace(/\.{2,}/g, '.');
+  return (cleaned || 'file').slice(-120);
+}
+
+export interface FilesDeps {
+  db: Db;
+  storage: FileStorage;
+  reads: ReadSigner;
+  now: () => Date;
+}
+
+export function createFilesService({ db, storage, reads, now }: FilesDeps) {
+  /** Checks a finished upload's first bytes against its declared type (once). */
+  async function verifyContent(row: UploadRow): Promise<UploadRow> {
+    if (row.completedAt) return row;
+    const object = await storage.readHead(row.key, CONTENT_HEAD_BYTES);
+    if (!object) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.fileMissing);
+    if (object.size > MAX_UPLOAD_BYTES) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.tooLarge);
+    if (!(await contentMatchesType(row.mimeType, object.head))) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.contentMismatch);
+    await markUploadCompleted(db, row.id, object.size, now());
+    return { ...row, completedAt: now(), sizeBytes: object.size };
+  }
+
+  return {
+    storage,
+
+    async requestUpload(actor: Actor, body: UploadRequest): Promise<UploadResponse> {
+      const companyId = ownerCompanyFor(actor);
+      const key = `${companyId ?? 'shared'}/${body.type}/${randomUUID()}/${safeFileName(body.file_name)}`;
+      const mimeType = body.mimeType.toLowerCase();
+      await insertUpload(db, { key, companyId, type: body.type, mimeType, fileName: body.file_name, createdBy: actor.userId });
+      const post = await storage.presignPost({ key, contentType: mimeType, maxBytes: MAX_UPLOAD_BYTES, expiresAt: new Date(now().getTime() + POLICY_LIFETIME_MS) });
+      return { ...post, public_url: fileUrlFor(key) };
+    },
+
+    /**
+     * The local adapter's form post: the policy was verified by the route; here the upload is
+     * claimed once, its content checked, and the file moved into place.
+     */
+    async completeLocalUpload(key: string, tempPath: string, size: number, head: Buffer, commit: () => Promise<void>): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          const row = await lockPendingUpload(tx, key);
+          if (!row) throw new AppError('FORBIDDEN', UPLOAD_MESSAGES.policyInvalid);
+          if (!(await contentMatchesType(row.mimeType, head))) throw badRequest('file', UPLOAD_MESSAGES.contentMismatch);
+          await commit();
+          await markUploadCompleted(tx, row.id, size, now());
+        });
+      } finally {
+        await rm(tempPath, { force: true });
+      }
+    },
+
+    /**
+     * The stored address for a file a record is about to reference: it must be an upload of an
+     * allowed type, owned by the actor's tenant, and complete. An unchanged address (the admin
+     * editing a location's product) is kept as it is.
+     */
+    async resolveForRecord(actor: Actor, field: string, url: string, types: readonly UploadType[], current?: string | null): Promise<string> {
+      const key = keyFromFileUrl(url);
+      if (current && key && keyFromFileUrl(current) === key) return fileUrlFor(key);
+      const row = key ? await findUploadByKey(db, key) : null;
+      if (!row || !types.includes(row.type) || row.companyId !== ownerCompanyFor(actor)) throw badRequest(field, UPLOAD_MESSAGES.fileForeign);
+      try {
+        await verifyContent(row);
+      } catch (error) {
+        if (error instanceof AppError) throw badRequest(field, error.message);
+        throw error;
+      }
+      return fileUrlFor(row.key);
+    },
+
+    /** The upload row behind a stored address, for readers such as the import job. */
+    async uploadFor(url: string): Promise<UploadRow | null> {
+      const key = keyFromFileUrl(url);
+      return key ? findUploadByKey(db, key) : null;
+    },
+
+    /** A server-generated file (purchase-order PDF), stored and recorded as complete. */
+    async storeGenerated(companyId: string | null, type: UploadType, fileName: string, body: Buffer, mimeType: string, createdBy: string | null): Promise<string> {
+      const key = `${companyId ?? 'shared'}/${type}/${randomUUID()}/${safeFileName(fileName)}`;
+      await storage.write(key, body, mimeType);
+      await insertCompletedUpload(db, { key, companyId, type, mimeType, fileName, createdBy, sizeBytes: body.length, completedAt: now() });
+      return fileUrlFor(key);
+    },
+
+    /** A short-lived address for a reader who was allowed to see the record holding `url`. */
+    signedUrl<T extends string | null>(url: T): T {
+      return (url === null ? null : reads.signedUrl(url)) as T;
+    },
+
+    async open(key: string, expires: number, signature: string) {
+      if (!reads.isValid(key, expires, signature)) throw notFound();
+      const row = await findUploadByKey(db, key);
+      if (!row?.completedAt) throw notFound();
+      const body = await storage.serve(key);
+      if (!body) throw notFound();
+      return { row, body, expires };
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Spec section 9: the attachment upload maximum. */
+export const MAX_UPLOAD_BYTES = 52428800;
+
+export const UPLOAD_TYPES = [
+  'product_image',
+  'product_box_image',
+  'category_image',
+  'product_csv_import',
+  'purchase_order_pdf',
+  'product_attachment',
+  'treatment_execution_recording',
+] as const;
+export const UploadTypeSchema = z.enum(UPLOAD_TYPES);
+export type UploadType = z.infer<typeof UploadTypeSchema>;
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'] as const;
+const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'] as const;
+
+/**
+ * Content types each upload type accepts. SVG is left out on purpose: it can carry script.
+ * Windows browsers label .csv files application/vnd.ms-excel, so CSV accepts that too.
+ */
+export const ALLOWED_UPLOAD_MIME_TYPES: Record<UploadType, readonly string[]> = {
+  product_image: IMAGE_TYPES,
+  product_box_image: IMAGE_TYPES,
+  category_image: IMAGE_TYPES,
+  product_csv_import: CSV_TYPES,
+  purchase_order_pdf: ['application/pdf'],
+  product_attachment: [...IMAGE_TYPES, 'application/pdf'],
+  treatment_execution_recording: AUDIO_TYPES,
+};
+
+/** What the file picker of each upload type offers (the `accept` attribute). */
+export const UPLOAD_ACCEPT: Record<UploadType, string> = {
+  product_image: IMAGE_TYPES.join(','),
+  product_box_image: IMAGE_TYPES.join(','),
+  category_image: IMAGE_TYPES.join(','),
+  product_csv_import: '.csv,text/csv',
+  purchase_order_pdf: 'application/pdf',
+  product_attachment: `${IMAGE_TYPES.join(',')},application/pdf`,
+  treatment_execution_recording: 'audio/wav',
+};
+
+export const UPLOAD_MESSAGES = {
+  uploading: 'Uploading....',
+  done: 'Upload done',
+  failed: 'Upload failed',
+  imageFailed: 'Failed to upload image',
+  tooLarge: 'File size should not exceed more than 50mb',
+  typeNotAllowed: (type: string) => `File type: ${type} is not allowed`,
+  contentMismatch: 'The file content does not match its type',
+  policyExpired: 'This upload link has expired. Start the upload again.',
+  policyInvalid: 'This upload link is not valid',
+  fileForeign: 'This file does not belong to your location',
+  fileMissing: 'The file has not been uploaded',
+} as const;
+
+export function isAllowedUploadMime(type: UploadType, mimeType: string): boolean {
+  return ALLOWED_UPLOAD_MIME_TYPES[type].includes(mimeType.toLowerCase());
+}
+
+export const UploadRequestSchema = z
+  .object({
+    file_name: z.string().trim().min(1, 'Required').max(200, 'File name must be at most 200 characters'),
+    type: UploadTypeSchema,
+    mimeType: z.string().trim().min(1, 'Required').max(100),
+  })
+  .superRefine((value, ctx) => {
+    if (!isAllowedUploadMime(value.type, value.mimeType)) {
+      ctx.addIssue({ code: 'custom', path: ['mimeType'], message: UPLOAD_MESSAGES.typeNotAllowed(value.mimeType) });
+    }
+  });
+export type UploadRequest = z.infer<typeof UploadRequestSchema>;
+
+export const UploadResponseSchema = z.object({
+  /** Where the browser form-posts `fields` plus the file (field name `file`, last). */
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  /** The address to store on the record (product_image_url, attachment value, ...). */
+  public_url: z.string(),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+/** Client-side check before asking for an upload, with the specification's messages. */
+export function uploadProblem(type: UploadType, file: { size: number; type: string }): string | null {
+  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  if (!isAllowedUploadMime(type, file.type || 'application/octet-stream')) return UPLOAD_MESSAGES.typeNotAllowed(file.type || 'unknown');
+  return null;
+}
