@@ -24,6 +24,10 @@ import { createS3Storage, type S3Options } from './modules/uploads/s3-storage';
 import { createReadSigner } from './modules/uploads/storage';
 import { createFilesService } from './modules/uploads/uploads.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { createProductsService } from './modules/products/products.service';
+import { productsRoutes } from './modules/products/products.routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -95,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       companiesRoutes(zapi, createCompaniesService(deps));
       suppliersRoutes(zapi, createSuppliersService(deps));
       await uploadsRoutes(zapi, files, local);
+      categoriesRoutes(zapi, createCategoriesService(deps));
+      productsRoutes(zapi, createProductsService(deps));
     },
     { prefix: '/api' },
   );

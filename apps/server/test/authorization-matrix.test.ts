@@ -4,6 +4,7 @@ import { createOrganization, createSupplier, createUser } from './factories/inde
 import { createWorld, userOf, type World } from './world';
 import { ALL, tenantOf, type Case, type Caller, type Tenant } from './authorization/case';
 import { uploadCases } from './authorization/uploads.cases';
+import { catalogCases } from './authorization/catalog.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -171,7 +172,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases };
 
 let t: TestApp;
 let world: World;

@@ -10,3 +10,5 @@ export * from './users';
 export * from './organizations';
 export * from './suppliers';
 export * from './uploads';
+export * from './categories';
+export * from './products';

@@ -17,7 +17,8 @@ export const SupplierFieldsSchema = z.object({
   email: EmailSchema,
   phone: PhoneSchema,
   tax_id: requiredText('Tax ID', 40),
-  address: z.string().trim().max(300, 'Address must be at most 300 characters').default(''),
+  // No default: a PATCH that leaves the address out must keep it (the column defaults to '').
+  address: z.string().trim().max(300, 'Address must be at most 300 characters').optional(),
   contact_email: EmailSchema,
   contact_phone: PhoneSchema,
 });

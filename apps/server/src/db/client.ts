@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -43,15 +44,17 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       close: () => pool.end(),
     };
   }
+  // The fuzzy product search needs pg_trgm, which PGlite ships as a loadable extension.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.pgliteDump) {
-    client = new PGlite({ loadDataDir: options.pgliteDump });
+    client = new PGlite({ loadDataDir: options.pgliteDump, extensions });
   } else if (options.dataDir) {
     const dir = join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   await client.waitReady;
   return {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalStatus, Role } from '@clinic/domain';
+import type { ApprovalStatus, BasicUnit, Container, ProductType, Role } from '@clinic/domain';
 import type { DbOrTx } from '../../src/db/client';
 import { insertCompany } from '../../src/modules/companies/companies.repo';
 import { insertOrganization } from '../../src/modules/organizations/organizations.repo';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { findUserById, insertUser, type UserRecord } from '../../src/modules/users/users.repo';
 import { insertSupplier } from '../../src/modules/suppliers/suppliers.repo';
+import { insertCategory } from '../../src/modules/categories/categories.repo';
+import { insertProduct } from '../../src/modules/products/products.repo';
 
 /** Test and demo-data factories: each makes real rows through the repositories. */
 
@@ -81,5 +83,34 @@ export async function createSupplier(
     address: options.address ?? '100 Commerce St, Austin, TX',
     contactEmail: options.contactEmail ?? `rep-${unique()}@supplier.example`,
     contactPhone: options.contactPhone ?? uniquePhone(),
+  });
+}
+
+export async function createCategory(db: DbOrTx, options: { companyId: string | null; name?: string; description?: string; imageUrl?: string | null }) {
+  return insertCategory(db, {
+    companyId: options.companyId,
+    name: options.name ?? `Category ${unique()}`,
+    description: options.description ?? '',
+    imageUrl: options.imageUrl ?? null,
+  });
+}
+
+/** A product as the catalog holds it: the admin's (company null) approved, a location's pending. */
+export async function createProduct(
+  db: DbOrTx,
+  options: { companyId: string | null; name?: string; brand?: string; barcode?: string; manufacturerCode?: string; type?: ProductType; container?: Container; basicUnit?: BasicUnit; categoryId?: string | null; isApproved?: boolean; supplierId?: string | null },
+) {
+  return insertProduct(db, {
+    companyId: options.companyId,
+    name: options.name ?? `Product ${unique()}`,
+    brand: options.brand ?? 'Acme Dental',
+    barcode: options.barcode ?? '',
+    manufacturerCode: options.manufacturerCode ?? '',
+    type: options.type ?? 'disposable',
+    container: options.container ?? 'box',
+    basicUnit: options.basicUnit ?? 'item',
+    categoryId: options.categoryId ?? null,
+    supplierId: options.supplierId ?? null,
+    isApproved: options.isApproved ?? options.companyId === null,
   });
 }

@@ -71,7 +71,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
     jwtExpiresIn: options.jwtExpiresIn,
     publicUrl: 'http://clinic.test',
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     now: options.now,
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });

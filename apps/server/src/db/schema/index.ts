@@ -5,3 +5,4 @@ export * from './audit';
 export * from './outbox';
 export * from './suppliers';
 export * from './uploads';
+export * from './catalog';

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { suppliers } from '../../db/schema/index';
 
 export type SupplierRow = typeof suppliers.$inferSelect;
@@ -39,7 +40,7 @@ export async function updateSupplier(db: DbOrTx, id: string, patch: Partial<NewS
 export async function listSuppliers(db: DbOrTx, companyId: string | null, search: string | undefined, page: { offset: number; limit: number }) {
   const conditions = [readable(companyId)];
   if (search) {
-    const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = containsPattern(search);
     conditions.push(or(ilike(suppliers.name, term), ilike(suppliers.email, term), ilike(suppliers.taxId, term), ilike(suppliers.contactEmail, term))!);
   }
   const where = and(...conditions);

@@ -81,3 +81,9 @@ it('updates and soft-deletes its own supplier; shared suppliers are read-only fo
   const shared = await createSupplier(t.db, { companyId: null });
   expect((await t.request({ method: 'PATCH', url: `/api/supplier/${shared.id}`, token: member(), payload: { address: 'x' } })).statusCode).toBe(403);
 });
+
+it('keeps the fields a PATCH leaves out', async () => {
+  const created = (await t.request({ method: 'POST', url: '/api/supplier', token: member(), payload: body({ name: 'Benco Dental' }) })).json();
+  const patched = await t.request({ method: 'PATCH', url: `/api/supplier/${created.id}`, token: member(), payload: { phone: '+1 570 602 7781' } });
+  expect(patched.json()).toMatchObject({ phone: '+1 570 602 7781', address: '135 Duryea Rd, Melville, NY' });
+});

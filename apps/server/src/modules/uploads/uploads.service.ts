@@ -72,11 +72,18 @@ export function createFilesService({ db, storage, reads, now }: FilesDeps) {
      * allowed type, owned by the actor's tenant, and complete. An unchanged address (the admin
      * editing a location's product) is kept as it is.
      */
-    async resolveForRecord(actor: Actor, field: string, url: string, types: readonly UploadType[], current?: string | null): Promise<string> {
+    async resolveForRecord(
+      actor: Actor,
+      field: string,
+      url: string,
+      rule: { types: readonly UploadType[]; mime?: (mimeType: string) => boolean },
+      current?: string | null,
+    ): Promise<string> {
       const key = keyFromFileUrl(url);
       if (current && key && keyFromFileUrl(current) === key) return fileUrlFor(key);
       const row = key ? await findUploadByKey(db, key) : null;
-      if (!row || !types.includes(row.type) || row.companyId !== ownerCompanyFor(actor)) throw badRequest(field, UPLOAD_MESSAGES.fileForeign);
+      if (!row || !rule.types.includes(row.type) || row.companyId !== ownerCompanyFor(actor)) throw badRequest(field, UPLOAD_MESSAGES.fileForeign);
+      if (rule.mime && !rule.mime(row.mimeType)) throw badRequest(field, UPLOAD_MESSAGES.typeNotAllowed(row.mimeType));
       try {
         await verifyContent(row);
       } catch (error) {

@@ -10,7 +10,6 @@ import {
   CreateSupplierRequestSchema,
   SUPPLIER_MESSAGES,
   UpdateSupplierRequestSchema,
-  type CreateSupplierRequest,
   type Supplier,
   type UpdateSupplierRequest,
 } from '@clinic/domain';
@@ -107,8 +106,8 @@ function SupplierFormFrame({ open, title, submitLabel, pending, control, onSubmi
 export function CreateSupplierDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const notify = useNotify();
   const createSupplier = useCreateSupplier();
-  const { control, handleSubmit, reset, setError } = useForm<SupplierFormValues, unknown, CreateSupplierRequest>({
-    resolver: zodResolver(CreateSupplierRequestSchema, zodParseOptions) as Resolver<SupplierFormValues, unknown, CreateSupplierRequest>,
+  const { control, handleSubmit, reset, setError } = useForm<SupplierFormValues>({
+    resolver: zodResolver(CreateSupplierRequestSchema, zodParseOptions) as Resolver<SupplierFormValues>,
     defaultValues: EMPTY,
   });
 

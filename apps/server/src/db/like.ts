@@ -1,0 +1,4 @@
+/** A LIKE pattern matching `term` anywhere, with LIKE's own wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import { categories, productAttachments, productCompanySettings, products, suppliers } from '../../db/schema/index';
+import type { ProductFilter } from '@clinic/domain';
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'searchText'>;
+export type AttachmentRow = typeof productAttachments.$inferSelect;
+
+/** Who reads the catalog: a location (its id) or the product admin (null), who sees everything. */
+export interface CatalogReader {
+  companyId: string | null;
+}
+
+export interface ProductListRow {
+  product: ProductRow;
+  categoryName: string | null;
+  supplierName: string | null;
+  minimumStock: number | null;
+}
+
+/**
+ * The products a reader sees: the admin all of them; a location the approved catalog plus its own
+ * pending products, minus the ones it removed.
+ */
+export function visibleProducts(reader: CatalogReader, includeDeleted = false): SQL {
+  const live = includeDeleted ? undefined : isNull(products.deletedAt);
+  if (reader.companyId === null) return live ?? sql`true`;
+  const notRemoved = sql`not exists (select 1 from ${productCompanySettings} where ${productCompanySettings.productId} = ${products.id} and ${productCompanySettings.companyId} = ${reader.companyId} and ${productCompanySettings.removedAt} is not null)`;
+  return and(live, or(eq(products.isApproved, true), eq(products.companyId, reader.companyId)), notRemoved)!;
+}
+
+function filterConditions(reader: CatalogReader, filter: ProductFilter): SQL[] {
+  const conditions = [visibleProducts(reader, filter.include_deleted ?? false)];
+  if (filter.category_id) conditions.push(eq(products.categoryId, filter.category_id));
+  if (filter.approval === 'approved') conditions.push(eq(products.isApproved, true));
+  if (filter.approval === 'pending') conditions.push(eq(products.isApproved, false));
+  const term = filter.fuzzySearchQuery?.toLowerCase();
+  // Trigram word similarity forgives typos ("lidocain", "septocaine"); the LIKE catches short
+  // fragments of barcodes and codes. Both are served by the GIN trigram index on search_text.
+  if (term) conditions.push(or(sql`${term} <% ${products.searchText}`, sql`${products.searchText} like ${containsPattern(term)}`)!);
+  return conditions;
+}
+
+function selectWithNames(db: DbOrTx, reader: CatalogReader) {
+  return db
+    .select({ product: products, categoryName: categories.name, supplierName: suppliers.name, minimumStock: productCompanySettings.minimumStock })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+    .leftJoin(
+      productCompanySettings,
+      reader.companyId ? and(eq(productCompanySettings.productId, products.id), eq(productCompanySettings.companyId, reader.companyId)) : sql`false`,
+    );
+}
+
+export async function listProducts(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }) {
+  const where = and(...filterConditions(reader, filter));
+  const term = filter.fuzzySearchQuery?.toLowerCase();
+  const order = term ? [desc(sql`word_similarity(${term}, ${products.searchText})`), asc(sql`lower(${products.name})`), asc(products.id)] : [asc(sql`lower(${products.name})`), asc(products.id)];
+  const [records, totals] = await Promise.all([
+    selectWithNames(db, reader)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { records: records as ProductListRow[], total: totals[0]?.n ?? 0 };
+}
+
+/** Keyset pages in name order, for exports that must not hold every row in memory. */
+export async function listProductsAfter(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, after: { name: string; id: string } | null, limit: number) {
+  const conditions = filterConditions(reader, filter);
+  if (after) conditions.push(sql`(lower(${products.name}), ${products.id}) > (${after.name.toLowerCase()}, ${after.id}::uuid)`);
+  const rows = await selectWithNames(db, reader)
+    .where(and(...conditions))
+    .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
+    .limit(limit);
+  return rows as ProductListRow[];
+}
+
+export async function findProductWithNames(db: DbOrTx, reader: CatalogReader, id: string): Promise<ProductListRow | null> {
+  const [row] = await selectWithNames(db, reader)
+    .where(and(eq(products.id, id), visibleProducts(reader)))
+    .limit(1);
+  return (row as ProductListRow | undefined) ?? null;
+}
+
+export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Which of name and barcode another live product already uses, among the products the owner
+ * can see (its own and the approved catalog), so a location cannot re-create a catalog item.
+ */
+export async function findNameOrBarcodeClash(db: DbOrTx, owner: string | null, values: { name?: string | undefined; barcode?: string | undefined }, exceptId?: string): Promise<'name' | 'barcode' | null> {
+  const clashes: SQL[] = [];
+  if (values.name) clashes.push(sql`lower(${products.name}) = ${values.name.toLowerCase()}`);
+  if (values.barcode) clashes.push(eq(products.barcode, values.barcode));
+  if (clashes.length === 0) return null;
+  const scope = owner ? or(eq(products.companyId, owner), eq(products.isApproved, true))! : or(isNull(products.companyId), eq(products.isApproved, true))!;
+  const conditions = [isNull(products.deletedAt), scope, or(...clashes)!];
+  if (exceptId) conditions.push(ne(products.id, exceptId));
+  const [row] = await db.select({ name: products.name, barcode: products.barcode }).from(products).where(and(...conditions)).limit(1);
+  if (!row) return null;
+  return values.name && row.name.toLowerCase() === values.name.toLowerCase() ? 'name' : 'barcode';
+}
+
+export async function insertProduct(db: DbOrTx, values: NewProduct): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(values).returning();
+  return row!;
+}
+
+export async function updateProduct(db: DbOrTx, id: string, patch: Partial<NewProduct> & { deletedAt?: Date }): Promise<ProductRow> {
+  const [row] = await db.update(products).set({ ...patch, updatedAt: new Date() }).where(eq(products.id, id)).returning();
+  return row!;
+}
+
+export async function setMinimumStock(db: DbOrTx, productId: string, companyId: string, minimumStock: number): Promise<void> {
+  await db
+    .insert(productCompanySettings)
+    .values({ productId, companyId, minimumStock })
+    .onConflictDoUpdate({ target: [productCompanySettings.productId, productCompanySettings.companyId], set: { minimumStock, updatedAt: new Date() } });
+}
+
+/** A location's "Remove" of a catalog product: hidden for it, untouched for everyone else. */
+export async function markRemovedForCompany(db: DbOrTx, productId: string, companyId: string, at: Date): Promise<void> {
+  await db
+    .insert(productCompanySettings)
+    .values({ productId, companyId, removedAt: at })
+    .onConflictDoUpdate({ target: [productCompanySettings.productId, productCompanySettings.companyId], set: { removedAt: at, updatedAt: at } });
+}
+
+export async function listAttachments(db: DbOrTx, productId: string, reader: CatalogReader): Promise<AttachmentRow[]> {
+  const owner = reader.companyId ? or(isNull(productAttachments.companyId), eq(productAttachments.companyId, reader.companyId))! : isNull(productAttachments.companyId);
+  return db.select().from(productAttachments).where(and(eq(productAttachments.productId, productId), owner)).orderBy(asc(productAttachments.createdAt), asc(productAttachments.id)).limit(200);
+}
+
+export async function insertAttachment(db: DbOrTx, values: Omit<typeof productAttachments.$inferInsert, 'id' | 'createdAt'>): Promise<AttachmentRow> {
+  const [row] = await db.insert(productAttachments).values(values).returning();
+  return row!;
+}
+
+export async function findAttachment(db: DbOrTx, productId: string, id: string): Promise<AttachmentRow | null> {
+  const [row] = await db.select().from(productAttachments).where(and(eq(productAttachments.productId, productId), eq(productAttachments.id, id))).limit(1);
+  return row ?? null;
+}
+
+export async function deleteAttachment(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(productAttachments).where(eq(productAttachments.id, id));
+}
+
+/** Count of products still pending approval (the admin's pending list badge). */
+export async function countPendingProducts(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(and(isNull(products.deletedAt), eq(products.isApproved, false)));
+  return row?.n ?? 0;
+}
+

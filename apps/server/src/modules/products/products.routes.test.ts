@@ -1,0 +1,225 @@
+import ExcelJS from 'exceljs';
+import { PRODUCT_MESSAGES, UPLOAD_MESSAGES } from '@clinic/domain';
+import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { createCategory, createProduct } from '../../../test/factories/index';
+import { createWorld, type World } from '../../../test/world';
+import { PDF_BYTES, PNG_BYTES, uploadFile } from '../../../test/fixtures/files';
+
+let t: TestApp;
+let world: World;
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createWorld(t.db);
+});
+afterAll(async () => t.close());
+
+const member = () => t.tokenFor(world.own.users.company_member);
+const ownAdmin = () => t.tokenFor(world.own.users.company_admin);
+const foreignMember = () => t.tokenFor(world.foreign.users.company_member);
+const admin = () => t.tokenFor(world.admin);
+const ownLocation = () => world.own.org.locations[0]!.id;
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: `Septocaine 4% with epinephrine ${Math.random().toString(36).slice(2, 7)}`,
+  brand: 'Septodont',
+  barcode: '',
+  type: 'disposable',
+  container: 'box',
+  basic_unit: 'cartridge',
+  ...overrides,
+});
+const search = async (token: string, query: string) => (await t.request({ method: 'GET', url: `/api/product/v2?${query}`, token })).json();
+
+describe('approval', () => {
+  it("keeps a location's new product pending and private until the admin approves it", async () => {
+    const created = await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ name: 'Luxatemp Star A2' }) });
+    expect(created.statusCode).toBe(201);
+    const product = created.json();
+    expect(product).toMatchObject({ is_approved: false, is_editable: true, company_id: ownLocation(), category: null });
+
+    expect((await t.request({ method: 'GET', url: `/api/product/${product.id}`, token: foreignMember() })).statusCode).toBe(404);
+    const pending = await search(admin(), 'approval=pending&fuzzySearchQuery=luxatemp');
+    expect(pending.results.map((p: { id: string }) => p.id)).toEqual([product.id]);
+
+    const approved = await t.request({ method: 'PATCH', url: `/api/product/${product.id}/approve`, token: admin() });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().is_approved).toBe(true);
+    const seen = await t.request({ method: 'GET', url: `/api/product/${product.id}`, token: foreignMember() });
+    expect(seen.statusCode).toBe(200);
+    // Approved, it is locked for the location that submitted it.
+    expect((await t.request({ method: 'GET', url: `/api/product/${product.id}`, token: member() })).json().is_editable).toBe(false);
+  });
+
+  it("makes the admin's products approved for everyone at once", async () => {
+    const res = await t.request({ method: 'POST', url: '/api/product', token: admin(), payload: body({ name: 'Nitrile Exam Gloves M' }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ is_approved: true, company_id: null });
+    expect((await t.request({ method: 'GET', url: `/api/product/${res.json().id}`, token: foreignMember() })).statusCode).toBe(200);
+  });
+
+  it('rejecting deletes the submitted product; only pending products can be approved or rejected', async () => {
+    const pending = await createProduct(t.db, { companyId: ownLocation(), isApproved: false });
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${pending.id}/reject`, token: admin() })).statusCode).toBe(204);
+    expect((await t.request({ method: 'GET', url: `/api/product/${pending.id}`, token: member() })).statusCode).toBe(404);
+    const approved = await createProduct(t.db, { companyId: null });
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${approved.id}/approve`, token: admin() })).statusCode).toBe(409);
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${approved.id}/reject`, token: admin() })).statusCode).toBe(409);
+  });
+});
+
+describe('validation and conflicts', () => {
+  it("answers 'Product already exists' for a name or barcode the catalog already has", async () => {
+    await createProduct(t.db, { companyId: null, name: 'Xylocaine Dental 2%', barcode: '300000000017' });
+    const sameName = await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ name: 'xylocaine dental 2%' }) });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().message).toBe(PRODUCT_MESSAGES.exists);
+    const sameBarcode = await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ barcode: '300000000017' }) });
+    expect(sameBarcode.statusCode).toBe(409);
+  });
+
+  it("answers 'name or barcode exists' when an update collides", async () => {
+    await createProduct(t.db, { companyId: ownLocation(), name: 'Prophy Paste Mint', isApproved: false });
+    const mine = await createProduct(t.db, { companyId: ownLocation(), name: 'Prophy Paste Cherry', isApproved: false });
+    const res = await t.request({ method: 'PATCH', url: `/api/product/${mine.id}`, token: member(), payload: { name: 'PROPHY PASTE MINT' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PRODUCT_MESSAGES.nameOrBarcodeExists);
+  });
+
+  it('applies the edit rules of spec section 5 and writes nothing on bad input', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/product', token: member(), payload: { name: '  ', container: 'unit', basic_unit: 'ml', minimum_stock: -1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: PRODUCT_MESSAGES.nameRequired },
+        { field: 'type', message: 'Required' },
+        { field: 'minimum_stock', message: PRODUCT_MESSAGES.minimumStockInvalid },
+      ]),
+    );
+    const unit = await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ name: 'Unit in ml', container: 'unit', basic_unit: 'ml' }) });
+    expect(unit.json().errors).toEqual([{ field: 'basic_unit', message: PRODUCT_MESSAGES.unitBasicUnit }]);
+    expect((await search(member(), 'fuzzySearchQuery=unit%20in%20ml')).total).toBe(0);
+  });
+
+  it("refuses a category or supplier the location cannot use", async () => {
+    const foreignCategory = await createCategory(t.db, { companyId: world.foreign.org.locations[0]!.id });
+    const res = await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ category_id: foreignCategory.id }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'category_id', message: 'Category not found' }]);
+  });
+});
+
+describe('locks, minimum stock and removal', () => {
+  it('lets a location set its own minimum stock on a locked catalog product, and nothing else', async () => {
+    const catalog = await createProduct(t.db, { companyId: null, name: 'Cotton Rolls #2' });
+    const locked = await t.request({ method: 'PATCH', url: `/api/product/${catalog.id}`, token: member(), payload: { name: 'Renamed' } });
+    expect(locked.statusCode).toBe(403);
+    const minimum = await t.request({ method: 'PATCH', url: `/api/product/${catalog.id}`, token: member(), payload: { minimum_stock: 12 } });
+    expect(minimum.statusCode).toBe(200);
+    expect(minimum.json()).toMatchObject({ minimum_stock: 12, name: 'Cotton Rolls #2' });
+    expect((await t.request({ method: 'GET', url: `/api/product/${catalog.id}`, token: foreignMember() })).json().minimum_stock).toBe(0);
+    const fractional = await t.request({ method: 'PATCH', url: `/api/product/${catalog.id}`, token: member(), payload: { minimum_stock: 1.5 } });
+    expect(fractional.statusCode).toBe(400);
+  });
+
+  it('lets the admin edit any product and change a unit container to a cartridge count', async () => {
+    const pending = await createProduct(t.db, { companyId: ownLocation(), isApproved: false, container: 'box', basicUnit: 'ml' });
+    const bad = await t.request({ method: 'PATCH', url: `/api/product/${pending.id}`, token: admin(), payload: { container: 'unit' } });
+    expect(bad.json().errors).toEqual([{ field: 'basic_unit', message: PRODUCT_MESSAGES.unitBasicUnit }]);
+    const good = await t.request({ method: 'PATCH', url: `/api/product/${pending.id}`, token: admin(), payload: { container: 'unit', basic_unit: 'cartridge', weight_or_volume: 1.7 } });
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toMatchObject({ container: 'unit', basic_unit: 'cartridge', weight_or_volume: 1.7 });
+  });
+
+  it("'Remove' hides a catalog product for one location only; deleting one's own pending product deletes it", async () => {
+    const catalog = await createProduct(t.db, { companyId: null, name: 'Saliva Ejectors Blue' });
+    expect((await t.request({ method: 'DELETE', url: `/api/product/${catalog.id}`, token: ownAdmin() })).statusCode).toBe(204);
+    expect((await t.request({ method: 'GET', url: `/api/product/${catalog.id}`, token: member() })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/product/${catalog.id}`, token: foreignMember() })).statusCode).toBe(200);
+
+    const own = await createProduct(t.db, { companyId: ownLocation(), isApproved: false, name: 'Our Own Bibs' });
+    expect((await t.request({ method: 'DELETE', url: `/api/product/${own.id}`, token: ownAdmin() })).statusCode).toBe(204);
+    const withDeleted = await search(ownAdmin(), 'fuzzySearchQuery=our%20own%20bibs&include_deleted=true');
+    expect(withDeleted.results).toHaveLength(1);
+    expect(withDeleted.results[0].deleted_at).not.toBeNull();
+    expect((await search(ownAdmin(), 'fuzzySearchQuery=our%20own%20bibs')).total).toBe(0);
+  });
+});
+
+describe('search', () => {
+  beforeAll(async () => {
+    await createProduct(t.db, { companyId: null, name: 'Septocaine Articaine 4%', brand: 'Septodont', barcode: '301230000018', manufacturerCode: 'SEP-01810' });
+    for (let i = 1; i <= 23; i += 1) await createProduct(t.db, { companyId: null, name: `Zirconia Bur ${String(i).padStart(2, '0')}`, brand: 'Komet' });
+  });
+
+  it('finds products despite a typo, and by barcode or manufacturer-code fragments', async () => {
+    expect((await search(member(), 'fuzzySearchQuery=septocain')).results[0].name).toBe('Septocaine Articaine 4%');
+    expect((await search(member(), 'fuzzySearchQuery=artcaine')).results[0].name).toBe('Septocaine Articaine 4%');
+    expect((await search(member(), 'fuzzySearchQuery=30123000')).results[0].name).toBe('Septocaine Articaine 4%');
+    expect((await search(member(), 'fuzzySearchQuery=sep-0181')).results[0].name).toBe('Septocaine Articaine 4%');
+  });
+
+  it('pages with perPage and currentPage and reports lastPage', async () => {
+    const page = await search(member(), 'fuzzySearchQuery=zirconia%20bur&perPage=10&currentPage=3');
+    expect(page).toMatchObject({ currentPage: 3, lastPage: 3, total: 23 });
+    expect(page.results.map((p: { name: string }) => p.name)).toEqual(['Zirconia Bur 21', 'Zirconia Bur 22', 'Zirconia Bur 23']);
+    const bad = await t.request({ method: 'GET', url: '/api/product/v2?perPage=0', token: member() });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('attachments', () => {
+  it('adds a PDF, an image and a video link, each visible to its owner, and deletes one', async () => {
+    const product = await createProduct(t.db, { companyId: null, name: 'Juvederm Voluma XC' });
+    const pdf = await uploadFile(t, member(), 'product_attachment', { name: 'IFU.pdf', mimeType: 'application/pdf', bytes: PDF_BYTES });
+    const doc = await t.request({ method: 'POST', url: `/api/product/${product.id}/attachment`, token: member(), payload: { name: 'Instructions', type: 'document', value: pdf } });
+    expect(doc.statusCode).toBe(201);
+    expect(doc.json().value).toMatch(/\?expires=\d+&signature=/);
+
+    const notAnImage = await t.request({ method: 'POST', url: `/api/product/${product.id}/attachment`, token: member(), payload: { name: 'Photo', type: 'image', value: pdf } });
+    expect(notAnImage.json().errors).toEqual([{ field: 'value', message: UPLOAD_MESSAGES.typeNotAllowed('application/pdf') }]);
+    const blankVideo = await t.request({ method: 'POST', url: `/api/product/${product.id}/attachment`, token: member(), payload: { name: 'Video', type: 'video', value: '  ' } });
+    expect(blankVideo.json().errors).toEqual([{ field: 'value', message: PRODUCT_MESSAGES.videoLinkRequired }]);
+    const video = await t.request({ method: 'POST', url: `/api/product/${product.id}/attachment`, token: member(), payload: { name: 'Injection technique', type: 'video', value: 'https://videos.example/voluma' } });
+    expect(video.statusCode).toBe(201);
+    const image = await uploadFile(t, member(), 'product_attachment', { name: 'box.png', mimeType: 'image/png', bytes: PNG_BYTES });
+    expect((await t.request({ method: 'POST', url: `/api/product/${product.id}/attachment`, token: member(), payload: { name: 'Box', type: 'image', value: image } })).statusCode).toBe(201);
+
+    const mine = (await t.request({ method: 'GET', url: `/api/product/${product.id}`, token: member() })).json();
+    expect(mine.attachments.map((a: { name: string }) => a.name)).toEqual(['Instructions', 'Injection technique', 'Box']);
+    const theirs = (await t.request({ method: 'GET', url: `/api/product/${product.id}`, token: foreignMember() })).json();
+    expect(theirs.attachments).toEqual([]);
+    expect((await t.request({ method: 'DELETE', url: `/api/product/${product.id}/attachment/${doc.json().id}`, token: foreignMember() })).statusCode).toBe(404);
+
+    expect((await t.request({ method: 'DELETE', url: `/api/product/${product.id}/attachment/${doc.json().id}`, token: member() })).statusCode).toBe(204);
+    const after = (await t.request({ method: 'GET', url: `/api/product/${product.id}`, token: member() })).json();
+    expect(after.attachments.map((a: { name: string }) => a.name)).toEqual(['Injection technique', 'Box']);
+  });
+
+  it('stores a product image from an upload and refuses one that was never uploaded', async () => {
+    const image = await uploadFile(t, member(), 'product_image', { name: 'front.png', mimeType: 'image/png', bytes: PNG_BYTES });
+    const res = await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ product_image_url: image }) });
+    expect(res.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: res.json().product_image_url })).statusCode).toBe(200);
+    const presigned = (await t.request({ method: 'POST', url: '/api/upload', token: member(), payload: { file_name: 'never.png', type: 'product_image', mimeType: 'image/png' } })).json();
+    const missing = await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ product_image_url: presigned.public_url }) });
+    expect(missing.json().errors).toEqual([{ field: 'product_image_url', message: UPLOAD_MESSAGES.fileMissing }]);
+  });
+});
+
+describe('export', () => {
+  it('exports the current filter as a real .xlsx with formula cells escaped', async () => {
+    await createProduct(t.db, { companyId: null, name: '=HYPERLINK("http://evil.example","Click")', brand: '@brand' });
+    await createProduct(t.db, { companyId: null, name: 'Hyperlink Safe Product', brand: '+plus' });
+    const res = await t.request({ method: 'GET', url: '/api/product/v2/export-xls?fuzzySearchQuery=hyperlink', token: member() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Products')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Name');
+    const names = [2, 3].map((r) => sheet.getRow(r).getCell(1).value);
+    expect(names).toEqual(["'=HYPERLINK(\"http://evil.example\",\"Click\")", 'Hyperlink Safe Product']);
+    expect(sheet.getRow(2).getCell(2).value).toBe("'@brand");
+    expect(sheet.getRow(3).getCell(2).value).toBe("'+plus");
+    expect(sheet.rowCount).toBe(3);
+  });
+});

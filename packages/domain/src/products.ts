@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { UuidSchema } from './fields';
+import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';
+
+export const BASIC_UNITS = ['oz', 'ml', 'gram', 'mg', 'item', 'cartridge', 'tube'] as const;
+export const BasicUnitSchema = z.enum(BASIC_UNITS);
+export type BasicUnit = z.infer<typeof BasicUnitSchema>;
+
+export const PRODUCT_TYPES = ['disposable', 'consumable'] as const;
+export const ProductTypeSchema = z.enum(PRODUCT_TYPES);
+export type ProductType = z.infer<typeof ProductTypeSchema>;
+
+export const CONTAINERS = ['bottle', 'unit', 'box', 'cartridge', 'tube', 'bag', 'jar', 'package', 'roll', 'each', 'case', 'vial', 'kit', 'can'] as const;
+export const ContainerSchema = z.enum(CONTAINERS);
+export type Container = z.infer<typeof ContainerSchema>;
+
+/** Spec section 5: a product sold by the unit is counted in cartridges or items. */
+export const UNIT_CONTAINER_BASIC_UNITS: readonly BasicUnit[] = ['cartridge', 'item'];
+export const UNIT_CONTAINER_DEFAULT_BASIC_UNIT: BasicUnit = 'cartridge';
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Name is required',
+  exists: 'Product already exists',
+  createFailed: 'Failed to create product!',
+  created: 'Product created',
+  nameOrBarcodeExists: 'name or barcode exists',
+  updateFailed: 'Failed to update product!',
+  updated: 'Product updated',
+  approved: 'Product approved!',
+  approveFailed: 'Failed to approve product',
+  rejected: 'Product Deleted!',
+  rejectFailed: 'Failed to Delete product',
+  deleted: 'Product Deleted!',
+  deleteFailed: 'Failed to delete product',
+  deleteConfirm: 'Deleting this product removes its stock values and its links to treatment designs. Are you sure you want to continue?',
+  removeConfirm: 'This product will be removed from your location, with its stock values and its links to treatment designs. Are you sure you want to continue?',
+  rejectConfirm: 'Rejecting this product deletes it. Are you sure you want to continue?',
+  approveConfirm: 'Approve this product for every location?',
+  unitBasicUnit: 'A product sold by the unit is counted in cartridges or items',
+  minimumStockInvalid: 'Minimum stock must be a whole number of 0 or more',
+  notApprovable: 'Only a pending product can be approved',
+  attachmentAdded: 'Added',
+  attachmentDeleted: 'Deleted',
+  attachmentDeleteFailed: 'Delete Failed',
+  attachmentDeleteConfirm: 'Are you sure you want to delete this attachment?',
+  videoLinkRequired: 'Video link is required',
+  videoLinkInvalid: 'Enter a link starting with http:// or https://',
+  heldInStock: 'This product is held in stock by these companies',
+} as const;
+
+/** No defaults on optional texts: a PATCH leaving a field out keeps it; new rows get ''. */
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+const nullableUrl = z.string().trim().max(500).nullable().optional();
+
+/** Minimum stock: a whole number of 0 or more (spec section 5). */
+export const MinimumStockSchema = z
+  .number({ error: PRODUCT_MESSAGES.minimumStockInvalid })
+  .int(PRODUCT_MESSAGES.minimumStockInvalid)
+  .min(0, PRODUCT_MESSAGES.minimumStockInvalid)
+  .max(1_000_000, PRODUCT_MESSAGES.minimumStockInvalid);
+
+const ProductFieldsSchema = z.object({
+  name: z.string({ error: PRODUCT_MESSAGES.nameRequired }).trim().min(1, PRODUCT_MESSAGES.nameRequired).max(200, 'Name must be at most 200 characters'),
+  description: optionalText(2000),
+  brand: optionalText(120),
+  barcode: z.string().trim().max(64, 'Barcode must be at most 64 characters').regex(/^[0-9A-Za-z\-.]*$/, 'Barcode may hold letters, digits, dots and dashes').optional(),
+  manufacturer_code: optionalText(64),
+  type: ProductTypeSchema,
+  container: ContainerSchema,
+  basic_unit: BasicUnitSchema,
+  weight_or_volume: z.number().positive('Weight or volume must be greater than 0').max(1_000_000).nullable().optional(),
+  minimum_stock: MinimumStockSchema.optional(),
+  category_id: UuidSchema.nullable().optional(),
+  supplier_id: UuidSchema.nullable().optional(),
+  expires_at: z.iso.date('Use a date like 2027-01-31').nullable().optional(),
+  product_image_url: nullableUrl,
+  box_image_url: nullableUrl,
+  is_usage_tracking_on: z.boolean().optional(),
+});
+
+function unitRule(value: { container?: Container | undefined; basic_unit?: BasicUnit | undefined }, ctx: z.RefinementCtx) {
+  if (value.container === 'unit' && value.basic_unit && !UNIT_CONTAINER_BASIC_UNITS.includes(value.basic_unit)) {
+    ctx.addIssue({ code: 'custom', path: ['basic_unit'], message: PRODUCT_MESSAGES.unitBasicUnit });
+  }
+}
+
+export const CreateProductRequestSchema = ProductFieldsSchema.superRefine(unitRule);
+export type CreateProductRequest = z.infer<typeof CreateProductRequestSchema>;
+/** A partial update; the unit rule is checked again on the merged product by the server. */
+export const UpdateProductRequestSchema = ProductFieldsSchema.partial().superRefine(unitRule);
+export type UpdateProductRequest = z.infer<typeof UpdateProductRequestSchema>;
+
+export const ATTACHMENT_TYPES = ['image', 'video', 'document'] as const;
+export const AttachmentTypeSchema = z.enum(ATTACHMENT_TYPES);
+export type AttachmentType = z.infer<typeof AttachmentTypeSchema>;
+
+export const CreateAttachmentRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+    type: AttachmentTypeSchema,
+    value: z.string().trim().max(1000, 'Must be at most 1000 characters'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'video') {
+      if (!v.value) ctx.addIssue({ code: 'custom', path: ['value'], message: PRODUCT_MESSAGES.videoLinkRequired });
+      else if (!/^https?:\/\/\S+$/i.test(v.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: PRODUCT_MESSAGES.videoLinkInvalid });
+    } else if (!v.value) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Required' });
+    }
+  });
+export type CreateAttachmentRequest = z.infer<typeof CreateAttachmentRequestSchema>;
+
+export const AttachmentSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  /** A signed file address for images and documents, the link itself for videos. */
+  value: z.string(),
+  type: AttachmentTypeSchema,
+  /** Null for the product admin's attachments, which every location sees. */
+  company_id: UuidSchema.nullable(),
+  created_at: z.string(),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+export const ProductSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  barcode: z.string(),
+  manufacturer_code: z.string(),
+  type: ProductTypeSchema,
+  container: ContainerSchema,
+  basic_unit: BasicUnitSchema,
+  weight_or_volume: z.number().nullable(),
+  /** The caller's location's minimum stock (0 for the product admin, who keeps no stock). */
+  minimum_stock: z.number().int(),
+  category_id: UuidSchema.nullable(),
+  category: z.object({ id: UuidSchema, name: z.string() }).nullable(),
+  supplier: z.object({ id: UuidSchema, name: z.string() }).nullable(),
+  expires_at: z.string().nullable(),
+  product_image_url: z.string().nullable(),
+  box_image_url: z.string().nullable(),
+  is_approved: z.boolean(),
+  /** Whether the caller may change the product's fields (spec section 5's lock). */
+  is_editable: z.boolean(),
+  is_usage_tracking_on: z.boolean(),
+  /** The location that submitted it; null for the product admin's own products. */
+  company_id: UuidSchema.nullable(),
+  created_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductDetailSchema = ProductSchema.extend({ attachments: z.array(AttachmentSchema) });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+export const APPROVAL_FILTERS = ['approved', 'pending', 'all'] as const;
+
+/** Filters shared by the product lists, the fuzzy search and the spreadsheet export. */
+export const ProductFilterSchema = z.object({
+  fuzzySearchQuery: z.string().trim().max(100).optional(),
+  category_id: UuidSchema.optional(),
+  approval: z.enum(APPROVAL_FILTERS).default('all'),
+  include_deleted: QueryBooleanSchema.optional(),
+});
+export type ProductFilter = z.infer<typeof ProductFilterSchema>;
+
+export const ProductListQuerySchema = PageQuerySchema.extend(ProductFilterSchema.shape);
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+export const ProductPageSchema = pageOf(ProductSchema);
+
+/** The web's product search: spec section 9. */
+export const PRODUCT_SEARCH_PAGE_SIZE = 10;
+export const PRODUCT_SEARCH_STALE_TIME_MS = 3000;
+
+/** Spreadsheet cells that a spreadsheet program would run as a formula start with these. */
+export function escapeSpreadsheetCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
