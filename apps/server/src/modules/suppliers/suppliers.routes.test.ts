@@ -83,7 +83,8 @@ it('updates and soft-deletes its own supplier; shared suppliers are read-only fo
 });
 
 it('keeps the fields a PATCH leaves out', async () => {
-  const created = (await t.request({ method: 'POST', url: '/api/supplier', token: member(), payload: body({ name: 'Benco Dental' }) })).json();
+  const created = (await t.request({ method: 'POST', url: '/api/supplier', token: member(), payload: body({ name: 'Benco Dental Supply' }) })).json();
+  expect(created.id, JSON.stringify(created)).toBeDefined();
   const patched = await t.request({ method: 'PATCH', url: `/api/supplier/${created.id}`, token: member(), payload: { phone: '+1 570 602 7781' } });
   expect(patched.json()).toMatchObject({ phone: '+1 570 602 7781', address: '135 Duryea Rd, Melville, NY' });
 });
