@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { findUserByEmail } from '../modules/users/users.repo';
+import { seedDemoCatalog } from './demo-catalog';
 import { createOrganization, createSupplier, createUser } from '../../test/factories/index';
 
 export const DEMO_PASSWORD = 'clinic-demo-2026';
@@ -24,7 +25,14 @@ const DEMO_LOGINS: DemoLogin[] = [
  * Returns the demo logins to print (also when the data already existed).
  */
 export async function seedDemo(db: Db): Promise<DemoLogin[]> {
-  if (await findUserByEmail(db, DEMO_LOGINS[0]!.email)) return DEMO_LOGINS;
+  if (!(await findUserByEmail(db, DEMO_LOGINS[0]!.email))) await seedOrganizations(db);
+  // The catalog arrived after the first demo data directories: added on their next start too.
+  const manager = await findUserByEmail(db, 'manager@brightsmile.demo');
+  await seedDemoCatalog(db, manager?.companyId ?? null);
+  return DEMO_LOGINS;
+}
+
+async function seedOrganizations(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await createUser(tx, { role: 'admin', email: 'admin@demo.clinic', password: DEMO_PASSWORD, firstName: 'Avery', lastName: 'Admin', phone: '+1 512 555 0100' });
 
@@ -86,5 +94,4 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
       password: DEMO_PASSWORD,
     });
   });
-  return DEMO_LOGINS;
 }

@@ -24,6 +24,9 @@ const PendingUsersPage = page(() => import('../features/users/pages/users-by-app
 const RejectedUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'RejectedUsersPage');
 const DeletedUsersPage = page(() => import('../features/users/pages/deleted-users-page'), 'DeletedUsersPage');
 const TestEmailsPage = page(() => import('../features/users/pages/test-emails-page'), 'TestEmailsPage');
+const ProductsPage = page(() => import('../features/products/pages/products-page'), 'ProductsPage');
+const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
+const ProductDetailPage = page(() => import('../features/products/pages/product-detail-page'), 'ProductDetailPage');
 const SuppliersPage = page(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
 const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
 const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
@@ -57,12 +60,16 @@ export const routes: RouteObject[] = [
               { path: '/welcome', element: <WelcomePage /> },
               // Phones and tablets land here after login; until treatment execution ships it is the dashboard.
               { path: '/treatment-execution', element: <Navigate to={DESKTOP_HOME} replace /> },
+              { path: '/products', element: <ProductsPage /> },
+              { path: '/products-v2', element: <ProductsPage /> },
+              { path: '/products/:productId', element: <ProductDetailPage /> },
               { path: '/suppliers', element: <SuppliersPage /> },
               { path: '/users/profile', element: <ProfilePage /> },
               { path: '/users/company', element: <ManageUsersPage /> },
               {
                 element: <RequireAdmin />,
                 children: [
+                  { path: '/products/pending', element: <PendingProductsPage /> },
                   { path: '/clients', element: <ClientsPage /> },
                   { path: '/clients/:organizationId', element: <ClientDetailPage /> },
                   { path: '/users/pending', element: <PendingUsersPage /> },

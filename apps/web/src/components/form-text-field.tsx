@@ -23,7 +23,10 @@ export function FormTextField<T extends FieldValues>({ control, name, numeric = 
             const raw = event.target.value;
             field.onChange(numeric ? (raw === '' ? undefined : Number(raw)) : raw);
           }}
-          onBlur={field.onBlur}
+          onBlur={(event) => {
+            field.onBlur();
+            props.onBlur?.(event);
+          }}
           inputRef={field.ref}
           disabled={props.disabled ?? field.disabled}
           error={Boolean(fieldState.error)}

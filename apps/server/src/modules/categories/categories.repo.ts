@@ -23,6 +23,20 @@ export async function isCategoryNameTaken(db: DbOrTx, companyId: string | null, 
   return row !== undefined;
 }
 
+export async function findCategoryByName(db: DbOrTx, companyId: string | null, name: string): Promise<CategoryRow | null> {
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(and(companyId ? eq(categories.companyId, companyId) : isNull(categories.companyId), sql`lower(${categories.name}) = ${name.toLowerCase()}`))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Bulk insert (seed and import): one statement for the whole batch. */
+export async function insertCategories(db: DbOrTx, values: NewCategory[]): Promise<CategoryRow[]> {
+  return values.length === 0 ? [] : db.insert(categories).values(values).returning();
+}
+
 export async function insertCategory(db: DbOrTx, values: NewCategory): Promise<CategoryRow> {
   const [row] = await db.insert(categories).values(values).returning();
   return row!;

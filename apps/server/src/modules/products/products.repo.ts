@@ -115,6 +115,11 @@ export async function insertProduct(db: DbOrTx, values: NewProduct): Promise<Pro
   return row!;
 }
 
+/** Bulk insert (seed and import): one statement per batch. */
+export async function insertProducts(db: DbOrTx, values: NewProduct[]): Promise<ProductRow[]> {
+  return values.length === 0 ? [] : db.insert(products).values(values).returning();
+}
+
 export async function updateProduct(db: DbOrTx, id: string, patch: Partial<NewProduct> & { deletedAt?: Date }): Promise<ProductRow> {
   const [row] = await db.update(products).set({ ...patch, updatedAt: new Date() }).where(eq(products.id, id)).returning();
   return row!;

@@ -3,6 +3,8 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
@@ -29,6 +31,8 @@ export interface NavGroup {
 export function navGroups(role: Role | null, permissions: PermissionMap = role ? ROLE_PERMISSIONS[role] : {}): NavGroup[] {
   // Spec: Categories, Products, Suppliers (and Import Products for the admin); the others join as they ship.
   const inventory: NavItem[] = [];
+  if (can(permissions, 'products', 'read')) inventory.push({ label: 'Products', to: '/products', icon: Inventory2Outlined });
+  if (role === 'admin') inventory.push({ label: 'Pending Products', to: '/products/pending', icon: PendingActionsOutlined });
   if (can(permissions, 'suppliers', 'read')) inventory.push({ label: 'Suppliers', to: '/suppliers', icon: LocalShippingOutlined });
 
   const settings: NavItem[] = [{ label: 'Profile', to: '/users/profile', icon: PersonOutlined }];
@@ -52,6 +56,10 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   ];
 }
 
-export function isNavItemActive(item: NavItem, pathname: string): boolean {
-  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+const matches = (to: string, pathname: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/** The entry for the current page: the most specific match, so /products/pending is not also Products. */
+export function isNavItemActive(item: NavItem, pathname: string, all: readonly NavItem[] = [item]): boolean {
+  if (!matches(item.to, pathname)) return false;
+  return !all.some((other) => other.to.length > item.to.length && matches(other.to, pathname));
 }

@@ -10,9 +10,11 @@ import { isNavItemActive, navGroups } from './nav-items';
 /** Entries follow the user's effective permissions once the profile is loaded, the role's defaults before. */
 export function SidebarNav({ role, permissions, onNavigate }: { role: Role | null; permissions?: PermissionMap | undefined; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const groups = navGroups(role, permissions);
+  const allItems = groups.flatMap((group) => group.items);
   return (
     <nav aria-label="Main">
-      {navGroups(role, permissions).map((group) => (
+      {groups.map((group) => (
         <List
           key={group.title ?? 'main'}
           dense
@@ -25,7 +27,7 @@ export function SidebarNav({ role, permissions, onNavigate }: { role: Role | nul
           }
         >
           {group.items.map((item) => {
-            const active = isNavItemActive(item, pathname);
+            const active = isNavItemActive(item, pathname, allItems);
             const Icon = item.icon;
             return (
               <ListItemButton

@@ -26,7 +26,10 @@ export function ImageUploadField({ label, type, currentUrl, onChange, onBusyChan
   const upload = useFileUpload(type);
   const [preview, setPreview] = useState<string | null>(currentUrl);
 
-  useEffect(() => { onBusyChange?.(upload.status === 'uploading'); }, [upload.status, onBusyChange]);
+  // Tell the form only when the busy state flips, whatever callback identity it passes.
+  const busyListener = useRef(onBusyChange);
+  useEffect(() => { busyListener.current = onBusyChange; });
+  useEffect(() => { busyListener.current?.(upload.status === 'uploading'); }, [upload.status]);
   // A local preview lives until the next one replaces it.
   useEffect(() => () => { if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview); }, [preview]);
 

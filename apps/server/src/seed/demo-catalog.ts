@@ -1,0 +1,49 @@
+import type { Db } from '../db/client';
+import { findCategoryByName, insertCategories } from '../modules/categories/categories.repo';
+import { insertProducts, setMinimumStock } from '../modules/products/products.repo';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog-data';
+
+/** Products Downtown submitted that still wait for the admin, so the approval queue has work. */
+const DOWNTOWN_PENDING = [
+  { name: 'Capitol Lab Custom Tray Resin', brand: 'Capitol City Dental Lab', type: 'consumable', container: 'jar', basicUnit: 'gram', description: 'Light-cured custom tray material mixed by our local lab.' },
+  { name: 'Lidocaine Topical Gel 20% Cherry', brand: 'Local Compounding Pharmacy', type: 'consumable', container: 'jar', basicUnit: 'gram', description: 'Compounded topical anesthetic gel.' },
+] as const;
+
+/**
+ * The shared demo catalog (categories and ~300 products of the product admin), added once:
+ * later starts find the first category and leave everything as the clinic changed it.
+ */
+export async function seedDemoCatalog(db: Db, downtownId: string | null): Promise<void> {
+  if (await findCategoryByName(db, null, DEMO_CATEGORIES[0]!.name)) return;
+  await db.transaction(async (tx) => {
+    const categories = await insertCategories(
+      tx,
+      DEMO_CATEGORIES.map((c) => ({ companyId: null, name: c.name, description: c.description })),
+    );
+    const categoryId = new Map(categories.map((c) => [c.name, c.id]));
+    const products = await insertProducts(
+      tx,
+      DEMO_PRODUCTS.map((p) => ({
+        companyId: null,
+        name: p.name,
+        brand: p.brand,
+        description: p.description,
+        barcode: p.barcode,
+        manufacturerCode: p.manufacturerCode,
+        type: p.type,
+        container: p.container,
+        basicUnit: p.basicUnit,
+        weightOrVolume: p.weightOrVolume === undefined ? null : String(p.weightOrVolume),
+        categoryId: categoryId.get(p.category) ?? null,
+        isApproved: true,
+      })),
+    );
+    if (!downtownId) return;
+    await insertProducts(
+      tx,
+      DOWNTOWN_PENDING.map((p) => ({ ...p, companyId: downtownId, isApproved: false })),
+    );
+    // A few minimum stock levels so low-stock alerts have something to compare with.
+    for (const product of products.filter((_, index) => index % 15 === 0)) await setMinimumStock(tx, product.id, downtownId, 10);
+  });
+}

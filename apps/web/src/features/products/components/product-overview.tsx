@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_CATEGORY_NAME, type Product } from '@clinic/domain';
+import { formatDate } from '../../../lib/format';
+import { ProductStatusChip } from './product-status-chip';
+import { ProductThumbnail } from './product-thumbnail';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+const capitalized = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** Image or placeholder, status chip, and the product's fields (spec section 2). */
+export function ProductOverview({ product, minimumStock }: { product: Product; minimumStock: ReactNode | null }) {
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' } }} component="section" aria-label="Product details">
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'center', sm: 'flex-start' }, gap: 1.5 }}>
+        <ProductThumbnail url={product.product_image_url} name={product.name} size={160} />
+        <ProductStatusChip approved={product.is_approved} deleted={product.deleted_at !== null} />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {product.description ? (
+          <Typography variant="body1" sx={{ mb: 2 }}>
+            {product.description}
+          </Typography>
+        ) : null}
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+          <Field label="Brand">{product.brand || '—'}</Field>
+          <Field label="Barcode">{product.barcode || '—'}</Field>
+          <Field label="Category">{product.category?.name ?? DEFAULT_CATEGORY_NAME}</Field>
+          <Field label="Manufacture Code">{product.manufacturer_code || '—'}</Field>
+          <Field label="Weight per volume">{product.weight_or_volume ?? '—'}</Field>
+          <Field label="Type">{capitalized(product.type)}</Field>
+          <Field label="Container">{capitalized(product.container)}</Field>
+          <Field label="Basic Unit">{capitalized(product.basic_unit)}</Field>
+          {product.supplier ? <Field label="Supplier">{product.supplier.name}</Field> : null}
+          {product.expires_at ? <Field label="Expires">{formatDate(product.expires_at)}</Field> : null}
+          {minimumStock ? (
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="caption" color="text.secondary" component="dt">
+                Minimum Stock
+              </Typography>
+              <Box component="dd" sx={{ m: 0 }}>
+                {minimumStock}
+              </Box>
+            </Box>
+          ) : null}
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

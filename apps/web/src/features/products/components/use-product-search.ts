@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PRODUCT_SEARCH_PAGE_SIZE } from '@clinic/domain';
+import type { PageState } from '../../../components/paged-table';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { prefetchNeighbourPages, productSearchQueryOptions, type ProductSearchParams } from '../api/products-api';
+
+/** The searchable, paged product list of spec section 9: 10 per page, neighbours prefetched. */
+export function useProductSearch(filter: Pick<ProductSearchParams, 'approval' | 'include_deleted' | 'category_id'>) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [pageState, setPageState] = useState<PageState>({ page: 0, perPage: PRODUCT_SEARCH_PAGE_SIZE });
+  const term = useDebouncedValue(search.trim());
+  const params: ProductSearchParams = { ...filter, fuzzySearchQuery: term || undefined, currentPage: pageState.page + 1, perPage: pageState.perPage };
+  const query = useQuery(productSearchQueryOptions(params));
+  const lastPage = query.data?.lastPage;
+  const key = JSON.stringify(params);
+
+  useEffect(() => {
+    if (lastPage !== undefined) prefetchNeighbourPages(queryClient, JSON.parse(key) as ProductSearchParams, lastPage);
+  }, [queryClient, key, lastPage]);
+
+  return {
+    query,
+    params,
+    search,
+    setSearch: (value: string) => {
+      setSearch(value);
+      setPageState((state) => ({ ...state, page: 0 }));
+    },
+    pageState,
+    setPageState,
+  };
+}

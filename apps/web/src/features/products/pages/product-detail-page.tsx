@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useParams, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { can, type Profile } from '@clinic/domain';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSessionClaims } from '../../../lib/auth-token';
+import { useProfile } from '../../../lib/profile';
+import { productQueryOptions } from '../api/products-api';
+import { AttachmentsSection } from '../components/attachments-section';
+import { MinimumStockInline } from '../components/minimum-stock-inline';
+import { ProductDialogsHost, type ProductTarget } from '../components/product-dialogs-host';
+import { ProductOverview } from '../components/product-overview';
+import { deleteLabel, productActionsFor } from '../product-actions';
+
+function ProductDetail({ profile, productId }: { profile: Profile; productId: string }) {
+  const navigate = useNavigate();
+  const claims = useSessionClaims();
+  const role = claims?.role ?? profile.role;
+  const viewer = { role, permissions: profile.permissions };
+  const product = useQuery(productQueryOptions(productId));
+  const [target, setTarget] = useState<ProductTarget | null>(null);
+
+  if (product.isPending) return <PageLoader />;
+  if (product.isError) {
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return <Alert severity={missing ? 'info' : 'error'}>{missing ? 'This product does not exist or is not in your catalog.' : errorMessage(product.error, 'Could not load the product.')}</Alert>;
+  }
+  const data = product.data;
+  const actions = productActionsFor(viewer, data);
+  const isAdmin = role === 'admin';
+  const canUpdate = can(profile.permissions, 'products', 'update');
+
+  return (
+    <>
+      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3, flexWrap: 'wrap' }}>
+        <IconButton aria-label="Back to products" onClick={() => void navigate(-1)}>
+          <ArrowBack />
+        </IconButton>
+        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {data.name}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {actions.includes('approve') ? (
+            <Button variant="outlined" color="success" onClick={() => { setTarget({ product: data, action: 'approve' }); }}>
+              Approve
+            </Button>
+          ) : null}
+          {actions.includes('reject') ? (
+            <Button variant="outlined" color="error" onClick={() => { setTarget({ product: data, action: 'reject' }); }}>
+              Reject
+            </Button>
+          ) : null}
+          {actions.includes('delete') ? (
+            <Button color="error" onClick={() => { setTarget({ product: data, action: 'delete' }); }}>
+              {deleteLabel(viewer, data)}
+            </Button>
+          ) : null}
+          {actions.includes('edit') ? (
+            <Button variant="contained" startIcon={<EditOutlined />} onClick={() => { setTarget({ product: data, action: 'edit' }); }}>
+              Edit
+            </Button>
+          ) : null}
+        </Stack>
+      </Box>
+      <Stack spacing={3}>
+        <ProductOverview product={data} minimumStock={isAdmin ? null : <MinimumStockInline productId={data.id} value={data.minimum_stock} canEdit={canUpdate && data.deleted_at === null} />} />
+        <AttachmentsSection
+          productId={data.id}
+          attachments={data.attachments}
+          canManage={canUpdate && data.deleted_at === null}
+          ownerCompanyId={isAdmin ? null : (claims?.company_id ?? null)}
+        />
+      </Stack>
+      <ProductDialogsHost target={target} viewer={viewer} onClose={() => { setTarget(null); }} leaveTo="/products" />
+    </>
+  );
+}
+
+/** /products/{productId} (spec section 2). Stock and treatment sections join with their features. */
+export function ProductDetailPage() {
+  const { productId = '' } = useParams();
+  const profile = useProfile();
+  if (profile.isPending) return <PageLoader />;
+  if (profile.isError) return <Alert severity="error">{errorMessage(profile.error, 'Could not load your profile.')}</Alert>;
+  return <ProductDetail profile={profile.data} productId={productId} />;
+}

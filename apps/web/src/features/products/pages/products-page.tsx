@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { can, type Profile } from '@clinic/domain';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { SearchField } from '../../../components/search-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useSessionClaims } from '../../../lib/auth-token';
+import { useProfile } from '../../../lib/profile';
+import { ExportProductsButton } from '../components/export-products-button';
+import { ProductDialogsHost, type ProductTarget } from '../components/product-dialogs-host';
+import { ProductFormDialog } from '../components/product-form-dialog';
+import { ProductsTable } from '../components/products-table';
+import { useProductSearch } from '../components/use-product-search';
+import { productActionsFor } from '../product-actions';
+
+const TITLE = 'Products';
+
+function Products({ profile }: { profile: Profile }) {
+  const role = useSessionClaims()?.role ?? profile.role;
+  const viewer = { role, permissions: profile.permissions };
+  const [includeDeleted, setIncludeDeleted] = useState(false);
+  const list = useProductSearch({ approval: 'all', include_deleted: includeDeleted || undefined });
+  const [adding, setAdding] = useState(false);
+  const [target, setTarget] = useState<ProductTarget | null>(null);
+  const canCreate = can(profile.permissions, 'products', 'create');
+  const { currentPage: _page, perPage: _perPage, ...filter } = list.params;
+
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        subtitle={role === 'admin' ? 'The master catalog every location orders from.' : 'The catalog, and the products your location added.'}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <ExportProductsButton filter={filter} />
+            {canCreate ? (
+              <Button variant="contained" startIcon={<AddOutlined />} onClick={() => { setAdding(true); }}>
+                Add Product
+              </Button>
+            ) : null}
+          </Box>
+        }
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        <SearchField label="Search products" value={list.search} onChange={list.setSearch} />
+        <FormControlLabel
+          control={<Switch checked={includeDeleted} onChange={(event) => { setIncludeDeleted(event.target.checked); }} />}
+          label="Show deleted"
+        />
+      </Box>
+      <ProductsTable
+        products={list.query.data?.results ?? []}
+        total={list.query.data?.total ?? 0}
+        pageState={list.pageState}
+        onPageStateChange={list.setPageState}
+        loading={list.query.isFetching}
+        error={list.query.isError ? errorMessage(list.query.error, 'Could not load products.') : null}
+        emptyText={list.search ? 'No products match your search' : 'No products yet'}
+        viewer={viewer}
+        actionsFor={(product) => productActionsFor(viewer, product)}
+        onAction={(product, action) => { setTarget({ product, action }); }}
+      />
+      {adding ? <ProductFormDialog isAdmin={role === 'admin'} onClose={() => { setAdding(false); }} /> : null}
+      <ProductDialogsHost target={target} viewer={viewer} onClose={() => { setTarget(null); }} />
+    </>
+  );
+}
+
+/** /products and /products-v2: the fuzzy, prefetched product search. */
+export function ProductsPage() {
+  const profile = useProfile();
+  if (profile.isPending) return <PageLoader />;
+  if (profile.isError) return <Alert severity="error">{errorMessage(profile.error, 'Could not load your profile.')}</Alert>;
+  if (!can(profile.data.permissions, 'products', 'read')) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <Alert severity="info">Your account does not have access to products. Ask your location administrator.</Alert>
+      </>
+    );
+  }
+  return <Products profile={profile.data} />;
+}
