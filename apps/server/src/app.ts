@@ -28,6 +28,8 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createProductsService } from './modules/products/products.service';
 import { productsRoutes } from './modules/products/products.routes';
+import { createImportsService, type ImportsService } from './modules/imports/imports.service';
+import { importsRoutes } from './modules/imports/imports.routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -48,6 +50,8 @@ export interface BuildAppOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   tokens: TokenService;
+  /** Background jobs the server process runs on a timer (main.ts starts the worker). */
+  imports: ImportsService;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
@@ -82,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     files,
   };
   const auth = createAuthService(deps);
+  const imports = createImportsService(deps);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -101,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await uploadsRoutes(zapi, files, local);
       categoriesRoutes(zapi, createCategoriesService(deps));
       productsRoutes(zapi, createProductsService(deps));
+      importsRoutes(zapi, imports);
     },
     { prefix: '/api' },
   );
@@ -117,5 +123,5 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return { app, tokens };
+  return { app, tokens, imports };
 }

@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { lockDataDir } from './db/data-dir-lock';
 import { resolveJwtSecret } from './modules/auth/tokens';
 import { startOutboxWorker } from './modules/mail/outbox-worker';
+import { startImportWorker } from './modules/imports/import-worker';
 import { buildApp } from './app';
 import { DEFAULT_WEB_DIST } from './paths';
 import { seedDemo } from './seed/demo';
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await runMigrations(database);
 
-  const { app } = await buildApp({
+  const { app, imports } = await buildApp({
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     jwtExpiresIn: config.jwtExpiresIn,
@@ -26,11 +27,13 @@ async function main(): Promise<void> {
     s3: config.s3,
   });
 
+  const importWorker = startImportWorker(imports, app.log);
   const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     worker?.stop();
+    importWorker.stop();
     await app.close();
     await database.close();
     releaseLock();

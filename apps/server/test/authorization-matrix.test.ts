@@ -5,6 +5,7 @@ import { createWorld, userOf, type World } from './world';
 import { ALL, tenantOf, type Case, type Caller, type Tenant } from './authorization/case';
 import { uploadCases } from './authorization/uploads.cases';
 import { catalogCases } from './authorization/catalog.cases';
+import { importCases } from './authorization/imports.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -172,7 +173,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases };
 
 let t: TestApp;
 let world: World;

@@ -12,3 +12,4 @@ export * from './suppliers';
 export * from './uploads';
 export * from './categories';
 export * from './products';
+export * from './imports';

@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './suppliers';
 export * from './uploads';
 export * from './catalog';
+export * from './imports';

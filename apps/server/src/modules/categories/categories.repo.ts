@@ -52,6 +52,14 @@ export async function deleteCategory(db: DbOrTx, id: string): Promise<void> {
   await db.delete(categories).where(eq(categories.id, id));
 }
 
+/** Lower-cased name -> id of every category the owner can file products under (imports match by name). */
+export async function categoryIdsByName(db: DbOrTx, companyId: string | null): Promise<Map<string, string>> {
+  const rows = await db.select({ id: categories.id, name: categories.name, companyId: categories.companyId }).from(categories).where(readable(companyId));
+  // A location's own category wins over a shared one of the same name.
+  const sorted = rows.sort((a, b) => Number(a.companyId !== null) - Number(b.companyId !== null));
+  return new Map(sorted.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
 /** A page of categories the owner may read. */
 export async function listCategories(db: DbOrTx, companyId: string | null, search: string | undefined, page: { offset: number; limit: number }) {
   const conditions = [readable(companyId)];

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { categories, productAttachments, productCompanySettings, products, suppliers } from '../../db/schema/index';
@@ -108,6 +108,19 @@ export async function findNameOrBarcodeClash(db: DbOrTx, owner: string | null, v
   const [row] = await db.select({ name: products.name, barcode: products.barcode }).from(products).where(and(...conditions)).limit(1);
   if (!row) return null;
   return values.name && row.name.toLowerCase() === values.name.toLowerCase() ? 'name' : 'barcode';
+}
+
+/** Names (lower-cased) and barcodes among these that live products in the owner's scope already use. */
+export async function findClashes(db: DbOrTx, owner: string | null, names: string[], barcodes: string[]): Promise<{ names: Set<string>; barcodes: Set<string> }> {
+  if (names.length === 0 && barcodes.length === 0) return { names: new Set(), barcodes: new Set() };
+  const scope = owner ? or(eq(products.companyId, owner), eq(products.isApproved, true))! : or(isNull(products.companyId), eq(products.isApproved, true))!;
+  const lowered = names.map((n) => n.toLowerCase());
+  const matches = or(
+    lowered.length > 0 ? inArray(sql`lower(${products.name})`, lowered) : undefined,
+    barcodes.length > 0 ? inArray(products.barcode, barcodes) : undefined,
+  );
+  const rows = await db.select({ name: products.name, barcode: products.barcode }).from(products).where(and(isNull(products.deletedAt), scope, matches));
+  return { names: new Set(rows.map((r) => r.name.toLowerCase())), barcodes: new Set(rows.map((r) => r.barcode).filter(Boolean)) };
 }
 
 export async function insertProduct(db: DbOrTx, values: NewProduct): Promise<ProductRow> {

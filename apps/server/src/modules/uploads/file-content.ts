@@ -8,8 +8,7 @@ const WAV_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.
 
 /**
  * Whether a file's first bytes match the type it was declared as: a renamed executable must not
- * pass as a PDF or an image. CSV has no signature, so it must read as text (no NUL bytes,
- * valid UTF-8).
+ * pass as a PDF or an image. CSV has no signature, so it must read as text.
  */
 export async function contentMatchesType(declared: string, head: Buffer): Promise<boolean> {
   const type = declared.toLowerCase();
@@ -20,13 +19,11 @@ export async function contentMatchesType(declared: string, head: Buffer): Promis
   return detected.mime === type;
 }
 
+/**
+ * Text, in any encoding: UTF-16 (with its byte-order mark) or 8-bit text without NUL bytes. The
+ * import itself then insists on UTF-8 and says so, which is clearer than refusing the upload.
+ */
 function isText(head: Buffer): boolean {
-  if (head.includes(0)) return false;
-  try {
-    // stream: true tolerates a multi-byte character cut at the end of the sample.
-    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-    return true;
-  } catch {
-    return false;
-  }
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  return utf16 || !head.includes(0);
 }

@@ -1,0 +1,103 @@
+import {
+  BASIC_UNITS,
+  CONTAINERS,
+  IMPORT_DEFAULT_CONTAINER,
+  IMPORT_MESSAGES,
+  PRODUCT_TYPES,
+  UNIT_CONTAINER_BASIC_UNITS,
+  type BasicUnit,
+  type Container,
+  type ProductImportRowData,
+  type ProductType,
+} from '@clinic/domain';
+
+export interface ImportedProductValues {
+  name: string;
+  barcode: string;
+  type: ProductType;
+  basicUnit: BasicUnit;
+  container: Container;
+  brand: string;
+  manufacturerCode: string;
+  categoryId: string | null;
+  description: string;
+  weightOrVolume: string | null;
+  expiresAt: string | null;
+}
+
+export type RowOutcome = { ok: true; values: ImportedProductValues } | { ok: false; reason: string };
+
+const oneOf = <T extends string>(list: readonly T[], value: string): T | null => list.find((item) => item === value.toLowerCase()) ?? null;
+
+/** mm/dd/yyyy (spec section 5) to an ISO date, or null when it is not a real date. */
+export function parseUsDate(value: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The import rules of spec section 5 for one row. Every problem of the row is reported at once,
+ * so a person fixing it does not go round in circles.
+ */
+export function validateImportRow(data: ProductImportRowData, categoryIds: ReadonlyMap<string, string>): RowOutcome {
+  const problems: string[] = [];
+  const name = data.name ?? '';
+  const barcode = data.barcode ?? '';
+  if (!name) problems.push(IMPORT_MESSAGES.required('Product Name'));
+  else if (name.length > 200) problems.push('Product Name must be at most 200 characters');
+  if (!barcode) problems.push(IMPORT_MESSAGES.required('Barcode'));
+  else if (!/^[0-9A-Za-z\-.]{1,64}$/.test(barcode)) problems.push('Barcode may hold letters, digits, dots and dashes (at most 64)');
+
+  const type = data.type ? oneOf(PRODUCT_TYPES, data.type) : null;
+  if (!data.type) problems.push(IMPORT_MESSAGES.required('Type'));
+  else if (!type) problems.push(IMPORT_MESSAGES.invalidType);
+
+  const basicUnit = data.basic_unit ? oneOf(BASIC_UNITS, data.basic_unit) : null;
+  if (!data.basic_unit) problems.push(IMPORT_MESSAGES.required('Basic Unit'));
+  else if (!basicUnit) problems.push(IMPORT_MESSAGES.invalidBasicUnit(data.basic_unit));
+
+  const container = data.container ? oneOf(CONTAINERS, data.container) : IMPORT_DEFAULT_CONTAINER;
+  if (!container) problems.push(IMPORT_MESSAGES.invalidContainer(data.container ?? ''));
+  if (container === 'unit' && basicUnit && !UNIT_CONTAINER_BASIC_UNITS.includes(basicUnit)) problems.push(IMPORT_MESSAGES.unitBasicUnit);
+
+  let categoryId: string | null = null;
+  if (data.category) {
+    categoryId = categoryIds.get(data.category.toLowerCase()) ?? null;
+    if (!categoryId) problems.push(IMPORT_MESSAGES.categoryMissing(data.category));
+  }
+
+  let weightOrVolume: string | null = null;
+  if (data.weight_or_volume) {
+    const weight = Number(data.weight_or_volume);
+    if (!(weight > 0) || weight > 1_000_000) problems.push(IMPORT_MESSAGES.invalidNumber);
+    else weightOrVolume = String(weight);
+  }
+
+  let expiresAt: string | null = null;
+  if (data.expiry_date) {
+    expiresAt = parseUsDate(data.expiry_date);
+    if (!expiresAt) problems.push(IMPORT_MESSAGES.invalidExpiry);
+  }
+
+  if (problems.length > 0 || !type || !basicUnit || !container) return { ok: false, reason: problems.join('; ') };
+  return {
+    ok: true,
+    values: {
+      name,
+      barcode,
+      type,
+      basicUnit,
+      container,
+      brand: (data.brand ?? '').slice(0, 120),
+      manufacturerCode: (data.manufacturer_code ?? '').slice(0, 64),
+      categoryId,
+      description: (data.description ?? '').slice(0, 2000),
+      weightOrVolume,
+      expiresAt,
+    },
+  };
+}

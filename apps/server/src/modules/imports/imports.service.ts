@@ -1,0 +1,261 @@
+import {
+  IMPORT_MESSAGES,
+  pageWindow,
+  toPage,
+  type CreateProductImportRequest,
+  type FixImportRowRequest,
+  type Page,
+  type ProductImport,
+  type ProductImportDetail,
+  type ProductImportRow,
+  type ProductImportRowData,
+  type ProductImportRowsQuery,
+  type PageQuery,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../http/actor';
+import { ownerCompanyFor } from '../../http/access';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { recordAudit } from '../audit/audit.repo';
+import { categoryIdsByName } from '../categories/categories.repo';
+import { findClashes, insertProduct, insertProducts, type NewProduct } from '../products/products.repo';
+import { keyFromFileUrl } from '../uploads/storage';
+import { readImportFile } from './import-file';
+import { validateImportRow, type ImportedProductValues } from './import-row';
+import {
+  claimNextImport,
+  findImport,
+  findImportLine,
+  insertImport,
+  insertImportLines,
+  lastRecordedRow,
+  listImportLines,
+  listImports,
+  refreshImportCounts,
+  updateImport,
+  updateImportLine,
+  type ImportLineRow,
+  type ImportRow,
+  type NewImportLine,
+} from './imports.repo';
+
+/** Rows written per transaction: big enough to be fast, small enough to show progress. */
+const CHUNK = 500;
+/** A processing import whose heartbeat is older than this is taken over by another worker. */
+const STALE_AFTER_MS = 2 * 60 * 1000;
+
+const toImport = (row: ImportRow): ProductImport => ({
+  id: row.id,
+  file_name: row.fileName,
+  status: row.status,
+  error: row.error,
+  total_rows: row.totalRows,
+  processed_rows: row.processedRows,
+  succeeded_rows: row.succeededRows,
+  failed_rows: row.failedRows,
+  created_at: row.createdAt.toISOString(),
+  finished_at: row.finishedAt?.toISOString() ?? null,
+});
+
+const toLine = (row: ImportLineRow): ProductImportRow => ({
+  id: row.id,
+  row_number: row.rowNumber,
+  status: row.status,
+  reason: row.reason,
+  data: row.data,
+  product_id: row.productId,
+});
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/** The product an import row becomes: the admin's imports fill the shared, approved catalog. */
+function productValues(importRow: Pick<ImportRow, 'companyId' | 'createdBy'>, values: ImportedProductValues): NewProduct {
+  return { ...values, companyId: importRow.companyId, isApproved: importRow.companyId === null, createdBy: importRow.createdBy };
+}
+
+export function createImportsService(deps: ServiceDeps) {
+  const { db, files, now } = deps;
+  let draining: Promise<void> | null = null;
+
+  /** Validates one chunk against the catalog and the rows before it, then writes it in one transaction. */
+  async function processChunk(job: ImportRow, chunk: { rowNumber: number; data: ProductImportRowData }[], categories: Map<string, string>, seen: { names: Set<string>; barcodes: Set<string> }) {
+    const outcomes = chunk.map((row) => ({ row, outcome: validateImportRow(row.data, categories) }));
+    const candidates = outcomes.flatMap((o) => (o.outcome.ok ? [o.outcome.values] : []));
+    const clashes = await findClashes(
+      db,
+      job.companyId,
+      candidates.map((c) => c.name),
+      candidates.map((c) => c.barcode),
+    );
+    const lines: NewImportLine[] = [];
+    const toInsert: { line: NewImportLine; values: NewProduct }[] = [];
+    for (const { row, outcome } of outcomes) {
+      const line: NewImportLine = { importId: job.id, rowNumber: row.rowNumber, data: row.data as Record<string, string>, status: 'failed', reason: null, productId: null };
+      lines.push(line);
+      if (!outcome.ok) {
+        line.reason = outcome.reason;
+        continue;
+      }
+      const name = outcome.values.name.toLowerCase();
+      if (seen.names.has(name) || seen.barcodes.has(outcome.values.barcode)) {
+        line.reason = IMPORT_MESSAGES.duplicateInFile;
+        continue;
+      }
+      seen.names.add(name);
+      seen.barcodes.add(outcome.values.barcode);
+      if (clashes.names.has(name) || clashes.barcodes.has(outcome.values.barcode)) {
+        line.reason = IMPORT_MESSAGES.exists;
+        continue;
+      }
+      toInsert.push({ line, values: productValues(job, outcome.values) });
+    }
+    try {
+      await writeChunk(toInsert, lines);
+    } catch (error) {
+      // The chunk is retried row by row: forget what it claimed as seen.
+      for (const { values } of toInsert) {
+        seen.names.delete(values.name!.toLowerCase());
+        seen.barcodes.delete(values.barcode!);
+      }
+      throw error;
+    }
+  }
+
+  async function writeChunk(toInsert: { line: NewImportLine; values: NewProduct }[], lines: NewImportLine[]) {
+    const importId = lines[0]!.importId;
+    await db.transaction(async (tx) => {
+      const created = await insertProducts(
+        tx,
+        toInsert.map((i) => i.values),
+      );
+      created.forEach((product, index) => {
+        const { line } = toInsert[index]!;
+        line.status = 'succeeded';
+        line.productId = product.id;
+      });
+      await insertImportLines(tx, lines);
+      await refreshImportCounts(tx, importId, now());
+    });
+  }
+
+  async function run(job: ImportRow): Promise<void> {
+    const key = job.fileKey;
+    const stream = await files.storage.openRead(key);
+    if (!stream) {
+      await updateImport(db, job.id, { status: 'failed', error: 'The uploaded file is missing', finishedAt: now() });
+      return;
+    }
+    const parsed = readImportFile(await readAll(stream));
+    if ('error' in parsed) {
+      await updateImport(db, job.id, { status: 'failed', error: parsed.error, finishedAt: now() });
+      return;
+    }
+    await updateImport(db, job.id, { totalRows: parsed.rows.length, heartbeatAt: now() });
+    const categories = await categoryIdsByName(db, job.companyId);
+    const seen = { names: new Set<string>(), barcodes: new Set<string>() };
+    // A worker taking over a stalled import continues after the rows already recorded.
+    const resumeAfter = await lastRecordedRow(db, job.id);
+    const rows = parsed.rows.filter((r) => r.rowNumber > resumeAfter);
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = rows.slice(start, start + CHUNK);
+      try {
+        await processChunk(job, chunk, categories, seen);
+      } catch (error) {
+        // Another writer took a name between the check and the insert: settle the chunk row by row.
+        if (!isUniqueViolation(error)) throw error;
+        for (const row of chunk) await processChunk(job, [row], categories, seen).catch(async (rowError: unknown) => {
+          if (!isUniqueViolation(rowError)) throw rowError;
+          await insertImportLines(db, [{ importId: job.id, rowNumber: row.rowNumber, data: row.data as Record<string, string>, status: 'failed', reason: IMPORT_MESSAGES.exists, productId: null }]);
+        });
+      }
+    }
+    await refreshImportCounts(db, job.id, now());
+    await updateImport(db, job.id, { status: 'completed', finishedAt: now() });
+  }
+
+  /** Runs queued imports one after the other until none is left. */
+  async function drainOnce(): Promise<void> {
+    for (;;) {
+      const job = await db.transaction((tx) => claimNextImport(tx, now(), new Date(now().getTime() - STALE_AFTER_MS)));
+      if (!job) return;
+      try {
+        await run(job);
+      } catch (error) {
+        await updateImport(db, job.id, { status: 'failed', error: 'The import stopped unexpectedly. Upload the file again.', finishedAt: now() });
+        throw error;
+      }
+    }
+  }
+
+  const service = {
+    /** Processes queued imports now (the worker calls this on a timer; creating an import kicks it). */
+    drain(): Promise<void> {
+      draining ??= drainOnce().finally(() => {
+        draining = null;
+      });
+      return draining;
+    },
+
+    async create(actor: Actor, body: CreateProductImportRequest): Promise<ProductImport> {
+      const url = await files.resolveForRecord(actor, 'file_url', body.file_url, { types: ['product_csv_import'] });
+      const upload = await files.uploadFor(url);
+      const row = await db.transaction(async (tx) => {
+        const created = await insertImport(tx, { companyId: ownerCompanyFor(actor), fileKey: keyFromFileUrl(url)!, fileName: upload?.fileName ?? 'import.csv', createdBy: actor.userId });
+        await recordAudit(tx, actor, { entity: 'product_import', entityId: created.id, action: 'create', organizationId: actor.organizationId, companyId: created.companyId, changes: { file: created.fileName } });
+        return created;
+      });
+      return toImport(row);
+    },
+
+    async list(actor: Actor, query: PageQuery): Promise<Page<ProductImport>> {
+      const { records, total } = await listImports(db, ownerCompanyFor(actor), pageWindow(query));
+      return toPage(records.map(toImport), total, query);
+    },
+
+    async get(actor: Actor, id: string, query: ProductImportRowsQuery): Promise<ProductImportDetail> {
+      const row = await findImport(db, id, ownerCompanyFor(actor));
+      if (!row) throw notFound();
+      const lines = await listImportLines(db, id, query.status, pageWindow(query));
+      return { ...toImport(row), rows: toPage(lines.records.map(toLine), lines.total, query) };
+    },
+
+    /** A failed row, corrected: validated again and imported, or refused with its reasons (nothing changes). */
+    async fixRow(actor: Actor, lineId: string, body: FixImportRowRequest): Promise<ProductImportRow> {
+      const found = await findImportLine(db, lineId, ownerCompanyFor(actor));
+      if (!found) throw notFound();
+      const { line, importRow } = found;
+      if (line.status === 'succeeded') throw conflict('This row was already imported');
+      const data: ProductImportRowData = { ...line.data };
+      for (const [field, value] of Object.entries(body)) {
+        if (value === undefined) continue;
+        if (value === '') delete data[field as keyof ProductImportRowData];
+        else data[field as keyof ProductImportRowData] = value;
+      }
+      const outcome = validateImportRow(data, await categoryIdsByName(db, importRow.companyId));
+      if (!outcome.ok) throw new AppError('BAD_REQUEST', outcome.reason, { field: 'row' });
+      const clashes = await findClashes(db, importRow.companyId, [outcome.values.name], [outcome.values.barcode]);
+      if (clashes.names.size > 0 || clashes.barcodes.size > 0) throw conflict(IMPORT_MESSAGES.exists);
+      const productId = await db
+        .transaction(async (tx) => {
+          const product = await insertProduct(tx, productValues(importRow, outcome.values));
+          await updateImportLine(tx, line.id, { status: 'succeeded', reason: null, data: data as Record<string, string>, productId: product.id });
+          await refreshImportCounts(tx, importRow.id, now());
+          await recordAudit(tx, actor, { entity: 'product_import_row', entityId: line.id, action: 'fix', organizationId: actor.organizationId, companyId: importRow.companyId, changes: { data, productId: product.id } });
+          return product.id;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(IMPORT_MESSAGES.exists);
+          throw error;
+        });
+      return { ...toLine(line), status: 'succeeded', reason: null, data: data as Record<string, string>, product_id: productId };
+    },
+  };
+  return service;
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { UuidSchema } from './fields';
+import { PageQuerySchema, pageOf } from './pagination';
+
+/**
+ * The product import CSV (spec section 5, "Import rules"). Headers are matched case-insensitively;
+ * the template lists them in this order.
+ */
+export const PRODUCT_IMPORT_COLUMNS = [
+  { key: 'name', header: 'Product Name', required: true, example: 'Filtek Supreme Ultra A2 Body' },
+  { key: 'barcode', header: 'Barcode', required: true, example: '707387701263' },
+  { key: 'type', header: 'Type', required: true, example: 'consumable' },
+  { key: 'basic_unit', header: 'Basic Unit', required: true, example: 'gram' },
+  { key: 'container', header: 'Container', required: false, example: 'tube' },
+  { key: 'brand', header: 'Brand', required: false, example: '3M' },
+  { key: 'manufacturer_code', header: 'Manufacturer Code', required: false, example: '6028A2B' },
+  { key: 'category', header: 'Category', required: false, example: 'Composites & Restoratives' },
+  { key: 'description', header: 'Description', required: false, example: 'Nanofill composite, 4 g syringe' },
+  { key: 'weight_or_volume', header: 'Weight or Volume', required: false, example: '4' },
+  { key: 'expiry_date', header: 'Expiry Date', required: false, example: '12/31/2027' },
+] as const;
+export type ProductImportField = (typeof PRODUCT_IMPORT_COLUMNS)[number]['key'];
+/** One CSV row by field, as read (text); corrections are sent the same way. */
+export type ProductImportRowData = Partial<Record<ProductImportField, string>>;
+
+/** Containers default to this when the column is blank: a product sold by the piece. */
+export const IMPORT_DEFAULT_CONTAINER = 'each';
+
+export const IMPORT_MESSAGES = {
+  notUtf8: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
+  empty: 'The file has no rows',
+  missingColumn: (header: string) => `Missing column: ${header}`,
+  unknownColumn: (header: string) => `Unknown column: ${header}`,
+  formulaCell: (row: number, header: string) => `Row ${String(row)}, ${header}: cells may not start with =, +, - or @ (spreadsheet formulas are refused)`,
+  tooManyRows: (max: number) => `The file has more than ${String(max)} rows`,
+  required: (header: string) => `${header} is required`,
+  categoryMissing: (name: string) => `Category '${name}' does not exist`,
+  invalidType: 'Type must be consumable or disposable',
+  invalidContainer: (value: string) => `Container '${value}' is not one of the allowed containers`,
+  invalidBasicUnit: (value: string) => `Basic unit '${value}' is not one of the allowed units`,
+  unitBasicUnit: 'A product sold by the unit is counted in cartridges or items',
+  invalidExpiry: 'Expiry date must be mm/dd/yyyy',
+  invalidNumber: 'Weight or volume must be a number greater than 0',
+  duplicateInFile: 'The same product name or barcode appears earlier in the file',
+  exists: 'Product already exists',
+  started: 'Import started',
+  rowFixed: 'Row imported',
+  rowStillFailing: 'The row still has problems',
+} as const;
+
+/** Rows per file: a 50 MB CSV holds far fewer products than this. */
+export const MAX_IMPORT_ROWS = 200_000;
+
+export const IMPORT_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_ROW_STATUSES = ['succeeded', 'failed'] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+
+export const CreateProductImportRequestSchema = z.object({
+  /** The public_url of an upload of type product_csv_import. */
+  file_url: z.string().trim().min(1, 'Required').max(500),
+});
+export type CreateProductImportRequest = z.infer<typeof CreateProductImportRequestSchema>;
+
+export const ProductImportSchema = z.object({
+  id: UuidSchema,
+  file_name: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  /** Why the whole file was refused (status failed); null otherwise. */
+  error: z.string().nullable(),
+  total_rows: z.number().int(),
+  processed_rows: z.number().int(),
+  succeeded_rows: z.number().int(),
+  failed_rows: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ProductImport = z.infer<typeof ProductImportSchema>;
+export const ProductImportPageSchema = pageOf(ProductImportSchema);
+
+export const ProductImportRowSchema = z.object({
+  id: UuidSchema,
+  row_number: z.number().int(),
+  status: z.enum(IMPORT_ROW_STATUSES),
+  reason: z.string().nullable(),
+  data: z.record(z.string(), z.string()),
+  product_id: UuidSchema.nullable(),
+});
+export type ProductImportRow = z.infer<typeof ProductImportRowSchema>;
+
+export const ProductImportDetailSchema = ProductImportSchema.extend({
+  rows: pageOf(ProductImportRowSchema),
+});
+export type ProductImportDetail = z.infer<typeof ProductImportDetailSchema>;
+
+export const ProductImportRowsQuerySchema = PageQuerySchema.extend({
+  status: z.enum(IMPORT_ROW_STATUSES).optional(),
+});
+export type ProductImportRowsQuery = z.infer<typeof ProductImportRowsQuerySchema>;
+
+const cell = z.string().trim().max(2000, 'Must be at most 2000 characters');
+export const FixImportRowRequestSchema = z.object(
+  Object.fromEntries(PRODUCT_IMPORT_COLUMNS.map((c) => [c.key, cell.optional()])) as Record<ProductImportField, z.ZodOptional<typeof cell>>,
+);
+export type FixImportRowRequest = z.infer<typeof FixImportRowRequestSchema>;
+
+/** The template users download from the instructions page. */
+export function productImportTemplateCsv(): string {
+  const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  return `${PRODUCT_IMPORT_COLUMNS.map((c) => quote(c.header)).join(',')}\n${PRODUCT_IMPORT_COLUMNS.map((c) => quote(c.example)).join(',')}\n`;
+}
