@@ -27,6 +27,8 @@ const TestEmailsPage = page(() => import('../features/users/pages/test-emails-pa
 const ProductsPage = page(() => import('../features/products/pages/products-page'), 'ProductsPage');
 const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
 const ProductDetailPage = page(() => import('../features/products/pages/product-detail-page'), 'ProductDetailPage');
+const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
+const ImportInstructionsPage = page(() => import('../features/imports/pages/import-instructions-page'), 'ImportInstructionsPage');
 const SuppliersPage = page(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
 const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
 const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
@@ -70,6 +72,8 @@ export const routes: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [
                   { path: '/products/pending', element: <PendingProductsPage /> },
+                  { path: '/import', element: <ImportPage /> },
+                  { path: '/import/instructions', element: <ImportInstructionsPage /> },
                   { path: '/clients', element: <ClientsPage /> },
                   { path: '/clients/:organizationId', element: <ClientDetailPage /> },
                   { path: '/users/pending', element: <PendingUsersPage /> },

@@ -5,6 +5,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
@@ -34,6 +35,7 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (can(permissions, 'products', 'read')) inventory.push({ label: 'Products', to: '/products', icon: Inventory2Outlined });
   if (role === 'admin') inventory.push({ label: 'Pending Products', to: '/products/pending', icon: PendingActionsOutlined });
   if (can(permissions, 'suppliers', 'read')) inventory.push({ label: 'Suppliers', to: '/suppliers', icon: LocalShippingOutlined });
+  if (role === 'admin' && can(permissions, 'import', 'create')) inventory.push({ label: 'Import Products', to: '/import', icon: UploadFileOutlined });
 
   const settings: NavItem[] = [{ label: 'Profile', to: '/users/profile', icon: PersonOutlined }];
   if (role === 'admin') {

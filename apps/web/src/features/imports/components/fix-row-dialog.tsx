@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import { IMPORT_MESSAGES, PRODUCT_IMPORT_COLUMNS, type ProductImportField, type ProductImportRow } from '@clinic/domain';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-client';
+import { useFixImportRow } from '../api/imports-api';
+
+/** Corrects a failed row and retries it; the server's reasons stay on screen until it passes. */
+export function FixRowDialog({ row, onClose }: { row: ProductImportRow; onClose: () => void }) {
+  const notify = useNotify();
+  const fix = useFixImportRow();
+  const [values, setValues] = useState<Record<ProductImportField, string>>(
+    () => Object.fromEntries(PRODUCT_IMPORT_COLUMNS.map((c) => [c.key, row.data[c.key] ?? ''])) as Record<ProductImportField, string>,
+  );
+  const [problem, setProblem] = useState<string | null>(row.reason);
+
+  return (
+    <Dialog open onClose={fix.isPending ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="fix-row-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          fix.mutate(
+            { id: row.id, body: values },
+            {
+              onSuccess: () => {
+                notify.success(IMPORT_MESSAGES.rowFixed);
+                onClose();
+              },
+              onError: (error) => { setProblem(errorMessage(error, IMPORT_MESSAGES.rowStillFailing)); },
+            },
+          );
+        }}
+      >
+        <DialogTitle id="fix-row-title">Fix row {row.row_number}</DialogTitle>
+        <DialogContent>
+          {problem ? (
+            <Alert severity="error" sx={{ mb: 2 }} role="alert">
+              {problem}
+            </Alert>
+          ) : null}
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            {PRODUCT_IMPORT_COLUMNS.map((column) => (
+              <Grid key={column.key} size={{ xs: 12, sm: column.key === 'description' ? 12 : 6 }}>
+                <TextField
+                  fullWidth
+                  label={column.header}
+                  required={column.required}
+                  value={values[column.key]}
+                  placeholder={column.example}
+                  onChange={(event) => { setValues((v) => ({ ...v, [column.key]: event.target.value })); }}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={fix.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={fix.isPending}>
+            Import row
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

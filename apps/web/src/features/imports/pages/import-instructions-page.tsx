@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { BASIC_UNITS, CONTAINERS, IMPORT_DEFAULT_CONTAINER, PRODUCT_IMPORT_COLUMNS, PRODUCT_TYPES, productImportTemplateCsv } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
+import { PageHeader } from '../../../components/page-header';
+
+function downloadTemplate() {
+  const url = URL.createObjectURL(new Blob([productImportTemplateCsv()], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'product-import-template.csv';
+  link.click();
+  setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
+}
+
+function PreImport() {
+  return (
+    <Box component="ol" sx={{ pl: 3, '& li': { mb: 1.5 } }}>
+      <li>Download the template and fill one product per row. Keep the header row as it is; columns may come in any order.</li>
+      <li>
+        Required on every row: {PRODUCT_IMPORT_COLUMNS.filter((c) => c.required).map((c) => c.header).join(', ')}.
+      </li>
+      <li>Type is {PRODUCT_TYPES.join(' or ')}.</li>
+      <li>Basic Unit is one of: {BASIC_UNITS.join(', ')}.</li>
+      <li>
+        Container is one of: {CONTAINERS.join(', ')}. Left empty it becomes {IMPORT_DEFAULT_CONTAINER}. A product sold by the unit is counted in cartridges or items.
+      </li>
+      <li>
+        Category must already exist (create it on the Categories page first); otherwise the row fails. Left empty, the product shows under Default.
+      </li>
+      <li>Expiry Date is written mm/dd/yyyy, for example 12/31/2027.</li>
+      <li>A product whose name or barcode is already in the catalog is not imported twice.</li>
+      <li>
+        Save the file as <strong>CSV UTF-8</strong>. Cells must not start with =, +, - or @: spreadsheet formulas are refused, and the whole file is rejected.
+      </li>
+    </Box>
+  );
+}
+
+function PostImport() {
+  return (
+    <Box component="ol" sx={{ pl: 3, '& li': { mb: 1.5 } }}>
+      <li>The import runs in the background; its progress shows on the Import Products page, and you can leave the page meanwhile.</li>
+      <li>Good rows become products of the shared catalog at once, approved and visible to every location.</li>
+      <li>Rows with problems are kept with the reason. Open the import, choose Need fixing, press Fix on a row, correct it and import it again.</li>
+      <li>A file that cannot be read (not UTF-8, missing a required column, a formula cell) is refused whole: nothing from it is written.</li>
+    </Box>
+  );
+}
+
+/** /import/instructions: the How it works page with Pre Import and Post Import tabs. */
+export function ImportInstructionsPage() {
+  const [tab, setTab] = useState<'pre' | 'post'>('pre');
+  return (
+    <>
+      <PageHeader
+        title="How it works"
+        subtitle={<AppLink to="/import">Back to Import Products</AppLink>}
+        actions={
+          <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={downloadTemplate}>
+            Download template
+          </Button>
+        }
+      />
+      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+        <Tabs value={tab} onChange={(_event, value: 'pre' | 'post') => { setTab(value); }} aria-label="Import instructions" sx={{ mb: 2 }}>
+          <Tab value="pre" label="Pre Import" id="tab-pre" aria-controls="panel-pre" />
+          <Tab value="post" label="Post Import" id="tab-post" aria-controls="panel-post" />
+        </Tabs>
+        <Typography component="div" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+          {tab === 'pre' ? <PreImport /> : <PostImport />}
+        </Typography>
+      </Paper>
+    </>
+  );
+}

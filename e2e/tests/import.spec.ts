@@ -1,0 +1,88 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO, screenshot, signIn, skipWelcome } from './helpers';
+
+const HEADER = 'Product Name,Barcode,Type,Basic Unit,Container,Brand,Category,Expiry Date';
+
+function toast(page: Page, text: string): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+function csv(stamp: string): Buffer {
+  return Buffer.from(
+    [
+      HEADER,
+      `Import Good Bur ${stamp},${stamp}1,disposable,item,box,Komet,Endodontics,12/31/2027`,
+      `Import Good Gel ${stamp},${stamp}2,consumable,ml,bottle,Ultradent,Prophylaxis,`,
+      `Import Bad Category ${stamp},${stamp}3,disposable,item,box,Komet,Not A Category,`,
+      `Import Bad Type ${stamp},${stamp}4,liquid,ml,bottle,,,`,
+    ].join('\n'),
+  );
+}
+
+test.describe('import products', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the admin imports a CSV with good and bad rows and fixes a bad row', async ({ page }) => {
+    const stamp = String(Date.now());
+    await signIn(page, DEMO.admin);
+    await skipWelcome(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import Products' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Import Products' })).toBeVisible();
+
+    await page.getByLabel('CSV file').setInputFiles({ name: `catalog-${stamp}.csv`, mimeType: 'text/csv', buffer: csv(stamp) });
+    await expect(toast(page, 'Import started')).toBeVisible();
+    const detail = page.getByRole('region', { name: 'Import details' });
+    await expect(detail.getByText('Completed')).toBeVisible();
+    await expect(detail).toContainText('2 imported');
+    await expect(detail).toContainText('2 need fixing');
+    const rows = detail.getByRole('table', { name: 'Import rows' });
+    await expect(rows).toContainText("Category 'Not A Category' does not exist");
+    await expect(rows).toContainText('Type must be consumable or disposable');
+    await screenshot(page, 'import-1440');
+
+    await rows.getByRole('button', { name: 'Fix row 4' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fix row 4' });
+    await expect(dialog.getByRole('alert')).toContainText('does not exist');
+    await dialog.getByRole('textbox', { name: 'Category' }).fill('Still Missing');
+    await dialog.getByRole('button', { name: 'Import row' }).click();
+    await expect(dialog.getByRole('alert')).toContainText("Category 'Still Missing' does not exist");
+    await dialog.getByRole('textbox', { name: 'Category' }).fill('Endodontics');
+    await dialog.getByRole('button', { name: 'Import row' }).click();
+    await expect(toast(page, 'Row imported')).toBeVisible();
+    await expect(detail).toContainText('3 imported');
+    await expect(detail).toContainText('1 need fixing');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(`Import Bad Category ${stamp}`);
+    await expect(page.getByRole('table', { name: 'Products' })).toContainText('Endodontics');
+  });
+
+  test('the instructions explain both phases and give the template', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await skipWelcome(page);
+    await page.goto('/import/instructions');
+    await expect(page.getByRole('tab', { name: 'Pre Import' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText('mm/dd/yyyy');
+    await page.getByRole('tab', { name: 'Post Import' }).click();
+    await expect(page.getByRole('tabpanel')).toContainText('Need fixing');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download template' }).click();
+    expect((await download).suggestedFilename()).toBe('product-import-template.csv');
+  });
+});
+
+for (const size of [{ width: 390, height: 844 }, { width: 820, height: 1180 }] as const) {
+  test.describe(`import at ${String(size.width)} px`, () => {
+    test.use({ viewport: size });
+    test('the import page and instructions fit the screen', async ({ page }) => {
+      await signIn(page, DEMO.admin);
+      await skipWelcome(page);
+      await page.goto('/import');
+      await expect(page.getByRole('button', { name: 'Choose CSV file' })).toBeVisible();
+      await screenshot(page, `import-${String(size.width)}`);
+      await page.goto('/import/instructions');
+      await expect(page.getByRole('tab', { name: 'Post Import' })).toBeVisible();
+      await screenshot(page, `import-instructions-${String(size.width)}`);
+    });
+  });
+}
