@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { containsPattern, prefixPattern } from '../../db/like';
 import { categories, productAttachments, productCompanySettings, products, suppliers } from '../../db/schema/index';
 import type { ProductFilter } from '@clinic/domain';
 
@@ -36,11 +36,34 @@ function filterConditions(reader: CatalogReader, filter: ProductFilter): SQL[] {
   if (filter.category_id) conditions.push(eq(products.categoryId, filter.category_id));
   if (filter.approval === 'approved') conditions.push(eq(products.isApproved, true));
   if (filter.approval === 'pending') conditions.push(eq(products.isApproved, false));
-  const term = filter.fuzzySearchQuery?.toLowerCase();
-  // Trigram word similarity forgives typos ("lidocain", "septocaine"); the LIKE catches short
-  // fragments of barcodes and codes. Both are served by the GIN trigram index on search_text.
-  if (term) conditions.push(or(sql`${term} <% ${products.searchText}`, sql`${products.searchText} like ${containsPattern(term)}`)!);
   return conditions;
+}
+
+/** How a search term matches, and the rank that orders its results (higher first). */
+interface SearchPlan {
+  match: SQL | undefined;
+  rank: SQL;
+}
+
+/**
+ * Search in two steps. First every word as a fragment of name, brand, barcode or code (a barcode
+ * fragment, "septocain", "glove nitrile"), names starting with the term ranked first. Only when
+ * that finds nothing, trigram word similarity, which forgives typos ("artcaine") but costs a
+ * similarity computation per candidate. Both run on the GIN trigram index of search_text.
+ */
+function fragmentPlan(term: string | undefined): SearchPlan {
+  const text = term?.toLowerCase().trim();
+  if (!text) return { match: undefined, rank: sql`0` };
+  const words = text.split(/\s+/).slice(0, 8);
+  return {
+    match: and(...words.map((word) => sql`${products.searchText} like ${containsPattern(word)}`)),
+    rank: sql`(lower(${products.name}) like ${prefixPattern(text)})::int`,
+  };
+}
+
+function similarityPlan(term: string): SearchPlan {
+  const text = term.toLowerCase().trim();
+  return { match: sql`${text} <% ${products.searchText}`, rank: sql`word_similarity(${text}, ${products.searchText})` };
 }
 
 function selectWithNames(db: DbOrTx, reader: CatalogReader) {
@@ -55,24 +78,63 @@ function selectWithNames(db: DbOrTx, reader: CatalogReader) {
     );
 }
 
-export async function listProducts(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }) {
-  const where = and(...filterConditions(reader, filter));
-  const term = filter.fuzzySearchQuery?.toLowerCase();
-  const order = term ? [desc(sql`word_similarity(${term}, ${products.searchText})`), asc(sql`lower(${products.name})`), asc(products.id)] : [asc(sql`lower(${products.name})`), asc(products.id)];
-  const [records, totals] = await Promise.all([
-    selectWithNames(db, reader)
-      .where(where)
-      .orderBy(...order)
+/**
+ * One page and the total in one statement: the matching ids are ranked and counted together
+ * (count(*) over ()), and only the page's ten rows are joined to their names.
+ */
+async function pageWith(db: DbOrTx, reader: CatalogReader, base: SQL[], plan: SearchPlan, page: { offset: number; limit: number }) {
+  const matched = db.$with('matched').as(
+    db
+      .select({
+        id: products.id,
+        rank: sql<number>`${plan.rank}`.as('rank'),
+        sortName: sql<string>`lower(${products.name})`.as('sort_name'),
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
+      .from(products)
+      .where(and(...base, plan.match))
+      .orderBy(desc(sql`rank`), asc(sql`sort_name`), asc(products.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  return { records: records as ProductListRow[], total: totals[0]?.n ?? 0 };
+  );
+  const rows = await db
+    .with(matched)
+    .select({ product: products, categoryName: categories.name, supplierName: suppliers.name, minimumStock: productCompanySettings.minimumStock, total: matched.total })
+    .from(matched)
+    .innerJoin(products, eq(products.id, matched.id))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+    .leftJoin(
+      productCompanySettings,
+      reader.companyId ? and(eq(productCompanySettings.productId, products.id), eq(productCompanySettings.companyId, reader.companyId)) : sql`false`,
+    )
+    .orderBy(desc(matched.rank), asc(matched.sortName), asc(matched.id));
+  let total = Number(rows[0]?.total ?? 0);
+  // A page past the end has no rows to carry the total: count on its own.
+  if (rows.length === 0 && page.offset > 0) {
+    const [row] = await db.select({ n: count() }).from(products).where(and(...base, plan.match));
+    total = row?.n ?? 0;
+  }
+  return { records: rows as ProductListRow[], total };
+}
+
+export async function listProducts(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }) {
+  const base = filterConditions(reader, filter);
+  const fragments = await pageWith(db, reader, base, fragmentPlan(filter.fuzzySearchQuery), page);
+  if (fragments.total > 0 || !filter.fuzzySearchQuery?.trim()) return fragments;
+  return pageWith(db, reader, base, similarityPlan(filter.fuzzySearchQuery), page);
 }
 
 /** Keyset pages in name order, for exports that must not hold every row in memory. */
 export async function listProductsAfter(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, after: { name: string; id: string } | null, limit: number) {
   const conditions = filterConditions(reader, filter);
+  const term = filter.fuzzySearchQuery?.trim();
+  if (term) {
+    // The same two steps as the list: fragments, or similarity when no fragment matches.
+    const fragments = fragmentPlan(term).match!;
+    const [hit] = await db.select({ id: products.id }).from(products).where(and(...conditions, fragments)).limit(1);
+    conditions.push(hit ? fragments : similarityPlan(term).match!);
+  }
   if (after) conditions.push(sql`(lower(${products.name}), ${products.id}) > (${after.name.toLowerCase()}, ${after.id}::uuid)`);
   const rows = await selectWithNames(db, reader)
     .where(and(...conditions))

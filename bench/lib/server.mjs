@@ -1,0 +1,71 @@
+// Helpers shared by the benchmarks: a scratch PostgreSQL database and the built server on it.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function databaseUrl(name) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops and creates the scratch database the benchmark works in. */
+export async function freshDatabase(name) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return databaseUrl(name);
+}
+
+export async function dropDatabase(name) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+/** Starts dist/main.js on the database (migrations and demo seed run at start) and waits for it. */
+export async function startServer(url, port) {
+  const main = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The server prints this line once it listens and the demo seed is in (logins would be refused
+  // before, and repeated refusals trip the sign-in rate limit).
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start within 120 s')), 120_000);
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Clinic Inventory is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  child.stdout.resume();
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export async function login(base, email) {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'clinic-demo-2026' }) });
+  const body = await res.json();
+  return body.access_token;
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
