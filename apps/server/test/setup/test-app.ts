@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Role } from '@clinic/domain';
 import { createDatabase, type Database, type Db } from '../../src/db/client';
 import { buildApp } from '../../src/app';
+import type { S3Options } from '../../src/modules/uploads/s3-storage';
 import type { TokenService } from '../../src/modules/auth/tokens';
 import type { UserRecord } from '../../src/modules/users/users.repo';
 import { withDatabase } from './global-setup';
@@ -61,12 +62,13 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
   return { database: await createDatabase({ pgliteDump: dump }), drop: async () => undefined };
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
   const { app, tokens } = await buildApp({
     uploadsDir,
+    s3: options.s3,
     db: database.db,
     jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
     jwtExpiresIn: options.jwtExpiresIn,
