@@ -69,6 +69,8 @@ export const products = pgTable(
     uniqueIndex('products_barcode_unique').on(sql`coalesce(${t.companyId}, ${NO_COMPANY})`, t.barcode).where(sql`${t.deletedAt} is null and ${t.barcode} <> ''`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_approved_name_idx').on(t.isApproved, t.name),
+    // The unfiltered catalog pages in name order straight off this index.
+    index('products_name_order_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),
     index('products_company_name_idx').on(t.companyId, t.name),
     index('products_category_idx').on(t.categoryId),
     index('products_barcode_idx').on(t.barcode),

@@ -118,10 +118,25 @@ async function pageWith(db: DbOrTx, reader: CatalogReader, base: SQL[], plan: Se
   return { records: rows as ProductListRow[], total };
 }
 
+/** Without a search term: name order off the btree index, and a plain count. */
+async function browse(db: DbOrTx, reader: CatalogReader, base: SQL[], page: { offset: number; limit: number }) {
+  const where = and(...base);
+  const [records, totals] = await Promise.all([
+    selectWithNames(db, reader)
+      .where(where)
+      .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { records: records as ProductListRow[], total: totals[0]?.n ?? 0 };
+}
+
 export async function listProducts(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }) {
   const base = filterConditions(reader, filter);
+  if (!filter.fuzzySearchQuery?.trim()) return browse(db, reader, base, page);
   const fragments = await pageWith(db, reader, base, fragmentPlan(filter.fuzzySearchQuery), page);
-  if (fragments.total > 0 || !filter.fuzzySearchQuery?.trim()) return fragments;
+  if (fragments.total > 0) return fragments;
   return pageWith(db, reader, base, similarityPlan(filter.fuzzySearchQuery), page);
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "products_name_order_idx" ON "products" USING btree (lower("name"),"id") WHERE "products"."deleted_at" is null;
