@@ -20,6 +20,11 @@ interface CategoryCardProps {
   onAction: (action: CategoryAction) => void;
 }
 
+/** Long names and descriptions end in an ellipsis after a few lines, so cards in a row stay alike. */
+function clampLines(lines: number) {
+  return { display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } as const;
+}
+
 function productCountText(count: number): string {
   return `${String(count)} ${count === 1 ? 'product' : 'products'}`;
 }
@@ -40,20 +45,17 @@ export function CategoryCard({ category, shared, actions, onAction }: CategoryCa
       >
         <CategoryImage url={category.image_url} />
         <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
-          <Typography id={nameId} variant="h3" component="h2" noWrap title={category.name}>
+          <Typography id={nameId} variant="h3" component="h2" title={category.name} sx={clampLines(2)}>
             {category.name}
           </Typography>
           <Box id={detailsId} sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {category.description ? (
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
-              >
+              <Typography variant="body2" color="text.secondary" sx={clampLines(2)}>
                 {category.description}
               </Typography>
             ) : null}
-            <Box sx={{ mt: 'auto', pt: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            {/* As tall as a chip, so cards with and without 'Shared' end on the same line. */}
+            <Box sx={{ mt: 'auto', pt: 1, minHeight: 32, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
               <Typography variant="body2" sx={{ fontWeight: 500 }}>
                 {productCountText(category.product_count)}
               </Typography>
