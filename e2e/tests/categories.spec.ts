@@ -161,23 +161,15 @@ async function ensureCategory(page: Page, body: { name: string; description: str
   return (await created.json()) as CategoryRecord;
 }
 
-async function ensureProduct(page: Page, body: Record<string, unknown>): Promise<void> {
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const created = await page.request.post('/api/product', { headers: { Authorization: `Bearer ${String(token)}` }, data: body });
-  expect([201, 409]).toContain(created.status());
-}
-
-const SHOWCASE = [
-  { name: 'Anesthetics', description: 'Local anesthetic cartridges, topical gels and needles for every chair.', withImage: true },
-  { name: 'Gloves & Barriers', description: 'Nitrile and latex examination gloves, bibs, sleeves and barrier film.', withImage: false },
+/** The location's own categories, with pictures, beside the demo catalog's shared ones (which have none). */
+const OWN_CATEGORIES = [
+  { name: 'Whitening', description: 'In-office and take-home whitening kits, desensitizers and shade guides.', withImage: true },
   {
-    name: 'Impression and Bite Registration Materials',
+    name: 'Chairside Lab, Provisional Crowns and Bridges',
     description:
-      'Alginates, polyvinyl siloxanes and polyethers in every viscosity, with trays, tips and adhesives; this text is long on purpose to show the two-line clamp.',
+      'Bis-acryl temporaries, crown forms, matrices and the burs and polishers to finish them; this text is long on purpose to show the two-line clamp.',
     withImage: true,
   },
-  { name: 'Dermal Fillers', description: '', withImage: false },
-  { name: 'Whitening', description: 'In-office and take-home whitening kits.', withImage: true },
 ] as const;
 
 const WIDTHS = [
@@ -193,17 +185,16 @@ for (const size of WIDTHS) {
     test('the grid, the form and a category’s products fit the screen', async ({ page }) => {
       await signIn(page, DEMO.member);
       await skipWelcome(page);
-      const categories = [];
-      for (const category of SHOWCASE) categories.push(await ensureCategory(page, category));
-      const anesthetics = categories[0]!;
-      await ensureProduct(page, { name: 'Articaine 4% with Epinephrine 1:100,000', brand: 'Septodont', type: 'consumable', container: 'box', basic_unit: 'cartridge', category_id: anesthetics.id });
-      await ensureProduct(page, { name: 'Lidocaine 2% with Epinephrine 1:100,000', brand: 'Cook-Waite', type: 'consumable', container: 'box', basic_unit: 'cartridge', category_id: anesthetics.id });
-      await ensureProduct(page, { name: 'Benzocaine Topical Gel 20%', brand: '', type: 'disposable', container: 'jar', basic_unit: 'gram', category_id: anesthetics.id });
+      for (const category of OWN_CATEGORIES) await ensureCategory(page, category);
 
       await page.goto('/categories');
       const grid = page.getByRole('list', { name: 'Categories' });
-      await expect(grid.getByRole('link', { name: 'Anesthetics', exact: true })).toBeVisible();
-      await expect(grid.getByRole('link', { name: 'Anesthetics', exact: true })).toHaveAccessibleDescription(/3 products/);
+      await expect(grid.getByRole('link', { name: 'Whitening', exact: true })).toBeVisible();
+      // The demo catalog's categories belong to the product admin: shared, read-only, with products.
+      const anesthetics = grid.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Anesthetics', exact: true }) });
+      await expect(anesthetics.getByText('Shared', { exact: true })).toBeVisible();
+      await expect(anesthetics.getByRole('link', { name: 'Anesthetics', exact: true })).toHaveAccessibleDescription(/\d+ products/);
+      await expect(anesthetics.getByRole('button', { name: 'Actions for Anesthetics' })).toHaveCount(0);
       await expectImagesLoaded(grid);
       await screenshot(page, `categories-${String(size.width)}`);
 
@@ -216,10 +207,12 @@ for (const size of WIDTHS) {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
 
-      await page.goto(`/categories/${anesthetics.id}/products`);
+      await anesthetics.getByRole('link', { name: 'Anesthetics', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Anesthetics', level: 1 })).toBeVisible();
       const table = page.getByRole('table', { name: 'Products' });
-      await expect(table.getByRole('link', { name: 'Benzocaine Topical Gel 20%' })).toBeVisible();
-      await expect(table).toContainText('Pending Approval');
+      await expect(table.getByRole('row')).toHaveCount(11);
+      await expect(table.getByText('Approved', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
       await screenshot(page, `category-products-${String(size.width)}`);
     });
   });
