@@ -24,6 +24,8 @@ const PendingUsersPage = page(() => import('../features/users/pages/users-by-app
 const RejectedUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'RejectedUsersPage');
 const DeletedUsersPage = page(() => import('../features/users/pages/deleted-users-page'), 'DeletedUsersPage');
 const TestEmailsPage = page(() => import('../features/users/pages/test-emails-page'), 'TestEmailsPage');
+const CategoriesPage = page(() => import('../features/categories/pages/categories-page'), 'CategoriesPage');
+const CategoryProductsPage = page(() => import('../features/categories/pages/category-products-page'), 'CategoryProductsPage');
 const ProductsPage = page(() => import('../features/products/pages/products-page'), 'ProductsPage');
 const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
 const ProductDetailPage = page(() => import('../features/products/pages/product-detail-page'), 'ProductDetailPage');
@@ -62,6 +64,8 @@ export const routes: RouteObject[] = [
               { path: '/welcome', element: <WelcomePage /> },
               // Phones and tablets land here after login; until treatment execution ships it is the dashboard.
               { path: '/treatment-execution', element: <Navigate to={DESKTOP_HOME} replace /> },
+              { path: '/categories', element: <CategoriesPage /> },
+              { path: '/categories/:categoryId/products', element: <CategoryProductsPage /> },
               { path: '/products', element: <ProductsPage /> },
               { path: '/products-v2', element: <ProductsPage /> },
               { path: '/products/:productId', element: <ProductDetailPage /> },

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS, type PermissionMap, type Role } from '@clinic/domain';
 import { isNavItemActive, navGroups } from './nav-items';
 
 const labels = (role: Parameters<typeof navGroups>[0]) => navGroups(role).flatMap((group) => group.items.map((item) => item.label));
+
+function inventoryOf(role: Role, permissions?: PermissionMap): string[] {
+  return navGroups(role, permissions).find((group) => group.title === 'Inventory')?.items.map((item) => item.label) ?? [];
+}
 
 describe('navigation', () => {
   it('shows the admin the catalog with its approval queue', () => {
@@ -17,5 +22,32 @@ describe('navigation', () => {
     expect(isNavItemActive(products, '/products/pending', items)).toBe(false);
     expect(isNavItemActive(pending, '/products/pending', items)).toBe(true);
     expect(isNavItemActive(products, '/products/3f0c', items)).toBe(true);
+  });
+});
+
+describe('sidebar inventory group', () => {
+  it('starts with Categories for every role that reads them, as the spec orders the group', () => {
+    expect(inventoryOf('admin')).toEqual(['Categories', 'Products', 'Pending Products', 'Suppliers']);
+    for (const role of ['organization_admin', 'company_admin', 'company_member', 'assistant'] as const) {
+      expect(inventoryOf(role)).toEqual(['Categories', 'Products', 'Suppliers']);
+    }
+    expect(navGroups('company_member').find((group) => group.title === 'Inventory')?.items[0]).toMatchObject({ to: '/categories' });
+  });
+
+  it('leaves Categories out without categories.read, and the whole group when nothing in it is readable', () => {
+    const permissions = { ...ROLE_PERMISSIONS.company_member, categories: [] };
+    expect(inventoryOf('company_member', permissions)).toEqual(['Products', 'Suppliers']);
+    expect(navGroups('company_member', {}).map((group) => group.title)).toEqual([null, 'Settings']);
+  });
+
+  it('keeps Categories, not Products, highlighted on a category’s products page', () => {
+    const items = navGroups('company_member').flatMap((group) => group.items);
+    const categories = items.find((item) => item.to === '/categories')!;
+    const products = items.find((item) => item.to === '/products')!;
+    const categoryProducts = '/categories/4e3d2c1b-0a9f-4e8d-9c7b-6a5f4e3d2c1b/products';
+    expect(isNavItemActive(categories, '/categories', items)).toBe(true);
+    expect(isNavItemActive(categories, categoryProducts, items)).toBe(true);
+    expect(isNavItemActive(products, categoryProducts, items)).toBe(false);
+    expect(isNavItemActive(categories, '/categories-old', items)).toBe(false);
   });
 });

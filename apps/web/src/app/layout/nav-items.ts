@@ -1,5 +1,6 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
@@ -32,6 +33,7 @@ export interface NavGroup {
 export function navGroups(role: Role | null, permissions: PermissionMap = role ? ROLE_PERMISSIONS[role] : {}): NavGroup[] {
   // Spec: Categories, Products, Suppliers (and Import Products for the admin); the others join as they ship.
   const inventory: NavItem[] = [];
+  if (can(permissions, 'categories', 'read')) inventory.push({ label: 'Categories', to: '/categories', icon: CategoryOutlined });
   if (can(permissions, 'products', 'read')) inventory.push({ label: 'Products', to: '/products', icon: Inventory2Outlined });
   if (role === 'admin') inventory.push({ label: 'Pending Products', to: '/products/pending', icon: PendingActionsOutlined });
   if (can(permissions, 'suppliers', 'read')) inventory.push({ label: 'Suppliers', to: '/suppliers', icon: LocalShippingOutlined });
