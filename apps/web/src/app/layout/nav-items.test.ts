@@ -27,7 +27,7 @@ describe('navigation', () => {
 
 describe('sidebar inventory group', () => {
   it('starts with Categories for every role that reads them, as the spec orders the group', () => {
-    expect(inventoryOf('admin')).toEqual(['Categories', 'Products', 'Pending Products', 'Suppliers']);
+    expect(inventoryOf('admin')).toEqual(['Categories', 'Products', 'Pending Products', 'Suppliers', 'Import Products']);
     for (const role of ['organization_admin', 'company_admin', 'company_member', 'assistant'] as const) {
       expect(inventoryOf(role)).toEqual(['Categories', 'Products', 'Suppliers']);
     }

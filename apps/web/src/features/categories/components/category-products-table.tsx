@@ -4,7 +4,7 @@ import TableRow from '@mui/material/TableRow';
 import type { Product, ProductType } from '@clinic/domain';
 import { AppLink } from '../../../components/link';
 import { PagedTable, type PageState } from '../../../components/paged-table';
-import { ProductThumbnail } from './product-thumbnail';
+import { ProductThumbnail } from '../../../components/product-thumbnail';
 
 const COLUMNS = [
   { key: 'image', label: 'Image', srOnly: true },

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_CATEGORY_NAME, type Product } from '@clinic/domain';
 import { formatDate } from '../../../lib/format';
 import { ProductStatusChip } from './product-status-chip';
-import { ProductThumbnail } from './product-thumbnail';
+import { ProductThumbnail } from '../../../components/product-thumbnail';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,7 +27,7 @@ export function ProductOverview({ product, minimumStock }: { product: Product; m
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' } }} component="section" aria-label="Product details">
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'center', sm: 'flex-start' }, gap: 1.5 }}>
-        <ProductThumbnail url={product.product_image_url} name={product.name} size={160} />
+        <ProductThumbnail url={product.product_image_url} label={product.name} size={160} />
         <ProductStatusChip approved={product.is_approved} deleted={product.deleted_at !== null} />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>

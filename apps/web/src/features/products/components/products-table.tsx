@@ -8,7 +8,7 @@ import { PagedTable, type PageState } from '../../../components/paged-table';
 import { RowMenu } from '../../../components/row-menu';
 import { productActionLabel, type ProductAction, type ProductViewer } from '../product-actions';
 import { ProductStatusChip } from './product-status-chip';
-import { ProductThumbnail } from './product-thumbnail';
+import { ProductThumbnail } from '../../../components/product-thumbnail';
 
 const COLUMNS = [
   { key: 'image', label: 'Image', srOnly: true },
@@ -51,7 +51,7 @@ export function ProductsTable({ products, total, pageState, onPageStateChange, l
       {products.map((product) => (
         <TableRow key={product.id} hover>
           <TableCell sx={{ width: 56 }}>
-            <ProductThumbnail url={product.product_image_url} name={product.name} />
+            <ProductThumbnail url={product.product_image_url} />
           </TableCell>
           <TableCell>
             <AppLink to={`/products/${product.id}`} underline="hover" sx={{ fontWeight: 600 }}>
