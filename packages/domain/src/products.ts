@@ -147,6 +147,8 @@ export const ProductSchema = z.object({
   is_usage_tracking_on: z.boolean(),
   /** The location that submitted it; null for the product admin's own products. */
   company_id: UuidSchema.nullable(),
+  /** Who submitted it: the location and its organization; null for the product admin's own. */
+  submitted_by: z.object({ location: z.string(), organization: z.string() }).nullable(),
   created_at: z.string(),
   deleted_at: z.string().nullable(),
 });

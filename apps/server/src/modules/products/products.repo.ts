@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like';
-import { categories, productAttachments, productCompanySettings, products, suppliers } from '../../db/schema/index';
+import { categories, companies, organizations, productAttachments, productCompanySettings, products, suppliers } from '../../db/schema/index';
 import type { ProductFilter } from '@clinic/domain';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -18,6 +18,9 @@ export interface ProductListRow {
   categoryName: string | null;
   supplierName: string | null;
   minimumStock: number | null;
+  /** The submitting location and its organization (null for the admin's own products). */
+  locationName: string | null;
+  organizationName: string | null;
 }
 
 /**
@@ -66,12 +69,23 @@ function similarityPlan(term: string): SearchPlan {
   return { match: sql`${text} <% ${products.searchText}`, rank: sql`word_similarity(${text}, ${products.searchText})` };
 }
 
+/** The names a product row is shown with, joined in the same statement. */
+const NAMES = {
+  categoryName: categories.name,
+  supplierName: suppliers.name,
+  minimumStock: productCompanySettings.minimumStock,
+  locationName: companies.name,
+  organizationName: organizations.name,
+};
+
 function selectWithNames(db: DbOrTx, reader: CatalogReader) {
   return db
-    .select({ product: products, categoryName: categories.name, supplierName: suppliers.name, minimumStock: productCompanySettings.minimumStock })
+    .select({ product: products, ...NAMES })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+    .leftJoin(companies, eq(companies.id, products.companyId))
+    .leftJoin(organizations, eq(organizations.id, companies.organizationId))
     .leftJoin(
       productCompanySettings,
       reader.companyId ? and(eq(productCompanySettings.productId, products.id), eq(productCompanySettings.companyId, reader.companyId)) : sql`false`,
@@ -99,11 +113,13 @@ async function pageWith(db: DbOrTx, reader: CatalogReader, base: SQL[], plan: Se
   );
   const rows = await db
     .with(matched)
-    .select({ product: products, categoryName: categories.name, supplierName: suppliers.name, minimumStock: productCompanySettings.minimumStock, total: matched.total })
+    .select({ product: products, ...NAMES, total: matched.total })
     .from(matched)
     .innerJoin(products, eq(products.id, matched.id))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+    .leftJoin(companies, eq(companies.id, products.companyId))
+    .leftJoin(organizations, eq(organizations.id, companies.organizationId))
     .leftJoin(
       productCompanySettings,
       reader.companyId ? and(eq(productCompanySettings.productId, products.id), eq(productCompanySettings.companyId, reader.companyId)) : sql`false`,

@@ -39,6 +39,7 @@ describe('approval', () => {
     expect((await t.request({ method: 'GET', url: `/api/product/${product.id}`, token: foreignMember() })).statusCode).toBe(404);
     const pending = await search(admin(), 'approval=pending&fuzzySearchQuery=luxatemp');
     expect(pending.results.map((p: { id: string }) => p.id)).toEqual([product.id]);
+    expect(pending.results[0].submitted_by).toEqual({ location: 'Own North', organization: 'Own Dental' });
 
     const approved = await t.request({ method: 'PATCH', url: `/api/product/${product.id}/approve`, token: admin() });
     expect(approved.statusCode).toBe(200);

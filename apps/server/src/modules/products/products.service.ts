@@ -75,6 +75,7 @@ export function createProductsService(deps: ServiceDeps) {
       is_editable: isEditableBy(actor, p),
       is_usage_tracking_on: p.isUsageTrackingOn,
       company_id: p.companyId,
+      submitted_by: p.companyId && row.locationName !== null ? { location: row.locationName, organization: row.organizationName ?? '' } : null,
       created_at: p.createdAt.toISOString(),
       deleted_at: p.deletedAt?.toISOString() ?? null,
     };

@@ -39,6 +39,7 @@ function product(overrides: Partial<Product>): Product {
     is_editable: true,
     is_usage_tracking_on: false,
     company_id: IDS.company,
+    submitted_by: { location: 'Downtown', organization: 'Bright Smile Dental Group' },
     created_at: '2026-01-05T10:00:00.000Z',
     deleted_at: null,
     ...overrides,

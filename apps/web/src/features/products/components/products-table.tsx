@@ -32,9 +32,11 @@ interface ProductsTableProps {
   viewer: ProductViewer;
   actionsFor: (product: Product) => ProductAction[];
   onAction: (product: Product, action: ProductAction) => void;
+  /** The admin's approval queue says which location submitted each product. */
+  showSubmitter?: boolean;
 }
 
-export function ProductsTable({ products, total, pageState, onPageStateChange, loading, error, emptyText, viewer, actionsFor, onAction }: ProductsTableProps) {
+export function ProductsTable({ products, total, pageState, onPageStateChange, loading, error, emptyText, viewer, actionsFor, onAction, showSubmitter = false }: ProductsTableProps) {
   return (
     <PagedTable
       label="Products"
@@ -60,6 +62,11 @@ export function ProductsTable({ products, total, pageState, onPageStateChange, l
             {product.manufacturer_code ? (
               <Typography variant="caption" color="text.secondary" component="div">
                 {product.manufacturer_code}
+              </Typography>
+            ) : null}
+            {showSubmitter && product.submitted_by ? (
+              <Typography variant="caption" color="text.secondary" component="div">
+                Submitted by {product.submitted_by.location}, {product.submitted_by.organization}
               </Typography>
             ) : null}
           </TableCell>

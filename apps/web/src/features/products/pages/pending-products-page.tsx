@@ -30,6 +30,7 @@ function PendingProducts({ profile }: { profile: Profile }) {
         loading={list.query.isFetching}
         error={list.query.isError ? errorMessage(list.query.error, 'Could not load products.') : null}
         emptyText="No products are waiting for approval"
+        showSubmitter
         viewer={viewer}
         actionsFor={(product) => productActionsFor(viewer, product)}
         onAction={(product, action) => { setTarget({ product, action }); }}
