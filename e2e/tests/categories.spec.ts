@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, signOut, skipWelcome } from './helpers';
+import { DEMO, screenshot, signIn, signOut, skipWelcome, SCREEN_SIZES, toast } from './helpers';
 
 /** A small real PNG: the server sniffs uploaded content, so a renamed text file would be refused. */
 const IMAGE_PATH = fileURLToPath(new URL('./fixtures/category.png', import.meta.url));
@@ -10,11 +10,6 @@ interface CategoryRecord {
   id: string;
   name: string;
   image_url: string | null;
-}
-
-/** The toast at the top of the screen (an MUI Snackbar alert). */
-function toast(page: Page, text: string): Locator {
-  return page.getByRole('alert').filter({ hasText: text });
 }
 
 function field(dialog: Locator, label: string): Locator {
@@ -172,13 +167,7 @@ const OWN_CATEGORIES = [
   },
 ] as const;
 
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 820, height: 1180 },
-  { width: 1440, height: 900 },
-] as const;
-
-for (const size of WIDTHS) {
+for (const size of SCREEN_SIZES) {
   test.describe(`categories at ${String(size.width)} px`, () => {
     test.use({ viewport: size });
 

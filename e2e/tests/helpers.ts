@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'clinic-demo-2026';
 export const DEMO = {
@@ -45,4 +45,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     }
   });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+/** The phone, tablet and desktop widths every page is checked and photographed at. */
+export const SCREEN_SIZES = [
+  { width: 390, height: 844 },
+  { width: 820, height: 1180 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** The toast at the top of the screen (an MUI Snackbar alert). */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
 }

@@ -1,11 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, skipWelcome } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
 
 const HEADER = 'Product Name,Barcode,Type,Basic Unit,Container,Brand,Category,Expiry Date';
-
-function toast(page: Page, text: string): Locator {
-  return page.getByRole('alert').filter({ hasText: text });
-}
 
 function csv(stamp: string): Buffer {
   return Buffer.from(
@@ -71,7 +67,7 @@ test.describe('import products', () => {
   });
 });
 
-for (const size of [{ width: 390, height: 844 }, { width: 820, height: 1180 }] as const) {
+for (const size of SCREEN_SIZES.filter((s) => s.width < 1440)) {
   test.describe(`import at ${String(size.width)} px`, () => {
     test.use({ viewport: size });
     test('the import page and instructions fit the screen', async ({ page }) => {

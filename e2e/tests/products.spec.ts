@@ -1,13 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, signOut, skipWelcome } from './helpers';
+import { DEMO, screenshot, signIn, signOut, skipWelcome, SCREEN_SIZES, toast } from './helpers';
 
 /** A 1x1 PNG and a one-page PDF, sent through the real upload flow. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-
-function toast(page: Page, text: string): Locator {
-  return page.getByRole('alert').filter({ hasText: text });
-}
 
 async function openProducts(page: Page, label = 'Products'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
@@ -134,13 +130,7 @@ test.describe('products', () => {
   });
 });
 
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 820, height: 1180 },
-  { width: 1440, height: 900 },
-] as const;
-
-for (const size of WIDTHS) {
+for (const size of SCREEN_SIZES) {
   test.describe(`products at ${String(size.width)} px`, () => {
     test.use({ viewport: size });
 

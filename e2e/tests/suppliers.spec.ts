@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, signOut, skipWelcome } from './helpers';
+import { DEMO, screenshot, signIn, signOut, skipWelcome, SCREEN_SIZES, toast } from './helpers';
 
 interface SupplierInput {
   name: string;
@@ -21,11 +21,6 @@ function supplierInput(name: string): SupplierInput {
     contactEmail: 'sam@henry-supply.test',
     contactPhone: '+1 512 555 0191',
   };
-}
-
-/** The toast at the top of the screen (an MUI Snackbar alert). */
-function toast(page: Page, text: string): Locator {
-  return page.getByRole('alert').filter({ hasText: text });
 }
 
 function field(dialog: Locator, label: string): Locator {
@@ -155,13 +150,7 @@ test.describe('suppliers', () => {
   });
 });
 
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 820, height: 1180 },
-  { width: 1440, height: 900 },
-] as const;
-
-for (const size of WIDTHS) {
+for (const size of SCREEN_SIZES) {
   test.describe(`suppliers at ${String(size.width)} px`, () => {
     test.use({ viewport: size });
 
