@@ -187,24 +187,11 @@ export async function findProductById(db: DbOrTx, id: string): Promise<ProductRo
 }
 
 /**
- * Which of name and barcode another live product already uses, among the products the owner
- * can see (its own and the approved catalog), so a location cannot re-create a catalog item.
+ * Names (lower-cased) and barcodes among these that other live products already use, among the
+ * products the owner can see (its own and the approved catalog), so a location cannot re-create a
+ * catalog item.
  */
-export async function findNameOrBarcodeClash(db: DbOrTx, owner: string | null, values: { name?: string | undefined; barcode?: string | undefined }, exceptId?: string): Promise<'name' | 'barcode' | null> {
-  const clashes: SQL[] = [];
-  if (values.name) clashes.push(sql`lower(${products.name}) = ${values.name.toLowerCase()}`);
-  if (values.barcode) clashes.push(eq(products.barcode, values.barcode));
-  if (clashes.length === 0) return null;
-  const scope = owner ? or(eq(products.companyId, owner), eq(products.isApproved, true))! : or(isNull(products.companyId), eq(products.isApproved, true))!;
-  const conditions = [isNull(products.deletedAt), scope, or(...clashes)!];
-  if (exceptId) conditions.push(ne(products.id, exceptId));
-  const [row] = await db.select({ name: products.name, barcode: products.barcode }).from(products).where(and(...conditions)).limit(1);
-  if (!row) return null;
-  return values.name && row.name.toLowerCase() === values.name.toLowerCase() ? 'name' : 'barcode';
-}
-
-/** Names (lower-cased) and barcodes among these that live products in the owner's scope already use. */
-export async function findClashes(db: DbOrTx, owner: string | null, names: string[], barcodes: string[]): Promise<{ names: Set<string>; barcodes: Set<string> }> {
+export async function findClashes(db: DbOrTx, owner: string | null, names: string[], barcodes: string[], exceptId?: string): Promise<{ names: Set<string>; barcodes: Set<string> }> {
   if (names.length === 0 && barcodes.length === 0) return { names: new Set(), barcodes: new Set() };
   const scope = owner ? or(eq(products.companyId, owner), eq(products.isApproved, true))! : or(isNull(products.companyId), eq(products.isApproved, true))!;
   const lowered = names.map((n) => n.toLowerCase());
@@ -212,7 +199,10 @@ export async function findClashes(db: DbOrTx, owner: string | null, names: strin
     lowered.length > 0 ? inArray(sql`lower(${products.name})`, lowered) : undefined,
     barcodes.length > 0 ? inArray(products.barcode, barcodes) : undefined,
   );
-  const rows = await db.select({ name: products.name, barcode: products.barcode }).from(products).where(and(isNull(products.deletedAt), scope, matches));
+  const rows = await db
+    .select({ name: products.name, barcode: products.barcode })
+    .from(products)
+    .where(and(isNull(products.deletedAt), scope, matches, exceptId ? ne(products.id, exceptId) : undefined));
   return { names: new Set(rows.map((r) => r.name.toLowerCase())), barcodes: new Set(rows.map((r) => r.barcode).filter(Boolean)) };
 }
 

@@ -26,7 +26,7 @@ import { findSupplierById } from '../suppliers/suppliers.repo';
 import {
   deleteAttachment,
   findAttachment,
-  findNameOrBarcodeClash,
+  findClashes,
   findProductById,
   findProductWithNames,
   insertAttachment,
@@ -89,6 +89,11 @@ export function createProductsService(deps: ServiceDeps) {
     company_id: row.companyId,
     created_at: row.createdAt.toISOString(),
   });
+
+  async function nameOrBarcodeTaken(owner: string | null, values: { name?: string | undefined; barcode?: string | undefined }, exceptId?: string): Promise<boolean> {
+    const clashes = await findClashes(db, owner, values.name ? [values.name] : [], values.barcode ? [values.barcode] : [], exceptId);
+    return clashes.names.size > 0 || clashes.barcodes.size > 0;
+  }
 
   async function visible(actor: Actor, id: string): Promise<ProductListRow> {
     const row = await findProductWithNames(db, readerOf(actor), id);
@@ -160,7 +165,7 @@ export function createProductsService(deps: ServiceDeps) {
     async create(actor: Actor, body: CreateProductRequest): Promise<Product> {
       const companyId = ownerCompanyFor(actor);
       if (companyId === null && body.minimum_stock !== undefined) throw badRequest('minimum_stock', 'Minimum stock is kept by each location');
-      if (await findNameOrBarcodeClash(db, companyId, body)) throw conflict(PRODUCT_MESSAGES.exists);
+      if (await nameOrBarcodeTaken(companyId, body)) throw conflict(PRODUCT_MESSAGES.exists);
       const refs = await references(actor, body);
       const created = await db
         .transaction(async (tx) => {
@@ -191,7 +196,7 @@ export function createProductsService(deps: ServiceDeps) {
       const container = fields.container ?? product.container;
       const basicUnit = fields.basic_unit ?? product.basicUnit;
       if (container === 'unit' && !UNIT_CONTAINER_BASIC_UNITS.includes(basicUnit)) throw badRequest('basic_unit', PRODUCT_MESSAGES.unitBasicUnit);
-      if (await findNameOrBarcodeClash(db, product.companyId, { name: fields.name, barcode: fields.barcode }, id)) throw conflict(PRODUCT_MESSAGES.nameOrBarcodeExists);
+      if (await nameOrBarcodeTaken(product.companyId, fields, id)) throw conflict(PRODUCT_MESSAGES.nameOrBarcodeExists);
       const refs = changesFields ? await references(actor, fields, product) : {};
       await db
         .transaction(async (tx) => {
