@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS } from '@clinic/domain';
 import type { Db } from './db/client';
 import type { ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
@@ -30,6 +31,10 @@ import { createProductsService } from './modules/products/products.service';
 import { productsRoutes } from './modules/products/products.routes';
 import { createImportsService, type ImportsService } from './modules/imports/imports.service';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { createStockService } from './modules/stock/stock.service';
+import { stockRoutes } from './modules/stock/stock.routes';
+import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -43,6 +48,8 @@ export interface BuildAppOptions {
   /** Folder of the local file storage (DATA_DIR/uploads); ignored when `s3` is given. */
   uploadsDir: string;
   s3?: S3Options | undefined;
+  /** Days ahead a lot counts as expiring (ALERT_EXPIRY_WINDOW_DAYS, default 30). */
+  alertExpiryWindowDays?: number;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
@@ -52,6 +59,7 @@ export interface BuiltApp {
   tokens: TokenService;
   /** Background jobs the server process runs on a timer (main.ts starts the worker). */
   imports: ImportsService;
+  alerts: AlertsService;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
@@ -84,9 +92,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     now,
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     files,
+    alertExpiryWindowDays: options.alertExpiryWindowDays ?? DEFAULT_ALERT_EXPIRY_WINDOW_DAYS,
   };
   const auth = createAuthService(deps);
   const imports = createImportsService(deps);
+  const alerts = createAlertsService(deps);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -107,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       categoriesRoutes(zapi, createCategoriesService(deps));
       productsRoutes(zapi, createProductsService(deps));
       importsRoutes(zapi, imports);
+      stockRoutes(zapi, createStockService(deps));
+      alertsRoutes(zapi, alerts);
     },
     { prefix: '/api' },
   );
@@ -123,5 +135,5 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return { app, tokens, imports };
+  return { app, tokens, imports, alerts };
 }

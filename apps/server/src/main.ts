@@ -6,6 +6,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { resolveJwtSecret } from './modules/auth/tokens';
 import { startOutboxWorker } from './modules/mail/outbox-worker';
 import { startImportWorker } from './modules/imports/import-worker';
+import { startAlertScanWorker } from './modules/alerts/alert-scan-worker';
 import { buildApp } from './app';
 import { DEFAULT_WEB_DIST } from './paths';
 import { seedDemo } from './seed/demo';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await runMigrations(database);
 
-  const { app, imports } = await buildApp({
+  const { app, imports, alerts } = await buildApp({
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     jwtExpiresIn: config.jwtExpiresIn,
@@ -25,15 +26,18 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     uploadsDir: join(config.dataDir, 'uploads'),
     s3: config.s3,
+    alertExpiryWindowDays: config.alertExpiryWindowDays,
   });
 
   const importWorker = startImportWorker(imports, app.log);
+  const alertScan = startAlertScanWorker(alerts, app.log);
   const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     worker?.stop();
     importWorker.stop();
+    alertScan.stop();
     await app.close();
     await database.close();
     releaseLock();

@@ -10,4 +10,6 @@ export interface ServiceDeps {
   publicUrl: string;
   /** Uploaded files: validating addresses records store, and signing them for readers. */
   files: FilesService;
+  /** Lots expiring within this many days raise an "expiring" alert. */
+  alertExpiryWindowDays: number;
 }

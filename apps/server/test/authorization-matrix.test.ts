@@ -6,6 +6,7 @@ import { ALL, tenantOf, type Case, type Caller, type Tenant } from './authorizat
 import { uploadCases } from './authorization/uploads.cases';
 import { catalogCases } from './authorization/catalog.cases';
 import { importCases } from './authorization/imports.cases';
+import { stockCases } from './authorization/stock.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -173,7 +174,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases };
 
 let t: TestApp;
 let world: World;

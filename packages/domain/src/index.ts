@@ -13,3 +13,5 @@ export * from './uploads';
 export * from './categories';
 export * from './products';
 export * from './imports';
+export * from './stock';
+export * from './alerts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UuidSchema } from './fields';
 import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';
+import { CompanyStockOverviewSchema } from './stock';
 
 export const BASIC_UNITS = ['oz', 'ml', 'gram', 'mg', 'item', 'cartridge', 'tube'] as const;
 export const BasicUnitSchema = z.enum(BASIC_UNITS);
@@ -154,7 +155,11 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const ProductDetailSchema = ProductSchema.extend({ attachments: z.array(AttachmentSchema) });
+export const ProductDetailSchema = ProductSchema.extend({
+  attachments: z.array(AttachmentSchema),
+  /** The product admin's view of who holds the product (spec section 2); empty for locations. */
+  companyStocksOverview: z.array(CompanyStockOverviewSchema),
+});
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 export const APPROVAL_FILTERS = ['approved', 'pending', 'all'] as const;
@@ -165,6 +170,8 @@ export const ProductFilterSchema = z.object({
   category_id: UuidSchema.optional(),
   approval: z.enum(APPROVAL_FILTERS).default('all'),
   include_deleted: QueryBooleanSchema.optional(),
+  /** Only products with units left: at the caller's location, or anywhere for the product admin. */
+  in_stock_only: QueryBooleanSchema.optional(),
 });
 export type ProductFilter = z.infer<typeof ProductFilterSchema>;
 

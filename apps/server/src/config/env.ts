@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  ALERT_EXPIRY_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -43,6 +44,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** S3-compatible storage when S3_BUCKET is set; otherwise files live under DATA_DIR/uploads. */
   s3: S3Options | undefined;
+  /** Lots expiring within this many days raise an "expiring" alert. */
+  alertExpiryWindowDays: number;
 }
 
 /** Parses the environment once at start-up; nothing else reads process.env. */
@@ -68,6 +71,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    alertExpiryWindowDays: env.ALERT_EXPIRY_WINDOW_DAYS,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

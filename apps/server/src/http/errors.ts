@@ -25,7 +25,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly extra: { field?: string; details?: Record<string, unknown> } = {},
+    readonly extra: { field?: string; errors?: { field: string; message: string }[]; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.statusCode = STATUS[code];
@@ -36,6 +36,9 @@ export const notFound = (message: string = AUTH_MESSAGES.notFound) => new AppErr
 export const forbidden = (message: string = AUTH_MESSAGES.forbidden) => new AppError('FORBIDDEN', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (field: string, message: string) => new AppError('BAD_REQUEST', message, { field });
+/** A 400 listing every field problem at once, worded like the schema's validation errors. */
+export const invalidFields = (errors: { field: string; message: string }[]) =>
+  new AppError('BAD_REQUEST', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
 
 interface ValidationIssue {
   instancePath?: string;
@@ -66,6 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (error instanceof AppError) {
       body = { statusCode: error.statusCode, code: error.code, message: error.message };
       if (error.extra.field) body.errors = [{ field: error.extra.field, message: error.message }];
+      if (error.extra.errors) body.errors = error.extra.errors;
       if (error.extra.details) body.details = error.extra.details;
     } else if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).

@@ -8,6 +8,7 @@ import { findUserById, insertUser, type UserRecord } from '../../src/modules/use
 import { insertSupplier } from '../../src/modules/suppliers/suppliers.repo';
 import { insertCategory } from '../../src/modules/categories/categories.repo';
 import { insertProduct } from '../../src/modules/products/products.repo';
+import { insertStocks } from '../../src/modules/stock/stock.repo';
 
 /** Test and demo-data factories: each makes real rows through the repositories. */
 
@@ -113,4 +114,27 @@ export async function createProduct(
     supplierId: options.supplierId ?? null,
     isApproved: options.isApproved ?? options.companyId === null,
   });
+}
+
+/** A received stock at a location, straight into the table (the API path is tested on its own). */
+export async function createStock(
+  db: DbOrTx,
+  options: { companyId: string; productId: string; supplierId?: string | null; containers?: number; unitsPerContainer?: number; pricePerContainer?: number; expiryDate?: string | null; lotNumber?: string },
+) {
+  const unitsPerContainer = options.unitsPerContainer ?? 10;
+  const price = options.pricePerContainer ?? 10;
+  const [row] = await insertStocks(db, [
+    {
+      companyId: options.companyId,
+      productId: options.productId,
+      supplierId: options.supplierId ?? null,
+      containerQuantity: options.containers ?? 1,
+      unitsPerContainer,
+      pricePerContainer: price.toFixed(2),
+      unitPrice: (price / unitsPerContainer).toFixed(5),
+      expiryDate: options.expiryDate === undefined ? '2099-01-01' : options.expiryDate,
+      lotNumber: options.lotNumber ?? `LOT-${unique()}`,
+    },
+  ]);
+  return row!;
 }

@@ -9,6 +9,7 @@ import type { Role } from '@clinic/domain';
 import { createDatabase, type Database, type Db } from '../../src/db/client';
 import { buildApp } from '../../src/app';
 import type { S3Options } from '../../src/modules/uploads/s3-storage';
+import type { AlertsService } from '../../src/modules/alerts/alerts.service';
 import type { TokenService } from '../../src/modules/auth/tokens';
 import type { UserRecord } from '../../src/modules/users/users.repo';
 import { withDatabase } from './global-setup';
@@ -24,6 +25,8 @@ export interface TestApp {
   db: Db;
   tokens: TokenService;
   routes: RouteInfo[];
+  /** The alert scan the server runs on a timer; tests run it by hand. */
+  alerts: AlertsService;
   /** The local file storage folder of this app. */
   uploadsDir: string;
   /** A bearer token for the user, as login would issue it. */
@@ -66,7 +69,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
-  const { app, tokens } = await buildApp({
+  const { app, tokens, alerts } = await buildApp({
     uploadsDir,
     s3: options.s3,
     db: database.db,
@@ -85,6 +88,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     db: database.db,
     tokens,
     routes,
+    alerts,
     uploadsDir,
     tokenFor: (user, companyId) =>
       tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),

@@ -7,3 +7,4 @@ export * from './suppliers';
 export * from './uploads';
 export * from './catalog';
 export * from './imports';
+export * from './stock';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like';
-import { categories, companies, organizations, productAttachments, productCompanySettings, products, suppliers } from '../../db/schema/index';
+import { categories, companies, organizations, productAttachments, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
 import type { ProductFilter } from '@clinic/domain';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -39,6 +39,10 @@ function filterConditions(reader: CatalogReader, filter: ProductFilter): SQL[] {
   if (filter.category_id) conditions.push(eq(products.categoryId, filter.category_id));
   if (filter.approval === 'approved') conditions.push(eq(products.isApproved, true));
   if (filter.approval === 'pending') conditions.push(eq(products.isApproved, false));
+  if (filter.in_stock_only) {
+    const atLocation = reader.companyId ? sql` and ${stocks.companyId} = ${reader.companyId}` : sql``;
+    conditions.push(sql`exists (select 1 from ${stocks} where ${stocks.productId} = ${products.id} and ${stocks.deletedAt} is null and ${stocks.unitsLeft} > 0${atLocation})`);
+  }
   return conditions;
 }
 

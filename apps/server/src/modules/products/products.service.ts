@@ -18,7 +18,10 @@ import type { Actor } from '../../http/actor';
 import { canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../http/access';
 import { isEditableBy, readerOf } from './product-access';
 import { exportProductsXlsx } from './products.export';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { isoDay } from '../../clock';
+import { refreshAlerts } from '../alerts/alerts.repo';
+import { companyStocksOverview } from '../stock/stock.repo';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { findCategoryById } from '../categories/categories.repo';
@@ -50,6 +53,7 @@ const ATTACHMENT_FILE = {
 
 export function createProductsService(deps: ServiceDeps) {
   const { db, files } = deps;
+  const alertRules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
 
   function toProduct(actor: Actor, row: ProductListRow): Product {
     const p = row.product;
@@ -158,8 +162,18 @@ export function createProductsService(deps: ServiceDeps) {
 
     async get(actor: Actor, id: string): Promise<ProductDetail> {
       const row = await visible(actor, id);
-      const attachments = await listAttachments(db, id, readerOf(actor));
-      return { ...toProduct(actor, row), attachments: attachments.map(toAttachment) };
+      const [attachments, overview] = await Promise.all([listAttachments(db, id, readerOf(actor)), actor.role === 'admin' ? companyStocksOverview(db, id) : []]);
+      return {
+        ...toProduct(actor, row),
+        attachments: attachments.map(toAttachment),
+        companyStocksOverview: overview.map((o) => ({
+          company_id: o.companyId,
+          company_name: o.companyName,
+          units_in_stock: o.unitsInStock,
+          supplier_name: o.supplierName,
+          average_unit_price: o.averageUnitPrice,
+        })),
+      };
     },
 
     async create(actor: Actor, body: CreateProductRequest): Promise<Product> {
@@ -201,7 +215,10 @@ export function createProductsService(deps: ServiceDeps) {
       await db
         .transaction(async (tx) => {
           if (changesFields) await updateProduct(tx, id, { ...columnsOf(fields), ...refs });
-          if (minimumStock !== undefined) await setMinimumStock(tx, id, currentCompanyId(actor), minimumStock);
+          if (minimumStock !== undefined) {
+            await setMinimumStock(tx, id, currentCompanyId(actor), minimumStock);
+            await refreshAlerts(tx, { companyId: currentCompanyId(actor), productIds: [id] }, alertRules());
+          }
           await recordAudit(tx, actor, { entity: 'product', entityId: id, action: 'update', organizationId: actor.organizationId, companyId: actor.companyId, changes: body });
         })
         .catch((error: unknown) => {
@@ -239,6 +256,13 @@ export function createProductsService(deps: ServiceDeps) {
      */
     async remove(actor: Actor, id: string): Promise<void> {
       const { product } = await visible(actor, id);
+      if (actor.role === 'admin') {
+        // Spec section 6: the admin is refused while locations still hold the product.
+        const holders = await companyStocksOverview(db, id);
+        if (holders.length > 0) {
+          throw new AppError('FORBIDDEN', PRODUCT_MESSAGES.heldInStock, { details: { companies: holders.map((h) => ({ id: h.companyId, name: h.companyName, units_in_stock: h.unitsInStock })) } });
+        }
+      }
       await db.transaction(async (tx) => {
         if (actor.role === 'admin' || (!product.isApproved && product.companyId === actor.companyId)) {
           await updateProduct(tx, id, { deletedAt: deps.now() });
@@ -246,6 +270,7 @@ export function createProductsService(deps: ServiceDeps) {
           await markRemovedForCompany(tx, id, currentCompanyId(actor), deps.now());
         }
         await recordAudit(tx, actor, { entity: 'product', entityId: id, action: 'delete', organizationId: actor.organizationId, companyId: actor.companyId });
+        await refreshAlerts(tx, { productIds: [id] }, alertRules());
       });
     },
 

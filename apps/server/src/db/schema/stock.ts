@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ALERT_KINDS, USAGE_KINDS } from '@clinic/domain';
+import { companies } from './organizations';
+import { users } from './users';
+import { suppliers } from './suppliers';
+import { products } from './catalog';
+
+/**
+ * A stock is one receipt of a product at a location: a lot with its price and expiry. Its unit
+ * counters are kept by a trigger on `stock_usages` (migration 0006), the only way units leave,
+ * and the CHECK keeps the balance from ever going below zero.
+ */
+export const stocks = pgTable(
+  'stocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    supplierId: uuid('supplier_id').references(() => suppliers.id),
+    containerQuantity: integer('container_quantity').notNull(),
+    unitsPerContainer: integer('units_per_container').notNull(),
+    pricePerContainer: numeric('price_per_container', { precision: 14, scale: 2 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 16, scale: 5 }).notNull(),
+    totalUnits: integer('total_units')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${stocks.containerQuantity} * ${stocks.unitsPerContainer}`),
+    unitsUsed: numeric('units_used', { precision: 14, scale: 3 }).notNull().default('0'),
+    unitsConsumed: numeric('units_consumed', { precision: 14, scale: 3 }).notNull().default('0'),
+    unitsRemoved: numeric('units_removed', { precision: 14, scale: 3 }).notNull().default('0'),
+    unitsLeft: numeric('units_left', { precision: 14, scale: 3 })
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${stocks.containerQuantity} * ${stocks.unitsPerContainer} - ${stocks.unitsUsed} - ${stocks.unitsConsumed} - ${stocks.unitsRemoved}`),
+    expiryDate: date('expiry_date'),
+    lotNumber: text('lot_number').notNull().default(''),
+    isConsignment: boolean('is_consignment').notNull().default(false),
+    note: text('note').notNull().default(''),
+    hasUniqueLot: boolean('has_unique_lot').notNull().default(false),
+    runningListProductId: uuid('running_list_product_id'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('stocks_balance_not_negative', sql`${t.containerQuantity} * ${t.unitsPerContainer} - ${t.unitsUsed} - ${t.unitsConsumed} - ${t.unitsRemoved} >= 0`),
+    check('stocks_counters_not_negative', sql`${t.unitsUsed} >= 0 and ${t.unitsConsumed} >= 0 and ${t.unitsRemoved} >= 0`),
+    check('stocks_sizes_positive', sql`${t.containerQuantity} > 0 and ${t.unitsPerContainer} > 0 and ${t.pricePerContainer} >= 0`),
+    check('stocks_note_length', sql`char_length(${t.note}) <= 300`),
+    // The stock grid: a product's stock at a location, newest first.
+    index('stocks_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
+    // Consumption picks live lots first-expiry-first; alerts and in-stock filters read the same rows.
+    index('stocks_live_lots_idx').on(t.companyId, t.productId, t.expiryDate, t.id).where(sql`${t.deletedAt} is null and ${t.unitsLeft} > 0`),
+    index('stocks_product_live_idx').on(t.productId).where(sql`${t.deletedAt} is null and ${t.unitsLeft} > 0`),
+  ],
+);
+
+export const usageKindEnum = pgEnum('usage_kind', USAGE_KINDS);
+
+/**
+ * The ledger: every unit that leaves a stock, append-only (a trigger refuses updates and deletes).
+ * A negative reconciliation puts units back after a recount found more than the books.
+ */
+export const stockUsages = pgTable(
+  'stock_usages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    stockId: uuid('stock_id')
+      .notNull()
+      .references(() => stocks.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    kind: usageKindEnum('kind').notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+    /** The lot's unit price when the units left, so costs never change afterwards. */
+    unitPrice: numeric('unit_price', { precision: 16, scale: 5 }).notNull(),
+    note: text('note').notNull().default(''),
+    userId: uuid('user_id').references(() => users.id),
+    /** Set by treatment consumption (treatments issue). */
+    treatmentLogProductId: uuid('treatment_log_product_id'),
+    /** The consume request this row belongs to, for idempotent replays. */
+    consumptionKey: text('consumption_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stock_usages_quantity_nonzero', sql`${t.quantity} <> 0`),
+    index('stock_usages_stock_idx').on(t.stockId, t.createdAt),
+    index('stock_usages_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
+    index('stock_usages_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/** Idempotency: the first answer to a consume request, replayed when its key comes again. */
+export const consumptionRequests = pgTable(
+  'consumption_requests',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    key: text('key').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);
+
+export const alertKindEnum = pgEnum('alert_kind', ALERT_KINDS);
+
+/**
+ * An alert lives while its condition holds (resolved_at null). At most one live alert per
+ * location, kind, product and lot; once resolved, the condition returning raises a new one.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    stockId: uuid('stock_id').references(() => stocks.id),
+    kind: alertKindEnum('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    dismissedBy: uuid('dismissed_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alerts_live_unique')
+      .on(t.companyId, t.kind, t.productId, sql`coalesce(${t.stockId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.resolvedAt} is null`),
+    index('alerts_open_idx').on(t.companyId, t.kind, t.createdAt).where(sql`${t.resolvedAt} is null and ${t.dismissedAt} is null`),
+  ],
+);

@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AlertKind } from '@clinic/domain';
+import type { DbOrTx } from '../../db/client';
+import { alerts, productCompanySettings, products, stocks } from '../../db/schema/index';
+
+export interface AlertScope {
+  /** One location, or every location (the background scan). */
+  companyId?: string;
+  /** Only these products (a stock change), or all. */
+  productIds?: string[];
+}
+
+export interface AlertRules {
+  /** ISO date: lots expiring before it are expired. */
+  today: string;
+  /** Lots expiring within this many days from today are "expiring". */
+  expiryWindowDays: number;
+}
+
+function scoped(companyColumn: SQL, productColumn: SQL, scope: AlertScope): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (scope.companyId) parts.push(sql`${companyColumn} = ${scope.companyId}`);
+  if (scope.productIds) parts.push(sql`${productColumn} = any(${sql.param(scope.productIds)}::uuid[])`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * Brings the live alerts of a scope in line with the stock, in one statement: conditions that hold
+ * and have no live alert raise one (the partial unique index makes a duplicate impossible), live
+ * alerts whose condition ended are resolved. A dismissed alert stays dismissed while its condition
+ * holds; once resolved, the condition returning raises a new alert.
+ *
+ * Low stock counts usable units only (expired lots are not stock a clinic can use).
+ */
+export async function refreshAlerts(db: DbOrTx, scope: AlertScope, rules: AlertRules): Promise<void> {
+  const stockScope = scoped(sql`s.company_id`, sql`s.product_id`, scope);
+  const settingsScope = scoped(sql`pcs.company_id`, sql`pcs.product_id`, scope);
+  const alertScope = scoped(sql`a.company_id`, sql`a.product_id`, scope);
+  await db.execute(sql`
+    with wanted as (
+      select s.company_id, s.product_id, s.id as stock_id,
+             (case when s.expiry_date < ${rules.today}::date then 'expired' else 'expiring' end)::alert_kind as kind
+        from ${stocks} s
+       where ${stockScope} and s.deleted_at is null and s.units_left > 0
+         and s.expiry_date < ${rules.today}::date + ${rules.expiryWindowDays}::int
+      union all
+      select pcs.company_id, pcs.product_id, null::uuid, 'low_stock'::alert_kind
+        from ${productCompanySettings} pcs
+        join ${products} p on p.id = pcs.product_id and p.deleted_at is null
+       where ${settingsScope} and pcs.minimum_stock > 0 and pcs.removed_at is null
+         and coalesce((select sum(s.units_left) from ${stocks} s
+                        where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.deleted_at is null
+                          and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${rules.today}::date)), 0) < pcs.minimum_stock
+    ),
+    resolved as (
+      update ${alerts} a set resolved_at = now()
+       where ${alertScope} and a.resolved_at is null
+         and not exists (select 1 from wanted w where w.company_id = a.company_id and w.product_id = a.product_id
+                           and w.kind = a.kind and w.stock_id is not distinct from a.stock_id)
+      returning 1
+    )
+    insert into ${alerts} (company_id, product_id, stock_id, kind)
+    select company_id, product_id, stock_id, kind from wanted
+    on conflict do nothing`);
+}
+
+const open = (companyId: string) => and(eq(alerts.companyId, companyId), isNull(alerts.resolvedAt), isNull(alerts.dismissedAt));
+
+/** Open alerts of a location, newest first, with what the alerts page shows about each. */
+export async function listOpenAlerts(db: DbOrTx, companyId: string, kind: AlertKind | undefined, page: { offset: number; limit: number }, today: string) {
+  const rows = await db
+    .select({
+      alert: alerts,
+      productName: products.name,
+      productImageUrl: products.productImageUrl,
+      lotNumber: stocks.lotNumber,
+      expiryDate: stocks.expiryDate,
+      lotUnitsLeft: sql<number | null>`floor(${stocks.unitsLeft})`.mapWith((v) => (v === null ? null : Number(v))),
+      minimumStock: sql<number>`coalesce(${productCompanySettings.minimumStock}, 0)`.mapWith(Number),
+      unitsInStock: sql<number>`(select coalesce(floor(sum(s.units_left)), 0) from ${stocks} s
+        where s.company_id = ${alerts.companyId} and s.product_id = ${alerts.productId} and s.deleted_at is null and s.units_left > 0
+          and (s.expiry_date is null or s.expiry_date >= ${today}::date))`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(alerts)
+    .innerJoin(products, eq(products.id, alerts.productId))
+    .leftJoin(stocks, eq(stocks.id, alerts.stockId))
+    .leftJoin(productCompanySettings, and(eq(productCompanySettings.productId, alerts.productId), eq(productCompanySettings.companyId, alerts.companyId)))
+    .where(and(open(companyId), kind ? eq(alerts.kind, kind) : undefined))
+    .orderBy(desc(alerts.createdAt), asc(alerts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { records: rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function countOpenAlerts(db: DbOrTx, companyId: string): Promise<Record<AlertKind, number>> {
+  const rows = await db
+    .select({ kind: alerts.kind, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(alerts)
+    .where(open(companyId))
+    .groupBy(alerts.kind);
+  const counts: Record<AlertKind, number> = { low_stock: 0, expiring: 0, expired: 0 };
+  for (const row of rows) counts[row.kind] = row.count;
+  return counts;
+}
+
+export async function dismissAlert(db: DbOrTx, companyId: string, id: string, userId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(alerts)
+    .set({ dismissedAt: at, dismissedBy: userId })
+    .where(and(eq(alerts.id, id), open(companyId)))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}

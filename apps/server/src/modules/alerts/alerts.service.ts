@@ -1,0 +1,48 @@
+import { pageWindow, toPage, type Alert, type AlertListQuery, type AlertPage } from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../http/actor';
+import { currentCompanyId } from '../../http/access';
+import { notFound } from '../../http/errors';
+import { isoDay } from '../../clock';
+import { recordAudit } from '../audit/audit.repo';
+import { countOpenAlerts, dismissAlert, listOpenAlerts, refreshAlerts } from './alerts.repo';
+
+export function createAlertsService(deps: ServiceDeps) {
+  const { db, files } = deps;
+  const rules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+
+  return {
+    async list(actor: Actor, query: AlertListQuery): Promise<AlertPage> {
+      const companyId = currentCompanyId(actor);
+      const [{ records, total }, counts] = await Promise.all([
+        listOpenAlerts(db, companyId, query.kind, pageWindow(query), rules().today),
+        countOpenAlerts(db, companyId),
+      ]);
+      const results: Alert[] = records.map((r) => ({
+        id: r.alert.id,
+        kind: r.alert.kind,
+        created_at: r.alert.createdAt.toISOString(),
+        product: { id: r.alert.productId, name: r.productName, product_image_url: files.signedUrl(r.productImageUrl) },
+        stock: r.alert.stockId ? { id: r.alert.stockId, lotNumber: r.lotNumber ?? '', expiry_date: r.expiryDate, units_left: r.lotUnitsLeft ?? 0 } : null,
+        units_in_stock: r.unitsInStock,
+        minimum_stock: r.minimumStock,
+      }));
+      return { ...toPage(results, total, query), counts };
+    },
+
+    async dismiss(actor: Actor, id: string): Promise<void> {
+      const companyId = currentCompanyId(actor);
+      await db.transaction(async (tx) => {
+        if (!(await dismissAlert(tx, companyId, id, actor.userId, deps.now()))) throw notFound();
+        await recordAudit(tx, actor, { entity: 'alert', entityId: id, action: 'dismiss', organizationId: actor.organizationId, companyId });
+      });
+    },
+
+    /** The background scan: expiry moves with the calendar, not only with stock changes. */
+    async scan(): Promise<void> {
+      await refreshAlerts(db, {}, rules());
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

@@ -1,0 +1,112 @@
+import { STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { appendUsages, lockLots, type NewUsage, type StockRow } from './stock.repo';
+import { productNames } from './consumption.repo';
+
+/** Quantities are kept to three decimals; the arithmetic runs on whole thousandths. */
+const MILLI = 1000;
+const toMilli = (value: number | string) => Math.round(Number(value) * MILLI);
+const fromMilli = (milli: number) => milli / MILLI;
+
+export interface ConsumeItem {
+  productId: string;
+  quantity: number;
+  /** A lot the user named: used even when expired, and nothing else is. */
+  stockId?: string | undefined;
+  treatmentLogProductId?: string | undefined;
+}
+
+export interface ConsumeContext {
+  companyId: string;
+  userId: string;
+  kind: Extract<UsageKind, 'treatment' | 'manual'>;
+  note: string;
+  /** ISO date: lots expiring before it are expired. */
+  today: string;
+}
+
+export type StockProblem = 'not_enough' | 'expired';
+
+/** '{product} - Not enough stock' / '{product} - Expired stock', with the product for the tray. */
+export class StockShortage extends AppError {
+  constructor(
+    readonly productId: string,
+    readonly productName: string,
+    readonly problem: StockProblem,
+  ) {
+    super('CONFLICT', problem === 'expired' ? STOCK_MESSAGES.expiredStock(productName) : STOCK_MESSAGES.notEnoughStock(productName), {
+      details: { product_id: productId, product_name: productName, problem },
+    });
+  }
+}
+
+function isUsable(lot: StockRow, today: string): boolean {
+  return lot.expiryDate === null || lot.expiryDate >= today;
+}
+
+/** Which lots give the units, first expiry first; a shortage says whether expired lots were the reason. */
+export function allocate(item: ConsumeItem, lots: StockRow[], today: string): { lot: StockRow; milli: number }[] | StockProblem {
+  let needed = toMilli(item.quantity);
+  const candidates = item.stockId ? lots.filter((lot) => lot.id === item.stockId) : lots.filter((lot) => isUsable(lot, today));
+  const picks: { lot: StockRow; milli: number }[] = [];
+  for (const lot of candidates) {
+    if (needed === 0) break;
+    const take = Math.min(needed, toMilli(lot.unitsLeft));
+    if (take <= 0) continue;
+    picks.push({ lot, milli: take });
+    needed -= take;
+  }
+  if (needed === 0) return picks;
+  if (item.stockId) return 'not_enough';
+  const withExpired = lots.reduce((sum, lot) => sum + toMilli(lot.unitsLeft), 0);
+  return withExpired >= toMilli(item.quantity) ? 'expired' : 'not_enough';
+}
+
+/**
+ * Takes units out of a location's stock inside the caller's transaction: the candidate lots of
+ * every product are locked in one fixed order, lots are picked first-expiry-first (expired ones
+ * only when named), and the usage rows are written. Any shortage throws before anything is
+ * written, so a tray either consumes whole or not at all.
+ */
+export async function consumeInTransaction(tx: Tx, items: ConsumeItem[], ctx: ConsumeContext): Promise<Consumption[]> {
+  const productIds = [...new Set(items.map((i) => i.productId))];
+  const lots = await lockLots(tx, ctx.companyId, productIds);
+  const left = new Map(lots.map((lot) => [lot.id, toMilli(lot.unitsLeft)]));
+  const usages: NewUsage[] = [];
+  const results: Consumption[] = [];
+  for (const item of items) {
+    // Units an earlier line of the same tray took are no longer there for this one.
+    const available = lots.filter((lot) => lot.productId === item.productId).map((lot) => ({ ...lot, unitsLeft: String(fromMilli(left.get(lot.id) ?? 0)) }));
+    const picks = allocate(item, available, ctx.today);
+    if (typeof picks === 'string') {
+      const names = await productNames(tx, [item.productId]);
+      throw new StockShortage(item.productId, names.get(item.productId) ?? 'Product', picks);
+    }
+    let costMilliCents = 0;
+    for (const { lot, milli } of picks) {
+      left.set(lot.id, (left.get(lot.id) ?? 0) - milli);
+      costMilliCents += milli * Number(lot.unitPrice) * 100;
+      usages.push({
+        companyId: ctx.companyId,
+        stockId: lot.id,
+        productId: item.productId,
+        kind: ctx.kind,
+        quantity: fromMilli(milli).toFixed(3),
+        unitPrice: lot.unitPrice,
+        note: ctx.note,
+        userId: ctx.userId,
+        treatmentLogProductId: item.treatmentLogProductId ?? null,
+      });
+    }
+    results.push({
+      product_id: item.productId,
+      quantity: item.quantity,
+      cost: Math.round(costMilliCents / MILLI) / 100,
+      unit_price: picks.length === 1 ? Number(picks[0]!.lot.unitPrice) : -1,
+      lots: picks.map(({ lot, milli }) => ({ stock_id: lot.id, lotNumber: lot.lotNumber, quantity: fromMilli(milli), unit_price: Number(lot.unitPrice) })),
+    });
+  }
+  await appendUsages(tx, usages);
+  return results;
+}

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, stocks, stockUsages, suppliers, users } from '../../db/schema/index';
+
+export type StockRow = typeof stocks.$inferSelect;
+export type NewStock = Omit<typeof stocks.$inferInsert, 'id' | 'totalUnits' | 'unitsLeft' | 'unitsUsed' | 'unitsConsumed' | 'unitsRemoved' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+export type NewUsage = Omit<typeof stockUsages.$inferInsert, 'id' | 'createdAt'>;
+
+export interface StockWithSupplier {
+  stock: StockRow;
+  supplierName: string | null;
+}
+
+const live = and(isNull(stocks.deletedAt));
+
+export async function insertStocks(tx: DbOrTx, rows: NewStock[]): Promise<StockRow[]> {
+  return tx.insert(stocks).values(rows).returning();
+}
+
+export async function findStock(db: DbOrTx, companyId: string, id: string): Promise<StockWithSupplier | undefined> {
+  const [row] = await db
+    .select({ stock: stocks, supplierName: suppliers.name })
+    .from(stocks)
+    .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
+    .where(and(eq(stocks.id, id), eq(stocks.companyId, companyId), live));
+  return row;
+}
+
+export async function findStocks(db: DbOrTx, companyId: string, ids: string[]): Promise<StockWithSupplier[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ stock: stocks, supplierName: suppliers.name })
+    .from(stocks)
+    .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
+    .where(and(inArray(stocks.id, ids), eq(stocks.companyId, companyId), live))
+    .orderBy(desc(stocks.createdAt), asc(stocks.lotNumber), asc(stocks.id));
+}
+
+/** Locks one stock for a change; counters read after the lock are current. */
+export async function lockStock(tx: DbOrTx, companyId: string, id: string): Promise<StockRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(stocks)
+    .where(and(eq(stocks.id, id), eq(stocks.companyId, companyId), live))
+    .for('update');
+  return row;
+}
+
+/** A product's stock at a location, newest first, with the total count in the same statement. */
+export async function listStocks(db: DbOrTx, companyId: string, productId: string, page: { offset: number; limit: number }) {
+  const rows = await db
+    .select({ stock: stocks, supplierName: suppliers.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(stocks)
+    .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
+    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live))
+    .orderBy(desc(stocks.createdAt), desc(stocks.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { records: rows, total: rows[0]?.total ?? 0 };
+}
+
+/** The stock grid's footer: over all of the product's stock, not only the page shown. */
+export async function stockTotals(db: DbOrTx, companyId: string, productId: string) {
+  const [row] = await db
+    .select({
+      totalUnits: sql<number>`coalesce(sum(${stocks.totalUnits}), 0)`.mapWith(Number),
+      unitsLeft: sql<number>`coalesce(sum(floor(${stocks.unitsLeft})), 0)`.mapWith(Number),
+      valueLeft: sql<number>`coalesce(round(sum(${stocks.unitsLeft} * ${stocks.unitPrice}), 2), 0)`.mapWith(Number),
+    })
+    .from(stocks)
+    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live));
+  return row ?? { totalUnits: 0, unitsLeft: 0, valueLeft: 0 };
+}
+
+/** The usage history of a page of stocks, in one query. */
+export async function listUsages(db: DbOrTx, stockIds: string[]) {
+  if (stockIds.length === 0) return [];
+  return db
+    .select({
+      usage: stockUsages,
+      userName: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+    })
+    .from(stockUsages)
+    .leftJoin(users, eq(users.id, stockUsages.userId))
+    .where(inArray(stockUsages.stockId, stockIds))
+    .orderBy(desc(stockUsages.createdAt), desc(stockUsages.id));
+}
+
+export async function updateStock(tx: DbOrTx, id: string, values: Partial<typeof stocks.$inferInsert>): Promise<void> {
+  await tx.update(stocks).set({ ...values, updatedAt: sql`now()` }).where(eq(stocks.id, id));
+}
+
+/** The only way units leave a stock: the trigger moves the stock's counters and its CHECKs hold. */
+export async function appendUsages(tx: DbOrTx, rows: NewUsage[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(stockUsages).values(rows);
+}
+
+/**
+ * Locks the live lots of some products at a location, in one fixed order (product, first expiry,
+ * id) so two consumptions of overlapping trays can never deadlock.
+ */
+export async function lockLots(tx: DbOrTx, companyId: string, productIds: string[]): Promise<StockRow[]> {
+  return tx
+    .select()
+    .from(stocks)
+    .where(and(eq(stocks.companyId, companyId), inArray(stocks.productId, productIds), live, gt(stocks.unitsLeft, '0')))
+    .orderBy(asc(stocks.productId), sql`${stocks.expiryDate} asc nulls last`, asc(stocks.id))
+    .for('update');
+}
+
+/** Spec section 2: the admin's overview of a product at every location that holds it. */
+export async function companyStocksOverview(db: DbOrTx, productId: string) {
+  return db
+    .select({
+      companyId: companies.id,
+      companyName: companies.name,
+      unitsInStock: sql<number>`sum(floor(${stocks.unitsLeft}))`.mapWith(Number),
+      supplierName: sql<string>`coalesce(string_agg(distinct ${suppliers.name}, ', '), '')`,
+      // Weighted by the units received, so a big cheap lot counts more than a single dear one.
+      averageUnitPrice: sql<number>`round(sum(${stocks.unitPrice} * ${stocks.totalUnits}) / nullif(sum(${stocks.totalUnits}), 0), 5)`.mapWith(Number),
+    })
+    .from(stocks)
+    .innerJoin(companies, eq(companies.id, stocks.companyId))
+    .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
+    .where(and(eq(stocks.productId, productId), live, gt(stocks.unitsLeft, '0')))
+    .groupBy(companies.id, companies.name)
+    .orderBy(asc(companies.name));
+}

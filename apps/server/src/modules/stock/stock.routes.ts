@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import {
+  ConsumeStockRequestSchema,
+  ConsumptionSchema,
+  CreatedStocksSchema,
+  CreateStockRequestSchema,
+  IdParamsSchema,
+  StockListQuerySchema,
+  StockPageSchema,
+  StockSchema,
+  UpdateStockRequestSchema,
+} from '@clinic/domain';
+import { errorResponses, type ZodApp } from '../../http/zod-app';
+import { actorOf } from '../../http/route-access';
+import type { StockService } from './stock.service';
+
+export function stockRoutes(app: ZodApp, stock: StockService): void {
+  app.get('/stock', {
+    config: { access: { permission: ['stock', 'read'] } },
+    schema: { tags: ['stock'], querystring: StockListQuerySchema, response: { 200: StockPageSchema, ...errorResponses } },
+    handler: (request) => stock.list(actorOf(request), request.query),
+  });
+
+  app.post('/stock', {
+    config: { access: { permission: ['stock', 'create'] } },
+    schema: { tags: ['stock'], body: CreateStockRequestSchema, response: { 201: CreatedStocksSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.status(201).send(await stock.create(actorOf(request), request.body)),
+  });
+
+  // Manual consumption: units taken for anything but a treatment (a broken vial, a sample).
+  app.post('/stock/consume', {
+    config: { access: { permission: ['stock', 'update'] } },
+    schema: { tags: ['stock'], body: ConsumeStockRequestSchema, response: { 200: ConsumptionSchema, ...errorResponses } },
+    handler: (request) => stock.consume(actorOf(request), request.body),
+  });
+
+  app.get('/stock/:id', {
+    config: { access: { permission: ['stock', 'read'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, response: { 200: StockSchema, ...errorResponses } },
+    handler: (request) => stock.get(actorOf(request), request.params.id),
+  });
+
+  app.patch('/stock/:id', {
+    config: { access: { permission: ['stock', 'update'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, body: UpdateStockRequestSchema, response: { 200: StockSchema, ...errorResponses } },
+    handler: (request) => stock.update(actorOf(request), request.params.id, request.body),
+  });
+
+  app.delete('/stock/:id', {
+    config: { access: { permission: ['stock', 'delete'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, response: { 204: z.null(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await stock.remove(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}

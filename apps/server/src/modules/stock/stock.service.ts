@@ -1,0 +1,302 @@
+import {
+  pageWindow,
+  roundUnitsLeft,
+  roundUnitsUsed,
+  stockFormIssues,
+  STOCK_MESSAGES,
+  toPage,
+  unitPriceOf,
+  type ConsumeStockRequest,
+  type Consumption,
+  type CreatedStocks,
+  type CreateStockRequest,
+  type Stock,
+  type StockListQuery,
+  type StockPage,
+  type StockUsage,
+  type UpdateStockRequest,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../http/actor';
+import type { Tx } from '../../db/client';
+import { canSeeOwned, currentCompanyId } from '../../http/access';
+import { badRequest, conflict, invalidFields, notFound } from '../../http/errors';
+import { isoDay } from '../../clock';
+import { recordAudit } from '../audit/audit.repo';
+import { refreshAlerts } from '../alerts/alerts.repo';
+import { findProductWithNames } from '../products/products.repo';
+import { findSupplierById } from '../suppliers/suppliers.repo';
+import { consumeInTransaction } from './consumption';
+import { claimIdempotencyKey, storeIdempotentAnswer } from './consumption.repo';
+import { appendUsages, findStock, findStocks, insertStocks, listStocks, listUsages, lockStock, stockTotals, updateStock, type NewStock, type StockRow } from './stock.repo';
+
+type UsageRow = Awaited<ReturnType<typeof listUsages>>[number];
+
+function toUsage(row: UsageRow): StockUsage {
+  return {
+    id: row.usage.id,
+    created_at: row.usage.createdAt.toISOString(),
+    kind: row.usage.kind,
+    unit_quantity: Number(row.usage.quantity),
+    note: row.usage.note,
+    user_name: row.userName,
+    // Filled once treatment logs exist (treatments issue).
+    treatmentLogProduct: null,
+  };
+}
+
+export function createStockService(deps: ServiceDeps) {
+  const { db } = deps;
+  const today = () => isoDay(deps.now());
+  const alertRules = () => ({ today: today(), expiryWindowDays: deps.alertExpiryWindowDays });
+
+  function toStock(row: StockRow, supplierName: string | null, usages: StockUsage[]): Stock {
+    const left = roundUnitsLeft(Number(row.unitsLeft));
+    return {
+      id: row.id,
+      product_id: row.productId,
+      supplier: row.supplierId && supplierName !== null ? { id: row.supplierId, name: supplierName } : null,
+      container_quantity: row.containerQuantity,
+      units_per_container: row.unitsPerContainer,
+      price_per_container: Number(row.pricePerContainer),
+      unit_price: Number(row.unitPrice),
+      total_units: row.totalUnits,
+      units_used: roundUnitsUsed(Number(row.unitsUsed)),
+      units_consumed: roundUnitsUsed(Number(row.unitsConsumed)),
+      units_left: left,
+      units_remaining: left,
+      expiry_date: row.expiryDate,
+      is_expired: row.expiryDate !== null && row.expiryDate < today(),
+      created_at: row.createdAt.toISOString(),
+      note: row.note,
+      isConsignment: row.isConsignment,
+      lotNumber: row.lotNumber,
+      runningListProductId: row.runningListProductId,
+      has_unique_lot: row.hasUniqueLot,
+      stockUsages: usages,
+    };
+  }
+
+  /** The product must be one the location sees; the admin keeps no stock (403 from currentCompanyId). */
+  async function productFor(actor: Actor, productId: string, field = 'product_id') {
+    const companyId = currentCompanyId(actor);
+    const row = await findProductWithNames(db, { companyId }, productId);
+    if (!row) throw badRequest(field, 'Product not found');
+    return { companyId, product: row.product };
+  }
+
+  async function supplierFor(actor: Actor, supplierId: string): Promise<void> {
+    const supplier = await findSupplierById(db, supplierId);
+    if (!supplier || !canSeeOwned(actor, supplier.companyId)) throw badRequest('supplier_id', 'Supplier not found');
+  }
+
+  async function reload(companyId: string, ids: string[]): Promise<Stock[]> {
+    const [found, usages] = await Promise.all([findStocks(db, companyId, ids), listUsages(db, ids)]);
+    return found.map((r) => toStock(r.stock, r.supplierName, usages.filter((u) => u.usage.stockId === r.stock.id).map(toUsage)));
+  }
+
+  async function afterChange(tx: Tx, companyId: string, productId: string): Promise<void> {
+    await refreshAlerts(tx, { companyId, productIds: [productId] }, alertRules());
+  }
+
+  return {
+    async list(actor: Actor, query: StockListQuery): Promise<StockPage> {
+      const companyId = currentCompanyId(actor);
+      if (!(await findProductWithNames(db, { companyId }, query.productId))) throw notFound();
+      const [{ records, total }, totals] = await Promise.all([
+        listStocks(db, companyId, query.productId, pageWindow(query)),
+        stockTotals(db, companyId, query.productId),
+      ]);
+      const usages = await listUsages(
+        db,
+        records.map((r) => r.stock.id),
+      );
+      const results = records.map((r) =>
+        toStock(
+          r.stock,
+          r.supplierName,
+          usages.filter((u) => u.usage.stockId === r.stock.id).map(toUsage),
+        ),
+      );
+      return { ...toPage(results, total, query), totals: { total_units: totals.totalUnits, units_left: totals.unitsLeft, value_left: totals.valueLeft } };
+    },
+
+    async get(actor: Actor, id: string): Promise<Stock> {
+      const companyId = currentCompanyId(actor);
+      const [stock] = await reload(companyId, [id]);
+      if (!stock) throw notFound();
+      return stock;
+    },
+
+    /** One stock, or with serial lots one stock per lot (units per container 1). */
+    async create(actor: Actor, body: CreateStockRequest): Promise<CreatedStocks> {
+      const { companyId, product } = await productFor(actor, body.product_id);
+      await supplierFor(actor, body.supplier_id);
+      const issues = stockFormIssues(body, { productType: product.type, today: today(), mode: 'add' });
+      if (issues.length > 0) throw invalidFields(issues);
+
+      const common = {
+        companyId,
+        productId: product.id,
+        supplierId: body.supplier_id,
+        isConsignment: body.isConsignment ?? false,
+        note: body.note ?? '',
+        createdBy: actor.userId,
+      };
+      const rows: NewStock[] = body.has_unique_lot
+        ? (body.unique_lots ?? []).map((lot) => ({
+            ...common,
+            containerQuantity: lot.quantity,
+            unitsPerContainer: 1,
+            pricePerContainer: body.price_per_container.toFixed(2),
+            unitPrice: unitPriceOf(body.price_per_container, 1).toFixed(5),
+            expiryDate: lot.expiryDate,
+            lotNumber: lot.lotNumber,
+            hasUniqueLot: true,
+          }))
+        : [
+            {
+              ...common,
+              containerQuantity: body.container_quantity,
+              unitsPerContainer: body.units_per_container,
+              pricePerContainer: body.price_per_container.toFixed(2),
+              unitPrice: unitPriceOf(body.price_per_container, body.units_per_container).toFixed(5),
+              expiryDate: body.expiry_date ?? null,
+              lotNumber: body.lotNumber ?? '',
+              hasUniqueLot: false,
+            },
+          ];
+
+      const created = await db.transaction(async (tx) => {
+        const inserted = await insertStocks(tx, rows);
+        const consumed = body.units_consumed ?? 0;
+        if (consumed > 0 && !body.has_unique_lot) {
+          await appendUsages(tx, [
+            { companyId, stockId: inserted[0]!.id, productId: product.id, kind: 'reconciliation', quantity: consumed.toFixed(3), unitPrice: inserted[0]!.unitPrice, note: 'Already consumed when entered', userId: actor.userId },
+          ]);
+        }
+        for (const stock of inserted) {
+          await recordAudit(tx, actor, { entity: 'stock', entityId: stock.id, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
+        }
+        await afterChange(tx, companyId, product.id);
+        return inserted;
+      });
+      return { stocks: await reload(companyId, created.map((s) => s.id)) };
+    },
+
+    /**
+     * Edits a stock's receipt details and, when a count is given, records the difference as a
+     * reconciliation: units consumed (the new total taken out by hand) or units remaining (what is
+     * on the shelf). Treatment usage is never rewritten.
+     */
+    async update(actor: Actor, id: string, body: UpdateStockRequest): Promise<Stock> {
+      const companyId = currentCompanyId(actor);
+      const existing = await findStock(db, companyId, id);
+      if (!existing) throw notFound();
+      if (body.supplier_id) await supplierFor(actor, body.supplier_id);
+      const { product } = await productFor(actor, existing.stock.productId);
+
+      await db.transaction(async (tx) => {
+        const current = await lockStock(tx, companyId, id);
+        if (!current) throw notFound();
+        if (Number(current.unitsLeft) <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
+        if (current.hasUniqueLot && body.units_per_container !== undefined && body.units_per_container !== 1) {
+          throw badRequest('units_per_container', STOCK_MESSAGES.consumableUnitsPerContainer);
+        }
+        const merged = {
+          container_quantity: body.container_quantity ?? current.containerQuantity,
+          units_per_container: body.units_per_container ?? current.unitsPerContainer,
+          price_per_container: body.price_per_container ?? Number(current.pricePerContainer),
+          expiry_date: body.expiry_date === undefined ? current.expiryDate : body.expiry_date,
+          units_consumed: body.units_consumed,
+          units_remaining: body.units_remaining,
+        };
+        const issues = stockFormIssues(merged, {
+          productType: current.hasUniqueLot ? 'disposable' : product.type,
+          today: today(),
+          mode: 'edit',
+          current: {
+            unitsUsed: Number(current.unitsUsed),
+            unitsConsumed: Number(current.unitsConsumed),
+            unitsRemoved: Number(current.unitsRemoved),
+            expiryDate: current.expiryDate,
+          },
+        });
+        if (issues.length > 0) throw invalidFields(issues);
+
+        const total = merged.container_quantity * merged.units_per_container;
+        const unitPrice = unitPriceOf(merged.price_per_container, merged.units_per_container).toFixed(5);
+        // Units come back first when a recount lowers consumption, so the CHECK never sees a dip.
+        const leftAfterResize = total - Number(current.unitsUsed) - Number(current.unitsConsumed) - Number(current.unitsRemoved);
+        let delta = 0;
+        if (merged.units_consumed !== undefined && merged.units_consumed !== null) delta = merged.units_consumed - Number(current.unitsConsumed);
+        else if (merged.units_remaining !== undefined && merged.units_remaining !== null) delta = leftAfterResize - merged.units_remaining;
+        const reconciliation = {
+          companyId,
+          stockId: id,
+          productId: current.productId,
+          kind: 'reconciliation' as const,
+          quantity: delta.toFixed(3),
+          unitPrice,
+          note: merged.units_consumed !== undefined && merged.units_consumed !== null ? 'Units consumed corrected' : 'Recount',
+          userId: actor.userId,
+        };
+        if (delta < 0) await appendUsages(tx, [reconciliation]);
+        await updateStock(tx, id, {
+          supplierId: body.supplier_id,
+          containerQuantity: body.container_quantity,
+          unitsPerContainer: body.units_per_container,
+          pricePerContainer: body.price_per_container?.toFixed(2),
+          unitPrice,
+          expiryDate: body.expiry_date,
+          lotNumber: body.lotNumber,
+          isConsignment: body.isConsignment,
+          note: body.note,
+        });
+        if (delta > 0) await appendUsages(tx, [reconciliation]);
+        await recordAudit(tx, actor, { entity: 'stock', entityId: id, action: 'update', organizationId: actor.organizationId, companyId, changes: body });
+        await afterChange(tx, companyId, current.productId);
+      });
+      return this.get(actor, id);
+    },
+
+    /** Takes out only the units still on the shelf; what was used or consumed stays in the history. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const companyId = currentCompanyId(actor);
+      await db.transaction(async (tx) => {
+        const current = await lockStock(tx, companyId, id);
+        if (!current) throw notFound();
+        const left = Number(current.unitsLeft);
+        if (left <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
+        await appendUsages(tx, [
+          { companyId, stockId: id, productId: current.productId, kind: 'removal', quantity: left.toFixed(3), unitPrice: current.unitPrice, note: 'Stock deleted', userId: actor.userId },
+        ]);
+        await updateStock(tx, id, { deletedAt: deps.now() });
+        await recordAudit(tx, actor, { entity: 'stock', entityId: id, action: 'delete', organizationId: actor.organizationId, companyId, changes: { units_removed: left } });
+        await afterChange(tx, companyId, current.productId);
+      });
+    },
+
+    /** Manual consumption: first-expiry-first unless a lot is named; a replayed key counts once. */
+    async consume(actor: Actor, body: ConsumeStockRequest): Promise<Consumption> {
+      const { companyId, product } = await productFor(actor, body.product_id);
+      return db.transaction(async (tx) => {
+        const claim = await claimIdempotencyKey<Consumption>(tx, companyId, body.idempotency_key);
+        if ('replay' in claim) return claim.replay;
+        const [result] = await consumeInTransaction(tx, [{ productId: product.id, quantity: body.quantity, stockId: body.stock_id }], {
+          companyId,
+          userId: actor.userId,
+          kind: 'manual',
+          note: body.note ?? '',
+          today: today(),
+        });
+        await storeIdempotentAnswer(tx, companyId, body.idempotency_key, result);
+        await recordAudit(tx, actor, { entity: 'stock_consumption', entityId: product.id, action: 'consume', organizationId: actor.organizationId, companyId, changes: body });
+        await afterChange(tx, companyId, product.id);
+        return result!;
+      });
+    },
+  };
+}
+
+export type StockService = ReturnType<typeof createStockService>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { UuidSchema } from './fields';
+import { PageQuerySchema, pageOf } from './pagination';
+
+export const ALERT_KINDS = ['low_stock', 'expiring', 'expired'] as const;
+export const AlertKindSchema = z.enum(ALERT_KINDS);
+export type AlertKind = z.infer<typeof AlertKindSchema>;
+
+/** A lot is "expiring" this many days ahead unless ALERT_EXPIRY_WINDOW_DAYS says otherwise. */
+export const DEFAULT_ALERT_EXPIRY_WINDOW_DAYS = 30;
+
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  low_stock: 'Low stock',
+  expiring: 'Expiring soon',
+  expired: 'Expired',
+};
+
+export const ALERT_MESSAGES = {
+  dismissConfirm: 'Dismiss this alert? It comes back if the problem returns after it is solved.',
+  dismissed: 'Alert dismissed',
+  dismissFailed: 'Failed to dismiss alert',
+  empty: 'No alerts. Stock levels and expiry dates look fine.',
+} as const;
+
+export const AlertSchema = z.object({
+  id: UuidSchema,
+  kind: AlertKindSchema,
+  created_at: z.string(),
+  product: z.object({ id: UuidSchema, name: z.string(), product_image_url: z.string().nullable() }),
+  /** The lot for expiry alerts; null for low stock, which is about the product as a whole. */
+  stock: z.object({ id: UuidSchema, lotNumber: z.string(), expiry_date: z.string().nullable(), units_left: z.number().int() }).nullable(),
+  units_in_stock: z.number().int(),
+  minimum_stock: z.number().int(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const AlertListQuerySchema = PageQuerySchema.extend({ kind: AlertKindSchema.optional() });
+export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
+
+export const AlertPageSchema = pageOf(AlertSchema).extend({
+  counts: z.object({ low_stock: z.number().int(), expiring: z.number().int(), expired: z.number().int() }),
+});
+export type AlertPage = z.infer<typeof AlertPageSchema>;

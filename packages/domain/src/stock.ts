@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { UuidSchema } from './fields';
+import { PageQuerySchema, pageOf } from './pagination';
+import type { ProductType } from './products';
+
+/** Spec sections 5, 8 and 9 word these; the rest are ours (docs/decisions.md). */
+export const STOCK_MESSAGES = {
+  added: 'Stock added',
+  updated: 'Stock updated',
+  deleted: 'Stock Deleted!',
+  createFailed: 'Failed to create stock!',
+  updateFailed: 'Failed to update stock!',
+  deleteFailed: 'Failed to delete stock',
+  deleteConfirm: 'Any consumed units will not be deleted and only unconsumed units will be deleted. Are you sure you want to continue?',
+  remainingBelowZero: 'Units remaining should not be less than 0',
+  remainingTooHigh: 'Cannot exceed more than the current units remaining',
+  serialRequired: 'serial number is required',
+  quantityMin: 'Quantity cannot be less than 1',
+  quantityRequired: 'Quantity is required',
+  containersMin: 'Stock Should be greater than 0',
+  priceMin: 'Price Per Container Should be greater than 0',
+  unitsPerContainerMin: 'Units Per Container Should be greater than 0',
+  wholeNumber: 'Enter a whole number',
+  expiryInPast: 'The expiry date cannot be in the past',
+  noteTooLong: 'The note can be at most 300 characters',
+  consumedOrRemaining: 'Enter units consumed or units remaining, not both',
+  serialLotsDisposableOnly: 'Serial lots are for disposable products only',
+  serialLotsAddOnly: 'Serial lots can only be entered when adding stock',
+  consumableUnitsPerContainer: 'A consumable product is counted in units: units per container is 1',
+  noUnitsLeft: 'No units are left in this stock',
+  consumed: 'Consumption recorded',
+  consumeQuantityMin: 'Enter a quantity greater than 0',
+  notEnoughStock: (product: string) => `${product} - Not enough stock`,
+  expiredStock: (product: string) => `${product} - Expired stock`,
+  stockIssue: (product: string) => `${product} - Stock issue`,
+  trayIssue: 'There are stock issues with products in the tray. Please check and add stock to execute the treatment',
+  cameraPermission: 'Camera permission is required for barcode',
+  scanUnsupported: 'Barcode Scanning not supported in this platform',
+  scanError: 'Error Scanning Barcode, Your Platform might not be supported',
+} as const;
+
+export const STOCK_NOTE_MAX = 300;
+/** Spec section 9: the stock grid shows 5 rows, newest first. */
+export const STOCK_PAGE_SIZE = 5;
+export const STOCK_EMPTY_TEXT = 'No Stocks Found';
+/** Unit prices keep five decimals (spec section 5); money shows two. */
+export const UNIT_PRICE_DECIMALS = 5;
+
+/** Price per container / units per container, to 5 decimals. */
+export function unitPriceOf(pricePerContainer: number, unitsPerContainer: number): number {
+  if (!(unitsPerContainer > 0)) return 0;
+  return Math.round((pricePerContainer / unitsPerContainer) * 10 ** UNIT_PRICE_DECIMALS) / 10 ** UNIT_PRICE_DECIMALS;
+}
+
+/** Spec default: a new stock expires one year from today. `today` is an ISO date. */
+export function defaultExpiryDate(today: string): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y + 1, m - 1, d));
+  // 29 February rolls to 1 March in a year without it; keep the last day of February instead.
+  if (next.getUTCMonth() !== m - 1) next.setUTCDate(0);
+  return next.toISOString().slice(0, 10);
+}
+
+/** Units of a stock: left is rounded down and used rounded up, so a part unit never shows as available. */
+export function roundUnitsLeft(units: number): number {
+  return Math.floor(units + 1e-9);
+}
+export function roundUnitsUsed(units: number): number {
+  return Math.ceil(units - 1e-9);
+}
+
+const wholeNumber = (min: number, minMessage: string) => z.number({ error: 'Required' }).int(STOCK_MESSAGES.wholeNumber).min(min, minMessage).max(1_000_000, 'Must be at most 1000000');
+
+export const SerialLotSchema = z.object({
+  lotNumber: z.string({ error: STOCK_MESSAGES.serialRequired }).trim().min(1, STOCK_MESSAGES.serialRequired).max(100, 'Must be at most 100 characters'),
+  expiryDate: z.iso.date('Use a date like 2027-01-31'),
+  quantity: z.number({ error: STOCK_MESSAGES.quantityRequired }).int(STOCK_MESSAGES.wholeNumber).min(1, STOCK_MESSAGES.quantityMin).max(1_000_000),
+});
+export type SerialLot = z.infer<typeof SerialLotSchema>;
+
+/** A required id: missing reads 'Required', anything else that is not an id says so. */
+const RequiredIdSchema = z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? 'Required' : 'Must be a valid id') });
+
+const StockFieldsSchema = z.object({
+  supplier_id: RequiredIdSchema,
+  container_quantity: wholeNumber(1, STOCK_MESSAGES.containersMin),
+  units_per_container: wholeNumber(1, STOCK_MESSAGES.unitsPerContainerMin),
+  price_per_container: z.number({ error: 'Required' }).min(0, STOCK_MESSAGES.priceMin).max(10_000_000, 'Must be at most 10000000'),
+  expiry_date: z.iso.date('Use a date like 2027-01-31').nullable().optional(),
+  lotNumber: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  isConsignment: z.boolean().optional(),
+  note: z.string().max(STOCK_NOTE_MAX, STOCK_MESSAGES.noteTooLong).optional(),
+  /** Units already used up when the stock is entered or counted (manual consumption). */
+  units_consumed: z.number().int(STOCK_MESSAGES.wholeNumber).min(0, 'Must be 0 or more').max(1_000_000).nullable().optional(),
+});
+
+export const CreateStockRequestSchema = StockFieldsSchema.extend({
+  product_id: RequiredIdSchema,
+  has_unique_lot: z.boolean().optional(),
+  unique_lots: z.array(SerialLotSchema).max(500, 'At most 500 serial lots at once').optional(),
+});
+export type CreateStockRequest = z.infer<typeof CreateStockRequestSchema>;
+
+export const UpdateStockRequestSchema = StockFieldsSchema.partial().extend({
+  /** A count of what is on the shelf; the difference is recorded as reconciliation. */
+  units_remaining: z.number().int(STOCK_MESSAGES.wholeNumber).min(0, STOCK_MESSAGES.remainingBelowZero).max(1_000_000).nullable().optional(),
+});
+export type UpdateStockRequest = z.infer<typeof UpdateStockRequestSchema>;
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** What the cross-field rules need to know besides the form's values. */
+export interface StockRuleContext {
+  productType: ProductType;
+  /** Today as an ISO date, in the clinic's calendar. */
+  today: string;
+  mode: 'add' | 'edit';
+  /** The stock being edited: its ledger so far and its expiry when the form opened. */
+  current?: { unitsUsed: number; unitsConsumed: number; unitsRemoved: number; expiryDate: string | null };
+}
+
+export type StockFormValues = Partial<CreateStockRequest> & { units_remaining?: number | null | undefined };
+
+/**
+ * The rules of spec section 5 that span fields. The server runs them on the merged record and the
+ * web form on every change, so both sides refuse the same input with the same words.
+ */
+export function stockFormIssues(values: StockFormValues, ctx: StockRuleContext): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const serial = ctx.mode === 'add' && values.has_unique_lot === true;
+
+  if (values.has_unique_lot) {
+    if (ctx.mode !== 'add') issues.push({ field: 'has_unique_lot', message: STOCK_MESSAGES.serialLotsAddOnly });
+    else if (ctx.productType !== 'disposable') issues.push({ field: 'has_unique_lot', message: STOCK_MESSAGES.serialLotsDisposableOnly });
+    if (!values.unique_lots || values.unique_lots.length === 0) issues.push({ field: 'unique_lots', message: STOCK_MESSAGES.serialRequired });
+    values.unique_lots?.forEach((lot, i) => {
+      if (lot.expiryDate && lot.expiryDate < ctx.today) issues.push({ field: `unique_lots.${i}.expiryDate`, message: STOCK_MESSAGES.expiryInPast });
+    });
+  } else {
+    const keepsOldExpiry = ctx.mode === 'edit' && values.expiry_date === ctx.current?.expiryDate;
+    if (ctx.mode === 'add' && !values.expiry_date) issues.push({ field: 'expiry_date', message: 'Required' });
+    if (values.expiry_date && values.expiry_date < ctx.today && !keepsOldExpiry) issues.push({ field: 'expiry_date', message: STOCK_MESSAGES.expiryInPast });
+  }
+
+  if ((serial || ctx.productType === 'consumable') && values.units_per_container !== undefined && values.units_per_container !== 1) {
+    issues.push({ field: 'units_per_container', message: STOCK_MESSAGES.consumableUnitsPerContainer });
+  }
+
+  const hasConsumed = values.units_consumed !== undefined && values.units_consumed !== null;
+  const hasRemaining = values.units_remaining !== undefined && values.units_remaining !== null;
+  if (hasConsumed && hasRemaining) issues.push({ field: 'units_remaining', message: STOCK_MESSAGES.consumedOrRemaining });
+
+  const containers = serial ? (values.unique_lots ?? []).reduce((sum, lot) => sum + (lot.quantity || 0), 0) : values.container_quantity;
+  const perContainer = serial ? 1 : values.units_per_container;
+  if (containers !== undefined && perContainer !== undefined && !hasRemaining) {
+    const used = ctx.current?.unitsUsed ?? 0;
+    const consumed = hasConsumed ? (values.units_consumed as number) : (ctx.current?.unitsConsumed ?? 0);
+    const removed = ctx.current?.unitsRemoved ?? 0;
+    if (containers * perContainer - used - consumed - removed < 0) issues.push({ field: 'units_remaining', message: STOCK_MESSAGES.remainingBelowZero });
+  }
+  if (hasRemaining && containers !== undefined && perContainer !== undefined) {
+    // A recount can only find what the books still hold; units put back go through units consumed.
+    const available = containers * perContainer - (ctx.current?.unitsUsed ?? 0) - (ctx.current?.unitsConsumed ?? 0) - (ctx.current?.unitsRemoved ?? 0);
+    if ((values.units_remaining as number) > roundUnitsLeft(available)) issues.push({ field: 'units_remaining', message: STOCK_MESSAGES.remainingTooHigh });
+  }
+  return issues;
+}
+
+export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal'] as const;
+export const UsageKindSchema = z.enum(USAGE_KINDS);
+export type UsageKind = z.infer<typeof UsageKindSchema>;
+
+export const StockUsageSchema = z.object({
+  id: UuidSchema,
+  created_at: z.string(),
+  kind: UsageKindSchema,
+  /** Units taken out; a negative reconciliation puts units back after a recount. */
+  unit_quantity: z.number(),
+  note: z.string(),
+  user_name: z.string().nullable(),
+  treatmentLogProduct: z.object({ treatment: z.object({ treatment_code: z.string(), name: z.string() }) }).nullable(),
+});
+export type StockUsage = z.infer<typeof StockUsageSchema>;
+
+export const StockSchema = z.object({
+  id: UuidSchema,
+  product_id: UuidSchema,
+  supplier: z.object({ id: UuidSchema, name: z.string() }).nullable(),
+  container_quantity: z.number().int(),
+  units_per_container: z.number().int(),
+  price_per_container: z.number(),
+  unit_price: z.number(),
+  total_units: z.number().int(),
+  /** Units used by treatments, rounded up. */
+  units_used: z.number().int(),
+  /** Units taken out by hand or by a recount. */
+  units_consumed: z.number().int(),
+  /** Units still on the shelf, rounded down. */
+  units_left: z.number().int(),
+  units_remaining: z.number().int(),
+  expiry_date: z.string().nullable(),
+  is_expired: z.boolean(),
+  created_at: z.string(),
+  note: z.string(),
+  isConsignment: z.boolean(),
+  lotNumber: z.string(),
+  runningListProductId: UuidSchema.nullable(),
+  has_unique_lot: z.boolean(),
+  stockUsages: z.array(StockUsageSchema),
+});
+export type Stock = z.infer<typeof StockSchema>;
+
+export const StockListQuerySchema = PageQuerySchema.extend({
+  productId: UuidSchema,
+  perPage: PageQuerySchema.shape.perPage.default(STOCK_PAGE_SIZE),
+});
+export type StockListQuery = z.infer<typeof StockListQuerySchema>;
+
+/** One page of a product's stock, with the footer's totals over all of it. */
+export const StockPageSchema = pageOf(StockSchema).extend({
+  totals: z.object({ total_units: z.number().int(), units_left: z.number().int(), value_left: z.number() }),
+});
+export type StockPage = z.infer<typeof StockPageSchema>;
+
+/** A serial-lot entry creates one stock per lot; the answer lists them all. */
+export const CreatedStocksSchema = z.object({ stocks: z.array(StockSchema) });
+export type CreatedStocks = z.infer<typeof CreatedStocksSchema>;
+
+export const IdempotencyKeySchema = z.string().trim().min(8, 'Use a key of 8 to 100 characters').max(100, 'Use a key of 8 to 100 characters');
+
+export const ConsumeStockRequestSchema = z.object({
+  product_id: UuidSchema,
+  quantity: z.number({ error: 'Required' }).positive(STOCK_MESSAGES.consumeQuantityMin).max(1_000_000),
+  /** A named lot is used even when expired; otherwise first-expiry-first over unexpired lots. */
+  stock_id: UuidSchema.optional(),
+  note: z.string().max(STOCK_NOTE_MAX, STOCK_MESSAGES.noteTooLong).optional(),
+  idempotency_key: IdempotencyKeySchema,
+});
+export type ConsumeStockRequest = z.infer<typeof ConsumeStockRequestSchema>;
+
+export const ConsumptionSchema = z.object({
+  product_id: UuidSchema,
+  quantity: z.number(),
+  /** Dollars, two decimals. */
+  cost: z.number(),
+  /** The lot's unit price, or -1 when several lots were used (spec: 'Multiple Stocks used'). */
+  unit_price: z.number(),
+  lots: z.array(z.object({ stock_id: UuidSchema, lotNumber: z.string(), quantity: z.number(), unit_price: z.number() })),
+});
+export type Consumption = z.infer<typeof ConsumptionSchema>;
+
+/** Spec section 2: the admin's per-location overview of a product. */
+export const CompanyStockOverviewSchema = z.object({
+  company_id: UuidSchema,
+  company_name: z.string(),
+  units_in_stock: z.number().int(),
+  supplier_name: z.string(),
+  average_unit_price: z.number(),
+});
+export type CompanyStockOverview = z.infer<typeof CompanyStockOverviewSchema>;
