@@ -24,3 +24,10 @@ export function RequireAdmin() {
   if (claims?.role !== 'admin') return <Navigate to={NON_ADMIN_FALLBACK} replace />;
   return <Outlet />;
 }
+
+/** Location pages (alerts, stock): the product admin keeps no stock and goes home. */
+export function RequireLocation() {
+  const claims = useSessionClaims();
+  if (claims?.role === 'admin') return <Navigate to={DESKTOP_HOME} replace />;
+  return <Outlet />;
+}

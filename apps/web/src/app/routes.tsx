@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { DESKTOP_HOME } from '../lib/session';
-import { PublicOnly, RequireAdmin, RequireAuth } from './route-guards';
+import { PublicOnly, RequireAdmin, RequireLocation, RequireAuth } from './route-guards';
 import { RouteError } from './route-error';
 
 /** Every page is its own chunk, so the login page loads without the signed-in app. */
@@ -28,7 +28,8 @@ const CategoriesPage = page(() => import('../features/categories/pages/categorie
 const CategoryProductsPage = page(() => import('../features/categories/pages/category-products-page'), 'CategoryProductsPage');
 const ProductsPage = page(() => import('../features/products/pages/products-page'), 'ProductsPage');
 const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
-const ProductDetailPage = page(() => import('../features/products/pages/product-detail-page'), 'ProductDetailPage');
+const AlertsPage = page(() => import('../features/stock/pages/alerts-page'), 'AlertsPage');
+const ProductPage = page(() => import('./routes/product-page'), 'ProductPage');
 const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
 const ImportInstructionsPage = page(() => import('../features/imports/pages/import-instructions-page'), 'ImportInstructionsPage');
 const SuppliersPage = page(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
@@ -68,10 +69,11 @@ export const routes: RouteObject[] = [
               { path: '/categories/:categoryId/products', element: <CategoryProductsPage /> },
               { path: '/products', element: <ProductsPage /> },
               { path: '/products-v2', element: <ProductsPage /> },
-              { path: '/products/:productId', element: <ProductDetailPage /> },
+              { path: '/products/:productId', element: <ProductPage /> },
               { path: '/suppliers', element: <SuppliersPage /> },
               { path: '/users/profile', element: <ProfilePage /> },
               { path: '/users/company', element: <ManageUsersPage /> },
+              { element: <RequireLocation />, children: [{ path: '/alerts', element: <AlertsPage /> }] },
               {
                 element: <RequireAdmin />,
                 children: [

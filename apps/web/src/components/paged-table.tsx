@@ -6,6 +6,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -32,6 +33,10 @@ interface PagedTableProps {
   minWidth?: number;
   children: ReactNode;
   rowCount: number;
+  /** Fixed-size grids (the spec's 5-row stock tables) pass a single option. */
+  rowsPerPageOptions?: number[];
+  /** A footer row (totals) under the rows. */
+  footer?: ReactNode;
 }
 
 const visuallyHidden = {
@@ -59,6 +64,8 @@ export function PagedTable({
   minWidth = 760,
   children,
   rowCount,
+  rowsPerPageOptions = ROWS_PER_PAGE_OPTIONS,
+  footer,
 }: PagedTableProps) {
   return (
     <Paper sx={{ overflow: 'hidden' }}>
@@ -91,6 +98,7 @@ export function PagedTable({
               children
             )}
           </TableBody>
+          {footer && rowCount > 0 ? <TableFooter>{footer}</TableFooter> : null}
         </Table>
       </TableContainer>
       <TablePagination
@@ -98,7 +106,7 @@ export function PagedTable({
         count={total}
         page={total === 0 ? 0 : pageState.page}
         rowsPerPage={pageState.perPage}
-        rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+        rowsPerPageOptions={rowsPerPageOptions}
         onPageChange={(_event, page) => { onPageStateChange({ ...pageState, page }); }}
         sx={{
           // Phones keep the page arrows in view; the rows-per-page choice returns from 600 px up.

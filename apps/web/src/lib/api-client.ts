@@ -15,13 +15,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: FieldError[];
+  /** Extra facts some errors carry, e.g. the locations holding a product the admin tried to delete. */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, message: string, options: { code?: string; errors?: FieldError[] } = {}) {
+  constructor(status: number, message: string, options: { code?: string; errors?: FieldError[]; details?: Record<string, unknown> } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = options.code ?? 'ERROR';
     this.errors = options.errors ?? [];
+    this.details = options.details ?? {};
   }
 }
 
@@ -68,7 +71,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 function toApiError(status: number, body: unknown, statusText: string): ApiError {
   if (isErrorResponse(body) && typeof body.message === 'string') {
-    return new ApiError(status, body.message, { code: body.code, errors: body.errors });
+    return new ApiError(status, body.message, { code: body.code, errors: body.errors, details: body.details });
   }
   return new ApiError(status, statusText || `Request failed with status ${String(status)}`);
 }

@@ -18,3 +18,17 @@ export function formatMoney(value: string | null | undefined): string {
   const [whole = '0', fraction = ''] = value.split('.');
   return `$${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
+
+/** Dollars with two decimals (money shown to people), or five for unit prices (spec section 5). */
+export function formatDollars(value: number | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return `$${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+}
+
+/**
+ * Today as an ISO date in the server's calendar (UTC), so the form refuses exactly the expiry
+ * dates the server refuses.
+ */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

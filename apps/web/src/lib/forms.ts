@@ -10,3 +10,8 @@ export const zodParseOptions = {
       ? MESSAGES.required
       : undefined,
 };
+
+/** Spec section 5: number boxes refuse '-', '+', 'e' and 'E' (no signs, no exponents). */
+export function blockNonNumericKeys(event: { key: string; preventDefault: () => void }): void {
+  if (event.key === '-' || event.key === '+' || event.key === 'e' || event.key === 'E') event.preventDefault();
+}

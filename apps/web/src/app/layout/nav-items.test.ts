@@ -51,3 +51,15 @@ describe('sidebar inventory group', () => {
     expect(isNavItemActive(categories, '/categories-old', items)).toBe(false);
   });
 });
+
+describe('alerts entry', () => {
+  it('follows Inventory for location roles with a live count, and is hidden from the product admin', () => {
+    const member = navGroups('company_member');
+    const titles = member.map((g) => g.title ?? g.items[0]?.label);
+    expect(titles.indexOf('Alerts')).toBe(titles.indexOf('Inventory') + 1);
+    expect(member.flatMap((g) => g.items).find((i) => i.label === 'Alerts')).toMatchObject({ to: '/alerts', badge: 'alerts' });
+    expect(navGroups('admin').flatMap((g) => g.items).some((i) => i.to === '/alerts')).toBe(false);
+    const noAlerts: PermissionMap = { ...ROLE_PERMISSIONS.company_member, alerts: [] };
+    expect(navGroups('company_member', noAlerts).flatMap((g) => g.items).some((i) => i.to === '/alerts')).toBe(false);
+  });
+});

@@ -9,6 +9,7 @@ import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
@@ -18,6 +19,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: typeof SvgIcon;
+  /** A live count shown next to the label. */
+  badge?: 'alerts';
 }
 
 export interface NavGroup {
@@ -39,6 +42,9 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (can(permissions, 'suppliers', 'read')) inventory.push({ label: 'Suppliers', to: '/suppliers', icon: LocalShippingOutlined });
   if (role === 'admin' && can(permissions, 'import', 'create')) inventory.push({ label: 'Import Products', to: '/import', icon: UploadFileOutlined });
 
+  // Spec section 6: the product admin has no alerts (it keeps no stock).
+  const alerts: NavItem[] = role !== 'admin' && can(permissions, 'alerts', 'read') ? [{ label: 'Alerts', to: '/alerts', icon: NotificationsOutlined, badge: 'alerts' }] : [];
+
   const settings: NavItem[] = [{ label: 'Profile', to: '/users/profile', icon: PersonOutlined }];
   if (role === 'admin') {
     settings.push(
@@ -56,6 +62,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   return [
     { title: null, items: [{ label: 'Home', to: '/dashboard', icon: HomeOutlined }] },
     ...(inventory.length > 0 ? [{ title: 'Inventory', items: inventory }] : []),
+    // Spec section 2: Home, Inventory, Treatments, Alerts, then the user's settings.
+    ...(alerts.length > 0 ? [{ title: null, items: alerts }] : []),
     { title: 'Settings', items: settings },
   ];
 }

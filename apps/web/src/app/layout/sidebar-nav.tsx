@@ -3,6 +3,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import Badge from '@mui/material/Badge';
+import { useQuery } from '@tanstack/react-query';
+import { openAlertCountQueryOptions } from '../../features/stock/api/stock-api';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { PermissionMap, Role } from '@clinic/domain';
 import { isNavItemActive, navGroups } from './nav-items';
@@ -12,11 +15,12 @@ export function SidebarNav({ role, permissions, onNavigate }: { role: Role | nul
   const { pathname } = useLocation();
   const groups = navGroups(role, permissions);
   const allItems = groups.flatMap((group) => group.items);
+  const alertCount = useQuery({ ...openAlertCountQueryOptions(), enabled: allItems.some((item) => item.badge === 'alerts') });
   return (
     <nav aria-label="Main">
       {groups.map((group) => (
         <List
-          key={group.title ?? 'main'}
+          key={group.title ?? group.items[0]?.to ?? 'main'}
           dense
           subheader={
             group.title ? (
@@ -43,6 +47,9 @@ export function SidebarNav({ role, permissions, onNavigate }: { role: Role | nul
                   <Icon fontSize="small" />
                 </ListItemIcon>
                 <ListItemText primary={item.label} />
+                {item.badge === 'alerts' && alertCount.data ? (
+                  <Badge badgeContent={alertCount.data} color="error" max={99} sx={{ mr: 1.5 }} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open alerts` } }} />
+                ) : null}
               </ListItemButton>
             );
           })}

@@ -19,3 +19,16 @@ export function productFailureMessage(operation: ProductOperation, error: unknow
       return PRODUCT_MESSAGES.deleteFailed;
   }
 }
+
+export interface StockHolder {
+  id: string;
+  name: string;
+  units_in_stock: number;
+}
+
+/** The locations a refused admin delete names (403 with details.companies), or none. */
+export function stockHoldersOf(error: unknown): StockHolder[] {
+  if (!(error instanceof ApiError) || error.status !== 403) return [];
+  const companies = error.details.companies;
+  return Array.isArray(companies) ? (companies as StockHolder[]) : [];
+}

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PRODUCT_MESSAGES, type Product } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { useApproveProduct, useDeleteProduct, useRejectProduct } from '../api/products-api';
-import { productFailureMessage } from '../product-messages';
+import { productFailureMessage, stockHoldersOf, type StockHolder } from '../product-messages';
+import { HeldInStockDialog } from './held-in-stock-dialog';
 import { deleteLabel, type ProductViewer } from '../product-actions';
 
 interface Props {
@@ -18,6 +20,8 @@ export function DeleteProductDialog({ product, viewer, onClose, leaveTo }: Props
   const navigate = useNavigate();
   const remove = useDeleteProduct();
   const label = deleteLabel(viewer, product);
+  const [holders, setHolders] = useState<StockHolder[]>([]);
+  if (holders.length > 0) return <HeldInStockDialog productName={product.name} holders={holders} onClose={onClose} />;
   return (
     <ConfirmDialog
       open
@@ -34,7 +38,11 @@ export function DeleteProductDialog({ product, viewer, onClose, leaveTo }: Props
             onClose();
             if (leaveTo) void navigate(leaveTo, { replace: true });
           },
-          onError: (error) => { notify.error(productFailureMessage('delete', error)); },
+          onError: (error) => {
+            const held = stockHoldersOf(error);
+            if (held.length > 0) setHolders(held);
+            else notify.error(productFailureMessage('delete', error));
+          },
         });
       }}
     />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { can, type Profile } from '@clinic/domain';
+import { can, type PermissionMap, type Profile, type ProductDetail as ProductDetailData } from '@clinic/domain';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSessionClaims } from '../../../lib/auth-token';
@@ -17,11 +17,15 @@ import { useProfile } from '../../../lib/profile';
 import { productQueryOptions } from '../api/products-api';
 import { AttachmentsSection } from '../components/attachments-section';
 import { MinimumStockInline } from '../components/minimum-stock-inline';
+import { StocksOverviewTable } from '../components/stocks-overview-table';
 import { ProductDialogsHost, type ProductTarget } from '../components/product-dialogs-host';
 import { ProductOverview } from '../components/product-overview';
 import { deleteLabel, productActionsFor } from '../product-actions';
 
-function ProductDetail({ profile, productId }: { profile: Profile; productId: string }) {
+/** Sections other features render on the product page (app/ composes them: features stay apart). */
+export type ProductSection = (product: ProductDetailData, permissions: PermissionMap) => ReactNode;
+
+function ProductDetail({ profile, productId, stockRoom }: { profile: Profile; productId: string; stockRoom?: ProductSection | undefined }) {
   const navigate = useNavigate();
   const claims = useSessionClaims();
   const role = claims?.role ?? profile.role;
@@ -73,6 +77,7 @@ function ProductDetail({ profile, productId }: { profile: Profile; productId: st
       </Box>
       <Stack spacing={3}>
         <ProductOverview product={data} minimumStock={isAdmin ? null : <MinimumStockInline productId={data.id} value={data.minimum_stock} canEdit={canUpdate && data.deleted_at === null} />} />
+        {isAdmin ? <StocksOverviewTable rows={data.companyStocksOverview} /> : data.deleted_at === null ? stockRoom?.(data, profile.permissions) : null}
         <AttachmentsSection
           productId={data.id}
           attachments={data.attachments}
@@ -85,11 +90,14 @@ function ProductDetail({ profile, productId }: { profile: Profile; productId: st
   );
 }
 
-/** /products/{productId} (spec section 2). Stock and treatment sections join with their features. */
-export function ProductDetailPage() {
+/**
+ * /products/{productId} (spec section 2). The admin sees who holds the product; a location sees
+ * its Stock Room, which the stock feature renders through `stockRoom`.
+ */
+export function ProductDetailPage({ stockRoom }: { stockRoom?: ProductSection }) {
   const { productId = '' } = useParams();
   const profile = useProfile();
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) return <Alert severity="error">{errorMessage(profile.error, 'Could not load your profile.')}</Alert>;
-  return <ProductDetail profile={profile.data} productId={productId} />;
+  return <ProductDetail profile={profile.data} productId={productId} stockRoom={stockRoom} />;
 }

@@ -1,0 +1,21 @@
+import { can } from '@clinic/domain';
+import { ProductDetailPage } from '../../features/products/pages/product-detail-page';
+import { StockRoom } from '../../features/stock/components/stock-room';
+
+/** /products/{productId}: the product feature's page with the stock feature's Stock Room in it. */
+export function ProductPage() {
+  return (
+    <ProductDetailPage
+      stockRoom={(product, permissions) =>
+        can(permissions, 'stock', 'read') ? (
+          <StockRoom
+            product={product}
+            canCreate={can(permissions, 'stock', 'create')}
+            canUpdate={can(permissions, 'stock', 'update')}
+            canDelete={can(permissions, 'stock', 'delete')}
+          />
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,103 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  STOCK_PAGE_SIZE,
+  type AlertKind,
+  type AlertPage,
+  type ConsumeStockRequest,
+  type Consumption,
+  type CreatedStocks,
+  type CreateStockRequest,
+  type Page,
+  type Stock,
+  type StockPage,
+  type UpdateStockRequest,
+} from '@clinic/domain';
+import { api } from '../../../lib/api-client';
+
+export const stockKeys = {
+  all: ['stock'] as const,
+  product: (productId: string) => [...stockKeys.all, 'product', productId] as const,
+  page: (productId: string, currentPage: number) => [...stockKeys.product(productId), currentPage] as const,
+};
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: (kind: AlertKind | undefined, currentPage: number, perPage: number) => [...alertKeys.all, kind ?? 'all', currentPage, perPage] as const,
+};
+
+/** Spec section 9: the stock grid shows 5 rows, newest first. */
+export const stockPageQueryOptions = (productId: string, currentPage: number) =>
+  queryOptions({
+    queryKey: stockKeys.page(productId, currentPage),
+    queryFn: ({ signal }) => api.get<StockPage>('stock', { query: { productId, currentPage, perPage: STOCK_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const alertsQueryOptions = (kind: AlertKind | undefined, currentPage: number, perPage: number) =>
+  queryOptions({
+    queryKey: alertKeys.list(kind, currentPage, perPage),
+    queryFn: ({ signal }) => api.get<AlertPage>('alert', { query: { kind, currentPage, perPage }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The navigation badge: open alerts of every kind; refreshed every minute, as the scan runs. */
+export const openAlertCountQueryOptions = () =>
+  queryOptions({
+    queryKey: [...alertKeys.all, 'count'] as const,
+    queryFn: async ({ signal }) => (await api.get<AlertPage>('alert', { query: { perPage: 1 }, signal })).total,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+
+/** A stock change moves the product's grid, its alerts and "in stock" searches. */
+function useInvalidateStock() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: stockKeys.all }),
+      queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['products'] }),
+    ]);
+}
+
+export function useCreateStock() {
+  const invalidate = useInvalidateStock();
+  return useMutation({ mutationFn: (body: CreateStockRequest) => api.post<CreatedStocks>('stock', body), onSuccess: invalidate });
+}
+
+export function useUpdateStock() {
+  const invalidate = useInvalidateStock();
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: UpdateStockRequest }) => api.patch<Stock>(`stock/${id}`, body), onSuccess: invalidate });
+}
+
+export function useDeleteStock() {
+  const invalidate = useInvalidateStock();
+  return useMutation({ mutationFn: (id: string) => api.delete(`stock/${id}`), onSuccess: invalidate });
+}
+
+export function useConsumeStock() {
+  const invalidate = useInvalidateStock();
+  return useMutation({ mutationFn: (body: ConsumeStockRequest) => api.post<Consumption>('stock/consume', body), onSuccess: invalidate });
+}
+
+export function useDismissAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`alert/${id}/dismiss`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+export interface SupplierOption {
+  id: string;
+  name: string;
+}
+
+/** Suppliers for the stock form's picker, searched by name as the user types. */
+export const supplierOptionsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: ['suppliers', 'options', search] as const,
+    queryFn: async ({ signal }) => (await api.get<Page<SupplierOption>>('supplier', { query: { search, perPage: 20 }, signal })).results,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });

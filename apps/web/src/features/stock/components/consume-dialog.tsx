@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { ConsumeStockRequestSchema, STOCK_MESSAGES, STOCK_NOTE_MAX, type Product, type Stock } from '@clinic/domain';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-client';
+import { blockNonNumericKeys } from '../../../lib/forms';
+import { formatDate } from '../../../lib/format';
+import { useConsumeStock } from '../api/stock-api';
+
+export interface ConsumeDialogProps {
+  product: Pick<Product, 'id' | 'name'>;
+  /** A lot to take from; none for first-expiry-first across the product's lots. */
+  stock?: Stock | undefined;
+  onClose: () => void;
+}
+
+/**
+ * Manual consumption: units used for anything but a treatment. The idempotency key is made when
+ * the dialog opens, so a double tap or a retry after a lost answer counts once.
+ */
+export function ConsumeDialog({ product, stock, onClose }: ConsumeDialogProps) {
+  const notify = useNotify();
+  const consume = useConsumeStock();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [quantity, setQuantity] = useState('1');
+  const [note, setNote] = useState('');
+  const parsed = ConsumeStockRequestSchema.safeParse({ product_id: product.id, quantity: quantity === '' ? undefined : Number(quantity), stock_id: stock?.id, note, idempotency_key: idempotencyKey });
+  const quantityError = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === 'quantity')?.message;
+  const tooMany = stock !== undefined && Number(quantity) > stock.units_left;
+
+  const submit = () => {
+    if (!parsed.success || tooMany) return;
+    consume.mutate(parsed.data, {
+      onSuccess: () => {
+        notify.success(STOCK_MESSAGES.consumed);
+        onClose();
+      },
+      onError: (error) => { notify.error(errorMessage(error, STOCK_MESSAGES.stockIssue(product.name))); },
+    });
+  };
+
+  return (
+    <Dialog open onClose={consume.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="consume-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogTitle id="consume-title">Record consumption</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {stock
+              ? `${product.name}, lot ${stock.lotNumber || '(no lot number)'}, expires ${formatDate(stock.expiry_date)}: ${String(stock.units_left)} units left.`
+              : `${product.name}: units are taken from the lot that expires first.`}
+          </DialogContentText>
+          <Stack spacing={2}>
+            <TextField
+              label="Units"
+              type="number"
+              required
+              autoFocus
+              value={quantity}
+              onChange={(e) => { setQuantity(e.target.value); }}
+              onKeyDown={blockNonNumericKeys}
+              error={Boolean(quantityError) || tooMany}
+              helperText={tooMany ? STOCK_MESSAGES.remainingTooHigh : quantityError}
+              slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
+            />
+            <TextField
+              label="Reason"
+              value={note}
+              onChange={(e) => { setNote(e.target.value); }}
+              placeholder="Dropped vial, sample, training…"
+              helperText={`${String(note.length)}/${String(STOCK_NOTE_MAX)}`}
+              slotProps={{ htmlInput: { maxLength: STOCK_NOTE_MAX } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={consume.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={consume.isPending} disabled={!parsed.success || tooMany}>
+            Record
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

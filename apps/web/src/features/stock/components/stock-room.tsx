@@ -1,0 +1,212 @@
+import { Fragment, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { STOCK_EMPTY_TEXT, STOCK_MESSAGES, STOCK_PAGE_SIZE, type Product, type Stock } from '@clinic/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PagedTable } from '../../../components/paged-table';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatDollars } from '../../../lib/format';
+import { stockPageQueryOptions, useDeleteStock } from '../api/stock-api';
+import { ConsumeDialog } from './consume-dialog';
+import { StockFormDialog } from './stock-form-dialog';
+import { UsageHistory } from './usage-history';
+
+const COLUMNS = [
+  { key: 'added', label: 'Added' },
+  { key: 'lot', label: 'Lot / serial' },
+  { key: 'supplier', label: 'Supplier' },
+  { key: 'expiry', label: 'Expiry' },
+  { key: 'received', label: 'Received', align: 'right' as const },
+  { key: 'price', label: 'Unit price', align: 'right' as const },
+  { key: 'left', label: 'Units left', align: 'right' as const },
+  { key: 'actions', label: 'Actions', srOnly: true },
+];
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; stock: Stock } | { kind: 'delete'; stock: Stock } | { kind: 'consume'; stock?: Stock };
+
+export interface StockRoomProps {
+  product: Pick<Product, 'id' | 'name' | 'type' | 'basic_unit'>;
+  canCreate: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+}
+
+/** Spec section 2: the product's stock at this location, 5 a page, newest first, with totals. */
+export function StockRoom({ product, canCreate, canUpdate, canDelete }: StockRoomProps) {
+  const notify = useNotify();
+  const [page, setPage] = useState(0);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const stocks = useQuery(stockPageQueryOptions(product.id, page + 1));
+  const remove = useDeleteStock();
+  const rows = stocks.data?.results ?? [];
+  const totals = stocks.data?.totals;
+
+  const confirmDelete = (stock: Stock) =>
+    remove.mutate(stock.id, {
+      onSuccess: () => {
+        notify.success(STOCK_MESSAGES.deleted);
+        setDialog(null);
+      },
+      onError: (error) => { notify.error(errorMessage(error, STOCK_MESSAGES.deleteFailed)); },
+    });
+
+  return (
+    <Box component="section" aria-labelledby="stock-room-title">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography id="stock-room-title" variant="h2">
+          Stock Room
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          {canUpdate ? (
+            <Button variant="outlined" startIcon={<RemoveCircleOutlineOutlined />} onClick={() => { setDialog({ kind: 'consume' }); }} disabled={!totals || totals.units_left === 0}>
+              Record consumption
+            </Button>
+          ) : null}
+          {canCreate ? (
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => { setDialog({ kind: 'add' }); }}>
+              Add Stock
+            </Button>
+          ) : null}
+        </Stack>
+      </Box>
+      <PagedTable
+        label={`Stock of ${product.name}`}
+        columns={COLUMNS}
+        total={stocks.data?.total ?? 0}
+        pageState={{ page, perPage: STOCK_PAGE_SIZE }}
+        onPageStateChange={(next) => { setPage(next.page); }}
+        rowsPerPageOptions={[STOCK_PAGE_SIZE]}
+        loading={stocks.isFetching}
+        error={stocks.isError ? errorMessage(stocks.error, 'Could not load the stock.') : null}
+        emptyText={STOCK_EMPTY_TEXT}
+        rowCount={rows.length}
+        minWidth={900}
+        footer={
+          totals ? (
+            <TableRow>
+              <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
+                Total
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 700 }}>
+                {totals.total_units} units
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 700 }}>
+                {formatDollars(totals.value_left)} on hand
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 700 }}>
+                {totals.units_left}
+              </TableCell>
+              <TableCell />
+            </TableRow>
+          ) : null
+        }
+      >
+        {rows.map((stock) => {
+          const empty = stock.units_left <= 0;
+          const historyOpen = open === stock.id;
+          const subject = `lot ${stock.lotNumber || 'without number'} added ${formatDate(stock.created_at)}`;
+          return (
+            <Fragment key={stock.id}>
+              <TableRow hover sx={{ '& > td': { borderBottom: historyOpen ? 'none' : undefined } }}>
+                <TableCell>{formatDate(stock.created_at)}</TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <span>{stock.lotNumber || '—'}</span>
+                    {stock.has_unique_lot ? <Chip size="small" label="Serial" variant="outlined" /> : null}
+                    {stock.isConsignment ? <Chip size="small" label="Consignment" color="info" variant="outlined" /> : null}
+                  </Stack>
+                </TableCell>
+                <TableCell>{stock.supplier?.name ?? '—'}</TableCell>
+                <TableCell>
+                  {formatDate(stock.expiry_date)}
+                  {stock.is_expired ? <Chip size="small" label="Expired" color="error" sx={{ ml: 1 }} /> : null}
+                </TableCell>
+                <TableCell align="right">
+                  {stock.container_quantity} × {stock.units_per_container}
+                </TableCell>
+                <TableCell align="right">{formatDollars(stock.unit_price, 5)}</TableCell>
+                <TableCell align="right">
+                  <Tooltip title={`${String(stock.units_used)} used in treatments, ${String(stock.units_consumed)} consumed`}>
+                    <span>
+                      {stock.units_left} / {stock.total_units}
+                    </span>
+                  </Tooltip>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title="Usage history">
+                    <IconButton aria-label={`Usage history of ${subject}`} aria-expanded={historyOpen} onClick={() => { setOpen(historyOpen ? null : stock.id); }} size="small">
+                      <HistoryOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  {canUpdate ? (
+                    <>
+                      <Tooltip title="Record consumption">
+                        <span>
+                          <IconButton aria-label={`Record consumption from ${subject}`} disabled={empty} onClick={() => { setDialog({ kind: 'consume', stock }); }} size="small">
+                            <RemoveCircleOutlineOutlined fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Tooltip title={empty ? 'No units left' : 'Edit'}>
+                        <span>
+                          <IconButton aria-label={`Edit ${subject}`} disabled={empty} onClick={() => { setDialog({ kind: 'edit', stock }); }} size="small">
+                            <EditOutlined fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </>
+                  ) : null}
+                  {canDelete ? (
+                    <Tooltip title={empty ? 'No units left' : 'Delete'}>
+                      <span>
+                        <IconButton aria-label={`Delete ${subject}`} disabled={empty} onClick={() => { setDialog({ kind: 'delete', stock }); }} size="small" color="error">
+                          <DeleteOutlined fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length} sx={{ py: 0, borderBottom: historyOpen ? undefined : 'none' }}>
+                  <Collapse in={historyOpen} unmountOnExit>
+                    <UsageHistory usages={stock.stockUsages} />
+                  </Collapse>
+                </TableCell>
+              </TableRow>
+            </Fragment>
+          );
+        })}
+      </PagedTable>
+      {dialog?.kind === 'add' ? <StockFormDialog product={product} onClose={() => { setDialog(null); }} /> : null}
+      {dialog?.kind === 'edit' ? <StockFormDialog product={product} stock={dialog.stock} onClose={() => { setDialog(null); }} /> : null}
+      {dialog?.kind === 'consume' ? <ConsumeDialog product={product} stock={dialog.stock} onClose={() => { setDialog(null); }} /> : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete stock"
+        message={STOCK_MESSAGES.deleteConfirm}
+        confirmLabel="Delete"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => { if (dialog?.kind === 'delete') confirmDelete(dialog.stock); }}
+        onClose={() => { setDialog(null); }}
+      />
+    </Box>
+  );
+}

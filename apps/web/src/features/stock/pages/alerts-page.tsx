@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { ALERT_KIND_LABELS, ALERT_KINDS, ALERT_MESSAGES, type Alert as StockAlert, type AlertKind } from '@clinic/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { ProductThumbnail } from '../../../components/product-thumbnail';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { alertsQueryOptions, useDismissAlert } from '../api/stock-api';
+
+const PER_PAGE = 10;
+const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error' } as const;
+
+/** What the alert is about, in words a clinic reads at a glance. */
+export function alertSummary(alert: StockAlert): string {
+  if (alert.kind === 'low_stock') return `${String(alert.units_in_stock)} units in stock, minimum ${String(alert.minimum_stock)}`;
+  const lot = alert.stock?.lotNumber ? `Lot ${alert.stock.lotNumber}` : 'A lot';
+  const verb = alert.kind === 'expired' ? 'expired' : 'expires';
+  return `${lot} ${verb} ${formatDate(alert.stock?.expiry_date)} · ${String(alert.stock?.units_left ?? 0)} units left`;
+}
+
+function AlertGroup({ kind, onDismiss }: { kind: AlertKind; onDismiss: (alert: StockAlert) => void }) {
+  const [page, setPage] = useState(1);
+  const alerts = useQuery(alertsQueryOptions(kind, page, PER_PAGE));
+  const total = alerts.data?.total ?? 0;
+  const headingId = `alerts-${kind}`;
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography id={headingId} variant="h2">
+          {ALERT_KIND_LABELS[kind]}
+        </Typography>
+        <Chip size="small" label={total} color={total > 0 ? KIND_COLORS[kind] : 'default'} aria-label={`${String(total)} alerts`} />
+      </Box>
+      <LinearProgress sx={{ visibility: alerts.isFetching ? 'visible' : 'hidden' }} aria-hidden={!alerts.isFetching} />
+      {alerts.isError ? <Alert severity="error">{errorMessage(alerts.error, 'Could not load the alerts.')}</Alert> : null}
+      {alerts.isSuccess && total === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+          Nothing here.
+        </Typography>
+      ) : null}
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {(alerts.data?.results ?? []).map((alert) => (
+          <Box component="li" key={alert.id} sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+            <ProductThumbnail url={alert.product.product_image_url} />
+            <Box sx={{ flex: 1, minWidth: 180 }}>
+              <Typography component={RouterLink} to={`/products/${alert.product.id}`} sx={{ fontWeight: 600, color: 'text.primary' }}>
+                {alert.product.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {alertSummary(alert)}
+              </Typography>
+            </Box>
+            <Button size="small" onClick={() => { onDismiss(alert); }} aria-label={`Dismiss ${ALERT_KIND_LABELS[kind].toLowerCase()} alert for ${alert.product.name}`}>
+              Dismiss
+            </Button>
+          </Box>
+        ))}
+      </Stack>
+      {(alerts.data?.lastPage ?? 1) > 1 ? (
+        <Pagination sx={{ mt: 1 }} count={alerts.data?.lastPage ?? 1} page={page} onChange={(_e, next) => { setPage(next); }} />
+      ) : null}
+    </Paper>
+  );
+}
+
+/** /alerts: low stock, lots expiring soon and expired lots at this location, each dismissable. */
+export function AlertsPage() {
+  const notify = useNotify();
+  const dismiss = useDismissAlert();
+  const [target, setTarget] = useState<StockAlert | null>(null);
+  const all = useQuery(alertsQueryOptions(undefined, 1, 1));
+  return (
+    <>
+      <PageHeader title="Alerts" subtitle={all.data ? `${String(all.data.total)} open` : undefined} />
+      {all.data?.total === 0 ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {ALERT_MESSAGES.empty}
+        </Alert>
+      ) : null}
+      {all.data?.total === 0 ? null : (
+        <Stack spacing={2}>
+          {ALERT_KINDS.map((kind) => (
+            <AlertGroup key={kind} kind={kind} onDismiss={setTarget} />
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={target !== null}
+        title="Dismiss alert"
+        message={target ? `${target.product.name}: ${alertSummary(target)}. ${ALERT_MESSAGES.dismissConfirm}` : ''}
+        confirmLabel="Dismiss"
+        loading={dismiss.isPending}
+        onConfirm={() => {
+          if (!target) return;
+          dismiss.mutate(target.id, {
+            onSuccess: () => {
+              notify.success(ALERT_MESSAGES.dismissed);
+              setTarget(null);
+            },
+            onError: (error) => { notify.error(errorMessage(error, ALERT_MESSAGES.dismissFailed)); },
+          });
+        }}
+        onClose={() => { setTarget(null); }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { STOCK_MESSAGES, type Stock } from '@clinic/domain';
+import { emptyStockForm, serialLotsFor, toCreateRequest, toUpdateRequest, unitsRemainingOf, validateStockForm, type StockFormContext } from './stock-form';
+
+const today = '2026-11-22';
+const ctx: StockFormContext = { productId: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', productType: 'disposable', today };
+const supplier = { id: '0b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Henry Schein Dental' };
+const filled = { ...emptyStockForm(ctx), supplier, container_quantity: 2, units_per_container: 10, price_per_container: 30 };
+
+const stock: Stock = {
+  id: '1b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e',
+  product_id: ctx.productId,
+  supplier,
+  container_quantity: 2,
+  units_per_container: 10,
+  price_per_container: 30,
+  unit_price: 3,
+  total_units: 20,
+  units_used: 5,
+  units_consumed: 3,
+  units_left: 12,
+  units_remaining: 12,
+  expiry_date: '2027-01-31',
+  is_expired: false,
+  created_at: '2026-11-01T10:00:00.000Z',
+  note: '',
+  isConsignment: false,
+  lotNumber: 'A1',
+  runningListProductId: null,
+  has_unique_lot: false,
+  stockUsages: [],
+};
+
+describe('the stock form', () => {
+  it('starts a year ahead, and a consumable at one unit per container', () => {
+    expect(emptyStockForm(ctx).expiry_date).toBe('2027-11-22');
+    expect(emptyStockForm({ ...ctx, productType: 'consumable' }).units_per_container).toBe(1);
+  });
+
+  it("says 'Required' for each missing field", () => {
+    const errors = validateStockForm(emptyStockForm(ctx), ctx);
+    expect(errors).toMatchObject({ supplier: 'Required', container_quantity: 'Required', units_per_container: 'Required', price_per_container: 'Required' });
+  });
+
+  it('refuses a remaining below 0 and shows the live remaining count', () => {
+    expect(validateStockForm({ ...filled, units_consumed: 21 }, ctx).units_remaining).toBe(STOCK_MESSAGES.remainingBelowZero);
+    expect(unitsRemainingOf({ ...filled, units_consumed: 5 })).toBe(15);
+    expect(validateStockForm(filled, ctx)).toEqual({});
+  });
+
+  it('turns serial lots into one row per container, one unit each, without a shared expiry', () => {
+    const lots = serialLotsFor(filled, today).map((lot, i) => ({ ...lot, lotNumber: `SN-${String(i)}` }));
+    expect(lots).toHaveLength(2);
+    const request = toCreateRequest({ ...filled, has_unique_lot: true, unique_lots: lots }, ctx);
+    expect(request).toMatchObject({ container_quantity: 2, units_per_container: 1, expiry_date: null, has_unique_lot: true });
+    expect(request.unique_lots).toEqual([
+      { lotNumber: 'SN-0', expiryDate: '2027-11-22', quantity: 1 },
+      { lotNumber: 'SN-1', expiryDate: '2027-11-22', quantity: 1 },
+    ]);
+    const missing = validateStockForm({ ...filled, has_unique_lot: true, unique_lots: [{ ...lots[0]!, lotNumber: '' }] }, ctx);
+    expect(missing['unique_lots.0.lotNumber']).toBe(STOCK_MESSAGES.serialRequired);
+  });
+
+  it('sends only what changed when editing, and checks a recount against what is left', () => {
+    const editing = { ...ctx, stock };
+    const form = { ...filled, expiry_date: '2027-01-31', lotNumber: 'A1', units_remaining: 10 };
+    expect(toUpdateRequest(form, stock)).toEqual({ units_remaining: 10 });
+    expect(validateStockForm(form, editing)).toEqual({});
+    expect(validateStockForm({ ...form, units_remaining: 13 }, editing).units_remaining).toBe(STOCK_MESSAGES.remainingTooHigh);
+  });
+});

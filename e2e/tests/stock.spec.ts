@@ -1,0 +1,203 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
+
+const STOCK_DELETE_CONFIRM = 'Any consumed units will not be deleted and only unconsumed units will be deleted. Are you sure you want to continue?';
+
+/** A fresh catalog product for this run, made through the API with the signed-in user's token. */
+async function newProduct(page: Page, name: string, type: 'disposable' | 'consumable' = 'disposable'): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const res = await page.request.post('/api/product', {
+    headers: { authorization: `Bearer ${token ?? ''}` },
+    data: { name, brand: 'E2E Dental', type, container: 'box', basic_unit: 'item' },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function pickSupplier(page: Page, dialog: Locator, name: string): Promise<void> {
+  await dialog.getByRole('combobox', { name: 'Supplier' }).fill(name.slice(0, 6));
+  await page.getByRole('option', { name }).click();
+}
+
+const stockTable = (page: Page) => page.getByRole('table', { name: /^Stock of / });
+
+test.describe('stock', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('add serial lots, edit a stock, try each invalid entry, consume, and see the low-stock alert come and go', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = `Implant Healing Abutment ${String(Date.now())}`;
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    const productId = await newProduct(page, name);
+    await page.goto(`/products/${productId}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(stockTable(page)).toContainText('No Stocks Found');
+
+    // Serial lots: one row per container, each with its own serial number and expiry.
+    await page.getByRole('button', { name: 'Add Stock' }).click();
+    let dialog = page.getByRole('dialog', { name: /Add Stock/ });
+    await pickSupplier(page, dialog, 'Henry Schein Dental');
+    await dialog.getByRole('spinbutton', { name: 'Number of containers' }).fill('2');
+    await dialog.getByRole('spinbutton', { name: 'Price per container ($)' }).fill('45');
+    await dialog.getByRole('switch', { name: 'Unique serial lots' }).check();
+    await expect(dialog.getByRole('textbox', { name: 'Expiry date' })).toBeDisabled();
+    await expect(dialog.getByRole('textbox', { name: /Serial number \d/ })).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('serial number is required').first()).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Serial number 1' }).fill('SN-1001');
+    await dialog.getByRole('textbox', { name: 'Serial number 2' }).fill('SN-1002');
+    await dialog.getByRole('spinbutton', { name: 'Quantity' }).nth(1).fill('0');
+    await expect(dialog.getByText('Quantity cannot be less than 1')).toBeVisible();
+    await dialog.getByRole('spinbutton', { name: 'Quantity' }).nth(1).fill('');
+    await expect(dialog.getByText('Quantity is required')).toBeVisible();
+    await dialog.getByRole('spinbutton', { name: 'Quantity' }).nth(1).fill('3');
+    await expect(dialog.getByText('Units remaining:')).toContainText('4');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Stock added')).toBeVisible();
+    await expect(stockTable(page).getByRole('row').filter({ hasText: 'SN-1001' })).toContainText('1 / 1');
+    await expect(stockTable(page).getByRole('row').filter({ hasText: 'SN-1002' })).toContainText('3 / 3');
+
+    // A plain delivery, with every invalid entry tried on the way.
+    await page.getByRole('button', { name: 'Add Stock' }).click();
+    dialog = page.getByRole('dialog', { name: /Add Stock/ });
+    const containers = dialog.getByRole('spinbutton', { name: 'Number of containers' });
+    await containers.pressSequentially('-e+2');
+    await expect(containers).toHaveValue('2'); // '-', 'e' and '+' are refused by the keyboard
+    await containers.fill('0');
+    await expect(dialog.getByText('Stock Should be greater than 0')).toBeVisible();
+    await containers.fill('1');
+    await dialog.getByRole('spinbutton', { name: 'Units per container' }).fill('0');
+    await expect(dialog.getByText('Units Per Container Should be greater than 0')).toBeVisible();
+    await dialog.getByRole('spinbutton', { name: 'Units per container' }).fill('10');
+    await dialog.getByRole('spinbutton', { name: 'Price per container ($)' }).fill('25');
+    await expect(dialog.getByText('Unit price:')).toContainText('$2.50000');
+    await dialog.getByRole('textbox', { name: 'Expiry date' }).fill('2020-01-01');
+    await expect(dialog.getByText('The expiry date cannot be in the past')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Expiry date' }).fill('2030-05-31');
+    await dialog.getByRole('spinbutton', { name: 'Units already consumed' }).fill('11');
+    await expect(dialog.getByText('Units remaining should not be less than 0')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await dialog.getByRole('spinbutton', { name: 'Units already consumed' }).fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Required')).toBeVisible(); // no supplier yet
+    await pickSupplier(page, dialog, 'Patterson Dental');
+    await dialog.getByRole('textbox', { name: 'Lot number' }).fill('PD-77');
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('x'.repeat(320));
+    await expect(dialog.getByText('300/300')).toBeVisible(); // the note stops at 300 characters
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Shelf B2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Stock added')).toBeVisible();
+    const row = stockTable(page).getByRole('row').filter({ hasText: 'PD-77' });
+    await expect(row).toContainText('05-31-2030');
+    await expect(row).toContainText('10 / 10');
+    await expect(stockTable(page)).toContainText('14 units');
+
+    // Edit: a recount above the books is refused; a lower count is recorded.
+    await row.getByRole('button', { name: /^Edit lot PD-77/ }).click();
+    dialog = page.getByRole('dialog', { name: /Edit Stock/ });
+    await dialog.getByRole('spinbutton', { name: /Units remaining/ }).fill('11');
+    await expect(dialog.getByText('Cannot exceed more than the current units remaining')).toBeVisible();
+    await expect(dialog.getByRole('spinbutton', { name: 'Units consumed' })).toBeDisabled();
+    await dialog.getByRole('spinbutton', { name: /Units remaining/ }).fill('8');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Stock updated')).toBeVisible();
+    await expect(row).toContainText('8 / 10');
+    await row.getByRole('button', { name: /^Usage history of lot PD-77/ }).click();
+    await expect(page.getByRole('table', { name: 'Usage history' })).toContainText('Recount');
+
+    // Minimum stock 12 with 12 units on the shelf: not low yet. Consuming 1 makes it low.
+    await page.getByRole('button', { name: 'Edit minimum stock' }).click();
+    const minimum = page.getByRole('textbox', { name: 'Minimum Stock' });
+    await minimum.fill('12');
+    await minimum.press('Enter');
+    await page.getByRole('button', { name: 'Record consumption', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Record consumption' });
+    await dialog.getByRole('spinbutton', { name: 'Units' }).fill('1');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Dropped on the floor');
+    await dialog.getByRole('button', { name: 'Record' }).click();
+    await expect(toast(page, 'Consumption recorded')).toBeVisible();
+    // The footer's units left: 1 + 2 + 8, first-expiry-first took the unit from a serial lot.
+    await expect(stockTable(page).getByRole('row').filter({ hasText: 'Total' }).getByRole('cell').nth(3)).toHaveText('11');
+
+    // The alert appears with a badge in the navigation, and can be dismissed.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: /^Alerts/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+    const lowStock = page.getByRole('region', { name: 'Low stock' });
+    const item = lowStock.getByRole('listitem').filter({ hasText: name });
+    await expect(item).toContainText('11 units in stock, minimum 12');
+    await item.getByRole('button', { name: /^Dismiss/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Dismiss alert' });
+    await confirm.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(toast(page, 'Alert dismissed')).toBeVisible();
+    await expect(item).toHaveCount(0);
+
+    // Delete takes only what is left, after the spec's warning.
+    await page.goto(`/products/${productId}`);
+    await stockTable(page).getByRole('row').filter({ hasText: 'PD-77' }).getByRole('button', { name: /^Delete lot PD-77/ }).click();
+    const warning = page.getByRole('dialog', { name: 'Delete stock' });
+    await expect(warning).toContainText(STOCK_DELETE_CONFIRM);
+    await warning.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Stock Deleted!')).toBeVisible();
+    await expect(stockTable(page).getByRole('row').filter({ hasText: 'PD-77' })).toHaveCount(0);
+  });
+
+  test('the product admin sees which locations hold a product and cannot delete it', async ({ page }) => {
+    const name = `Held Composite ${String(Date.now())}`;
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    const productId = await newProduct(page, name);
+    await page.goto(`/products/${productId}`);
+    await page.getByRole('button', { name: 'Add Stock' }).click();
+    const dialog = page.getByRole('dialog', { name: /Add Stock/ });
+    await pickSupplier(page, dialog, 'Henry Schein Dental');
+    await dialog.getByRole('spinbutton', { name: 'Number of containers' }).fill('3');
+    await dialog.getByRole('spinbutton', { name: 'Units per container' }).fill('20');
+    await dialog.getByRole('spinbutton', { name: 'Price per container ($)' }).fill('60');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Stock added')).toBeVisible();
+
+    // The admin approves it into the catalog, then finds it held.
+    await page.evaluate(() => { localStorage.clear(); });
+    await signIn(page, DEMO.admin);
+    await skipWelcome(page);
+    await page.goto(`/products/${productId}`);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    const overview = page.getByRole('table', { name: 'Stocks overview' });
+    await expect(overview.getByRole('row').filter({ hasText: 'Downtown' })).toContainText('60');
+    await expect(overview).toContainText('$3.00');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    const warning = page.getByRole('dialog', { name: 'Warning' });
+    await expect(warning).toContainText('This product is held in stock by these companies');
+    await expect(warning.getByRole('list', { name: 'Companies holding the product' })).toContainText('Downtown');
+    await warning.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  for (const size of SCREEN_SIZES) {
+    test(`stock room and alerts at ${String(size.width)} px`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, DEMO.member);
+      await skipWelcome(page);
+      const productId = await newProduct(page, `Screenshot Gloves ${String(size.width)} ${String(Date.now())}`, 'consumable');
+      await page.goto(`/products/${productId}`);
+      await page.getByRole('button', { name: 'Add Stock' }).click();
+      const dialog = page.getByRole('dialog', { name: /Add Stock/ });
+      // Consumables are counted in units with a unit price.
+      await expect(dialog.getByRole('spinbutton', { name: 'Units per container' })).toHaveCount(0);
+      await pickSupplier(page, dialog, 'Henry Schein Dental');
+      await dialog.getByRole('spinbutton', { name: 'Units', exact: true }).fill('200');
+      await dialog.getByRole('spinbutton', { name: 'Unit price ($)' }).fill('0.12');
+      await screenshot(page, `stock-form-${String(size.width)}`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(toast(page, 'Stock added')).toBeVisible();
+      await screenshot(page, `stock-room-${String(size.width)}`);
+      await page.goto('/alerts');
+      await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+      await screenshot(page, `alerts-${String(size.width)}`);
+    });
+  }
+});
