@@ -120,8 +120,15 @@ test.describe('stock', () => {
     // The footer's units left: 1 + 2 + 8, first-expiry-first took the unit from a serial lot.
     await expect(stockTable(page).getByRole('row').filter({ hasText: 'Total' }).getByRole('cell').nth(3)).toHaveText('11');
 
+    // Track Product Consumption: three deliveries so far, the last use drawn from a serial lot.
+    const tracking = page.getByRole('region', { name: 'Track Product Consumption' });
+    await expect(tracking).toContainText('Cycle 3');
+    await tracking.getByRole('switch', { name: 'Show as table' }).check();
+    await expect(tracking.getByRole('table', { name: 'Consumption per cycle' }).getByRole('row')).toHaveCount(4);
+
     // The alert appears with a badge in the navigation, and can be dismissed.
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByLabel(/\d+ open alerts/)).toBeVisible();
     await nav.getByRole('link', { name: /^Alerts/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
     const lowStock = page.getByRole('region', { name: 'Low stock' });
@@ -194,6 +201,10 @@ test.describe('stock', () => {
       await screenshot(page, `stock-form-${String(size.width)}`);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(toast(page, 'Stock added')).toBeVisible();
+      await page.getByRole('button', { name: 'Record consumption', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Record consumption' }).getByRole('button', { name: 'Record' }).click();
+      await expect(toast(page, 'Consumption recorded')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Track Product Consumption' }).getByRole('img', { name: /^Uses per cycle/ })).toBeVisible();
       await screenshot(page, `stock-room-${String(size.width)}`);
       await page.goto('/alerts');
       await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();

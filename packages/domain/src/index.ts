@@ -15,3 +15,4 @@ export * from './products';
 export * from './imports';
 export * from './stock';
 export * from './alerts';
+export * from './stock-tracking';

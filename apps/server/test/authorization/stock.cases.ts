@@ -59,6 +59,15 @@ export const stockCases: Record<string, Case> = {
     build: async (w, t, _caller, tenant) => ({ url: `/api/stock/${(await stockFor(w, t, tenant)).id}` }),
     expect: ON_OWN_STOCK(204, 403),
   },
+  'GET /api/product/:id/tracking-reports': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/product/${(await stockFor(w, t, tenant)).productId}/tracking-reports` }),
+    // Catalog products are seen by every location; each reads its own cycles (none for another's stock).
+    expect: LOCATION_READ,
+  },
+  'GET /api/product/:id/estimated-cycle-unit-price': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/product/${(await stockFor(w, t, tenant)).productId}/estimated-cycle-unit-price?get-last-tracker=true` }),
+    expect: LOCATION_READ,
+  },
   'GET /api/alert': { build: () => ({ url: '/api/alert' }), expect: LOCATION_READ },
   'POST /api/alert/:id/dismiss': {
     build: async (w, t, _caller, tenant) => ({ url: `/api/alert/${(await alertFor(w, t, tenant)).id}/dismiss` }),

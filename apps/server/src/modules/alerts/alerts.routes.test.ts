@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 
@@ -97,8 +98,8 @@ describe('expiry', () => {
       // Scanning again raises nothing twice.
       await t.alerts.scan();
       expect(await forProduct(p.id)).toHaveLength(1);
-      const live = await t.db.execute(sql`select count(*)::int as n from alerts where product_id = ${p.id} and resolved_at is null`);
-      expect(live.rows[0]).toEqual({ n: 1 });
+      const live = await queryRows(t.db, sql`select count(*)::int as n from alerts where product_id = ${p.id} and resolved_at is null`);
+      expect(live[0]).toEqual({ n: 1 });
     } finally {
       now = new Date('2026-11-22T15:00:00Z');
     }

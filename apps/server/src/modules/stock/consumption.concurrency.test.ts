@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { STOCK_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 
@@ -46,8 +47,8 @@ it('200 concurrent consumptions of 1 unit against a lot of 50: exactly 50 succee
   const replays = await Promise.all(succeededKeys.map(consume));
   expect(replays.every((r) => r.statusCode === 200)).toBe(true);
 
-  const ledger = await t.db.execute(sql`select coalesce(sum(quantity), 0)::float as used, count(*)::int as rows from stock_usages where stock_id = ${stockId}`);
-  expect(ledger.rows[0]).toEqual({ used: 50, rows: 50 });
-  const balance = await t.db.execute(sql`select units_left::float as left, units_consumed::float as consumed from stocks where id = ${stockId}`);
-  expect(balance.rows[0]).toEqual({ left: 0, consumed: 50 });
+  const ledger = await queryRows(t.db, sql`select coalesce(sum(quantity), 0)::float as used, count(*)::int as rows from stock_usages where stock_id = ${stockId}`);
+  expect(ledger[0]).toEqual({ used: 50, rows: 50 });
+  const balance = await queryRows(t.db, sql`select units_left::float as left, units_consumed::float as consumed from stocks where id = ${stockId}`);
+  expect(balance[0]).toEqual({ left: 0, consumed: 50 });
 }, 60_000);

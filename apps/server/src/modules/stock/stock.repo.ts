@@ -126,3 +126,36 @@ export async function companyStocksOverview(db: DbOrTx, productId: string) {
     .groupBy(companies.id, companies.name)
     .orderBy(asc(companies.name));
 }
+
+/**
+ * The latest cycles (receipts) of a product at a location, newest first, with how many uses each
+ * served and how many units those took. Deleted stocks count: their history happened.
+ */
+export async function cycleFacts(db: DbOrTx, companyId: string, productId: string, limit: number) {
+  const uses = sql`${stockUsages.kind} in ('treatment', 'manual')`;
+  return db
+    .select({
+      createdAt: stocks.createdAt,
+      unitPrice: stocks.unitPrice,
+      uses: sql<number>`count(${stockUsages.id}) filter (where ${uses})`.mapWith(Number),
+      unitsUsed: sql<number>`coalesce(sum(${stockUsages.quantity}) filter (where ${uses}), 0)`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(stocks)
+    .leftJoin(stockUsages, eq(stockUsages.stockId, stocks.id))
+    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId)))
+    .groupBy(stocks.id)
+    .orderBy(desc(stocks.createdAt), desc(stocks.id))
+    .limit(limit);
+}
+
+/** What the next use would pay (first expiry first among usable lots) and the shelf's average. */
+export async function shelfPrices(db: DbOrTx, companyId: string, productId: string, today: string) {
+  const usable = and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live, gt(stocks.unitsLeft, '0'), sql`(${stocks.expiryDate} is null or ${stocks.expiryDate} >= ${today}::date)`);
+  const [next] = await db.select({ unitPrice: stocks.unitPrice }).from(stocks).where(usable).orderBy(sql`${stocks.expiryDate} asc nulls last`, asc(stocks.id)).limit(1);
+  const [average] = await db
+    .select({ value: sql<number | null>`round(sum(${stocks.unitPrice} * ${stocks.unitsLeft}) / nullif(sum(${stocks.unitsLeft}), 0), 5)`.mapWith((v) => (v === null ? null : Number(v))) })
+    .from(stocks)
+    .where(usable);
+  return { next: next ? Number(next.unitPrice) : null, average: average?.value ?? null };
+}

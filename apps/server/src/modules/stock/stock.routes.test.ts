@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PRODUCT_MESSAGES, STOCK_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 
@@ -22,7 +23,7 @@ const foreignMember = () => t.tokenFor(world.foreign.users.company_member);
 const admin = () => t.tokenFor(world.admin);
 const ownLocation = () => world.own.org.locations[0]!.id;
 
-const product = (overrides: Parameters<typeof createProduct>[1] = { companyId: null }) => createProduct(t.db, { companyId: null, ...overrides });
+const product = (overrides: Partial<Parameters<typeof createProduct>[1]> = {}) => createProduct(t.db, { companyId: null, ...overrides });
 const stockBody = (productId: string, overrides: Record<string, unknown> = {}) => ({
   product_id: productId,
   supplier_id: supplierId,
@@ -236,8 +237,8 @@ describe('deleting stock', () => {
     await consume(p.id, 15);
     expect((await t.request({ method: 'DELETE', url: `/api/stock/${stock.id}`, token: member() })).statusCode).toBe(204);
     expect((await stockPage(p.id)).total).toBe(0);
-    const ledger = await t.db.execute(sql`select kind, quantity::float as quantity from stock_usages where stock_id = ${stock.id} order by created_at`);
-    expect(ledger.rows).toEqual([
+    const ledger = await queryRows(t.db, sql`select kind, quantity::float as quantity from stock_usages where stock_id = ${stock.id} order by created_at`);
+    expect(ledger).toEqual([
       { kind: 'manual', quantity: 15 },
       { kind: 'removal', quantity: 85 },
     ]);
@@ -353,5 +354,33 @@ describe('the product admin', () => {
     expect(res.results.map((r: { name: string }) => r.name)).toEqual(['Zz Stocked Gauze']);
     const foreign = (await t.request({ method: 'GET', url: '/api/product/v2?fuzzySearchQuery=zz&in_stock_only=true', token: foreignMember() })).json();
     expect(foreign.results).toEqual([]);
+  });
+});
+
+describe('tracking product consumption', () => {
+  it('reports cycles with their uses, the trends, and what one use costs at the next lot', async () => {
+    const p = await product({ companyId: null, name: 'Tracked Prophy Angles' });
+    const first = (await addStock(p.id, { container_quantity: 1, units_per_container: 10, price_per_container: 20 })).json().stocks[0];
+    await consume(p.id, 2);
+    await consume(p.id, 2);
+    await consume(p.id, 2, { stock_id: first.id });
+    // A later, cheaper lot used more sparingly.
+    await t.db.execute(sql`update stocks set created_at = now() - interval '30 days' where id = ${first.id}`);
+    const second = (await addStock(p.id, { container_quantity: 1, units_per_container: 10, price_per_container: 15, expiry_date: '2027-01-01' })).json().stocks[0];
+    await consume(p.id, 1, { stock_id: second.id });
+    await consume(p.id, 1, { stock_id: second.id });
+
+    const report = (await t.request({ method: 'GET', url: `/api/product/${p.id}/tracking-reports`, token: member() })).json();
+    expect(report.cycle).toBe(2);
+    expect(report.cycle_counts.map((c: { count: number; units_per_use: number; unit_price: number }) => [c.count, c.units_per_use, c.unit_price])).toEqual([
+      [3, 2, 2],
+      [2, 1, 1.5],
+    ]);
+    expect(report).toMatchObject({ is_cost_improving: 'improving', is_usage_improving: 'improving', current_treatment_cost: 1.5 });
+
+    const price = (await t.request({ method: 'GET', url: `/api/product/${p.id}/estimated-cycle-unit-price?get-last-tracker=true`, token: member() })).json();
+    // The next use draws the lot expiring first (2027-01-01, $1.50); the shelf holds 4 at $2 and 8 at $1.50.
+    expect(price).toEqual({ unit_price: 1.5, average_unit_price: 1.66667, cycle: 2, last_tracker: { date: expect.any(String), count: 2, unit_price: 1.5 } });
+    expect((await t.request({ method: 'GET', url: `/api/product/${p.id}/tracking-reports`, token: foreignMember() })).json()).toMatchObject({ cycle: 0, cycle_counts: [] });
   });
 });

@@ -9,6 +9,9 @@ import {
   StockPageSchema,
   StockSchema,
   UpdateStockRequestSchema,
+  CycleUnitPriceSchema,
+  QueryBooleanSchema,
+  TrackingReportSchema,
 } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
@@ -44,6 +47,19 @@ export function stockRoutes(app: ZodApp, stock: StockService): void {
     config: { access: { permission: ['stock', 'update'] } },
     schema: { tags: ['stock'], params: IdParamsSchema, body: UpdateStockRequestSchema, response: { 200: StockSchema, ...errorResponses } },
     handler: (request) => stock.update(actorOf(request), request.params.id, request.body),
+  });
+
+  // Track Product Consumption on the product page (spec section 7's product helpers).
+  app.get('/product/:id/tracking-reports', {
+    config: { access: { permission: ['stock', 'read'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, response: { 200: TrackingReportSchema, ...errorResponses } },
+    handler: (request) => stock.tracking(actorOf(request), request.params.id),
+  });
+
+  app.get('/product/:id/estimated-cycle-unit-price', {
+    config: { access: { permission: ['stock', 'read'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, querystring: z.object({ 'get-last-tracker': QueryBooleanSchema.optional() }), response: { 200: CycleUnitPriceSchema, ...errorResponses } },
+    handler: (request) => stock.cycleUnitPrice(actorOf(request), request.params.id, request.query['get-last-tracker'] ?? false),
   });
 
   app.delete('/stock/:id', {

@@ -15,6 +15,10 @@ import {
   type StockPage,
   type StockUsage,
   type UpdateStockRequest,
+  TRACKED_CYCLES,
+  trackingReport,
+  type CycleUnitPrice,
+  type TrackingReport,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../http/actor';
@@ -28,7 +32,7 @@ import { findProductWithNames } from '../products/products.repo';
 import { findSupplierById } from '../suppliers/suppliers.repo';
 import { consumeInTransaction } from './consumption';
 import { claimIdempotencyKey, storeIdempotentAnswer } from './consumption.repo';
-import { appendUsages, findStock, findStocks, insertStocks, listStocks, listUsages, lockStock, stockTotals, updateStock, type NewStock, type StockRow } from './stock.repo';
+import { appendUsages, cycleFacts, findStock, findStocks, insertStocks, shelfPrices, listStocks, listUsages, lockStock, stockTotals, updateStock, type NewStock, type StockRow } from './stock.repo';
 
 type UsageRow = Awaited<ReturnType<typeof listUsages>>[number];
 
@@ -275,6 +279,28 @@ export function createStockService(deps: ServiceDeps) {
         await recordAudit(tx, actor, { entity: 'stock', entityId: id, action: 'delete', organizationId: actor.organizationId, companyId, changes: { units_removed: left } });
         await afterChange(tx, companyId, current.productId);
       });
+    },
+
+    /** Track Product Consumption: the latest cycles and their trends (docs/decisions.md). */
+    async tracking(actor: Actor, productId: string): Promise<TrackingReport> {
+      const companyId = currentCompanyId(actor);
+      if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
+      const [rows, prices] = await Promise.all([cycleFacts(db, companyId, productId, TRACKED_CYCLES), shelfPrices(db, companyId, productId, today())]);
+      const cycles = rows.reverse().map((r) => ({ date: r.createdAt.toISOString(), unitPrice: Number(r.unitPrice), uses: r.uses, unitsUsed: r.unitsUsed }));
+      return trackingReport(cycles, rows[0]?.total ?? 0, prices.next);
+    },
+
+    async cycleUnitPrice(actor: Actor, productId: string, withLastTracker: boolean): Promise<CycleUnitPrice> {
+      const companyId = currentCompanyId(actor);
+      if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
+      const [rows, prices] = await Promise.all([cycleFacts(db, companyId, productId, 1), shelfPrices(db, companyId, productId, today())]);
+      const last = rows[0];
+      return {
+        unit_price: prices.next,
+        average_unit_price: prices.average,
+        cycle: last?.total ?? 0,
+        last_tracker: withLastTracker && last ? { date: last.createdAt.toISOString(), count: last.uses, unit_price: Number(last.unitPrice) } : null,
+      };
     },
 
     /** Manual consumption: first-expiry-first unless a lot is named; a replayed key counts once. */

@@ -1,5 +1,6 @@
 import { can } from '@clinic/domain';
 import { ProductDetailPage } from '../../features/products/pages/product-detail-page';
+import { ConsumptionTracking } from '../../features/stock/components/consumption-tracking';
 import { StockRoom } from '../../features/stock/components/stock-room';
 
 /** /products/{productId}: the product feature's page with the stock feature's Stock Room in it. */
@@ -16,6 +17,7 @@ export function ProductPage() {
           />
         ) : null
       }
+      tracking={(product, permissions) => (can(permissions, 'stock', 'read') ? <ConsumptionTracking productId={product.id} /> : null)}
     />
   );
 }

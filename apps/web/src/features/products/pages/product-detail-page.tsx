@@ -25,7 +25,7 @@ import { deleteLabel, productActionsFor } from '../product-actions';
 /** Sections other features render on the product page (app/ composes them: features stay apart). */
 export type ProductSection = (product: ProductDetailData, permissions: PermissionMap) => ReactNode;
 
-function ProductDetail({ profile, productId, stockRoom }: { profile: Profile; productId: string; stockRoom?: ProductSection | undefined }) {
+function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: Profile; productId: string; stockRoom?: ProductSection | undefined; tracking?: ProductSection | undefined }) {
   const navigate = useNavigate();
   const claims = useSessionClaims();
   const role = claims?.role ?? profile.role;
@@ -84,6 +84,7 @@ function ProductDetail({ profile, productId, stockRoom }: { profile: Profile; pr
           canManage={canUpdate && data.deleted_at === null}
           ownerCompanyId={isAdmin ? null : (claims?.company_id ?? null)}
         />
+        {isAdmin ? null : tracking?.(data, profile.permissions)}
       </Stack>
       <ProductDialogsHost target={target} viewer={viewer} onClose={() => { setTarget(null); }} leaveTo="/products" />
     </>
@@ -92,12 +93,13 @@ function ProductDetail({ profile, productId, stockRoom }: { profile: Profile; pr
 
 /**
  * /products/{productId} (spec section 2). The admin sees who holds the product; a location sees
- * its Stock Room, which the stock feature renders through `stockRoom`.
+ * its Stock Room and Track Product Consumption, which the stock feature renders through
+ * `stockRoom` and `tracking`.
  */
-export function ProductDetailPage({ stockRoom }: { stockRoom?: ProductSection }) {
+export function ProductDetailPage({ stockRoom, tracking }: { stockRoom?: ProductSection; tracking?: ProductSection }) {
   const { productId = '' } = useParams();
   const profile = useProfile();
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) return <Alert severity="error">{errorMessage(profile.error, 'Could not load your profile.')}</Alert>;
-  return <ProductDetail profile={profile.data} productId={productId} stockRoom={stockRoom} />;
+  return <ProductDetail profile={profile.data} productId={productId} stockRoom={stockRoom} tracking={tracking} />;
 }

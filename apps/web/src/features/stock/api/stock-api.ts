@@ -10,6 +10,7 @@ import {
   type Page,
   type Stock,
   type StockPage,
+  type TrackingReport,
   type UpdateStockRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
@@ -100,4 +101,10 @@ export const supplierOptionsQueryOptions = (search: string) =>
     queryFn: async ({ signal }) => (await api.get<Page<SupplierOption>>('supplier', { query: { search, perPage: 20 }, signal })).results,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
+  });
+
+export const trackingQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: [...stockKeys.product(productId), 'tracking'] as const,
+    queryFn: ({ signal }) => api.get<TrackingReport>(`product/${productId}/tracking-reports`, { signal }),
   });
