@@ -184,6 +184,57 @@ test.describe('stock', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
+  test('on a phone: find a product by its scanned code, add stock and use units in two taps', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = `Phone Sutures ${String(Date.now())}`;
+    const barcode = String(Date.now()).slice(-12);
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const created = await page.request.post('/api/product', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+      data: { name, brand: 'E2E Dental', barcode, type: 'disposable', container: 'box', basic_unit: 'item' },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.getByRole('navigation', { name: 'Bottom navigation' }).getByRole('button', { name: 'Inventory' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+    // No camera here: the scanner says so, and the code can be typed (or sent by a hand scanner).
+    await page.getByRole('button', { name: 'Scan' }).click();
+    const scanner = page.getByRole('dialog', { name: 'Scan a product' });
+    await expect(scanner.getByText(/Barcode Scanning not supported in this platform|Camera permission is required for barcode|Error Scanning Barcode, Your Platform might not be supported/)).toBeVisible();
+    // A GS1 DataMatrix of this product: the GTIN-14 finds its 12-digit barcode.
+    await scanner.getByRole('textbox', { name: 'Barcode' }).fill(`(01)00${barcode}(17)301231(10)PH-1`);
+    await scanner.getByRole('button', { name: 'Use code' }).click();
+    const item = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: name });
+    await expect(item.getByText('0 units left in 0 lots')).toBeVisible();
+
+    await item.getByRole('button', { name: 'Add stock' }).click();
+    const dialog = page.getByRole('dialog', { name: /Add Stock/ });
+    // One GS1 scan fills lot and expiry; a lot typed by hand would have been kept.
+    await dialog.getByRole('button', { name: 'Scan' }).click();
+    const lotScanner = page.getByRole('dialog', { name: "Scan the lot's barcode" });
+    await lotScanner.getByRole('textbox', { name: 'Barcode' }).fill(`(01)00${barcode}(17)301231(10)PH-1`);
+    await lotScanner.getByRole('button', { name: 'Use code' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Filled lot PH-1 and expiry 2030-12-31');
+    await expect(dialog.getByRole('textbox', { name: 'Lot number' })).toHaveValue('PH-1');
+    await expect(dialog.getByRole('textbox', { name: 'Expiry date' })).toHaveValue('2030-12-31');
+    await pickSupplier(page, dialog, 'Henry Schein Dental');
+    await dialog.getByRole('spinbutton', { name: 'Number of containers' }).fill('2');
+    await dialog.getByRole('spinbutton', { name: 'Units per container' }).fill('12');
+    await dialog.getByRole('spinbutton', { name: 'Price per container ($)' }).fill('30');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Stock added')).toBeVisible();
+    await expect(item.getByText('24 units left in 1 lot')).toBeVisible();
+    await expect(item).toContainText('PH-1 · expires 12-31-2030');
+
+    await item.getByRole('button', { name: 'Use units' }).click();
+    await page.getByRole('dialog', { name: 'Record consumption' }).getByRole('button', { name: 'Record' }).click();
+    await expect(toast(page, 'Consumption recorded')).toBeVisible();
+    await expect(item.getByText('23 units left in 1 lot')).toBeVisible();
+    await screenshot(page, 'inventory-390');
+  });
+
   for (const size of SCREEN_SIZES) {
     test(`stock room and alerts at ${String(size.width)} px`, async ({ page }) => {
       await page.setViewportSize(size);

@@ -16,3 +16,4 @@ export * from './imports';
 export * from './stock';
 export * from './alerts';
 export * from './stock-tracking';
+export * from './gs1';

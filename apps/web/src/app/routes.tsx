@@ -28,6 +28,7 @@ const CategoriesPage = page(() => import('../features/categories/pages/categorie
 const CategoryProductsPage = page(() => import('../features/categories/pages/category-products-page'), 'CategoryProductsPage');
 const ProductsPage = page(() => import('../features/products/pages/products-page'), 'ProductsPage');
 const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
+const InventoryPage = page(() => import('../features/stock/pages/inventory-page'), 'InventoryPage');
 const AlertsPage = page(() => import('../features/stock/pages/alerts-page'), 'AlertsPage');
 const ProductPage = page(() => import('./routes/product-page'), 'ProductPage');
 const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
@@ -73,7 +74,13 @@ export const routes: RouteObject[] = [
               { path: '/suppliers', element: <SuppliersPage /> },
               { path: '/users/profile', element: <ProfilePage /> },
               { path: '/users/company', element: <ManageUsersPage /> },
-              { element: <RequireLocation />, children: [{ path: '/alerts', element: <AlertsPage /> }] },
+              {
+                element: <RequireLocation />,
+                children: [
+                  { path: '/alerts', element: <AlertsPage /> },
+                  { path: '/inventory', element: <InventoryPage /> },
+                ],
+              },
               {
                 element: <RequireAdmin />,
                 children: [

@@ -7,7 +7,10 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
+import { openAlertCountQueryOptions } from '../../features/stock/api/stock-api';
 import type { Role } from '@clinic/domain';
 
 export const BOTTOM_NAV_HEIGHT = 56;
@@ -18,15 +21,17 @@ interface BottomTab {
   to: string;
   icon: ReactNode;
   hiddenForAdmin?: boolean;
+  /** Where the product admin, who keeps no stock, goes instead. */
+  adminTo?: string;
 }
 
 /**
- * Phone/tablet tabs. They point at their feature's route; until a feature ships,
+ * Phone/tablet tabs. They point at their feature's route; until a feature ships (treatments),
  * its route falls through to the dashboard.
  */
 const TABS: BottomTab[] = [
   { value: 'treatments', label: 'Treatments', to: '/treatment-execution', icon: <MedicalServicesOutlined />, hiddenForAdmin: true },
-  { value: 'inventory', label: 'Inventory', to: '/inventory', icon: <Inventory2Outlined /> },
+  { value: 'inventory', label: 'Inventory', to: '/inventory', icon: <Inventory2Outlined />, adminTo: '/products' },
   { value: 'reports', label: 'Reports', to: '/dashboard', icon: <AssessmentOutlined /> },
   { value: 'alerts', label: 'Alerts', to: '/alerts', icon: <NotificationsOutlined />, hiddenForAdmin: true },
 ];
@@ -34,7 +39,9 @@ const TABS: BottomTab[] = [
 export function BottomNav({ role, onLogout }: { role: Role | null; onLogout: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tabs = TABS.filter((tab) => !(tab.hiddenForAdmin && role === 'admin'));
+  const isAdmin = role === 'admin';
+  const tabs = TABS.filter((tab) => !(tab.hiddenForAdmin && isAdmin)).map((tab) => (isAdmin && tab.adminTo ? { ...tab, to: tab.adminTo } : tab));
+  const alertCount = useQuery({ ...openAlertCountQueryOptions(), enabled: !isAdmin && role !== null });
   const current = tabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.value ?? false;
 
   return (
@@ -66,7 +73,20 @@ export function BottomNav({ role, onLogout }: { role: Role | null; onLogout: () 
         }}
       >
         {tabs.map((tab) => (
-          <BottomNavigationAction key={tab.value} value={tab.value} label={tab.label} icon={tab.icon} />
+          <BottomNavigationAction
+            key={tab.value}
+            value={tab.value}
+            label={tab.label}
+            icon={
+              tab.value === 'alerts' && alertCount.data ? (
+                <Badge badgeContent={alertCount.data} color="error" max={99} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open alerts` } }}>
+                  {tab.icon}
+                </Badge>
+              ) : (
+                tab.icon
+              )
+            }
+          />
         ))}
         <BottomNavigationAction value="logout" label="Logout" icon={<LogoutOutlined />} />
       </BottomNavigation>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STOCK_MESSAGES, type Stock } from '@clinic/domain';
-import { emptyStockForm, serialLotsFor, toCreateRequest, toUpdateRequest, unitsRemainingOf, validateStockForm, type StockFormContext } from './stock-form';
+import { emptyStockForm, fillFromScan, serialLotsFor, toCreateRequest, toUpdateRequest, unitsRemainingOf, validateStockForm, type StockFormContext } from './stock-form';
 
 const today = '2026-11-22';
 const ctx: StockFormContext = { productId: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', productType: 'disposable', today };
@@ -67,5 +67,33 @@ describe('the stock form', () => {
     expect(toUpdateRequest(form, stock)).toEqual({ units_remaining: 10 });
     expect(validateStockForm(form, editing)).toEqual({});
     expect(validateStockForm({ ...form, units_remaining: 13 }, editing).units_remaining).toBe(STOCK_MESSAGES.remainingTooHigh);
+  });
+});
+
+describe('filling the stock form from a scan', () => {
+  const GS = '\u001d';
+  const datamatrix = `]d2010088507401234517280531${'10'}LOT-77${GS}21SN-5`;
+  const form = { ...filled, lotNumber: '' };
+
+  it('fills lot and expiry from a GS1 DataMatrix of this product', () => {
+    const result = fillFromScan(form, {}, datamatrix, '0885074012345', today);
+    expect(result).toMatchObject({ ok: true, changes: { lotNumber: 'LOT-77', expiry_date: '2028-05-31' } });
+  });
+
+  it('never overwrites what the user typed', () => {
+    const result = fillFromScan({ ...form, lotNumber: 'MINE' }, { lotNumber: true }, datamatrix, '', today);
+    expect(result.changes).toEqual({ expiry_date: '2028-05-31' });
+    expect(fillFromScan(form, { lotNumber: true, expiry_date: true }, datamatrix, '', today).changes).toEqual({});
+  });
+
+  it("fills the next empty serial row with the code's serial number", () => {
+    const serialForm = { ...form, has_unique_lot: true, unique_lots: [{ lotNumber: 'SN-1', expiryDate: '2027-11-22', quantity: 1 }, { lotNumber: '', expiryDate: '2027-11-22', quantity: 1 }] };
+    const result = fillFromScan(serialForm, {}, datamatrix, '', today);
+    expect(result.changes.unique_lots?.[1]).toEqual({ lotNumber: 'SN-5', expiryDate: '2028-05-31', quantity: 1 });
+  });
+
+  it("refuses another product's code and an expired lot", () => {
+    expect(fillFromScan(form, {}, datamatrix, '4006381333931', today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
+    expect(fillFromScan(form, {}, '(01)00885074012345(17)250101(10)OLD', '', today)).toMatchObject({ ok: false, changes: {} });
   });
 });

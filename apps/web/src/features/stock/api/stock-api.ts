@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  PRODUCT_SEARCH_PAGE_SIZE,
+  PRODUCT_SEARCH_STALE_TIME_MS,
   STOCK_PAGE_SIZE,
+  type Product,
   type AlertKind,
   type AlertPage,
   type ConsumeStockRequest,
@@ -107,4 +110,24 @@ export const trackingQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: [...stockKeys.product(productId), 'tracking'] as const,
     queryFn: ({ signal }) => api.get<TrackingReport>(`product/${productId}/tracking-reports`, { signal }),
+  });
+
+export interface InventoryProduct {
+  id: string;
+  name: string;
+  brand: string;
+  barcode: string;
+  type: 'disposable' | 'consumable';
+  basic_unit: Product['basic_unit'];
+  product_image_url: string | null;
+}
+
+/** The inventory page's product lookup: the catalog search, optionally only what is in stock here. */
+export const inventorySearchQueryOptions = (term: string, inStockOnly: boolean, currentPage: number) =>
+  queryOptions({
+    queryKey: ['products', 'inventory', term, inStockOnly, currentPage] as const,
+    queryFn: ({ signal }) =>
+      api.get<Page<InventoryProduct>>('product/v2', { query: { fuzzySearchQuery: term, in_stock_only: inStockOnly, currentPage, perPage: PRODUCT_SEARCH_PAGE_SIZE }, signal }),
+    staleTime: PRODUCT_SEARCH_STALE_TIME_MS,
+    placeholderData: keepPreviousData,
   });

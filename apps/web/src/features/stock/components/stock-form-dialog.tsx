@@ -11,6 +11,9 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
+import { useState } from 'react';
+import { BarcodeScannerDialog } from '../../../components/barcode/barcode-scanner-dialog';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { STOCK_MESSAGES, STOCK_NOTE_MAX, unitPriceOf, type Product, type Stock } from '@clinic/domain';
 import { FormTextField } from '../../../components/form-text-field';
@@ -22,6 +25,7 @@ import { formatDollars, todayIso } from '../../../lib/format';
 import { useCreateStock, useUpdateStock } from '../api/stock-api';
 import {
   emptyStockForm,
+  fillFromScan,
   serialLotsFor,
   stockFormFrom,
   toCreateRequest,
@@ -55,7 +59,7 @@ function resolverFor(ctx: StockFormContext): Resolver<StockFormValues> {
 }
 
 export interface StockFormDialogProps {
-  product: Pick<Product, 'id' | 'name' | 'type'>;
+  product: Pick<Product, 'id' | 'name' | 'type' | 'barcode'>;
   /** The stock to edit; none to add one. */
   stock?: Stock;
   onClose: () => void;
@@ -80,6 +84,18 @@ export function StockFormDialog({ product, stock, onClose }: StockFormDialogProp
     defaultValues: stock ? stockFormFrom(stock) : emptyStockForm(ctx),
   });
   const values = useWatch({ control }) as StockFormValues;
+  const [scanning, setScanning] = useState(false);
+  // Shown inside the dialog: a toast behind a modal dialog is hidden from screen readers.
+  const [scanNotice, setScanNotice] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const applyScan = (code: string) => {
+    setScanning(false);
+    const result = fillFromScan(getValues(), { lotNumber: Boolean(formState.dirtyFields.lotNumber), expiry_date: Boolean(formState.dirtyFields.expiry_date) }, code, product.barcode, today);
+    if (result.changes.lotNumber !== undefined) setValue('lotNumber', result.changes.lotNumber, { shouldValidate: true });
+    if (result.changes.expiry_date !== undefined) setValue('expiry_date', result.changes.expiry_date, { shouldValidate: true });
+    if (result.changes.unique_lots !== undefined) setValue('unique_lots', result.changes.unique_lots, { shouldValidate: true });
+    setScanNotice({ ok: result.ok, message: result.message });
+  };
   const consumable = product.type === 'consumable';
   const serial = values.has_unique_lot;
   const remaining = unitsRemainingOf(values, stock);
@@ -134,13 +150,25 @@ export function StockFormDialog({ product, stock, onClose }: StockFormDialogProp
           void submit();
         }}
       >
-        <DialogTitle id="stock-form-title">
-          {title}
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {product.name}
-          </Typography>
+        <DialogTitle id="stock-form-title" sx={{ display: 'flex', alignItems: 'flex-start', gap: 2 }}>
+          <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
+            {title}
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              {product.name}
+            </Typography>
+          </Box>
+          {stock ? null : (
+            <Button variant="outlined" size="small" startIcon={<QrCodeScannerOutlined />} onClick={() => { setScanning(true); }}>
+              Scan
+            </Button>
+          )}
         </DialogTitle>
         <DialogContent>
+          {scanNotice ? (
+            <Alert severity={scanNotice.ok ? 'success' : 'warning'} onClose={() => { setScanNotice(null); }} sx={{ mb: 1 }}>
+              {scanNotice.message}
+            </Alert>
+          ) : null}
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Controller
@@ -293,6 +321,7 @@ export function StockFormDialog({ product, stock, onClose }: StockFormDialogProp
           </Button>
         </DialogActions>
       </form>
+      {scanning ? <BarcodeScannerDialog title="Scan the lot's barcode" onDetected={applyScan} onClose={() => { setScanning(false); }} /> : null}
     </Dialog>
   );
 }

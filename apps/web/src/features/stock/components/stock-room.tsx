@@ -40,7 +40,7 @@ const COLUMNS = [
 type Dialog = { kind: 'add' } | { kind: 'edit'; stock: Stock } | { kind: 'delete'; stock: Stock } | { kind: 'consume'; stock?: Stock };
 
 export interface StockRoomProps {
-  product: Pick<Product, 'id' | 'name' | 'type' | 'basic_unit'>;
+  product: Pick<Product, 'id' | 'name' | 'type' | 'basic_unit' | 'barcode'>;
   canCreate: boolean;
   canUpdate: boolean;
   canDelete: boolean;

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
+import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { barcodeCandidates, can, STOCK_EMPTY_TEXT, type PermissionMap } from '@clinic/domain';
+import { BarcodeScannerDialog } from '../../../components/barcode/barcode-scanner-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { ProductThumbnail } from '../../../components/product-thumbnail';
+import { SearchField } from '../../../components/search-field';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useProfile } from '../../../lib/profile';
+import { inventorySearchQueryOptions, stockPageQueryOptions, type InventoryProduct } from '../api/stock-api';
+import { ConsumeDialog } from '../components/consume-dialog';
+import { StockFormDialog } from '../components/stock-form-dialog';
+
+type Action = { kind: 'add' | 'consume'; product: InventoryProduct };
+
+/** A product's lots at this location: what is left of each and when it expires. */
+function Lots({ product, permissions, onAction }: { product: InventoryProduct; permissions: PermissionMap; onAction: (action: Action) => void }) {
+  const lots = useQuery(stockPageQueryOptions(product.id, 1));
+  const data = lots.data;
+  return (
+    <Box sx={{ px: 2, pb: 2 }}>
+      {lots.isPending ? <LinearProgress aria-label="Loading lots" /> : null}
+      {lots.isError ? <Alert severity="error">{errorMessage(lots.error, 'Could not load the stock.')}</Alert> : null}
+      {data ? (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+            {data.totals.units_left} units left in {data.total} {data.total === 1 ? 'lot' : 'lots'}
+          </Typography>
+          {data.results.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {STOCK_EMPTY_TEXT}
+            </Typography>
+          ) : (
+            <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={`Lots of ${product.name}`}>
+              {data.results.map((stock) => (
+                <Box component="li" key={stock.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+                  <span>
+                    {stock.lotNumber || 'No lot number'} · expires {formatDate(stock.expiry_date)}
+                    {stock.is_expired ? <Chip size="small" color="error" label="Expired" sx={{ ml: 1 }} /> : null}
+                  </span>
+                  <strong>{stock.units_left} left</strong>
+                </Box>
+              ))}
+            </Stack>
+          )}
+          {data.total > data.results.length ? (
+            <Button component={RouterLink} to={`/products/${product.id}`} size="small" sx={{ mt: 1 }}>
+              All {data.total} lots
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        {can(permissions, 'stock', 'create') ? (
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => { onAction({ kind: 'add', product }); }} sx={{ flex: 1 }}>
+            Add stock
+          </Button>
+        ) : null}
+        {can(permissions, 'stock', 'update') ? (
+          <Button variant="outlined" startIcon={<RemoveCircleOutlineOutlined />} disabled={!data || data.totals.units_left === 0} onClick={() => { onAction({ kind: 'consume', product }); }} sx={{ flex: 1 }}>
+            Use units
+          </Button>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * /inventory, for the tablet at the chair and the phone in the store room: find a product by
+ * name or by scanning it, see its lots, add stock or take units out in two taps.
+ */
+export function InventoryPage() {
+  const profile = useProfile();
+  const [search, setSearch] = useState('');
+  const [inStockOnly, setInStockOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const [action, setAction] = useState<Action | null>(null);
+  const term = useDebouncedValue(search, 250);
+  const results = useQuery(inventorySearchQueryOptions(term.trim(), inStockOnly, page));
+  const products = results.data?.results ?? [];
+  const permissions = profile.data?.permissions ?? {};
+  // One product found (a scan, an exact name): open it straight away.
+  const shownOpen = open ?? (products.length === 1 && term ? (products[0]?.id ?? null) : null);
+
+  return (
+    <>
+      <PageHeader title="Inventory" subtitle="Find a product by name or barcode, then add stock or record what was used." />
+      <Paper sx={{ p: 2, mb: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <SearchField
+            label="Search products"
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage(1);
+              setOpen(null);
+            }}
+          />
+          <Button variant="outlined" startIcon={<QrCodeScannerOutlined />} onClick={() => { setScanning(true); }}>
+            Scan
+          </Button>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={inStockOnly}
+                onChange={(e) => {
+                  setInStockOnly(e.target.checked);
+                  setPage(1);
+                }}
+              />
+            }
+            label="In stock only"
+          />
+        </Stack>
+      </Paper>
+      <LinearProgress sx={{ visibility: results.isFetching ? 'visible' : 'hidden' }} aria-hidden={!results.isFetching} />
+      {results.isError ? <Alert severity="error">{errorMessage(results.error, 'Could not search the products.')}</Alert> : null}
+      {results.isSuccess && products.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          No products found.
+        </Typography>
+      ) : null}
+      <Paper>
+        <List disablePadding aria-label="Products">
+          {products.map((product) => {
+            const expanded = shownOpen === product.id;
+            return (
+              <Box component="li" key={product.id} sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider' }}>
+                <ListItemButton aria-expanded={expanded} onClick={() => { setOpen(expanded ? '' : product.id); }} sx={{ gap: 2, py: 1.5 }}>
+                  <ProductThumbnail url={product.product_image_url} size={48} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{product.name}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {[product.brand, product.barcode].filter(Boolean).join(' · ') || '—'}
+                    </Typography>
+                  </Box>
+                </ListItemButton>
+                <Collapse in={expanded} unmountOnExit>
+                  <Lots product={product} permissions={permissions} onAction={setAction} />
+                </Collapse>
+              </Box>
+            );
+          })}
+        </List>
+      </Paper>
+      {(results.data?.lastPage ?? 1) > 1 ? (
+        <Pagination sx={{ mt: 2 }} count={results.data?.lastPage ?? 1} page={page} onChange={(_e, next) => { setPage(next); }} />
+      ) : null}
+      {scanning ? (
+        <BarcodeScannerDialog
+          title="Scan a product"
+          onDetected={(code) => {
+            setScanning(false);
+            // GTIN-14 scans match EAN-13 / UPC-A barcodes too: search for the shortest form.
+            const candidates = barcodeCandidates(code);
+            setSearch(candidates.reduce((a, b) => (b.length < a.length ? b : a)));
+            setPage(1);
+            setOpen(null);
+          }}
+          onClose={() => { setScanning(false); }}
+        />
+      ) : null}
+      {action?.kind === 'add' ? <StockFormDialog product={action.product} onClose={() => { setAction(null); }} /> : null}
+      {action?.kind === 'consume' ? <ConsumeDialog product={action.product} onClose={() => { setAction(null); }} /> : null}
+    </>
+  );
+}
