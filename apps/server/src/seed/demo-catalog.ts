@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { findCategoryByName, insertCategories } from '../modules/categories/categories.repo';
-import { insertProducts, setMinimumStock } from '../modules/products/products.repo';
+import { insertProducts } from '../modules/products/products.repo';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog-data';
 
 /** Products Downtown submitted that still wait for the admin, so the approval queue has work. */
@@ -21,7 +21,7 @@ export async function seedDemoCatalog(db: Db, downtownId: string | null): Promis
       DEMO_CATEGORIES.map((c) => ({ companyId: null, name: c.name, description: c.description })),
     );
     const categoryId = new Map(categories.map((c) => [c.name, c.id]));
-    const products = await insertProducts(
+    await insertProducts(
       tx,
       DEMO_PRODUCTS.map((p) => ({
         companyId: null,
@@ -43,7 +43,5 @@ export async function seedDemoCatalog(db: Db, downtownId: string | null): Promis
       tx,
       DOWNTOWN_PENDING.map((p) => ({ ...p, companyId: downtownId, isApproved: false })),
     );
-    // A few minimum stock levels so low-stock alerts have something to compare with.
-    for (const product of products.filter((_, index) => index % 15 === 0)) await setMinimumStock(tx, product.id, downtownId, 10);
   });
 }

@@ -25,3 +25,31 @@ it('seeds the demo organizations and catalog once, and a second start changes no
   const search = (await t.request({ method: 'GET', url: '/api/product/v2?fuzzySearchQuery=juvederm', token })).json();
   expect(search.total).toBeGreaterThan(0);
 });
+
+it('seeds a year of stock: each kind of alert at Downtown, and a product bought four times to track', async () => {
+  const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
+  const token = t.tokenFor(member!);
+  const alerts = (await t.request({ method: 'GET', url: '/api/alert?perPage=50', token })).json();
+  expect(alerts.counts).toEqual({ low_stock: 3, expiring: 3, expired: 1 });
+  expect(alerts.results.filter((a: { kind: string }) => a.kind === 'expired').map((a: { product: { name: string } }) => a.product.name)).toEqual(['Biodentine Capsules (Box of 15)']);
+
+  const search = (await t.request({ method: 'GET', url: '/api/product/v2?fuzzySearchQuery=Cook-Waite%20Lidocaine', token })).json();
+  const lidocaine = search.results.find((p: { name: string }) => p.name === 'Cook-Waite Lidocaine HCl 2% with Epinephrine 1:100000');
+  const stock = (await t.request({ method: 'GET', url: `/api/stock?productId=${String(lidocaine.id)}&perPage=5`, token })).json();
+  expect(stock.total).toBe(4);
+  // Newest first: 100 received, 36 uses of 1.5.
+  expect(stock.results[0]).toMatchObject({ lotNumber: 'LC25A088', units_left: 46 });
+  const tracking = (await t.request({ method: 'GET', url: `/api/product/${String(lidocaine.id)}/tracking-reports`, token })).json();
+  expect(tracking.cycle).toBe(4);
+  expect(tracking.cycle_counts.map((c: { count: number }) => c.count)).toEqual([25, 28, 30, 36]);
+  expect(tracking.is_usage_improving).toBe('improving');
+  expect(tracking.is_cost_improving).toBe('declined');
+
+  // A second start adds nothing.
+  await seedDemo(t.db);
+  expect((await t.request({ method: 'GET', url: `/api/stock?productId=${String(lidocaine.id)}`, token })).json().total).toBe(4);
+
+  const lakeside = await findUserByEmail(t.db, 'lakeside@brightsmile.demo');
+  const lakesideAlerts = (await t.request({ method: 'GET', url: '/api/alert', token: t.tokenFor(lakeside!) })).json();
+  expect(lakesideAlerts.counts).toEqual({ low_stock: 0, expiring: 0, expired: 0 });
+});

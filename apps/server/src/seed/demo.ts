@@ -1,6 +1,9 @@
 import type { Db } from '../db/client';
 import { findUserByEmail } from '../modules/users/users.repo';
 import { seedDemoCatalog } from './demo-catalog';
+import { seedDemoStock } from './demo-stock';
+import { isoDay } from '../clock';
+import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS } from '@clinic/domain';
 import { createOrganization, createSupplier, createUser } from '../../test/factories/index';
 
 export const DEMO_PASSWORD = 'clinic-demo-2026';
@@ -20,15 +23,32 @@ const DEMO_LOGINS: DemoLogin[] = [
   { role: 'pending org admin', email: 'owner@glowaesthetics.demo', password: DEMO_PASSWORD },
 ];
 
+export interface DemoOptions {
+  now?: Date;
+  /** The server's alert window, so the seeded alerts match what its scan would raise. */
+  alertExpiryWindowDays?: number;
+}
+
 /**
  * Seeds the demo organization on first start; later starts find the admin and change nothing.
  * Returns the demo logins to print (also when the data already existed).
  */
-export async function seedDemo(db: Db): Promise<DemoLogin[]> {
+export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoLogin[]> {
   if (!(await findUserByEmail(db, DEMO_LOGINS[0]!.email))) await seedOrganizations(db);
-  // The catalog arrived after the first demo data directories: added on their next start too.
+  // The catalog and the stock arrived after the first demo data directories: added on their next start too.
   const manager = await findUserByEmail(db, 'manager@brightsmile.demo');
   await seedDemoCatalog(db, manager?.companyId ?? null);
+  const hygienist = await findUserByEmail(db, 'hygienist@brightsmile.demo');
+  const lakeside = await findUserByEmail(db, 'lakeside@brightsmile.demo');
+  if (hygienist?.companyId && lakeside?.companyId) {
+    const now = options.now ?? new Date();
+    await seedDemoStock(
+      db,
+      { Downtown: { companyId: hygienist.companyId, userId: hygienist.id }, Lakeside: { companyId: lakeside.companyId, userId: lakeside.id } },
+      { today: isoDay(now), expiryWindowDays: options.alertExpiryWindowDays ?? DEFAULT_ALERT_EXPIRY_WINDOW_DAYS },
+      now,
+    );
+  }
   return DEMO_LOGINS;
 }
 

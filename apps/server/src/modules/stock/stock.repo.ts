@@ -3,8 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { companies, stocks, stockUsages, suppliers, users } from '../../db/schema/index';
 
 export type StockRow = typeof stocks.$inferSelect;
-export type NewStock = Omit<typeof stocks.$inferInsert, 'id' | 'totalUnits' | 'unitsLeft' | 'unitsUsed' | 'unitsConsumed' | 'unitsRemoved' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
-export type NewUsage = Omit<typeof stockUsages.$inferInsert, 'id' | 'createdAt'>;
+/** createdAt is the receipt time: now, unless the receipt happened earlier (demo history, imports). */
+export type NewStock = Omit<typeof stocks.$inferInsert, 'id' | 'totalUnits' | 'unitsLeft' | 'unitsUsed' | 'unitsConsumed' | 'unitsRemoved' | 'updatedAt' | 'deletedAt'>;
+export type NewUsage = Omit<typeof stockUsages.$inferInsert, 'id'>;
 
 export interface StockWithSupplier {
   stock: StockRow;
