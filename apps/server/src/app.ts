@@ -23,7 +23,7 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
 import { createLocalStorage } from './modules/uploads/local-storage';
 import { createS3Storage, type S3Options } from './modules/uploads/s3-storage';
 import { createReadSigner } from './modules/uploads/storage';
-import { createFilesService } from './modules/uploads/uploads.service';
+import { createFilesService, type FilesService } from './modules/uploads/uploads.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { categoriesRoutes } from './modules/categories/categories.routes';
@@ -34,6 +34,9 @@ import { importsRoutes } from './modules/imports/imports.routes';
 import { createStockService } from './modules/stock/stock.service';
 import { stockRoutes } from './modules/stock/stock.routes';
 import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
+import { createRunningListsService } from './modules/purchasing/running-lists.service';
+import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
+import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 
 export interface BuildAppOptions {
@@ -60,6 +63,8 @@ export interface BuiltApp {
   /** Background jobs the server process runs on a timer (main.ts starts the worker). */
   imports: ImportsService;
   alerts: AlertsService;
+  /** File storage: the e-mail worker attaches stored files (purchase-order PDFs) from it. */
+  files: FilesService;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
@@ -119,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       importsRoutes(zapi, imports);
       stockRoutes(zapi, createStockService(deps));
       alertsRoutes(zapi, alerts);
+      purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
     },
     { prefix: '/api' },
   );
@@ -135,5 +141,5 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return { app, tokens, imports, alerts };
+  return { app, tokens, imports, alerts, files };
 }

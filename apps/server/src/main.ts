@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await runMigrations(database);
 
-  const { app, imports, alerts } = await buildApp({
+  const { app, imports, alerts, files } = await buildApp({
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     jwtExpiresIn: config.jwtExpiresIn,
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
 
   const importWorker = startImportWorker(imports, app.log);
   const alertScan = startAlertScanWorker(alerts, app.log);
-  const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log) : null;
+  const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, undefined, files.storage) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -7,6 +7,7 @@ import { uploadCases } from './authorization/uploads.cases';
 import { catalogCases } from './authorization/catalog.cases';
 import { importCases } from './authorization/imports.cases';
 import { stockCases } from './authorization/stock.cases';
+import { purchasingCases } from './authorization/purchasing.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -174,7 +175,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases };
 
 let t: TestApp;
 let world: World;

@@ -17,3 +17,4 @@ export * from './stock';
 export * from './alerts';
 export * from './stock-tracking';
 export * from './gs1';
+export * from './purchasing';

@@ -10,6 +10,7 @@ import { createDatabase, type Database, type Db } from '../../src/db/client';
 import { buildApp } from '../../src/app';
 import type { S3Options } from '../../src/modules/uploads/s3-storage';
 import type { AlertsService } from '../../src/modules/alerts/alerts.service';
+import type { FilesService } from '../../src/modules/uploads/uploads.service';
 import type { TokenService } from '../../src/modules/auth/tokens';
 import type { UserRecord } from '../../src/modules/users/users.repo';
 import { withDatabase } from './global-setup';
@@ -27,6 +28,8 @@ export interface TestApp {
   routes: RouteInfo[];
   /** The alert scan the server runs on a timer; tests run it by hand. */
   alerts: AlertsService;
+  /** File storage as the server uses it (the e-mail worker reads attachments from it). */
+  files: FilesService;
   /** The local file storage folder of this app. */
   uploadsDir: string;
   /** A bearer token for the user, as login would issue it. */
@@ -69,7 +72,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
-  const { app, tokens, alerts } = await buildApp({
+  const { app, tokens, alerts, files } = await buildApp({
     uploadsDir,
     s3: options.s3,
     db: database.db,
@@ -89,6 +92,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     tokens,
     routes,
     alerts,
+    files,
     uploadsDir,
     tokenFor: (user, companyId) =>
       tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),

@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './catalog';
 export * from './imports';
 export * from './stock';
+export * from './purchasing';

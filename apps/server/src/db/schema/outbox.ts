@@ -1,4 +1,12 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A stored file sent along (a purchase order's PDF): read from file storage when the message goes out. */
+export interface OutboxAttachment {
+  filename: string;
+  /** The stored address (/api/files/...). */
+  url: string;
+  contentType: string;
+}
 
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
 
@@ -13,6 +21,7 @@ export const emailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: emailStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

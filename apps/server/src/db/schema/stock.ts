@@ -5,6 +5,7 @@ import { companies } from './organizations';
 import { users } from './users';
 import { suppliers } from './suppliers';
 import { products } from './catalog';
+import { purchaseOrderLines } from './purchasing';
 
 /**
  * A stock is one receipt of a product at a location: a lot with its price and expiry. Its unit
@@ -41,6 +42,8 @@ export const stocks = pgTable(
     note: text('note').notNull().default(''),
     hasUniqueLot: boolean('has_unique_lot').notNull().default(false),
     runningListProductId: uuid('running_list_product_id'),
+    /** The purchase-order line this stock was received against (purchasing). */
+    purchaseOrderLineId: uuid('purchase_order_line_id').references(() => purchaseOrderLines.id),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,6 +59,8 @@ export const stocks = pgTable(
     // Consumption picks live lots first-expiry-first; alerts and in-stock filters read the same rows.
     index('stocks_live_lots_idx').on(t.companyId, t.productId, t.expiryDate, t.id).where(sql`${t.deletedAt} is null and ${t.unitsLeft} > 0`),
     index('stocks_product_live_idx').on(t.productId).where(sql`${t.deletedAt} is null and ${t.unitsLeft} > 0`),
+    // A purchase order's receipts.
+    index('stocks_purchase_order_line_idx').on(t.purchaseOrderLineId).where(sql`${t.purchaseOrderLineId} is not null`),
   ],
 );
 

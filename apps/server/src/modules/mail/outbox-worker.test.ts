@@ -2,7 +2,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createUser } from '../../../test/factories/index';
-import { listOutbox } from './outbox.repo';
+import { enqueueEmail, listOutbox } from './outbox.repo';
 import { startOutboxWorker } from './outbox-worker';
 
 let t: TestApp;
@@ -62,4 +62,19 @@ it('keeps a message pending with the reason when the SMTP server is unreachable'
   const message = records.find((r) => r.to === 'unreachable@example.com')!;
   expect(message).toMatchObject({ status: 'pending', attempts: 1 });
   expect(message.lastError).toMatch(/ECONNREFUSED/);
+});
+
+it('attaches stored files, such as a purchase order PDF, read from file storage', async () => {
+  const pdf = Buffer.from('%PDF-1.7\n% purchase order PO-000009\n%%EOF\n');
+  const url = await t.files.storeGenerated(null, 'purchase_order_pdf', 'PO-000009.pdf', pdf, 'application/pdf', null);
+  await enqueueEmail(t.db, { to: 'rep@supplier.example', subject: 'Purchase order PO-000009', text: 'Attached.', attachments: [{ filename: 'PO-000009.pdf', url, contentType: 'application/pdf' }] });
+  const worker = startOutboxWorker(t.db, `smtp://127.0.0.1:${port}`, 'Clinic <no-reply@clinic.test>', t.app.log, 60_000, t.files.storage);
+  try {
+    await worker.drain();
+  } finally {
+    worker.stop();
+  }
+  const message = received.find((r) => r.to === 'rep@supplier.example');
+  expect(message?.body).toMatch(/Content-Type: application\/pdf; name=PO-000009\.pdf/);
+  expect(message?.body.replace(/\r?\n/g, '')).toContain(pdf.toString('base64'));
 });

@@ -1,7 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { claimPending, markAttemptFailed, markSent } from './outbox.repo';
+import type { FileStorage } from '../uploads/storage';
+import { keyFromFileUrl } from '../uploads/storage';
+import { claimPending, markAttemptFailed, markSent, type OutboxRow } from './outbox.repo';
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 10;
@@ -16,8 +18,20 @@ export interface OutboxWorker {
  * Delivers the outbox over SMTP. Each batch runs in a transaction holding row locks, so two
  * processes never send the same message; a failed send is retried up to five times.
  */
-export function startOutboxWorker(db: Db, smtpUrl: string, from: string, log: FastifyBaseLogger, intervalMs = 5000): OutboxWorker {
+export function startOutboxWorker(db: Db, smtpUrl: string, from: string, log: FastifyBaseLogger, intervalMs = 5000, storage?: FileStorage): OutboxWorker {
   const transport = nodemailer.createTransport(smtpUrl);
+
+  /** Stored files go out as their bytes; a file that is gone fails the message (and it is retried). */
+  async function attachmentsOf(message: OutboxRow) {
+    return Promise.all(
+      message.attachments.map(async (attachment) => {
+        const key = keyFromFileUrl(attachment.url);
+        const content = key && storage ? await storage.openRead(key) : null;
+        if (!content) throw new Error(`attachment ${attachment.filename} is not in file storage`);
+        return { filename: attachment.filename, contentType: attachment.contentType, content };
+      }),
+    );
+  }
   let running: Promise<number> | null = null;
 
   const drainOnce = () =>
@@ -25,7 +39,7 @@ export function startOutboxWorker(db: Db, smtpUrl: string, from: string, log: Fa
       const batch = await claimPending(tx, BATCH, MAX_ATTEMPTS);
       for (const message of batch) {
         try {
-          await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+          await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: await attachmentsOf(message) });
           await markSent(tx, message.id);
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailOutbox } from '../../db/schema/index';
+import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -8,6 +8,7 @@ export interface NewEmail {
   to: string;
   subject: string;
   text: string;
+  attachments?: OutboxAttachment[];
 }
 
 export async function enqueueEmail(db: DbOrTx, email: NewEmail): Promise<void> {

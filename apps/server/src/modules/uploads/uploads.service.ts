@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadRequest, type UploadResponse, type UploadType } from '@clinic/domain';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../http/actor';
 import { ownerCompanyFor } from '../../http/access';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -99,11 +99,14 @@ export function createFilesService({ db, storage, reads, now }: FilesDeps) {
       return key ? findUploadByKey(db, key) : null;
     },
 
-    /** A server-generated file (purchase-order PDF), stored and recorded as complete. */
-    async storeGenerated(companyId: string | null, type: UploadType, fileName: string, body: Buffer, mimeType: string, createdBy: string | null): Promise<string> {
+    /**
+     * A server-generated file (purchase-order PDF), stored and recorded as complete; `on` is the
+     * caller's transaction when the record that points at the file is written in one.
+     */
+    async storeGenerated(companyId: string | null, type: UploadType, fileName: string, body: Buffer, mimeType: string, createdBy: string | null, on: DbOrTx = db): Promise<string> {
       const key = `${companyId ?? 'shared'}/${type}/${randomUUID()}/${safeFileName(fileName)}`;
       await storage.write(key, body, mimeType);
-      await insertCompletedUpload(db, { key, companyId, type, mimeType, fileName, createdBy, sizeBytes: body.length, completedAt: now() });
+      await insertCompletedUpload(on, { key, companyId, type, mimeType, fileName, createdBy, sizeBytes: body.length, completedAt: now() });
       return fileUrlFor(key);
     },
 

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PURCHASE_ORDER_STATUSES } from '@clinic/domain';
+import { companies } from './organizations';
+import { users } from './users';
+import { suppliers } from './suppliers';
+import { products } from './catalog';
+
+/**
+ * A running list collects what a location wants to order from one supplier until a purchase order
+ * is generated from it (ordered_at); after that it is history and no longer changes.
+ */
+export const runningLists = pgTable(
+  'running_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The lists page, newest first, optionally only the open ones.
+    index('running_lists_company_created_idx').on(t.companyId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    // "The supplier's open list" when a product is added by supplier.
+    index('running_lists_open_supplier_idx').on(t.companyId, t.supplierId, t.createdAt).where(sql`${t.deletedAt} is null and ${t.orderedAt} is null`),
+  ],
+);
+
+export const runningListProducts = pgTable(
+  'running_list_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runningListId: uuid('running_list_id')
+      .notNull()
+      .references(() => runningLists.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Containers to order. */
+    quantity: integer('quantity').notNull(),
+    /** Price per container, dollars. */
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    highPriority: boolean('high_priority').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Spec: a product is on a list once ('Failed to add products already in the running list').
+    uniqueIndex('running_list_products_list_product_unique').on(t.runningListId, t.productId),
+    check('running_list_products_quantity_positive', sql`${t.quantity} > 0`),
+    check('running_list_products_price_not_negative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const purchaseOrderStatusEnum = pgEnum('purchase_order_status', PURCHASE_ORDER_STATUSES);
+
+/**
+ * A purchase order freezes a running list: its lines copy product, quantity and price, so later
+ * catalog or list changes never alter what was sent to the supplier.
+ */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The location's running number (document_counters). */
+    number: integer('number').notNull(),
+    runningListId: uuid('running_list_id')
+      .notNull()
+      .references(() => runningLists.id),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    status: purchaseOrderStatusEnum('status').notNull().default('ordered'),
+    pdfUrl: text('pdf_url'),
+    emailedTo: text('emailed_to'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Also the history page's order: newest number first.
+    uniqueIndex('purchase_orders_company_number_unique').on(t.companyId, t.number),
+    // One order per list, even when Generate is pressed twice at once.
+    uniqueIndex('purchase_orders_running_list_unique').on(t.runningListId),
+  ],
+);
+
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    runningListProductId: uuid('running_list_product_id').references(() => runningListProducts.id),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    highPriority: boolean('high_priority').notNull().default(false),
+    /** Containers received so far; only receiving moves it, and never past what was ordered. */
+    receivedQuantity: integer('received_quantity').notNull().default(0),
+  },
+  (t) => [
+    index('purchase_order_lines_order_idx').on(t.purchaseOrderId),
+    check('purchase_order_lines_received_within_ordered', sql`${t.receivedQuantity} >= 0 and ${t.receivedQuantity} <= ${t.quantity}`),
+  ],
+);
+
+/** One delivery received against an order; the key makes a retried receive count once. */
+export const purchaseOrderReceipts = pgTable(
+  'purchase_order_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The stocks the delivery created, replayed for a repeated key. */
+    stockIds: jsonb('stock_ids').$type<string[]>().notNull(),
+    receivedBy: uuid('received_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('purchase_order_receipts_key_unique').on(t.companyId, t.idempotencyKey), index('purchase_order_receipts_order_idx').on(t.purchaseOrderId)],
+);
+
+/** Running document numbers per location (purchase orders), taken with one atomic upsert. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
+);

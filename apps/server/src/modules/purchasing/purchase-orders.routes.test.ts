@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { PURCHASING_MESSAGES } from '@clinic/domain';
+import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { queryRows } from '../../../test/setup/sql';
+import { createProduct, createStock, createSupplier } from '../../../test/factories/index';
+import { createWorld, type World } from '../../../test/world';
+
+const NOW = new Date('2026-11-22T15:00:00Z');
+let t: TestApp;
+let world: World;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  world = await createWorld(t.db);
+});
+afterAll(async () => t.close());
+
+const member = () => t.tokenFor(world.own.users.company_member);
+const assistant = () => t.tokenFor(world.own.users.assistant);
+const foreignMember = () => t.tokenFor(world.foreign.users.company_member);
+const ownLocation = () => world.own.org.locations[0]!.id;
+
+/** A running list of two products at the member's location; answers its id, lines and supplier. */
+async function listWithTwoProducts() {
+  const supplier = await createSupplier(t.db, { companyId: null, name: `Benco ${randomUUID().slice(0, 6)}`, contactEmail: 'rep@benco.example' });
+  const gloves = await createProduct(t.db, { companyId: null, name: `Nitrile Gloves ${randomUUID().slice(0, 6)}` });
+  const varnish = await createProduct(t.db, { companyId: null, name: `Fluoride Varnish ${randomUUID().slice(0, 6)}`, type: 'consumable', container: 'tube', basicUnit: 'ml' });
+  // Gloves were bought before in boxes of 300: the receive dialog proposes that.
+  await createStock(t.db, { companyId: ownLocation(), productId: gloves.id, supplierId: supplier.id, unitsPerContainer: 300, pricePerContainer: 21.5 });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/purchase/running-list/product/bulk',
+    token: member(),
+    payload: { supplierId: supplier.id, runningListProducts: [{ product_id: gloves.id, quantity: 4 }, { product_id: varnish.id, quantity: 30, price: 5.4, high_priority: true }] },
+  });
+  expect(res.statusCode).toBe(201);
+  return { listId: res.json().runningList.id as string, supplier, gloves, varnish };
+}
+
+const generate = (runningListId: string, token = member()) => t.request({ method: 'POST', url: '/api/purchase/running-list/purchase-order', token, payload: { runningListId } });
+const receive = (orderId: string, lines: Record<string, unknown>[], key = randomUUID(), token = member()) =>
+  t.request({ method: 'POST', url: `/api/purchase/purchase-order/${orderId}/receive`, token, payload: { lines, idempotency_key: key } });
+
+describe('generating a purchase order', () => {
+  it('freezes the list into a numbered order with a PDF e-mailed to the supplier, and marks the list ordered', async () => {
+    const { listId, supplier, gloves, varnish } = await listWithTwoProducts();
+    const res = await generate(listId);
+    expect(res.statusCode).toBe(201);
+    const order = res.json();
+    expect(order).toMatchObject({ number: expect.stringMatching(/^PO-\d{6}$/), status: 'ordered', running_list_id: listId, supplier: { id: supplier.id }, emailed_to: 'rep@benco.example', lines_count: 2, total: 248 });
+    expect(order.lines).toEqual([
+      expect.objectContaining({ product: expect.objectContaining({ id: varnish.id }), quantity: 30, price: 5.4, total: 162, received_quantity: 0, units_per_container: 1 }),
+      expect.objectContaining({ product: expect.objectContaining({ id: gloves.id }), quantity: 4, price: 21.5, total: 86, received_quantity: 0, units_per_container: 300 }),
+    ]);
+
+    // The PDF is served to the location and names the order, the products and the total.
+    const pdf = await t.request({ method: 'GET', url: order.pdf_url, token: member() });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const { text: raw } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    const text = raw.replace(/\s+/g, ' ');
+    expect(text).toContain('Purchase Order');
+    expect(text).toContain(order.number);
+    expect(text).toContain(gloves.name);
+    expect(text).toContain(`${varnish.name} (high priority)`);
+    expect(text).toContain('$248.00');
+
+    // The supplier's copy waits in the outbox with the PDF attached.
+    const [mail] = await queryRows<{ subject: string; attachments: { filename: string; url: string }[] }>(t.db, sql`select subject, attachments from email_outbox where "to" = 'rep@benco.example' order by created_at desc limit 1`);
+    expect(mail!.subject).toBe(`Purchase order ${String(order.number)} from ${world.own.org.name}`);
+    expect(mail!.attachments).toEqual([{ filename: `${String(order.number)}.pdf`, url: expect.stringMatching(/^\/api\/files\//), contentType: 'application/pdf' }]);
+
+    // The list is history now: hidden by 'is not ordered', closed to changes, ordered once.
+    const open = (await t.request({ method: 'GET', url: '/api/purchase/running-list?is_not_ordered=true&perPage=100', token: member() })).json();
+    expect(open.results.map((l: { id: string }) => l.id)).not.toContain(listId);
+    const all = (await t.request({ method: 'GET', url: '/api/purchase/running-list?perPage=100', token: member() })).json();
+    expect(all.results.find((l: { id: string }) => l.id === listId)).toMatchObject({ purchase_order_id: order.id, ordered_at: NOW.toISOString() });
+    const again = await generate(listId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PURCHASING_MESSAGES.alreadyOrdered);
+    const late = await t.request({ method: 'POST', url: '/api/purchase/running-list/product', token: member(), payload: { running_list_id: listId, product_id: gloves.id } });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('numbers orders one after another per location and refuses an empty list', async () => {
+    const first = (await generate((await listWithTwoProducts()).listId)).json();
+    const second = (await generate((await listWithTwoProducts()).listId)).json();
+    expect(Number(second.number.slice(3))).toBe(Number(first.number.slice(3)) + 1);
+
+    const supplier = await createSupplier(t.db, { companyId: null });
+    const empty = (await t.request({ method: 'POST', url: '/api/purchase/running-list', token: member(), payload: { supplier_id: supplier.id } })).json();
+    const res = await generate(empty.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'runningListId', message: PURCHASING_MESSAGES.emptyList }]);
+    // Another organization's list is not there to order.
+    expect((await generate((await listWithTwoProducts()).listId, foreignMember())).statusCode).toBe(400);
+  });
+});
+
+describe('receiving', () => {
+  it('turns received lines into stock linked to the order, in parts, and never past what was ordered', async () => {
+    const { listId, gloves, varnish } = await listWithTwoProducts();
+    const order = (await generate(listId)).json();
+    const glovesLine = order.lines.find((l: { product: { id: string } }) => l.product.id === gloves.id);
+    const varnishLine = order.lines.find((l: { product: { id: string } }) => l.product.id === varnish.id);
+
+    const partial = await receive(order.id, [{ line_id: glovesLine.id, quantity: 3, units_per_container: 300, lotNumber: 'CRN-25-0214', expiry_date: '2028-05-31', isConsignment: false }]);
+    expect(partial.statusCode).toBe(200);
+    expect(partial.json()).toMatchObject({ status: 'partially_received' });
+    expect(partial.json().lines.find((l: { id: string }) => l.id === glovesLine.id).received_quantity).toBe(3);
+    expect(partial.json().receipts).toEqual([expect.objectContaining({ line_id: glovesLine.id, container_quantity: 3, lotNumber: 'CRN-25-0214', expiry_date: '2028-05-31' })]);
+
+    const stock = (await t.request({ method: 'GET', url: `/api/stock?productId=${String(gloves.id)}`, token: member() })).json();
+    expect(stock.results[0]).toMatchObject({ container_quantity: 3, units_per_container: 300, price_per_container: 21.5, unit_price: 0.07167, units_left: 900, lotNumber: 'CRN-25-0214', expiry_date: '2028-05-31', supplier: { name: order.supplier.name }, runningListProductId: expect.any(String) });
+
+    // More than ordered: refused field by field, nothing received.
+    const over = await receive(order.id, [{ line_id: glovesLine.id, quantity: 2, units_per_container: 300 }]);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors).toEqual([{ field: 'lines.0.quantity', message: PURCHASING_MESSAGES.overReceived }]);
+    const past = await receive(order.id, [{ line_id: glovesLine.id, quantity: 1, units_per_container: 300, expiry_date: '2026-11-21' }]);
+    expect(past.json().errors).toEqual([{ field: 'lines.0.expiry_date', message: 'The expiry date cannot be in the past' }]);
+    expect((await t.request({ method: 'GET', url: `/api/stock?productId=${String(gloves.id)}`, token: member() })).json().total).toBe(2);
+
+    // The rest, consumables counted in units whatever the dialog sent; the order is then received.
+    const rest = await receive(order.id, [
+      { line_id: glovesLine.id, quantity: 1, units_per_container: 300, lotNumber: 'CRN-25-0300' },
+      { line_id: varnishLine.id, quantity: 30, units_per_container: 10, lotNumber: 'DP-41230', expiry_date: '2027-08-31', isConsignment: true },
+    ]);
+    expect(rest.json()).toMatchObject({ status: 'received' });
+    const varnishStock = (await t.request({ method: 'GET', url: `/api/stock?productId=${String(varnish.id)}`, token: member() })).json();
+    expect(varnishStock.results).toEqual([expect.objectContaining({ container_quantity: 30, units_per_container: 1, unit_price: 5.4, isConsignment: true, units_left: 30 })]);
+    const history = (await t.request({ method: 'GET', url: '/api/purchase/purchase-order?status=received&perPage=100', token: member() })).json();
+    expect(history.results.map((o: { id: string }) => o.id)).toContain(order.id);
+  });
+
+  it('counts a repeated delivery once, and two deliveries at once never pass the ordered quantity', async () => {
+    const { listId, gloves } = await listWithTwoProducts();
+    const order = (await generate(listId)).json();
+    const line = order.lines.find((l: { product: { id: string } }) => l.product.id === gloves.id);
+    const key = randomUUID();
+    const body = [{ line_id: line.id, quantity: 2, units_per_container: 300, lotNumber: 'RETRY-1' }];
+    const [a, b] = await Promise.all([receive(order.id, body, key), receive(order.id, body, key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json().lines.find((l: { id: string }) => l.id === line.id).received_quantity).toBe(2);
+
+    // Two different deliveries of the remaining 2 at once: one is received, the other refused.
+    const racers = await Promise.all([receive(order.id, body), receive(order.id, body), receive(order.id, body)]);
+    expect(racers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    const [ledger] = await queryRows<{ stocks: string; containers: string }>(
+      t.db,
+      sql`select count(*) as stocks, sum(container_quantity) as containers from stocks where purchase_order_line_id = ${line.id}`,
+    );
+    expect(Number(ledger!.stocks)).toBe(2);
+    expect(Number(ledger!.containers)).toBe(4);
+    const final = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(order.id)}`, token: member() })).json();
+    expect(final.lines.find((l: { id: string }) => l.id === line.id).received_quantity).toBe(4);
+  });
+
+  it('raises and resolves alerts as received stock arrives', async () => {
+    const { listId, gloves } = await listWithTwoProducts();
+    await t.request({ method: 'PATCH', url: `/api/product/${String(gloves.id)}`, token: member(), payload: { minimum_stock: 5000 } });
+    const order = (await generate(listId)).json();
+    const line = order.lines.find((l: { product: { id: string } }) => l.product.id === gloves.id);
+    const lowBefore = (await t.request({ method: 'GET', url: '/api/alert?kind=low_stock&perPage=100', token: member() })).json();
+    expect(lowBefore.results.map((a: { product: { id: string } }) => a.product.id)).toContain(gloves.id);
+    await receive(order.id, [{ line_id: line.id, quantity: 4, units_per_container: 1500 }]);
+    const lowAfter = (await t.request({ method: 'GET', url: '/api/alert?kind=low_stock&perPage=100', token: member() })).json();
+    expect(lowAfter.results.map((a: { product: { id: string } }) => a.product.id)).not.toContain(gloves.id);
+  });
+});
+
+describe('purchase history', () => {
+  it('is read with purchaseHistory.read only, and only at its own location', async () => {
+    const order = (await generate((await listWithTwoProducts()).listId)).json();
+    expect((await t.request({ method: 'GET', url: '/api/purchase/purchase-order', token: assistant() })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(order.id)}`, token: foreignMember() })).statusCode).toBe(404);
+    expect((await receive(order.id, [{ line_id: order.lines[0].id, quantity: 1, units_per_container: 1 }], randomUUID(), foreignMember())).statusCode).toBe(404);
+    const page = (await t.request({ method: 'GET', url: '/api/purchase/purchase-order?perPage=2', token: member() })).json();
+    expect(page.results).toHaveLength(2);
+    expect(page.results[0]).toMatchObject({ id: order.id, created_by: `${world.own.users.company_member.firstName} ${world.own.users.company_member.lastName}` });
+  });
+});

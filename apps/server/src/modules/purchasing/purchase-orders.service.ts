@@ -1,0 +1,226 @@
+import {
+  lineTotal,
+  pageWindow,
+  PURCHASING_MESSAGES,
+  purchaseOrderNumber,
+  toPage,
+  unitPriceOf,
+  type GeneratePurchaseOrderRequest,
+  type PurchaseOrder,
+  type PurchaseOrderDetail,
+  type PurchaseOrderPage,
+  type PurchaseOrderQuery,
+  type PurchaseOrderStatus,
+  type ReceivePurchaseOrderRequest,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../http/actor';
+import { currentCompanyId, requirePermission } from '../../http/access';
+import { badRequest, conflict, invalidFields, notFound } from '../../http/errors';
+import { isoDay } from '../../clock';
+import { recordAudit } from '../audit/audit.repo';
+import { enqueueEmail } from '../mail/outbox.repo';
+import { receiveStocks } from '../stock/receipts';
+import { findSupplierById } from '../suppliers/suppliers.repo';
+import { purchaseOrderEmail } from './purchase-order-email';
+import { renderPurchaseOrderPdf } from './purchase-order-pdf';
+import {
+  addReceivedQuantity,
+  copyListIntoOrder,
+  findBuyer,
+  findOrderLines,
+  findPurchaseOrder,
+  findReceipt,
+  insertPurchaseOrder,
+  insertReceipt,
+  listPurchaseOrderLines,
+  listPurchaseOrders,
+  listReceivedStocks,
+  lockPurchaseOrder,
+  nextDocumentNumber,
+  setPurchaseOrderFiles,
+  setPurchaseOrderStatus,
+  type PurchaseOrderSummaryRow,
+} from './purchase-orders.repo';
+import { listRunningListProducts, lockRunningList, markRunningListOrdered } from './running-lists.repo';
+
+const PURCHASE_ORDER_COUNTER = 'purchase_order';
+
+export function createPurchaseOrdersService(deps: ServiceDeps) {
+  const { db, files } = deps;
+  const alertRules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+
+  function toSummary(row: PurchaseOrderSummaryRow): PurchaseOrder {
+    return {
+      id: row.order.id,
+      number: purchaseOrderNumber(row.order.number),
+      running_list_id: row.order.runningListId,
+      supplier: { id: row.order.supplierId, name: row.supplierName },
+      created_at: row.order.createdAt.toISOString(),
+      created_by: row.createdByName,
+      lines_count: row.linesCount,
+      total: Number(row.order.total),
+      status: row.order.status,
+      pdf_url: files.signedUrl(row.order.pdfUrl),
+      emailed_to: row.order.emailedTo,
+    };
+  }
+
+  async function detail(companyId: string, id: string): Promise<PurchaseOrderDetail> {
+    const row = await findPurchaseOrder(db, companyId, id);
+    if (!row) throw notFound();
+    const [lines, received] = await Promise.all([listPurchaseOrderLines(db, id), listReceivedStocks(db, id)]);
+    return {
+      ...toSummary(row),
+      supplier: { id: row.supplier.id, name: row.supplier.name, contact_email: row.supplier.contactEmail, contact_phone: row.supplier.contactPhone, address: row.supplier.address },
+      lines: lines.map(({ line, product, unitsPerContainer }) => ({
+        id: line.id,
+        product: { id: product.id, name: line.productName, product_image_url: files.signedUrl(product.productImageUrl), type: product.type, container: product.container, basic_unit: product.basicUnit },
+        quantity: line.quantity,
+        price: Number(line.price),
+        total: lineTotal(line.quantity, Number(line.price)),
+        received_quantity: line.receivedQuantity,
+        // A consumable is counted in units: one unit per "container".
+        units_per_container: product.type === 'consumable' ? 1 : unitsPerContainer,
+      })),
+      receipts: received.map(({ stock, lineId, productName }) => ({
+        stock_id: stock.id,
+        line_id: lineId,
+        product_name: productName,
+        container_quantity: stock.containerQuantity,
+        lotNumber: stock.lotNumber,
+        expiry_date: stock.expiryDate,
+        created_at: stock.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    async list(actor: Actor, query: PurchaseOrderQuery): Promise<PurchaseOrderPage> {
+      const companyId = currentCompanyId(actor);
+      const { records, total } = await listPurchaseOrders(db, companyId, { status: query.status, supplierId: query.supplier_id }, pageWindow(query));
+      return toPage(records.map(toSummary), total, query);
+    },
+
+    async get(actor: Actor, id: string): Promise<PurchaseOrderDetail> {
+      return detail(currentCompanyId(actor), id);
+    },
+
+    /**
+     * Generates the order of a running list, once: its lines and total are frozen, the PDF is
+     * rendered and stored as purchase_order_pdf, it is e-mailed to the supplier's contact through
+     * the outbox, and the list is marked ordered. All in one transaction with the list locked.
+     */
+    async generate(actor: Actor, body: GeneratePurchaseOrderRequest): Promise<PurchaseOrderDetail> {
+      const companyId = currentCompanyId(actor);
+      const id = await db.transaction(async (tx) => {
+        const list = await lockRunningList(tx, companyId, body.runningListId);
+        if (!list) throw badRequest('runningListId', 'Running list not found');
+        if (list.orderedAt) throw conflict(PURCHASING_MESSAGES.alreadyOrdered);
+        const lines = await listRunningListProducts(tx, [list.id]);
+        if (lines.length === 0) throw badRequest('runningListId', PURCHASING_MESSAGES.emptyList);
+        const supplier = await findSupplierById(tx, list.supplierId);
+        const buyer = await findBuyer(tx, companyId, actor.userId);
+        if (!supplier || !buyer) throw notFound();
+
+        const now = deps.now();
+        const total = lines.reduce((sum, l) => sum + lineTotal(l.line.quantity, Number(l.line.price)), 0);
+        const number = await nextDocumentNumber(tx, companyId, PURCHASE_ORDER_COUNTER);
+        const order = await insertPurchaseOrder(tx, { companyId, number, runningListId: list.id, supplierId: list.supplierId, total: total.toFixed(2), createdBy: actor.userId, createdAt: now });
+        await copyListIntoOrder(tx, order.id, list.id);
+        await markRunningListOrdered(tx, list.id, now);
+
+        const documentNumber = purchaseOrderNumber(number);
+        const pdf = await renderPurchaseOrderPdf({
+          number: documentNumber,
+          date: isoDay(now),
+          buyer,
+          supplier: { name: supplier.name, address: supplier.address, contactEmail: supplier.contactEmail, contactPhone: supplier.contactPhone },
+          lines: lines.map((l) => ({ productName: l.product.name, quantity: l.line.quantity, price: Number(l.line.price), total: lineTotal(l.line.quantity, Number(l.line.price)), highPriority: l.line.highPriority })),
+          total,
+        });
+        const pdfUrl = await files.storeGenerated(companyId, 'purchase_order_pdf', `${documentNumber}.pdf`, pdf, 'application/pdf', actor.userId, tx);
+        const emailTo = supplier.contactEmail || supplier.email || null;
+        if (emailTo) await enqueueEmail(tx, purchaseOrderEmail({ to: emailTo, number: documentNumber, buyer, supplierName: supplier.name, orderedBy: buyer.orderedBy, total, pdfUrl }));
+        await setPurchaseOrderFiles(tx, order.id, { pdfUrl, emailedTo: emailTo });
+        await recordAudit(tx, actor, { entity: 'purchase_order', entityId: order.id, action: 'create', organizationId: actor.organizationId, companyId, changes: { runningListId: list.id, number: documentNumber, total } });
+        return order.id;
+      });
+      return detail(companyId, id);
+    },
+
+    /**
+     * Receives a delivery: each line becomes a stock (lot, expiry, consignment) through the stock
+     * module, linked to its order line; received quantities never pass what was ordered (checked
+     * here, and by a CHECK), and a repeated idempotency key answers without receiving again.
+     */
+    async receive(actor: Actor, id: string, body: ReceivePurchaseOrderRequest): Promise<PurchaseOrderDetail> {
+      requirePermission(actor, 'stock', 'create');
+      const companyId = currentCompanyId(actor);
+      const lineIds = body.lines.map((l) => l.line_id);
+      if (new Set(lineIds).size !== lineIds.length) throw badRequest('lines', 'Each line can be received once per delivery');
+      const today = isoDay(deps.now());
+      const pastExpiry = body.lines.findIndex((l) => l.expiry_date && l.expiry_date < today);
+      if (pastExpiry >= 0) throw invalidFields([{ field: `lines.${String(pastExpiry)}.expiry_date`, message: 'The expiry date cannot be in the past' }]);
+
+      await db.transaction(async (tx) => {
+        // The order's lock puts deliveries in a row; a key seen before means this one was counted.
+        const order = await lockPurchaseOrder(tx, companyId, id);
+        if (!order) throw notFound();
+        const earlier = await findReceipt(tx, companyId, body.idempotency_key);
+        if (earlier && earlier.purchaseOrderId !== id) throw badRequest('idempotency_key', 'This key was used for another purchase order');
+        if (earlier) return;
+
+        const lines = await findOrderLines(tx, id, lineIds);
+        const issues: { field: string; message: string }[] = [];
+        body.lines.forEach((input, index) => {
+          const line = lines.find((l) => l.id === input.line_id);
+          if (!line) issues.push({ field: `lines.${String(index)}.line_id`, message: 'Not a line of this purchase order' });
+          else if (line.receivedQuantity + input.quantity > line.quantity) issues.push({ field: `lines.${String(index)}.quantity`, message: PURCHASING_MESSAGES.overReceived });
+        });
+        if (issues.length > 0) throw invalidFields(issues);
+
+        const productTypes = new Map((await listPurchaseOrderLines(tx, id)).map((l) => [l.line.id, l.product.type]));
+        const stocks = await receiveStocks(
+          tx,
+          actor,
+          companyId,
+          body.lines.map((input) => {
+            const line = lines.find((l) => l.id === input.line_id)!;
+            // Consumables are counted in units, one per "container" (spec section 5).
+            const unitsPerContainer = productTypes.get(line.id) === 'consumable' ? 1 : input.units_per_container;
+            const price = Number(line.price);
+            return {
+              companyId,
+              productId: line.productId,
+              supplierId: order.supplierId,
+              containerQuantity: input.quantity,
+              unitsPerContainer,
+              pricePerContainer: price.toFixed(2),
+              unitPrice: unitPriceOf(price, unitsPerContainer).toFixed(5),
+              expiryDate: input.expiry_date ?? null,
+              lotNumber: input.lotNumber ?? '',
+              isConsignment: input.isConsignment ?? false,
+              note: `Received on ${purchaseOrderNumber(order.number)}`,
+              runningListProductId: line.runningListProductId,
+              purchaseOrderLineId: line.id,
+              createdBy: actor.userId,
+            };
+          }),
+          alertRules(),
+          { purchase_order_id: id, source: 'purchase_order' },
+        );
+        for (const input of body.lines) await addReceivedQuantity(tx, input.line_id, input.quantity);
+
+        const after = await findOrderLines(tx, id);
+        const status: PurchaseOrderStatus = after.every((l) => l.receivedQuantity >= l.quantity) ? 'received' : 'partially_received';
+        await setPurchaseOrderStatus(tx, id, status);
+        await insertReceipt(tx, { companyId, purchaseOrderId: id, idempotencyKey: body.idempotency_key, stockIds: stocks.map((s) => s.id), receivedBy: actor.userId });
+        await recordAudit(tx, actor, { entity: 'purchase_order', entityId: id, action: 'receive', organizationId: actor.organizationId, companyId, changes: body });
+      });
+      return detail(companyId, id);
+    },
+  };
+}
+
+export type PurchaseOrdersService = ReturnType<typeof createPurchaseOrdersService>;

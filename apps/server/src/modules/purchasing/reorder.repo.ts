@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { productCompanySettings, products, stocks } from '../../db/schema/index';
+
+export interface BelowMinimumRow {
+  productId: string;
+  name: string;
+  minimumStock: number;
+  usableUnits: number;
+  /** From the newest stock of the product here: who it came from and how it was packed. */
+  lastSupplierId: string | null;
+  lastUnitsPerContainer: number | null;
+}
+
+/**
+ * Products of a location under their minimum stock, counting usable units as the low-stock alert
+ * does (unexpired lots with units left), with what their newest stock says about reordering them.
+ */
+export async function productsBelowMinimum(db: DbOrTx, companyId: string, today: string): Promise<BelowMinimumRow[]> {
+  const result = await db.execute(sql`
+    select pcs.product_id as "productId", p.name, pcs.minimum_stock as "minimumStock",
+           coalesce(usable.units, 0)::float8 as "usableUnits",
+           last.supplier_id as "lastSupplierId", last.units_per_container as "lastUnitsPerContainer"
+      from ${productCompanySettings} pcs
+      join ${products} p on p.id = pcs.product_id and p.deleted_at is null
+      left join lateral (
+        select sum(s.units_left) as units from ${stocks} s
+         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.deleted_at is null
+           and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${today}::date)
+      ) usable on true
+      left join lateral (
+        select s.supplier_id, s.units_per_container from ${stocks} s
+         where s.company_id = pcs.company_id and s.product_id = pcs.product_id
+         order by s.created_at desc, s.id desc limit 1
+      ) last on true
+     where pcs.company_id = ${companyId} and pcs.minimum_stock > 0 and pcs.removed_at is null
+       and coalesce(usable.units, 0) < pcs.minimum_stock
+     order by p.name`);
+  return ((result as unknown as { rows: BelowMinimumRow[] }).rows).map((r) => ({ ...r, usableUnits: Number(r.usableUnits), minimumStock: Number(r.minimumStock) }));
+}
