@@ -55,6 +55,6 @@ export const SCREEN_SIZES = [
 ] as const;
 
 /** The toast at the top of the screen (an MUI Snackbar alert). */
-export function toast(page: Page, text: string): Locator {
+export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }

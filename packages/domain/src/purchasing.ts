@@ -92,6 +92,8 @@ export type RunningListQuery = z.infer<typeof RunningListQuerySchema>;
 const ProductRefSchema = z.object({
   id: UuidSchema,
   name: z.string(),
+  /** Matches a scanned box to its line when receiving. */
+  barcode: z.string(),
   product_image_url: z.string().nullable(),
   type: ProductTypeSchema,
   container: ContainerSchema,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { products, stocks, suppliers } from '../db/schema/index';
+import { products, runningLists, stocks, suppliers } from '../db/schema/index';
 
 /** The shared catalog's products by name: the demo data names products, the database keys them. */
 export async function catalogProductIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
@@ -23,4 +23,29 @@ export async function supplierIdsByName(db: DbOrTx, companyId: string, names: st
 export async function companyHasStock(db: DbOrTx, companyId: string): Promise<boolean> {
   const [row] = await db.select({ id: stocks.id }).from(stocks).where(eq(stocks.companyId, companyId)).limit(1);
   return row !== undefined;
+}
+
+export async function companyHasRunningLists(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ id: runningLists.id }).from(runningLists).where(eq(runningLists.companyId, companyId)).limit(1);
+  return row !== undefined;
+}
+
+/** A list as it stood in the past: created then, ordered then (or still open). */
+export async function insertPastRunningList(db: DbOrTx, values: { companyId: string; supplierId: string; createdBy: string; createdAt: Date; orderedAt: Date | null }) {
+  const [row] = await db.insert(runningLists).values(values).returning();
+  return row!;
+}
+
+/** The demo stock lots (by lot number) a past order arrived as. */
+export async function stockIdsByLot(db: DbOrTx, companyId: string, lots: string[]): Promise<Map<string, string>> {
+  if (lots.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stocks.id, lot: stocks.lotNumber })
+    .from(stocks)
+    .where(and(eq(stocks.companyId, companyId), inArray(stocks.lotNumber, lots)));
+  return new Map(rows.map((r) => [r.lot, r.id]));
+}
+
+export async function linkStockToOrderLine(db: DbOrTx, stockId: string, line: { id: string; runningListProductId: string | null }): Promise<void> {
+  await db.update(stocks).set({ purchaseOrderLineId: line.id, runningListProductId: line.runningListProductId }).where(eq(stocks.id, stockId));
 }

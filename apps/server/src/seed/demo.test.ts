@@ -10,8 +10,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 it('seeds the demo organizations and catalog once, and a second start changes nothing', async () => {
-  await seedDemo(t.db);
-  await seedDemo(t.db);
+  await seedDemo(t.db, { files: t.files });
+  await seedDemo(t.db, { files: t.files });
   const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
   const token = t.tokenFor(member!);
   const categories = (await t.request({ method: 'GET', url: '/api/category?perPage=100', token })).json();
@@ -46,10 +46,27 @@ it('seeds a year of stock: each kind of alert at Downtown, and a product bought 
   expect(tracking.is_cost_improving).toBe('declined');
 
   // A second start adds nothing.
-  await seedDemo(t.db);
+  await seedDemo(t.db, { files: t.files });
   expect((await t.request({ method: 'GET', url: `/api/stock?productId=${String(lidocaine.id)}`, token })).json().total).toBe(4);
 
   const lakeside = await findUserByEmail(t.db, 'lakeside@brightsmile.demo');
   const lakesideAlerts = (await t.request({ method: 'GET', url: '/api/alert', token: t.tokenFor(lakeside!) })).json();
   expect(lakesideAlerts.counts).toEqual({ low_stock: 0, expiring: 0, expired: 0 });
+});
+
+it('seeds an open running list and past purchase orders, received ones linked to their lots, each with its PDF', async () => {
+  const manager = await findUserByEmail(t.db, 'manager@brightsmile.demo');
+  const token = t.tokenFor(manager!);
+  const open = (await t.request({ method: 'GET', url: '/api/purchase/running-list?is_not_ordered=true', token })).json();
+  expect(open.results.map((l: { supplier: { name: string }; products_count: number }) => [l.supplier.name, l.products_count])).toEqual([['Henry Schein Dental', 3]]);
+  const orders = (await t.request({ method: 'GET', url: '/api/purchase/purchase-order', token })).json();
+  expect(orders.results.map((o: { number: string; status: string }) => [o.number, o.status])).toEqual([
+    ['PO-000003', 'ordered'],
+    ['PO-000002', 'received'],
+    ['PO-000001', 'received'],
+  ]);
+  const lidocaine = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(orders.results[2].id)}`, token })).json();
+  expect(lidocaine.receipts).toEqual([expect.objectContaining({ lotNumber: 'LC25A088', container_quantity: 2 })]);
+  const pdf = await t.request({ method: 'GET', url: lidocaine.pdf_url });
+  expect(pdf.headers['content-type']).toContain('application/pdf');
 });

@@ -2,6 +2,8 @@ import type { Db } from '../db/client';
 import { findUserByEmail } from '../modules/users/users.repo';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoStock } from './demo-stock';
+import { seedDemoPurchasing } from './demo-purchasing';
+import type { FilesService } from '../modules/uploads/uploads.service';
 import { isoDay } from '../clock';
 import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS } from '@clinic/domain';
 import { createOrganization, createSupplier, createUser } from '../../test/factories/index';
@@ -27,6 +29,8 @@ export interface DemoOptions {
   now?: Date;
   /** The server's alert window, so the seeded alerts match what its scan would raise. */
   alertExpiryWindowDays?: number;
+  /** File storage, for the PDFs of the demo purchase orders. */
+  files?: FilesService;
 }
 
 /**
@@ -35,7 +39,7 @@ export interface DemoOptions {
  */
 export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoLogin[]> {
   if (!(await findUserByEmail(db, DEMO_LOGINS[0]!.email))) await seedOrganizations(db);
-  // The catalog and the stock arrived after the first demo data directories: added on their next start too.
+  // The catalog, stock and purchasing arrived after the first demo data directories: added on their next start too.
   const manager = await findUserByEmail(db, 'manager@brightsmile.demo');
   await seedDemoCatalog(db, manager?.companyId ?? null);
   const hygienist = await findUserByEmail(db, 'hygienist@brightsmile.demo');
@@ -48,6 +52,7 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoL
       { today: isoDay(now), expiryWindowDays: options.alertExpiryWindowDays ?? DEFAULT_ALERT_EXPIRY_WINDOW_DAYS },
       now,
     );
+    await seedDemoPurchasing(db, { companyId: hygienist.companyId, userId: hygienist.id }, options.files, now);
   }
   return DEMO_LOGINS;
 }

@@ -1,6 +1,9 @@
 import { Navigate, Outlet } from 'react-router';
 import { isTokenUsable, useSessionClaims, useToken } from '../lib/auth-token';
 import { DESKTOP_HOME } from '../lib/session';
+import { can, type Action, type Feature } from '@clinic/domain';
+import { PageLoader } from '../components/page-loader';
+import { useProfile } from '../lib/profile';
 
 /** Signed-in area: anyone without a stored token goes back to the login page. */
 export function RequireAuth() {
@@ -29,5 +32,16 @@ export function RequireAdmin() {
 export function RequireLocation() {
   const claims = useSessionClaims();
   if (claims?.role === 'admin') return <Navigate to={DESKTOP_HOME} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Pages a feature permission gates (spec: /purchase-history needs purchaseHistory.read): without
+ * it the user goes home, as the navigation never showed the page.
+ */
+export function RequirePermission({ feature, action }: { feature: Feature; action: Action }) {
+  const profile = useProfile();
+  if (profile.isPending) return <PageLoader />;
+  if (!can(profile.data?.permissions ?? {}, feature, action)) return <Navigate to={DESKTOP_HOME} replace />;
   return <Outlet />;
 }

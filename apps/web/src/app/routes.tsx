@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { DESKTOP_HOME } from '../lib/session';
-import { PublicOnly, RequireAdmin, RequireLocation, RequireAuth } from './route-guards';
+import { PublicOnly, RequireAdmin, RequireLocation, RequireAuth, RequirePermission } from './route-guards';
 import { RouteError } from './route-error';
 
 /** Every page is its own chunk, so the login page loads without the signed-in app. */
@@ -29,7 +29,11 @@ const CategoryProductsPage = page(() => import('../features/categories/pages/cat
 const ProductsPage = page(() => import('../features/products/pages/products-page'), 'ProductsPage');
 const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
 const InventoryPage = page(() => import('../features/stock/pages/inventory-page'), 'InventoryPage');
-const AlertsPage = page(() => import('../features/stock/pages/alerts-page'), 'AlertsPage');
+const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
+const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
+const RunningListPage = page(() => import('../features/purchasing/pages/running-list-page'), 'RunningListPage');
+const PurchaseHistoryPage = page(() => import('../features/purchasing/pages/purchase-history-page'), 'PurchaseHistoryPage');
+const PurchaseOrderPage = page(() => import('../features/purchasing/pages/purchase-order-page'), 'PurchaseOrderPage');
 const ProductPage = page(() => import('./routes/product-page'), 'ProductPage');
 const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
 const ImportInstructionsPage = page(() => import('../features/imports/pages/import-instructions-page'), 'ImportInstructionsPage');
@@ -79,6 +83,15 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/alerts', element: <AlertsPage /> },
                   { path: '/inventory', element: <InventoryPage /> },
+                  { path: '/running-list', element: <RunningListsPage /> },
+                  { path: '/running-list/:runningListId', element: <RunningListPage /> },
+                  {
+                    element: <RequirePermission feature="purchaseHistory" action="read" />,
+                    children: [
+                      { path: '/purchase-history', element: <PurchaseHistoryPage /> },
+                      { path: '/purchase-history/:id', element: <PurchaseOrderPage /> },
+                    ],
+                  },
                 ],
               },
               {

@@ -1,9 +1,24 @@
 import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { supplierOptionsQueryOptions, type SupplierOption } from '../api/stock-api';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@clinic/domain';
+import { api } from '../lib/api-client';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+
+export interface SupplierOption {
+  id: string;
+  name: string;
+}
+
+/** Suppliers for a supplier picker (stock form, running lists), searched by name as the user types. */
+export const supplierOptionsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: ['suppliers', 'options', search] as const,
+    queryFn: async ({ signal }) => (await api.get<Page<SupplierOption>>('supplier', { query: { search, perPage: 20 }, signal })).results,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
 
 interface SupplierPickerProps {
   value: SupplierOption | null;

@@ -80,6 +80,7 @@ export function createRunningListsService(deps: ServiceDeps) {
       product: {
         id: row.product.id,
         name: row.product.name,
+        barcode: row.product.barcode,
         product_image_url: files.signedUrl(row.product.productImageUrl),
         type: row.product.type,
         container: row.product.container,

@@ -13,6 +13,8 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { can, ROLE_PERMISSIONS, type PermissionMap, type Role } from '@clinic/domain';
 
 export interface NavItem {
@@ -41,6 +43,9 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (role === 'admin') inventory.push({ label: 'Pending Products', to: '/products/pending', icon: PendingActionsOutlined });
   if (can(permissions, 'suppliers', 'read')) inventory.push({ label: 'Suppliers', to: '/suppliers', icon: LocalShippingOutlined });
   if (role === 'admin' && can(permissions, 'import', 'create')) inventory.push({ label: 'Import Products', to: '/import', icon: UploadFileOutlined });
+  // Spec section 2: non-admins see Purchasing, and Purchase History only with purchaseHistory.read.
+  if (role !== 'admin' && can(permissions, 'runningList', 'read')) inventory.push({ label: 'Purchasing', to: '/running-list', icon: ShoppingCartOutlined });
+  if (role !== 'admin' && can(permissions, 'purchaseHistory', 'read')) inventory.push({ label: 'Purchase History', to: '/purchase-history', icon: ReceiptLongOutlined });
 
   // Spec section 6: the product admin has no alerts (it keeps no stock).
   const alerts: NavItem[] = role !== 'admin' && can(permissions, 'alerts', 'read') ? [{ label: 'Alerts', to: '/alerts', icon: NotificationsOutlined, badge: 'alerts' }] : [];

@@ -2,8 +2,9 @@ import { can } from '@clinic/domain';
 import { ProductDetailPage } from '../../features/products/pages/product-detail-page';
 import { ConsumptionTracking } from '../../features/stock/components/consumption-tracking';
 import { StockRoom } from '../../features/stock/components/stock-room';
+import { AddToRunningListButton } from '../../features/purchasing/components/add-to-running-list-button';
 
-/** /products/{productId}: the product feature's page with the stock feature's Stock Room in it. */
+/** /products/{productId}: the product feature's page with the stock feature's Stock Room (and purchasing's Add to Running List) in it. */
 export function ProductPage() {
   return (
     <ProductDetailPage
@@ -14,6 +15,7 @@ export function ProductPage() {
             canCreate={can(permissions, 'stock', 'create')}
             canUpdate={can(permissions, 'stock', 'update')}
             canDelete={can(permissions, 'stock', 'delete')}
+            reorderAction={can(permissions, 'runningList', 'create') ? <AddToRunningListButton product={product} /> : null}
           />
         ) : null
       }

@@ -92,20 +92,6 @@ export function useDismissAlert() {
   });
 }
 
-export interface SupplierOption {
-  id: string;
-  name: string;
-}
-
-/** Suppliers for the stock form's picker, searched by name as the user types. */
-export const supplierOptionsQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: ['suppliers', 'options', search] as const,
-    queryFn: async ({ signal }) => (await api.get<Page<SupplierOption>>('supplier', { query: { search, perPage: 20 }, signal })).results,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
-
 export const trackingQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: [...stockKeys.product(productId), 'tracking'] as const,

@@ -36,7 +36,7 @@ import {
   type StockFormValues,
 } from '../stock-form';
 import { SerialLotsEditor } from './serial-lots-editor';
-import { SupplierPicker } from './supplier-picker';
+import { SupplierPicker } from '../../../components/supplier-picker';
 
 const SERVER_FIELDS = ['supplier', 'container_quantity', 'units_per_container', 'price_per_container', 'expiry_date', 'lotNumber', 'note', 'units_consumed', 'units_remaining', 'has_unique_lot', 'unique_lots'];
 

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -44,10 +44,12 @@ export interface StockRoomProps {
   canCreate: boolean;
   canUpdate: boolean;
   canDelete: boolean;
+  /** Spec section 2: "Add to Running List" sits with Add Stock; purchasing provides it. */
+  reorderAction?: ReactNode;
 }
 
 /** Spec section 2: the product's stock at this location, 5 a page, newest first, with totals. */
-export function StockRoom({ product, canCreate, canUpdate, canDelete }: StockRoomProps) {
+export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAction }: StockRoomProps) {
   const notify = useNotify();
   const [page, setPage] = useState(0);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -72,7 +74,8 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete }: StockRoo
         <Typography id="stock-room-title" variant="h2">
           Stock Room
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {reorderAction}
           {canUpdate ? (
             <Button variant="outlined" startIcon={<RemoveCircleOutlineOutlined />} onClick={() => { setDialog({ kind: 'consume' }); }} disabled={!totals || totals.units_left === 0}>
               Record consumption

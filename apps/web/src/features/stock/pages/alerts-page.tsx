@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,7 +30,13 @@ export function alertSummary(alert: StockAlert): string {
   return `${lot} ${verb} ${formatDate(alert.stock?.expiry_date)} · ${String(alert.stock?.units_left ?? 0)} units left`;
 }
 
-function AlertGroup({ kind, onDismiss }: { kind: AlertKind; onDismiss: (alert: StockAlert) => void }) {
+interface AlertGroupProps {
+  kind: AlertKind;
+  onDismiss: (alert: StockAlert) => void;
+  lowStockAction?: ((alert: StockAlert) => ReactNode) | undefined;
+}
+
+function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
   const [page, setPage] = useState(1);
   const alerts = useQuery(alertsQueryOptions(kind, page, PER_PAGE));
   const total = alerts.data?.total ?? 0;
@@ -62,6 +68,7 @@ function AlertGroup({ kind, onDismiss }: { kind: AlertKind; onDismiss: (alert: S
                 {alertSummary(alert)}
               </Typography>
             </Box>
+            {kind === 'low_stock' ? lowStockAction?.(alert) : null}
             <Button size="small" onClick={() => { onDismiss(alert); }} aria-label={`Dismiss ${ALERT_KIND_LABELS[kind].toLowerCase()} alert for ${alert.product.name}`}>
               Dismiss
             </Button>
@@ -75,8 +82,13 @@ function AlertGroup({ kind, onDismiss }: { kind: AlertKind; onDismiss: (alert: S
   );
 }
 
+export interface AlertsPageProps {
+  /** What a low-stock alert offers besides Dismiss (purchasing's Add to Running List). */
+  lowStockAction?: (alert: StockAlert) => ReactNode;
+}
+
 /** /alerts: low stock, lots expiring soon and expired lots at this location, each dismissable. */
-export function AlertsPage() {
+export function AlertsPage({ lowStockAction }: AlertsPageProps = {}) {
   const notify = useNotify();
   const dismiss = useDismissAlert();
   const [target, setTarget] = useState<StockAlert | null>(null);
@@ -92,7 +104,7 @@ export function AlertsPage() {
       {all.data?.total === 0 ? null : (
         <Stack spacing={2}>
           {ALERT_KINDS.map((kind) => (
-            <AlertGroup key={kind} kind={kind} onDismiss={setTarget} />
+            <AlertGroup key={kind} kind={kind} onDismiss={setTarget} lowStockAction={lowStockAction} />
           ))}
         </Stack>
       )}

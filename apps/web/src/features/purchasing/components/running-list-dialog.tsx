@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { PURCHASING_MESSAGES, RunningListProductInputSchema, type Product, type RunningList } from '@clinic/domain';
+import { SupplierPicker, type SupplierOption } from '../../../components/supplier-picker';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-client';
+import { blockNonNumericKeys } from '../../../lib/forms';
+import { formatDate } from '../../../lib/format';
+import { runningListsQueryOptions, useAddToRunningList } from '../api/purchasing-api';
+
+const NEW_LIST = 'new';
+
+export interface RunningListDialogProps {
+  product: Pick<Product, 'id' | 'name'>;
+  /** A quantity to propose (a low-stock alert's shortfall); 1 otherwise (spec section 9). */
+  suggestedQuantity?: number;
+  onClose: () => void;
+}
+
+const listLabel = (list: RunningList) => `${list.supplier.name}, started ${formatDate(list.created_at)} (${String(list.products_count)} ${list.products_count === 1 ? 'product' : 'products'})`;
+
+/**
+ * Spec section 5, Running list dialog: onto an open list or a new one for a supplier ('Select a
+ * supplier first!'), with quantity, price and high priority. An empty price lets the server use
+ * the last price paid to that supplier (or 1).
+ */
+export function RunningListDialog({ product, suggestedQuantity, onClose }: RunningListDialogProps) {
+  const notify = useNotify();
+  const add = useAddToRunningList();
+  const openLists = useQuery(runningListsQueryOptions({ notOrdered: true }, 1, 100));
+  const [listId, setListId] = useState<string>(NEW_LIST);
+  const [supplier, setSupplier] = useState<SupplierOption | null>(null);
+  const [quantity, setQuantity] = useState(String(suggestedQuantity ?? 1));
+  const [price, setPrice] = useState('');
+  const [highPriority, setHighPriority] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  const lists = openLists.data?.results ?? [];
+  const chosen = lists.find((l) => l.id === listId);
+  const parsed = RunningListProductInputSchema.safeParse({
+    product_id: product.id,
+    quantity: quantity === '' ? undefined : Number(quantity),
+    price: price === '' ? undefined : Number(price),
+    high_priority: highPriority,
+  });
+  const issue = (field: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message);
+  const quantityError = quantity === '' ? 'Quantity is required' : issue('quantity');
+  const supplierError = submitted && !chosen && !supplier ? PURCHASING_MESSAGES.selectSupplier : undefined;
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!parsed.success || quantityError || (!chosen && !supplier)) return;
+    add.mutate(chosen ? { ...parsed.data, running_list_id: chosen.id } : { ...parsed.data, supplier_id: supplier!.id }, {
+      onSuccess: () => {
+        notify.success(PURCHASING_MESSAGES.productAdded);
+        onClose();
+      },
+      onError: (error) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.addFailed)); },
+    });
+  };
+
+  return (
+    <Dialog open onClose={add.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="running-list-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogTitle id="running-list-title">Add to Running List</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{product.name}</DialogContentText>
+          <Stack spacing={2}>
+            <TextField select label="Running list" value={listId} onChange={(e) => { setListId(e.target.value); }} disabled={openLists.isPending}>
+              <MenuItem value={NEW_LIST}>New running list</MenuItem>
+              {lists.map((list) => (
+                <MenuItem key={list.id} value={list.id}>
+                  {listLabel(list)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {chosen ? (
+              <TextField label="Supplier" value={chosen.supplier.name} disabled />
+            ) : (
+              <SupplierPicker value={supplier} onChange={setSupplier} error={supplierError} />
+            )}
+            <TextField
+              label="Quantity (containers)"
+              type="number"
+              required
+              value={quantity}
+              onChange={(e) => { setQuantity(e.target.value); }}
+              onKeyDown={blockNonNumericKeys}
+              error={Boolean(quantityError)}
+              helperText={quantityError}
+              slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+            />
+            <TextField
+              label="Price per container ($)"
+              type="number"
+              value={price}
+              onChange={(e) => { setPrice(e.target.value); }}
+              onKeyDown={blockNonNumericKeys}
+              error={Boolean(issue('price'))}
+              helperText={issue('price') ?? 'Leave empty for the last price paid to this supplier ($1 if never bought)'}
+              slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
+            />
+            <FormControlLabel control={<Switch checked={highPriority} onChange={(e) => { setHighPriority(e.target.checked); }} />} label="High priority" />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={add.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={add.isPending}>
+            Add
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

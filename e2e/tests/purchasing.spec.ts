@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
+
+// Demo data: Downtown's bibs are under their minimum (44 left, minimum 100), last bought from Benco at $38.75 a case of 500.
+const BIBS = 'Dental Bibs 2-Ply Tissue and Poly Blue 13 x 18 in (Case of 500)';
+const POUCHES = 'Sure-Check Sterilization Pouches 2.25 x 4 in (Box of 200)';
+
+/** A year ahead, as the date input takes it. */
+function nextYear(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+async function pickSupplier(page: Page, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Supplier' }).fill(name.slice(0, 5));
+  await page.getByRole('option', { name }).click();
+}
+
+test.describe('purchasing', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('low-stock alert -> running list -> purchase order with its PDF -> received -> stock on the product page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.manager);
+    await skipWelcome(page);
+
+    // From the low-stock alert, onto a new list for Benco: the supplier comes first.
+    await page.goto('/alerts');
+    const item = page.getByRole('region', { name: 'Low stock' }).getByRole('listitem').filter({ hasText: BIBS });
+    await item.getByRole('button', { name: `Add ${BIBS} to Running List` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Running List' });
+    await expect(dialog.getByRole('combobox', { name: 'Running list' })).toHaveText('New running list');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog.getByText('Select a supplier first!')).toBeVisible();
+    await pickSupplier(page, 'Benco Dental');
+    await dialog.getByRole('spinbutton', { name: 'Quantity (containers)' }).fill('0');
+    await expect(dialog.getByText('Quantity cannot be less than 1')).toBeVisible();
+    await dialog.getByRole('spinbutton', { name: 'Quantity (containers)' }).fill('2');
+    await dialog.getByRole('switch', { name: 'High priority' }).check();
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'Product added to the Running List')).toBeVisible();
+
+    // The list: the last price paid to Benco, then a second product added and edited in place.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Purchasing' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Running Lists' })).toBeVisible();
+    await page.getByRole('table', { name: 'Running lists' }).getByRole('link', { name: 'Benco Dental' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Running List: Benco Dental' })).toBeVisible();
+    await expect(page.getByRole('spinbutton', { name: `Price of ${BIBS}` })).toHaveValue('38.75');
+    await page.getByRole('combobox', { name: 'Add a product' }).fill('sure-check pouches');
+    await page.getByRole('option', { name: new RegExp(`^${POUCHES.replace(/[()]/g, '\\$&')}`) }).click();
+    await page.getByRole('form', { name: 'Add a product to this running list' }).getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'Product added to the Running List')).toBeVisible();
+    // Never bought from Benco: $1 until the price is set.
+    const pouchesPrice = page.getByRole('spinbutton', { name: `Price of ${POUCHES}` });
+    await expect(pouchesPrice).toHaveValue('1');
+    await pouchesPrice.fill('14.80');
+    await pouchesPrice.press('Tab');
+    await expect(toast(page, 'Running list updated')).toBeVisible();
+    const lines = page.getByRole('table', { name: 'Products to order from Benco Dental' });
+    await expect(lines.getByRole('row', { name: /^Total \$/ })).toContainText('$92.30');
+    await screenshot(page, 'running-list-1440');
+
+    // Generate: the order opens, with its PDF.
+    await page.getByRole('button', { name: 'Generate Purchase Order' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Generate Purchase Order' });
+    await expect(confirm).toContainText('Order 2 products from Benco Dental for $92.30?');
+    await confirm.getByRole('button', { name: 'Generate' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Purchase Order PO-\d{6}$/ })).toBeVisible();
+    await expect(page.getByText('E-mailed to rep@benco.demo with the PDF attached.')).toBeVisible();
+    const pdfUrl = await page.getByRole('link', { name: 'Open PDF' }).getAttribute('href');
+    const pdf = await page.request.get(pdfUrl!);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Receive the bibs now, the pouches later.
+    await page.getByRole('button', { name: 'Receive' }).click();
+    const receive = page.getByRole('dialog', { name: /^Receive PO-/ });
+    const bibs = receive.getByRole('listitem', { name: BIBS });
+    await expect(bibs.getByRole('spinbutton', { name: 'Containers' })).toHaveValue('2');
+    await expect(bibs.getByRole('spinbutton', { name: 'Units per container' })).toHaveValue('500');
+    await bibs.getByRole('textbox', { name: 'Lot number' }).fill('MDL-BB-6001');
+    await bibs.getByLabel('Expiry date').fill(nextYear());
+    const pouches = receive.getByRole('listitem', { name: POUCHES });
+    await pouches.getByRole('spinbutton', { name: 'Containers' }).fill('4');
+    await expect(pouches.getByText('Cannot receive more than ordered (1 left)')).toBeVisible();
+    await pouches.getByRole('spinbutton', { name: 'Containers' }).fill('0');
+    await screenshot(page, 'receive-dialog-1440');
+    await receive.getByRole('button', { name: 'Receive into stock' }).click();
+    await expect(toast(page, 'Received into stock')).toBeVisible();
+    await expect(page.getByText('Partially received')).toBeVisible();
+    await expect(page.getByRole('table', { name: /^Stock received on PO-/ })).toContainText('MDL-BB-6001');
+    await screenshot(page, 'purchase-order-1440');
+
+    // The stock is on the product page, and the bibs are no longer low.
+    await page.getByRole('table', { name: /^Lines of PO-/ }).getByRole('link', { name: BIBS }).click();
+    await expect(page.getByRole('table', { name: `Stock of ${BIBS}` })).toContainText('MDL-BB-6001');
+    await page.goto('/alerts');
+    await expect(page.getByRole('region', { name: 'Low stock' })).not.toContainText(BIBS);
+  });
+
+  test('reorder suggestions put what is below its minimum on running lists in one click', async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    await skipWelcome(page);
+    await page.goto('/running-list');
+    await page.getByRole('button', { name: 'Reorder suggestions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reorder suggestions' });
+    await dialog.getByRole('button', { name: 'Fill running lists' }).click();
+    // Demo data: Jeuveau and Biodentine are under their minimum and were bought before.
+    await expect(toast(page, /\d+ products? below minimum stock added to running lists/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('table', { name: 'Running lists' })).toContainText('Allergan Aesthetics');
+  });
+
+  test('an assistant adds to running lists but sees no purchase history', async ({ page }) => {
+    await signIn(page, DEMO.assistant);
+    await skipWelcome(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Purchasing' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Purchase History' })).toHaveCount(0);
+    await page.goto('/purchase-history');
+    await expect(page).not.toHaveURL(/purchase-history/);
+  });
+
+  for (const size of SCREEN_SIZES.filter((s) => s.width < 1440)) {
+    test(`running lists and purchase history at ${String(size.width)} px`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, DEMO.manager);
+      await skipWelcome(page);
+      await page.goto('/running-list');
+      await expect(page.getByRole('heading', { level: 1, name: 'Running Lists' })).toBeVisible();
+      await page.getByRole('switch', { name: 'Is not ordered' }).uncheck();
+      await screenshot(page, `running-lists-${String(size.width)}`);
+      await page.getByRole('table', { name: 'Running lists' }).getByRole('link').first().click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Running List: / })).toBeVisible();
+      await screenshot(page, `running-list-${String(size.width)}`);
+      await page.goto('/purchase-history');
+      await expect(page.getByRole('heading', { level: 1, name: 'Purchase History' })).toBeVisible();
+      await screenshot(page, `purchase-history-${String(size.width)}`);
+      await page.getByRole('table', { name: 'Purchase orders' }).getByRole('link', { name: /^PO-/ }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Purchase Order PO-/ })).toBeVisible();
+      await screenshot(page, `purchase-order-${String(size.width)}`);
+    });
+  }
+});
