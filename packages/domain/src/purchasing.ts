@@ -19,6 +19,7 @@ export const PURCHASING_MESSAGES = {
   addFailed: 'Failed to add the product to the running list',
   generated: 'Purchase order generated',
   alreadyOrdered: 'This running list is already ordered',
+  keyReused: 'This key was used for another purchase order',
   emptyList: 'Add products to the running list before generating a purchase order',
   received: 'Received into stock',
   receiveFailed: 'Failed to receive the purchase order',
@@ -35,7 +36,7 @@ export const DEFAULT_RUNNING_LIST_QUANTITY = 1;
 export const DEFAULT_RUNNING_LIST_PRICE = 1;
 
 const quantity = z.number({ error: 'Required' }).int('Enter a whole number').min(1, 'Quantity cannot be less than 1').max(100_000, 'Must be at most 100000');
-const price = z.number({ error: 'Required' }).min(0, 'Price cannot be less than 0').max(10_000_000, 'Must be at most 10000000');
+const price = z.number({ error: 'Required' }).min(0, 'Price cannot be less than 0').max(10_000_000, 'Must be at most 10000000').multipleOf(0.01, 'Use dollars and cents (at most 2 decimals)');
 
 export const RunningListProductInputSchema = z.object({
   product_id: UuidSchema,
@@ -75,11 +76,13 @@ export const BulkRunningListProductsRequestSchema = z
   });
 export type BulkRunningListProductsRequest = z.infer<typeof BulkRunningListProductsRequestSchema>;
 
-export const UpdateRunningListProductRequestSchema = z.object({
-  quantity: quantity.optional(),
-  price: price.optional(),
-  high_priority: z.boolean().optional(),
-});
+export const UpdateRunningListProductRequestSchema = z
+  .object({
+    quantity: quantity.optional(),
+    price: price.optional(),
+    high_priority: z.boolean().optional(),
+  })
+  .refine((body) => body.quantity !== undefined || body.price !== undefined || body.high_priority !== undefined, { message: 'Change the quantity, the price or the priority' });
 export type UpdateRunningListProductRequest = z.infer<typeof UpdateRunningListProductRequestSchema>;
 
 export const RunningListQuerySchema = PageQuerySchema.extend({

@@ -83,8 +83,13 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/alerts', element: <AlertsPage /> },
                   { path: '/inventory', element: <InventoryPage /> },
-                  { path: '/running-list', element: <RunningListsPage /> },
-                  { path: '/running-list/:runningListId', element: <RunningListPage /> },
+                  {
+                    element: <RequirePermission feature="runningList" action="read" />,
+                    children: [
+                      { path: '/running-list', element: <RunningListsPage /> },
+                      { path: '/running-list/:runningListId', element: <RunningListPage /> },
+                    ],
+                  },
                   {
                     element: <RequirePermission feature="purchaseHistory" action="read" />,
                     children: [

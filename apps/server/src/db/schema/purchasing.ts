@@ -120,6 +120,8 @@ export const purchaseOrderLines = pgTable(
   },
   (t) => [
     index('purchase_order_lines_order_idx').on(t.purchaseOrderId),
+    // What is already on order for a product (reorder suggestions).
+    index('purchase_order_lines_company_product_idx').on(t.companyId, t.productId),
     check('purchase_order_lines_received_within_ordered', sql`${t.receivedQuantity} >= 0 and ${t.receivedQuantity} <= ${t.quantity}`),
   ],
 );

@@ -265,3 +265,12 @@ export async function countPendingProducts(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Which of these products the location sees in its catalog (others cannot go on its lists or trays). */
+export async function visibleProductIds(db: DbOrTx, companyId: string, productIds: string[]): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, productIds), visibleProducts({ companyId })));
+  return new Set(rows.map((r) => r.id));
+}

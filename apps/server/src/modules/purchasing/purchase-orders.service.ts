@@ -18,6 +18,7 @@ import type { Actor } from '../../http/actor';
 import { currentCompanyId, requirePermission } from '../../http/access';
 import { badRequest, conflict, invalidFields, notFound } from '../../http/errors';
 import { isoDay } from '../../clock';
+import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { enqueueEmail } from '../mail/outbox.repo';
 import { receiveStocks } from '../stock/receipts';
@@ -168,7 +169,7 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         const order = await lockPurchaseOrder(tx, companyId, id);
         if (!order) throw notFound();
         const earlier = await findReceipt(tx, companyId, body.idempotency_key);
-        if (earlier && earlier.purchaseOrderId !== id) throw badRequest('idempotency_key', 'This key was used for another purchase order');
+        if (earlier && earlier.purchaseOrderId !== id) throw badRequest('idempotency_key', PURCHASING_MESSAGES.keyReused);
         if (earlier) return;
 
         const lines = await findOrderLines(tx, id, lineIds);
@@ -217,6 +218,10 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         await setPurchaseOrderStatus(tx, id, status);
         await insertReceipt(tx, { companyId, purchaseOrderId: id, idempotencyKey: body.idempotency_key, stockIds: stocks.map((s) => s.id), receivedBy: actor.userId });
         await recordAudit(tx, actor, { entity: 'purchase_order', entityId: id, action: 'receive', organizationId: actor.organizationId, companyId, changes: body });
+      }).catch((error: unknown) => {
+        // The same key sent for two orders at the same moment: the unique index keeps the first.
+        if (isUniqueViolation(error)) throw conflict(PURCHASING_MESSAGES.keyReused);
+        throw error;
       });
       return detail(companyId, id);
     },

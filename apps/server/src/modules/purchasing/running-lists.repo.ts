@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, purchaseOrders, runningListProducts, runningLists, stocks, suppliers } from '../../db/schema/index';
-import { visibleProducts } from '../products/products.repo';
 
 export type RunningListRow = typeof runningLists.$inferSelect;
 export type RunningListProductRow = typeof runningListProducts.$inferSelect;
@@ -61,8 +60,13 @@ export async function lockRunningList(tx: DbOrTx, companyId: string, id: string)
   return row;
 }
 
-/** The supplier's newest open list at the location, locked, where a product "for this supplier" goes. */
+/**
+ * The supplier's newest open list at the location, locked, where a product "for this supplier" goes.
+ * A transaction lock on (location, supplier) comes first: with no list yet there is no row to lock,
+ * and two people adding at once must not start two lists.
+ */
 export async function lockOpenListForSupplier(tx: DbOrTx, companyId: string, supplierId: string): Promise<RunningListRow | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`running-list:${companyId}:${supplierId}`}, 0))`);
   const [row] = await tx
     .select()
     .from(runningLists)
@@ -142,12 +146,3 @@ export async function lastPricesPaid(db: DbOrTx, companyId: string, supplierId: 
   return new Map(rows.map((r) => [r.productId, Number(r.price)]));
 }
 
-/** Which of these products the location sees in its catalog (others cannot go on its lists). */
-export async function visibleProductIds(db: DbOrTx, companyId: string, productIds: string[]): Promise<Set<string>> {
-  if (productIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, productIds), visibleProducts({ companyId })));
-  return new Set(rows.map((r) => r.id));
-}

@@ -110,6 +110,11 @@ describe('editing a list', () => {
     expect(patched.json()).toMatchObject({ quantity: 6, price: 19.99, high_priority: true, total: 119.94 });
     const bad = await t.request({ method: 'PATCH', url: `/api/purchase/running-list/product/${lineA.id}`, token: member(), payload: { quantity: 2.5 } });
     expect(bad.statusCode).toBe(400);
+    const empty = await t.request({ method: 'PATCH', url: `/api/purchase/running-list/product/${lineA.id}`, token: member(), payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([{ field: 'body', message: 'Change the quantity, the price or the priority' }]);
+    const cents = await t.request({ method: 'PATCH', url: `/api/purchase/running-list/product/${lineA.id}`, token: member(), payload: { price: 1.005 } });
+    expect(cents.json().errors).toEqual([{ field: 'price', message: 'Use dollars and cents (at most 2 decimals)' }]);
     expect((await getList(listId)).total).toBe(120.94);
 
     expect((await t.request({ method: 'DELETE', url: `/api/purchase/running-list/product/${lineB.id}`, token: member() })).statusCode).toBe(204);
@@ -159,5 +164,11 @@ describe('reorder suggestions', () => {
     expect(second.json().added).toBe(1);
     expect(second.json().skipped.map((s: { reason: string }) => s.reason)).toEqual(['Already on the running list', 'Already on the running list']);
     expect(second.json().runningLists[0].supplier.id).toBe(otherSupplierId);
+
+    // Once ordered, what is on its way counts: no second order until it arrives.
+    await t.request({ method: 'POST', url: '/api/purchase/running-list/purchase-order', token: manager, payload: { runningListId: list.id } });
+    const third = await t.request({ method: 'POST', url: '/api/purchase/running-list/reorder-suggestions', token: manager, payload: {} });
+    expect(third.json().added).toBe(0);
+    expect(third.json().skipped.filter((s: { reason: string }) => s.reason === 'Already on order').map((s: { product_id: string }) => s.product_id).sort()).toEqual([low.id, expired.id].sort());
   });
 });

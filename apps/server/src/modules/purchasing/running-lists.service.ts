@@ -29,6 +29,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { findSupplierById } from '../suppliers/suppliers.repo';
+import { visibleProductIds } from '../products/products.repo';
 import {
   deleteRunningListProduct,
   findRunningListProduct,
@@ -43,7 +44,6 @@ import {
   productsAlreadyListed,
   softDeleteRunningList,
   updateRunningListProduct,
-  visibleProductIds,
   type RunningListRow,
   type RunningListSummaryRow,
 } from './running-lists.repo';
@@ -222,6 +222,8 @@ export function createRunningListsService(deps: ServiceDeps) {
       await db.transaction(async (tx) => {
         const locked = await lockRunningList(tx, companyId, list.id);
         if (!locked || locked.orderedAt) throw conflict(PURCHASING_MESSAGES.alreadyOrdered);
+        // Removed by someone else since it was read: gone, as for anyone else.
+        if (!(await findRunningListProduct(tx, companyId, id))) throw notFound();
         await updateRunningListProduct(tx, id, {
           ...(body.quantity !== undefined && { quantity: body.quantity }),
           ...(body.price !== undefined && { price: body.price.toFixed(2) }),
@@ -230,7 +232,8 @@ export function createRunningListsService(deps: ServiceDeps) {
         await recordAudit(tx, actor, { entity: 'running_list_product', entityId: id, action: 'update', organizationId: actor.organizationId, companyId, changes: body });
       });
       const line = (await listRunningListProducts(db, [list.id])).find((l) => l.line.id === id);
-      return toLine(line!);
+      if (!line) throw notFound();
+      return toLine(line);
     },
 
     async removeProduct(actor: Actor, id: string): Promise<void> {
@@ -255,6 +258,12 @@ export function createRunningListsService(deps: ServiceDeps) {
       const skipped: ReorderSuggestions['skipped'] = [];
       const bySupplier = new Map<string, typeof below>();
       for (const row of below) {
+        // Containers ordered and not yet received count as coming: no second order for them.
+        const coming = row.onOrderContainers * (row.lastUnitsPerContainer ?? 1);
+        if (containersToReachMinimum(row.minimumStock, row.usableUnits + coming, row.lastUnitsPerContainer ?? 1) === 0) {
+          skipped.push({ product_id: row.productId, name: row.name, reason: 'Already on order' });
+          continue;
+        }
         const supplierId = row.lastSupplierId ?? body.supplier_id;
         if (!supplierId) {
           skipped.push({ product_id: row.productId, name: row.name, reason: 'Never stocked here: choose a supplier for it' });
@@ -279,7 +288,7 @@ export function createRunningListsService(deps: ServiceDeps) {
               runningListId: list.id,
               companyId,
               productId: row.productId,
-              quantity: Math.max(1, containersToReachMinimum(row.minimumStock, row.usableUnits, row.lastUnitsPerContainer ?? 1)),
+              quantity: Math.max(1, containersToReachMinimum(row.minimumStock, row.usableUnits + row.onOrderContainers * (row.lastUnitsPerContainer ?? 1), row.lastUnitsPerContainer ?? 1)),
               price: (prices.get(row.productId) ?? DEFAULT_RUNNING_LIST_PRICE).toFixed(2),
               highPriority: row.usableUnits === 0,
             })),

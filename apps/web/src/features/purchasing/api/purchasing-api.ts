@@ -12,6 +12,7 @@ import type {
   RunningListDetail,
   RunningListPage,
   RunningListProduct,
+  RunningListProductInput,
   UpdateRunningListProductRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
@@ -74,6 +75,18 @@ export function useRemoveRunningList() {
 export function useAddToRunningList() {
   const invalidate = useInvalidateRunningLists();
   return useMutation({ mutationFn: (body: AddRunningListProductRequest) => api.post<AddedRunningListProducts>('purchase/running-list/product', body), onSuccess: invalidate });
+}
+
+/** The dialog's "New running list": a list of its own for the supplier, then the product on it. */
+export function useAddToNewRunningList() {
+  const invalidate = useInvalidateRunningLists();
+  return useMutation({
+    mutationFn: async ({ supplierId, ...line }: RunningListProductInput & { supplierId: string }) => {
+      const list = await api.post<RunningListDetail>('purchase/running-list', { supplier_id: supplierId });
+      return api.post<AddedRunningListProducts>('purchase/running-list/product', { ...line, running_list_id: list.id });
+    },
+    onSuccess: invalidate,
+  });
 }
 
 export function useAddToRunningListInBulk() {

@@ -11,20 +11,18 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { PURCHASING_MESSAGES, RunningListProductInputSchema, type Product, type RunningList } from '@clinic/domain';
+import { DEFAULT_RUNNING_LIST_QUANTITY, PURCHASING_MESSAGES, RunningListProductInputSchema, type Product, type RunningList } from '@clinic/domain';
 import { SupplierPicker, type SupplierOption } from '../../../components/supplier-picker';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
 import { formatDate } from '../../../lib/format';
-import { runningListsQueryOptions, useAddToRunningList } from '../api/purchasing-api';
+import { runningListsQueryOptions, useAddToNewRunningList, useAddToRunningList } from '../api/purchasing-api';
 
 const NEW_LIST = 'new';
 
 export interface RunningListDialogProps {
   product: Pick<Product, 'id' | 'name'>;
-  /** A quantity to propose (a low-stock alert's shortfall); 1 otherwise (spec section 9). */
-  suggestedQuantity?: number;
   onClose: () => void;
 }
 
@@ -35,13 +33,15 @@ const listLabel = (list: RunningList) => `${list.supplier.name}, started ${forma
  * supplier first!'), with quantity, price and high priority. An empty price lets the server use
  * the last price paid to that supplier (or 1).
  */
-export function RunningListDialog({ product, suggestedQuantity, onClose }: RunningListDialogProps) {
+export function RunningListDialog({ product, onClose }: RunningListDialogProps) {
   const notify = useNotify();
-  const add = useAddToRunningList();
+  const addToList = useAddToRunningList();
+  const addToNewList = useAddToNewRunningList();
+  const pending = addToList.isPending || addToNewList.isPending;
   const openLists = useQuery(runningListsQueryOptions({ notOrdered: true }, 1, 100));
   const [listId, setListId] = useState<string>(NEW_LIST);
   const [supplier, setSupplier] = useState<SupplierOption | null>(null);
-  const [quantity, setQuantity] = useState(String(suggestedQuantity ?? 1));
+  const [quantity, setQuantity] = useState(String(DEFAULT_RUNNING_LIST_QUANTITY));
   const [price, setPrice] = useState('');
   const [highPriority, setHighPriority] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -61,17 +61,19 @@ export function RunningListDialog({ product, suggestedQuantity, onClose }: Runni
   const submit = () => {
     setSubmitted(true);
     if (!parsed.success || quantityError || (!chosen && !supplier)) return;
-    add.mutate(chosen ? { ...parsed.data, running_list_id: chosen.id } : { ...parsed.data, supplier_id: supplier!.id }, {
+    const done = {
       onSuccess: () => {
         notify.success(PURCHASING_MESSAGES.productAdded);
         onClose();
       },
-      onError: (error) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.addFailed)); },
-    });
+      onError: (error: unknown) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.addFailed)); },
+    };
+    if (chosen) addToList.mutate({ ...parsed.data, running_list_id: chosen.id }, done);
+    else addToNewList.mutate({ ...parsed.data, supplierId: supplier!.id }, done);
   };
 
   return (
-    <Dialog open onClose={add.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="running-list-title">
+    <Dialog open onClose={pending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="running-list-title">
       <form
         noValidate
         onSubmit={(event) => {
@@ -121,10 +123,10 @@ export function RunningListDialog({ product, suggestedQuantity, onClose }: Runni
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={add.isPending}>
+          <Button onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" loading={add.isPending}>
+          <Button type="submit" variant="contained" loading={pending}>
             Add
           </Button>
         </DialogActions>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -22,14 +22,22 @@ import { blockNonNumericKeys } from '../../../lib/forms';
 import { formatDollars } from '../../../lib/format';
 import { useUpdateRunningListProduct } from '../api/purchasing-api';
 
-/** A number cell saved when it loses focus (or on Enter), refused in the schema's words. */
-function NumberCell({ label, value, field, onSave, step }: { label: string; value: number; field: 'quantity' | 'price'; onSave: (value: number) => void; step: string }) {
+/**
+ * A number cell saved when it loses focus (or on Enter), refused in the schema's words. It saves a
+ * value once, and goes back to the saved value when the save fails.
+ */
+function NumberCell({ label, value, field, onSave, step }: { label: string; value: number; field: 'quantity' | 'price'; onSave: (value: number, onFail: () => void) => void; step: string }) {
   const [text, setText] = useState(String(value));
+  const lastSent = useRef(value);
   const parsed = UpdateRunningListProductRequestSchema.safeParse({ [field]: text === '' ? undefined : Number(text) });
   const error = text === '' ? 'Required' : parsed.success ? undefined : parsed.error.issues[0]?.message;
   const commit = () => {
-    if (error || Number(text) === value) return;
-    onSave(Number(text));
+    if (error || Number(text) === lastSent.current) return;
+    lastSent.current = Number(text);
+    onSave(Number(text), () => {
+      lastSent.current = value;
+      setText(String(value));
+    });
   };
   return (
     <TextField
@@ -60,8 +68,17 @@ export interface RunningListLinesProps {
 export function RunningListLines({ list, editable, onRemove }: RunningListLinesProps) {
   const notify = useNotify();
   const update = useUpdateRunningListProduct();
-  const save = (line: RunningListProduct, body: { quantity?: number; price?: number; high_priority?: boolean }) =>
-    update.mutate({ id: line.id, body }, { onSuccess: () => { notify.success(PURCHASING_MESSAGES.productUpdated); }, onError: (error) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.updateFailed)); } });
+  const save = (line: RunningListProduct, body: { quantity?: number; price?: number; high_priority?: boolean }, onFail?: () => void) =>
+    update.mutate(
+      { id: line.id, body },
+      {
+        onSuccess: () => { notify.success(PURCHASING_MESSAGES.productUpdated); },
+        onError: (error) => {
+          onFail?.();
+          notify.error(errorMessage(error, PURCHASING_MESSAGES.updateFailed));
+        },
+      },
+    );
 
   if (list.runningListProducts.length === 0) {
     return (
@@ -98,10 +115,10 @@ export function RunningListLines({ list, editable, onRemove }: RunningListLinesP
                 </Stack>
               </TableCell>
               <TableCell align="right">
-                {editable ? <NumberCell key={`q${String(line.quantity)}`} label={`Quantity of ${line.product.name}`} field="quantity" value={line.quantity} step="1" onSave={(quantity) => { save(line, { quantity }); }} /> : line.quantity}
+                {editable ? <NumberCell key={`q${String(line.quantity)}`} label={`Quantity of ${line.product.name}`} field="quantity" value={line.quantity} step="1" onSave={(quantity, onFail) => { save(line, { quantity }, onFail); }} /> : line.quantity}
               </TableCell>
               <TableCell align="right">
-                {editable ? <NumberCell key={`p${String(line.price)}`} label={`Price of ${line.product.name}`} field="price" value={line.price} step="0.01" onSave={(price) => { save(line, { price }); }} /> : formatDollars(line.price)}
+                {editable ? <NumberCell key={`p${String(line.price)}`} label={`Price of ${line.product.name}`} field="price" value={line.price} step="0.01" onSave={(price, onFail) => { save(line, { price }, onFail); }} /> : formatDollars(line.price)}
               </TableCell>
               <TableCell>
                 <Switch

@@ -75,7 +75,7 @@ export function RunningListPage() {
           notify.success(PURCHASING_MESSAGES.productRemoved);
           setConfirm(null);
         },
-        onError: (error) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.removeProductFailed)); },
+        onError: () => { notify.error(PURCHASING_MESSAGES.removeProductFailed); },
       });
     } else if (confirm.kind === 'remove-list') {
       removeList.mutate(data.id, {
@@ -83,7 +83,7 @@ export function RunningListPage() {
           notify.success(PURCHASING_MESSAGES.listRemoved);
           void navigate('/running-list');
         },
-        onError: (error) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.removeListFailed)); },
+        onError: () => { notify.error(PURCHASING_MESSAGES.removeListFailed); },
       });
     } else {
       generate.mutate(data.id, {
@@ -92,7 +92,7 @@ export function RunningListPage() {
           setConfirm(null);
           if (can(permissions, 'purchaseHistory', 'read')) void navigate(`/purchase-history/${order.id}`);
         },
-        onError: (error) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.generateFailed)); },
+        onError: () => { notify.error(PURCHASING_MESSAGES.generateFailed); },
       });
     }
   };

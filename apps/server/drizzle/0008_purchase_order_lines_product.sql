@@ -1,0 +1,1 @@
+CREATE INDEX "purchase_order_lines_company_product_idx" ON "purchase_order_lines" USING btree ("company_id","product_id");
