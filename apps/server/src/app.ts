@@ -37,6 +37,9 @@ import { createAlertsService, type AlertsService } from './modules/alerts/alerts
 import { createRunningListsService } from './modules/purchasing/running-lists.service';
 import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
+import { createTreatmentCategoriesService } from './modules/treatments/treatment-categories.service';
+import { createTreatmentsService } from './modules/treatments/treatments.service';
+import { treatmentsRoutes } from './modules/treatments/treatments.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 
 export interface BuildAppOptions {
@@ -125,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       stockRoutes(zapi, createStockService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
+      treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
     },
     { prefix: '/api' },
   );

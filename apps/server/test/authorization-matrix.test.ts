@@ -8,6 +8,7 @@ import { catalogCases } from './authorization/catalog.cases';
 import { importCases } from './authorization/imports.cases';
 import { stockCases } from './authorization/stock.cases';
 import { purchasingCases } from './authorization/purchasing.cases';
+import { treatmentCases } from './authorization/treatments.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -175,7 +176,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases };
 
 let t: TestApp;
 let world: World;

@@ -18,3 +18,4 @@ export * from './alerts';
 export * from './stock-tracking';
 export * from './gs1';
 export * from './purchasing';
+export * from './treatments';

@@ -155,10 +155,16 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/** Spec section 3: a product page lists the treatment designs whose tray holds it. */
+export const AssociatedTreatmentSchema = z.object({ id: UuidSchema, treatment_code: z.string(), name: z.string(), abbreviation: z.string() });
+export type AssociatedTreatment = z.infer<typeof AssociatedTreatmentSchema>;
+
 export const ProductDetailSchema = ProductSchema.extend({
   attachments: z.array(AttachmentSchema),
   /** The product admin's view of who holds the product (spec section 2); empty for locations. */
   companyStocksOverview: z.array(CompanyStockOverviewSchema),
+  /** Treatments of the reader's location using it; every location's for the product admin. */
+  associatedTreatments: z.array(AssociatedTreatmentSchema),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

@@ -9,3 +9,4 @@ export * from './catalog';
 export * from './imports';
 export * from './stock';
 export * from './purchasing';
+export * from './treatments';

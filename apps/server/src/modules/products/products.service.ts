@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { isoDay } from '../../clock';
 import { refreshAlerts } from '../alerts/alerts.repo';
 import { companyStocksOverview } from '../stock/stock.repo';
+import { associatedTreatments } from '../treatments/treatments.repo';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { findCategoryById } from '../categories/categories.repo';
@@ -162,7 +163,11 @@ export function createProductsService(deps: ServiceDeps) {
 
     async get(actor: Actor, id: string): Promise<ProductDetail> {
       const row = await visible(actor, id);
-      const [attachments, overview] = await Promise.all([listAttachments(db, id, readerOf(actor)), actor.role === 'admin' ? companyStocksOverview(db, id) : []]);
+      const [attachments, overview, treatments] = await Promise.all([
+        listAttachments(db, id, readerOf(actor)),
+        actor.role === 'admin' ? companyStocksOverview(db, id) : [],
+        associatedTreatments(db, id, actor.role === 'admin' ? null : actor.companyId),
+      ]);
       return {
         ...toProduct(actor, row),
         attachments: attachments.map(toAttachment),
@@ -173,6 +178,7 @@ export function createProductsService(deps: ServiceDeps) {
           supplier_name: o.supplierName,
           average_unit_price: o.averageUnitPrice,
         })),
+        associatedTreatments: treatments.map((tr) => ({ id: tr.id, treatment_code: tr.treatmentCode, name: tr.name, abbreviation: tr.abbreviation })),
       };
     },
 

@@ -1,0 +1,91 @@
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import { products, stocks, treatmentCategories, treatmentProducts, treatments } from '../../db/schema/index';
+
+export type TreatmentRow = typeof treatments.$inferSelect;
+export type NewTreatment = Omit<typeof treatments.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+
+const live = isNull(treatments.deletedAt);
+
+export async function listTreatments(db: DbOrTx, companyId: string, filter: { search?: string | undefined; categoryId?: string | undefined }, page: { offset: number; limit: number }) {
+  const where: SQL[] = [eq(treatments.companyId, companyId), live];
+  if (filter.categoryId) where.push(eq(treatments.categoryId, filter.categoryId));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    where.push(or(ilike(treatments.treatmentCode, pattern), ilike(treatments.name, pattern), ilike(treatments.abbreviation, pattern))!);
+  }
+  const rows = await db
+    .select({ treatment: treatments, categoryName: treatmentCategories.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(treatments)
+    .leftJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId))
+    .where(and(...where))
+    .orderBy(asc(treatments.treatmentCode), asc(treatments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { records: rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function findTreatments(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ treatment: treatments, categoryName: treatmentCategories.name })
+    .from(treatments)
+    .leftJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId))
+    .where(and(eq(treatments.companyId, companyId), inArray(treatments.id, ids), live));
+}
+
+/**
+ * The trays of some treatments, with each product's price for the next use at the location: the
+ * unit price of the lot first-expiry-first would draw (null when nothing usable is in stock).
+ */
+export async function listTrays(db: DbOrTx, companyId: string, treatmentIds: string[], today: string) {
+  if (treatmentIds.length === 0) return [];
+  return db
+    .select({
+      treatmentId: treatmentProducts.treatmentId,
+      quantity: treatmentProducts.quantity,
+      product: { id: products.id, name: products.name, productImageUrl: products.productImageUrl, type: products.type, basicUnit: products.basicUnit },
+      nextUnitPrice: sql<string | null>`(
+        select s.unit_price from ${stocks} s
+         where s.company_id = ${companyId} and s.product_id = ${treatmentProducts.productId} and s.deleted_at is null
+           and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${today}::date)
+         order by s.expiry_date asc nulls last, s.id limit 1)`,
+    })
+    .from(treatmentProducts)
+    .innerJoin(products, eq(products.id, treatmentProducts.productId))
+    .where(inArray(treatmentProducts.treatmentId, treatmentIds))
+    .orderBy(asc(products.name));
+}
+
+export async function insertTreatment(db: DbOrTx, values: NewTreatment): Promise<TreatmentRow> {
+  const [row] = await db.insert(treatments).values(values).returning();
+  return row!;
+}
+
+export async function updateTreatment(db: DbOrTx, id: string, values: Partial<NewTreatment>): Promise<void> {
+  await db.update(treatments).set({ ...values, updatedAt: sql`now()` }).where(eq(treatments.id, id));
+}
+
+export async function softDeleteTreatment(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(treatments).set({ deletedAt: at }).where(eq(treatments.id, id));
+}
+
+/** A tray is saved whole: the old rows go, the new ones come, in the caller's transaction. */
+export async function replaceTray(db: DbOrTx, treatmentId: string, items: { productId: string; quantity: number }[]): Promise<void> {
+  await db.delete(treatmentProducts).where(eq(treatmentProducts.treatmentId, treatmentId));
+  if (items.length > 0) await db.insert(treatmentProducts).values(items.map((i) => ({ treatmentId, productId: i.productId, quantity: i.quantity.toFixed(3) })));
+}
+
+/** Spec section 2: the product page's Associated Treatments, at one location or (admin) everywhere. */
+export async function associatedTreatments(db: DbOrTx, productId: string, companyId: string | null) {
+  const where: SQL[] = [eq(treatmentProducts.productId, productId), live];
+  if (companyId) where.push(eq(treatments.companyId, companyId));
+  return db
+    .select({ id: treatments.id, treatmentCode: treatments.treatmentCode, name: treatments.name, abbreviation: treatments.abbreviation })
+    .from(treatmentProducts)
+    .innerJoin(treatments, eq(treatments.id, treatmentProducts.treatmentId))
+    .where(and(...where))
+    .orderBy(asc(treatments.treatmentCode))
+    .limit(500);
+}

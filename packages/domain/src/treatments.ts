@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { requiredText, UuidSchema } from './fields';
+import { PageQuerySchema, pageOf } from './pagination';
+import { BasicUnitSchema, ProductTypeSchema } from './products';
+
+/** Spec section 8 words these; the treatment categories use the category texts (CATEGORY_MESSAGES). */
+export const TREATMENT_MESSAGES = {
+  exists: 'Treatment already exists',
+  createFailed: 'Failed to create treatment',
+  updateFailed: 'Failed to update treatment',
+  deleted: 'Deleted treatment',
+  deleteFailed: 'Failed to delete treatment!',
+  created: 'Treatment created',
+  updated: 'Treatment updated',
+  deleteConfirm: 'Delete this treatment design? Visits already recorded keep their products and costs.',
+  categoryDeleteConfirm: 'Treatments in this category move to no category. Are you sure you want to delete this category?',
+  productTwice: 'This product is already in the tray',
+  trayEmpty: 'Add at least one product to the tray',
+  quantityMin: 'Enter a quantity greater than 0',
+} as const;
+
+/** Spec section 9: treatments tables show 5 rows; the treatments list is fresh for 1 second. */
+export const TREATMENTS_PAGE_SIZE = 5;
+export const TREATMENTS_STALE_TIME_MS = 1000;
+
+export const TreatmentCategoryFieldsSchema = z.object({
+  name: requiredText('Name', 80),
+  description: z.string().trim().max(500, 'Description must be at most 500 characters').optional(),
+});
+export const CreateTreatmentCategoryRequestSchema = TreatmentCategoryFieldsSchema;
+export type CreateTreatmentCategoryRequest = z.infer<typeof CreateTreatmentCategoryRequestSchema>;
+export const UpdateTreatmentCategoryRequestSchema = TreatmentCategoryFieldsSchema.partial();
+export type UpdateTreatmentCategoryRequest = z.infer<typeof UpdateTreatmentCategoryRequestSchema>;
+
+export const TreatmentCategorySchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  description: z.string(),
+  treatment_count: z.number().int(),
+  created_at: z.string(),
+});
+export type TreatmentCategory = z.infer<typeof TreatmentCategorySchema>;
+
+export const TreatmentCategoryListQuerySchema = PageQuerySchema.extend({ search: z.string().trim().max(100).optional() });
+export type TreatmentCategoryListQuery = z.infer<typeof TreatmentCategoryListQuerySchema>;
+export const TreatmentCategoryPageSchema = pageOf(TreatmentCategorySchema);
+export type TreatmentCategoryPage = z.infer<typeof TreatmentCategoryPageSchema>;
+
+/** A product of a treatment's tray with the quantity a visit uses by default (editable at the chair). */
+export const TreatmentProductInputSchema = z.object({
+  product_id: UuidSchema,
+  quantity: z.number({ error: 'Required' }).positive(TREATMENT_MESSAGES.quantityMin).max(100_000, 'Must be at most 100000'),
+});
+export type TreatmentProductInput = z.infer<typeof TreatmentProductInputSchema>;
+
+const treatmentProducts = z
+  .array(TreatmentProductInputSchema)
+  .max(100, 'At most 100 products in a tray')
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.product_id)) ctx.addIssue({ code: 'custom', path: [index, 'product_id'], message: TREATMENT_MESSAGES.productTwice });
+      seen.add(item.product_id);
+    });
+  });
+
+const TreatmentFieldsSchema = z.object({
+  treatment_code: requiredText('Treatment code', 30),
+  name: requiredText('Name', 120),
+  abbreviation: z.string().trim().max(20, 'Abbreviation must be at most 20 characters').optional(),
+  description: z.string().trim().max(1000, 'Description must be at most 1000 characters').optional(),
+  category_id: UuidSchema.nullable().optional(),
+  treatmentProducts,
+});
+
+export const CreateTreatmentRequestSchema = TreatmentFieldsSchema;
+export type CreateTreatmentRequest = z.infer<typeof CreateTreatmentRequestSchema>;
+export const UpdateTreatmentRequestSchema = TreatmentFieldsSchema.partial();
+export type UpdateTreatmentRequest = z.infer<typeof UpdateTreatmentRequestSchema>;
+
+export const TreatmentProductSchema = z.object({
+  product_id: UuidSchema,
+  quantity: z.number(),
+  product: z.object({ id: UuidSchema, name: z.string(), product_image_url: z.string().nullable(), type: ProductTypeSchema, basic_unit: BasicUnitSchema }),
+  /** What one use costs at the price of the lot the next use would draw (first expiry first); null without stock. */
+  estimated_unit_price: z.number().nullable(),
+});
+export type TreatmentProduct = z.infer<typeof TreatmentProductSchema>;
+
+export const TreatmentSchema = z.object({
+  id: UuidSchema,
+  treatment_code: z.string(),
+  name: z.string(),
+  abbreviation: z.string(),
+  description: z.string(),
+  category: z.object({ id: UuidSchema, name: z.string() }).nullable(),
+  treatmentProducts: z.array(TreatmentProductSchema),
+  /** Dollars, two decimals: the tray at today's prices; products without stock count nothing. */
+  estimated_cost: z.number(),
+  created_at: z.string(),
+});
+export type Treatment = z.infer<typeof TreatmentSchema>;
+
+export const TreatmentListQuerySchema = PageQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  category_id: UuidSchema.optional(),
+  perPage: PageQuerySchema.shape.perPage.default(TREATMENTS_PAGE_SIZE),
+});
+export type TreatmentListQuery = z.infer<typeof TreatmentListQuerySchema>;
+export const TreatmentPageSchema = pageOf(TreatmentSchema);
+export type TreatmentPage = z.infer<typeof TreatmentPageSchema>;
+
+/** Dollars to the cent of a tray: quantity x unit price over the products that have a price. */
+export function trayCost(items: { quantity: number; unitPrice: number | null }[]): number {
+  const cents = items.reduce((sum, item) => sum + (item.unitPrice === null ? 0 : item.quantity * item.unitPrice * 100), 0);
+  return Math.round(cents) / 100;
+}
