@@ -50,11 +50,19 @@ export async function startServer(url, port) {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   child.stdout.resume();
+  // A server that dies under load turns every later request into a connection error: say so, and
+  // let stop() return instead of waiting for an exit that already happened.
+  let stopping = false;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`server exited during the benchmark (code ${code}, signal ${signal})`);
+  });
   return {
     base: `http://127.0.0.1:${port}`,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }

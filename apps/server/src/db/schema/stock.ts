@@ -56,9 +56,12 @@ export const stocks = pgTable(
     check('stocks_note_length', sql`char_length(${t.note}) <= 300`),
     // The stock grid: a product's stock at a location, newest first.
     index('stocks_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
-    // Consumption picks live lots first-expiry-first; alerts and in-stock filters read the same rows.
-    index('stocks_live_lots_idx').on(t.companyId, t.productId, t.expiryDate, t.id).where(sql`${t.deletedAt} is null and ${t.unitsLeft} > 0`),
-    index('stocks_product_live_idx').on(t.productId).where(sql`${t.deletedAt} is null and ${t.unitsLeft} > 0`),
+    // Consumption picks live lots first-expiry-first; alerts and in-stock filters read the same rows
+    // (their `units_left > 0` is checked on the row). The predicates name deleted_at only: a column
+    // in an index predicate makes every update of it write new index entries, and each consumption
+    // updates the counters, so with units_left here the trigger's UPDATE could never be HOT.
+    index('stocks_live_lots_idx').on(t.companyId, t.productId, t.expiryDate, t.id).where(sql`${t.deletedAt} is null`),
+    index('stocks_product_live_idx').on(t.productId).where(sql`${t.deletedAt} is null`),
     // A purchase order's receipts.
     index('stocks_purchase_order_line_idx').on(t.purchaseOrderLineId).where(sql`${t.purchaseOrderLineId} is not null`),
   ],

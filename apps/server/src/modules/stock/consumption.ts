@@ -15,6 +15,8 @@ export interface ConsumeItem {
   /** A lot the user named: used even when expired, and nothing else is. */
   stockId?: string | undefined;
   treatmentLogProductId?: string | undefined;
+  /** The product's name when the caller already has it: a shortage then needs no lookup while the lots are locked. */
+  productName?: string | undefined;
 }
 
 export interface ConsumeContext {
@@ -63,13 +65,19 @@ export function allocate(item: ConsumeItem, lots: StockRow[], today: string): { 
   return withExpired >= toMilli(item.quantity) ? 'expired' : 'not_enough';
 }
 
+/** What a consumption will write and answer, decided while its lots are locked. */
+export interface ConsumptionPlan {
+  usages: NewUsage[];
+  results: Consumption[];
+}
+
 /**
- * Takes units out of a location's stock inside the caller's transaction: the candidate lots of
- * every product are locked in one fixed order, lots are picked first-expiry-first (expired ones
- * only when named), and the usage rows are written. Any shortage throws before anything is
- * written, so a tray either consumes whole or not at all.
+ * Plans taking units out of a location's stock inside the caller's transaction: the candidate lots
+ * of every product are locked in one fixed order and picked first-expiry-first (expired ones only
+ * when named). Any shortage throws, so a tray either consumes whole or not at all; the locks are
+ * held until the caller commits, and the caller writes the plan's usage rows.
  */
-export async function consumeInTransaction(tx: Tx, items: ConsumeItem[], ctx: ConsumeContext): Promise<Consumption[]> {
+export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: ConsumeContext): Promise<ConsumptionPlan> {
   const productIds = [...new Set(items.map((i) => i.productId))];
   const lots = await lockLots(tx, ctx.companyId, productIds);
   const left = new Map(lots.map((lot) => [lot.id, toMilli(lot.unitsLeft)]));
@@ -80,8 +88,8 @@ export async function consumeInTransaction(tx: Tx, items: ConsumeItem[], ctx: Co
     const available = lots.filter((lot) => lot.productId === item.productId).map((lot) => ({ ...lot, unitsLeft: String(fromMilli(left.get(lot.id) ?? 0)) }));
     const picks = allocate(item, available, ctx.today);
     if (typeof picks === 'string') {
-      const names = await productNames(tx, [item.productId]);
-      throw new StockShortage(item.productId, names.get(item.productId) ?? 'Product', picks);
+      const name = item.productName ?? (await productNames(tx, [item.productId])).get(item.productId);
+      throw new StockShortage(item.productId, name ?? 'Product', picks);
     }
     let costMilliCents = 0;
     for (const { lot, milli } of picks) {
@@ -107,6 +115,12 @@ export async function consumeInTransaction(tx: Tx, items: ConsumeItem[], ctx: Co
       lots: picks.map(({ lot, milli }) => ({ stock_id: lot.id, lotNumber: lot.lotNumber, quantity: fromMilli(milli), unit_price: Number(lot.unitPrice) })),
     });
   }
+  return { usages, results };
+}
+
+/** Takes units out of a location's stock inside the caller's transaction: the plan, then its usage rows. */
+export async function consumeInTransaction(tx: Tx, items: ConsumeItem[], ctx: ConsumeContext): Promise<Consumption[]> {
+  const { usages, results } = await planConsumption(tx, items, ctx);
   await appendUsages(tx, usages);
   return results;
 }

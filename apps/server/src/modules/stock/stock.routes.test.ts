@@ -301,6 +301,17 @@ describe('consumption', () => {
     expect((await stockPage(p.id)).totals.units_left).toBe(98);
   });
 
+  it('audits a consumption once: not its replay, nor a refused one', async () => {
+    const p = await product();
+    await addStock(p.id, { container_quantity: 1, units_per_container: 5 });
+    const key = randomUUID();
+    expect((await consume(p.id, 2, { idempotency_key: key, note: 'broken vial' })).statusCode).toBe(200);
+    expect((await consume(p.id, 2, { idempotency_key: key, note: 'broken vial' })).statusCode).toBe(200);
+    expect((await consume(p.id, 4)).statusCode).toBe(409);
+    const rows = await queryRows(t.db, sql`select action, changes->>'note' as note, actor_user_id = ${world.own.users.company_member.id} as by_member from audit_log where entity = 'stock_consumption' and entity_id = ${p.id}`);
+    expect(rows).toEqual([{ action: 'consume', note: 'broken vial', by_member: true }]);
+  });
+
   it('rounds part units: left down, used up', async () => {
     const p = await product();
     const [stock] = (await addStock(p.id, { container_quantity: 1, units_per_container: 10 })).json().stocks;

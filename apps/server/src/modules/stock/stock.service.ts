@@ -30,8 +30,8 @@ import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts } from '../alerts/alerts.repo';
 import { findProductWithNames } from '../products/products.repo';
 import { findSupplierById } from '../suppliers/suppliers.repo';
-import { consumeInTransaction } from './consumption';
-import { claimIdempotencyKey, storeIdempotentAnswer } from './consumption.repo';
+import { planConsumption } from './consumption';
+import { claimIdempotencyKey, findVisibleProductName, recordConsumption } from './consumption.repo';
 import { appendUsages, cycleFacts, findStock, findStocks, insertStocks, shelfPrices, listStocks, listUsages, lockStock, stockTotals, updateStock, type NewStock, type StockRow } from './stock.repo';
 
 type UsageRow = Awaited<ReturnType<typeof listUsages>>[number];
@@ -303,23 +303,31 @@ export function createStockService(deps: ServiceDeps) {
       };
     },
 
-    /** Manual consumption: first-expiry-first unless a lot is named; a replayed key counts once. */
+    /**
+     * Manual consumption: first-expiry-first unless a lot is named; a replayed key counts once.
+     * The lots stay locked from the plan to the commit, so everything that need not wait for them
+     * (the product lookup, the audit row) happens before, and the writes after take one statement.
+     */
     async consume(actor: Actor, body: ConsumeStockRequest): Promise<Consumption> {
-      const { companyId, product } = await productFor(actor, body.product_id);
+      const companyId = currentCompanyId(actor);
+      const product = await findVisibleProductName(db, companyId, body.product_id);
+      if (!product) throw badRequest('product_id', 'Product not found');
       return db.transaction(async (tx) => {
         const claim = await claimIdempotencyKey<Consumption>(tx, companyId, body.idempotency_key);
         if ('replay' in claim) return claim.replay;
-        const [result] = await consumeInTransaction(tx, [{ productId: product.id, quantity: body.quantity, stockId: body.stock_id }], {
+        // Rolled back with the rest when the stock is short, as if it had been written last.
+        await recordAudit(tx, actor, { entity: 'stock_consumption', entityId: product.id, action: 'consume', organizationId: actor.organizationId, companyId, changes: body });
+        const { usages, results } = await planConsumption(tx, [{ productId: product.id, productName: product.name, quantity: body.quantity, stockId: body.stock_id }], {
           companyId,
           userId: actor.userId,
           kind: 'manual',
           note: body.note ?? '',
           today: today(),
         });
-        await storeIdempotentAnswer(tx, companyId, body.idempotency_key, result);
-        await recordAudit(tx, actor, { entity: 'stock_consumption', entityId: product.id, action: 'consume', organizationId: actor.organizationId, companyId, changes: body });
+        const result = results[0]!;
+        await recordConsumption(tx, usages, { companyId, key: body.idempotency_key, response: result });
         await afterChange(tx, companyId, product.id);
-        return result!;
+        return result;
       });
     },
   };
