@@ -110,6 +110,11 @@ test.describe('purchasing', () => {
     await dialog.getByRole('button', { name: 'Fill running lists' }).click();
     // Demo data: Jeuveau and Biodentine are under their minimum and were bought before.
     await expect(toast(page, /\d+ products? below minimum stock added to running lists/)).toBeVisible();
+    // Products other tests gave a minimum but never stocked stay named in the dialog, waiting for a supplier.
+    if (await dialog.isVisible()) {
+      await expect(dialog.getByRole('alert')).toContainText('Not added, no supplier known yet');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    }
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('table', { name: 'Running lists' })).toContainText('Allergan Aesthetics');
   });

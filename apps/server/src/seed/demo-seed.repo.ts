@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { products, runningLists, stocks, suppliers } from '../db/schema/index';
+import { products, runningLists, stocks, suppliers, treatmentCategories } from '../db/schema/index';
 
 /** The shared catalog's products by name: the demo data names products, the database keys them. */
 export async function catalogProductIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
@@ -48,4 +48,9 @@ export async function stockIdsByLot(db: DbOrTx, companyId: string, lots: string[
 
 export async function linkStockToOrderLine(db: DbOrTx, stockId: string, line: { id: string; runningListProductId: string | null }): Promise<void> {
   await db.update(stocks).set({ purchaseOrderLineId: line.id, runningListProductId: line.runningListProductId }).where(eq(stocks.id, stockId));
+}
+
+export async function companyHasTreatmentCategories(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ id: treatmentCategories.id }).from(treatmentCategories).where(eq(treatmentCategories.companyId, companyId)).limit(1);
+  return row !== undefined;
 }

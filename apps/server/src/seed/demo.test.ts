@@ -70,3 +70,20 @@ it('seeds an open running list and past purchase orders, received ones linked to
   const pdf = await t.request({ method: 'GET', url: lidocaine.pdf_url });
   expect(pdf.headers['content-type']).toContain('application/pdf');
 });
+
+it('seeds treatment designs whose trays the demo stock can serve', async () => {
+  const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
+  const token = t.tokenFor(member!);
+  const categories = (await t.request({ method: 'GET', url: '/api/treatment/category', token })).json();
+  expect(categories.results.map((c: { name: string; treatment_count: number }) => [c.name, c.treatment_count])).toEqual([
+    ['Aesthetics', 2],
+    ['Oral Surgery', 2],
+    ['Preventive', 2],
+    ['Restorative', 2],
+  ]);
+  const extraction = (await t.request({ method: 'GET', url: '/api/treatment?search=D7140', token })).json().results[0];
+  expect(extraction.treatmentProducts).toHaveLength(5);
+  // Every product of the tray has a usable lot, so the visit has a price.
+  expect(extraction.treatmentProducts.every((p: { estimated_unit_price: number | null }) => p.estimated_unit_price !== null)).toBe(true);
+  expect(extraction.estimated_cost).toBeGreaterThan(0);
+});

@@ -3,6 +3,7 @@ import { findUserByEmail } from '../modules/users/users.repo';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoStock } from './demo-stock';
 import { seedDemoPurchasing } from './demo-purchasing';
+import { seedDemoTreatments } from './demo-treatments';
 import type { FilesService } from '../modules/uploads/uploads.service';
 import { isoDay } from '../clock';
 import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS } from '@clinic/domain';
@@ -39,7 +40,7 @@ export interface DemoOptions {
  */
 export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoLogin[]> {
   if (!(await findUserByEmail(db, DEMO_LOGINS[0]!.email))) await seedOrganizations(db);
-  // The catalog, stock and purchasing arrived after the first demo data directories: added on their next start too.
+  // The catalog, stock, purchasing and treatments arrived after the first demo data directories: added on their next start too.
   const manager = await findUserByEmail(db, 'manager@brightsmile.demo');
   await seedDemoCatalog(db, manager?.companyId ?? null);
   const hygienist = await findUserByEmail(db, 'hygienist@brightsmile.demo');
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoL
       now,
     );
     await seedDemoPurchasing(db, { companyId: hygienist.companyId, userId: hygienist.id }, options.files, now);
+    await seedDemoTreatments(db, { companyId: hygienist.companyId, userId: hygienist.id });
   }
   return DEMO_LOGINS;
 }

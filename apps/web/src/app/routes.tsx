@@ -34,6 +34,11 @@ const RunningListsPage = page(() => import('../features/purchasing/pages/running
 const RunningListPage = page(() => import('../features/purchasing/pages/running-list-page'), 'RunningListPage');
 const PurchaseHistoryPage = page(() => import('../features/purchasing/pages/purchase-history-page'), 'PurchaseHistoryPage');
 const PurchaseOrderPage = page(() => import('../features/purchasing/pages/purchase-order-page'), 'PurchaseOrderPage');
+const TreatmentCategoriesPage = page(() => import('../features/treatments/pages/treatment-categories-page'), 'TreatmentCategoriesPage');
+const CategoryTreatmentsPage = page(() => import('../features/treatments/pages/category-treatments-page'), 'CategoryTreatmentsPage');
+const TreatmentsPage = page(() => import('../features/treatments/pages/treatments-page'), 'TreatmentsPage');
+const TreatmentDetailPage = page(() => import('../features/treatments/pages/treatment-detail-page'), 'TreatmentDetailPage');
+const TreatmentFormPage = page(() => import('../features/treatments/pages/treatment-form-page'), 'TreatmentFormPage');
 const ProductPage = page(() => import('./routes/product-page'), 'ProductPage');
 const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
 const ImportInstructionsPage = page(() => import('../features/imports/pages/import-instructions-page'), 'ImportInstructionsPage');
@@ -89,6 +94,23 @@ export const routes: RouteObject[] = [
                       { path: '/running-list', element: <RunningListsPage /> },
                       { path: '/running-list/:runningListId', element: <RunningListPage /> },
                     ],
+                  },
+                  {
+                    element: <RequirePermission feature="treatments" action="read" />,
+                    children: [
+                      { path: '/treatments/categories', element: <TreatmentCategoriesPage /> },
+                      { path: '/treatments/categories/:categoryId', element: <CategoryTreatmentsPage /> },
+                      { path: '/treatment/design', element: <TreatmentsPage /> },
+                      { path: '/treatment/design/:id', element: <TreatmentDetailPage /> },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission feature="treatments" action="create" />,
+                    children: [{ path: '/treatment/form', element: <TreatmentFormPage /> }],
+                  },
+                  {
+                    element: <RequirePermission feature="treatments" action="update" />,
+                    children: [{ path: '/treatment/form/:id', element: <TreatmentFormPage /> }],
                   },
                   {
                     element: <RequirePermission feature="purchaseHistory" action="read" />,

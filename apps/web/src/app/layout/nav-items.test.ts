@@ -55,13 +55,24 @@ describe('sidebar inventory group', () => {
 });
 
 describe('alerts entry', () => {
-  it('follows Inventory for location roles with a live count, and is hidden from the product admin', () => {
+  it('follows Inventory and Treatments for location roles with a live count, and is hidden from the product admin', () => {
     const member = navGroups('company_member');
     const titles = member.map((g) => g.title ?? g.items[0]?.label);
-    expect(titles.indexOf('Alerts')).toBe(titles.indexOf('Inventory') + 1);
+    // Spec section 2: Home, Inventory, Treatments, Alerts, Settings.
+    expect(titles).toEqual(['Home', 'Inventory', 'Treatments', 'Alerts', 'Settings']);
     expect(member.flatMap((g) => g.items).find((i) => i.label === 'Alerts')).toMatchObject({ to: '/alerts', badge: 'alerts' });
     expect(navGroups('admin').flatMap((g) => g.items).some((i) => i.to === '/alerts')).toBe(false);
     const noAlerts: PermissionMap = { ...ROLE_PERMISSIONS.company_member, alerts: [] };
     expect(navGroups('company_member', noAlerts).flatMap((g) => g.items).some((i) => i.to === '/alerts')).toBe(false);
+  });
+});
+
+describe('treatments group', () => {
+  it('offers Design to location roles that read treatments, never to the product admin', () => {
+    for (const role of ['organization_admin', 'company_admin', 'company_member', 'assistant'] as const) {
+      expect(navGroups(role).find((g) => g.title === 'Treatments')?.items).toEqual([expect.objectContaining({ label: 'Design', to: '/treatments/categories' })]);
+    }
+    expect(navGroups('admin').some((g) => g.title === 'Treatments')).toBe(false);
+    expect(navGroups('company_member', { ...ROLE_PERMISSIONS.company_member, treatments: [] }).some((g) => g.title === 'Treatments')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { can, ROLE_PERMISSIONS, type PermissionMap, type Role } from '@clinic/domain';
@@ -47,6 +48,9 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (role !== 'admin' && can(permissions, 'runningList', 'read')) inventory.push({ label: 'Purchasing', to: '/running-list', icon: ShoppingCartOutlined });
   if (role !== 'admin' && can(permissions, 'purchaseHistory', 'read')) inventory.push({ label: 'Purchase History', to: '/purchase-history', icon: ReceiptLongOutlined });
 
+  // Spec section 2: Treatments (Patient history, Design, Execute), hidden for the admin; the others join as they ship.
+  const treatments: NavItem[] = role !== 'admin' && can(permissions, 'treatments', 'read') ? [{ label: 'Design', to: '/treatments/categories', icon: DesignServicesOutlined }] : [];
+
   // Spec section 6: the product admin has no alerts (it keeps no stock).
   const alerts: NavItem[] = role !== 'admin' && can(permissions, 'alerts', 'read') ? [{ label: 'Alerts', to: '/alerts', icon: NotificationsOutlined, badge: 'alerts' }] : [];
 
@@ -67,6 +71,7 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   return [
     { title: null, items: [{ label: 'Home', to: '/dashboard', icon: HomeOutlined }] },
     ...(inventory.length > 0 ? [{ title: 'Inventory', items: inventory }] : []),
+    ...(treatments.length > 0 ? [{ title: 'Treatments', items: treatments }] : []),
     // Spec section 2: Home, Inventory, Treatments, Alerts, then the user's settings.
     ...(alerts.length > 0 ? [{ title: null, items: alerts }] : []),
     { title: 'Settings', items: settings },

@@ -17,6 +17,7 @@ import { useProfile } from '../../../lib/profile';
 import { productQueryOptions } from '../api/products-api';
 import { AttachmentsSection } from '../components/attachments-section';
 import { MinimumStockInline } from '../components/minimum-stock-inline';
+import { AssociatedTreatmentsTable } from '../components/associated-treatments-table';
 import { StocksOverviewTable } from '../components/stocks-overview-table';
 import { ProductDialogsHost, type ProductTarget } from '../components/product-dialogs-host';
 import { ProductOverview } from '../components/product-overview';
@@ -78,6 +79,7 @@ function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: P
       <Stack spacing={3}>
         <ProductOverview product={data} minimumStock={isAdmin ? null : <MinimumStockInline productId={data.id} value={data.minimum_stock} canEdit={canUpdate && data.deleted_at === null} />} />
         {isAdmin ? <StocksOverviewTable rows={data.companyStocksOverview} /> : data.deleted_at === null ? stockRoom?.(data, profile.permissions) : null}
+        <AssociatedTreatmentsTable rows={data.associatedTreatments} searchable={isAdmin} linkable={!isAdmin && can(profile.permissions, 'treatments', 'read')} />
         <AttachmentsSection
           productId={data.id}
           attachments={data.attachments}

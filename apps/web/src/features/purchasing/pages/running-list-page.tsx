@@ -21,7 +21,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { runningListQueryOptions, useAddToRunningList, useGeneratePurchaseOrder, useRemoveRunningList, useRemoveRunningListProduct } from '../api/purchasing-api';
-import { ProductSearchPicker, type ProductOption } from '../components/product-search-picker';
+import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
 import { RunningListLines } from '../components/running-list-lines';
 
 type Confirm = { kind: 'remove-line'; line: RunningListProduct } | { kind: 'remove-list' } | { kind: 'generate' };

@@ -3,8 +3,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PRODUCT_SEARCH_PAGE_SIZE, PRODUCT_SEARCH_STALE_TIME_MS, type Page } from '@clinic/domain';
-import { api } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { api } from '../lib/api-client';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export interface ProductOption {
   id: string;
