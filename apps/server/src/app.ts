@@ -40,6 +40,8 @@ import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { createTreatmentCategoriesService } from './modules/treatments/treatment-categories.service';
 import { createTreatmentsService } from './modules/treatments/treatments.service';
 import { treatmentsRoutes } from './modules/treatments/treatments.routes';
+import { createTreatmentLogsService } from './modules/treatment-logs/treatment-logs.service';
+import { treatmentLogsRoutes } from './modules/treatment-logs/treatment-logs.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 
 export interface BuildAppOptions {
@@ -129,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
+      treatmentLogsRoutes(zapi, createTreatmentLogsService(deps));
     },
     { prefix: '/api' },
   );

@@ -9,6 +9,7 @@ import { importCases } from './authorization/imports.cases';
 import { stockCases } from './authorization/stock.cases';
 import { purchasingCases } from './authorization/purchasing.cases';
 import { treatmentCases } from './authorization/treatments.cases';
+import { treatmentLogCases } from './authorization/treatment-logs.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -176,7 +177,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases };
 
 let t: TestApp;
 let world: World;

@@ -19,3 +19,4 @@ export * from './stock-tracking';
 export * from './gs1';
 export * from './purchasing';
 export * from './treatments';
+export * from './treatment-logs';

@@ -10,3 +10,4 @@ export * from './imports';
 export * from './stock';
 export * from './purchasing';
 export * from './treatments';
+export * from './treatment-logs';

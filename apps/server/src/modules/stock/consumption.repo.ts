@@ -51,3 +51,11 @@ export async function recordConsumption(tx: Tx, usages: NewUsage[], answer: { co
     .set({ response: answer.response })
     .where(and(eq(consumptionRequests.companyId, answer.companyId), eq(consumptionRequests.key, answer.key)));
 }
+
+/** Stores a claimed request's answer when it wrote no usage rows (a visit without products). */
+export async function storeIdempotentAnswer(tx: Tx, companyId: string, key: string, response: unknown): Promise<void> {
+  await tx
+    .update(consumptionRequests)
+    .set({ response })
+    .where(and(eq(consumptionRequests.companyId, companyId), eq(consumptionRequests.key, key)));
+}

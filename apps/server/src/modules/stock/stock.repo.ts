@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, stocks, stockUsages, suppliers, users } from '../../db/schema/index';
+import { companies, stocks, stockUsages, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
 
 export type StockRow = typeof stocks.$inferSelect;
 /** createdAt is the receipt time: now, unless the receipt happened earlier (demo history, imports). */
@@ -73,16 +73,20 @@ export async function stockTotals(db: DbOrTx, companyId: string, productId: stri
   return row ?? { totalUnits: 0, unitsLeft: 0, valueLeft: 0 };
 }
 
-/** The usage history of a page of stocks, in one query. */
+/** The usage history of a page of stocks, in one query, with the treatment behind each treatment use. */
 export async function listUsages(db: DbOrTx, stockIds: string[]) {
   if (stockIds.length === 0) return [];
   return db
     .select({
       usage: stockUsages,
       userName: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+      treatmentCode: treatments.treatmentCode,
+      treatmentName: treatments.name,
     })
     .from(stockUsages)
     .leftJoin(users, eq(users.id, stockUsages.userId))
+    .leftJoin(treatmentLogProducts, eq(treatmentLogProducts.id, stockUsages.treatmentLogProductId))
+    .leftJoin(treatments, eq(treatments.id, treatmentLogProducts.treatmentId))
     .where(inArray(stockUsages.stockId, stockIds))
     .orderBy(desc(stockUsages.createdAt), desc(stockUsages.id));
 }

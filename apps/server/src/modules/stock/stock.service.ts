@@ -44,8 +44,7 @@ function toUsage(row: UsageRow): StockUsage {
     unit_quantity: Number(row.usage.quantity),
     note: row.usage.note,
     user_name: row.userName,
-    // Filled once treatment logs exist (treatments issue).
-    treatmentLogProduct: null,
+    treatmentLogProduct: row.treatmentCode !== null && row.treatmentName !== null ? { treatment: { treatment_code: row.treatmentCode, name: row.treatmentName } } : null,
   };
 }
 

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './organizations';
+import { users } from './users';
+import { products } from './catalog';
+import { treatments } from './treatments';
+
+/** A patient of a location, known by the chart number the clinic uses (no other personal data). */
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    chartNumber: text('chart_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('patients_chart_number_unique').on(t.companyId, sql`lower(${t.chartNumber})`)],
+);
+
+/** A visit: the treatments performed on a patient, the products they used and their cost. */
+export const treatmentLogs = pgTable(
+  'treatment_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    caseNotes: text('case_notes').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    recordingTranscript: text('recording_transcript').notNull().default(''),
+    recordingUrls: jsonb('recording_urls').$type<string[]>().notNull().default([]),
+    /** Dollars: the sum of the products' costs, kept with the rows that make it up. */
+    totalCost: numeric('total_cost', { precision: 14, scale: 2 }).notNull().default('0'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A patient's visits, newest first; the patients list's summaries.
+    index('treatment_logs_patient_created_idx').on(t.patientId, t.createdAt),
+    index('treatment_logs_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/** The treatments of a visit, in the order chosen. */
+export const treatmentLogTreatments = pgTable(
+  'treatment_log_treatments',
+  {
+    treatmentLogId: uuid('treatment_log_id')
+      .notNull()
+      .references(() => treatmentLogs.id),
+    treatmentId: uuid('treatment_id')
+      .notNull()
+      .references(() => treatments.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.treatmentLogId, t.treatmentId] }), index('treatment_log_treatments_treatment_idx').on(t.treatmentId)],
+);
+
+/** A product used in a visit: its usage rows in the stock ledger point here. */
+export const treatmentLogProducts = pgTable(
+  'treatment_log_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    treatmentLogId: uuid('treatment_log_id')
+      .notNull()
+      .references(() => treatmentLogs.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    treatmentId: uuid('treatment_id').references(() => treatments.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+    cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
+    /** The lot's unit price, or -1 when several lots were used. */
+    unitPrice: numeric('unit_price', { precision: 16, scale: 5 }).notNull(),
+    lotNumber: text('lot_number').notNull().default(''),
+    label: text('label').notNull().default(''),
+  },
+  (t) => [index('treatment_log_products_log_idx').on(t.treatmentLogId), check('treatment_log_products_quantity_positive', sql`${t.quantity} > 0`)],
+);

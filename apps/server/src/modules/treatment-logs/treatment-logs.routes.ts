@@ -1,0 +1,39 @@
+import {
+  CreateTreatmentLogRequestSchema,
+  IdParamsSchema,
+  PatientListQuerySchema,
+  PatientPageSchema,
+  TreatmentLogListQuerySchema,
+  TreatmentLogPageSchema,
+  TreatmentLogSchema,
+} from '@clinic/domain';
+import { errorResponses, type ZodApp } from '../../http/zod-app';
+import { actorOf } from '../../http/route-access';
+import type { TreatmentLogsService } from './treatment-logs.service';
+
+/** Spec section 7, Treatment: recording visits (treatment_log) and the patients they build up. */
+export function treatmentLogsRoutes(app: ZodApp, logs: TreatmentLogsService): void {
+  app.post('/treatment_log', {
+    config: { access: { permission: ['treatmentLogs', 'create'] } },
+    schema: { tags: ['treatment logs'], body: CreateTreatmentLogRequestSchema, response: { 201: TreatmentLogSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.status(201).send(await logs.create(actorOf(request), request.body)),
+  });
+
+  app.get('/treatment_log', {
+    config: { access: { permission: ['treatmentLogs', 'read'] } },
+    schema: { tags: ['treatment logs'], querystring: TreatmentLogListQuerySchema, response: { 200: TreatmentLogPageSchema, ...errorResponses } },
+    handler: (request) => logs.list(actorOf(request), request.query),
+  });
+
+  app.get('/treatment_log/:id', {
+    config: { access: { permission: ['treatmentLogs', 'read'] } },
+    schema: { tags: ['treatment logs'], params: IdParamsSchema, response: { 200: TreatmentLogSchema, ...errorResponses } },
+    handler: (request) => logs.get(actorOf(request), request.params.id),
+  });
+
+  app.get('/patient', {
+    config: { access: { permission: ['patients', 'read'] } },
+    schema: { tags: ['treatment logs'], querystring: PatientListQuerySchema, response: { 200: PatientPageSchema, ...errorResponses } },
+    handler: (request) => logs.patients(actorOf(request), request.query),
+  });
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import {
+  lastPageFor,
+  pageWindow,
+  toPage,
+  type CreateTreatmentLogRequest,
+  type PatientListQuery,
+  type PatientPage,
+  type TreatmentLog,
+  type TreatmentLogListQuery,
+  type TreatmentLogPage,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../http/actor';
+import { currentCompanyId } from '../../http/access';
+import { invalidFields, notFound } from '../../http/errors';
+import { isoDay } from '../../clock';
+import { recordAudit } from '../audit/audit.repo';
+import { refreshAlerts } from '../alerts/alerts.repo';
+import { visibleProductIds } from '../products/products.repo';
+import { planConsumption } from '../stock/consumption';
+import { claimIdempotencyKey, recordConsumption, storeIdempotentAnswer } from '../stock/consumption.repo';
+import { findTreatments } from '../treatments/treatments.repo';
+import {
+  findOrCreatePatient,
+  findTreatmentLogs,
+  insertLogProducts,
+  insertLogTreatments,
+  insertTreatmentLog,
+  listLogProducts,
+  listLogTreatments,
+  listPatientSummaries,
+  listTreatmentLogs,
+  type TreatmentLogRow,
+} from './treatment-logs.repo';
+
+/** Visit saves share the consume requests' idempotency table; their keys are kept apart by a prefix. */
+const keyOf = (key: string) => `treatment-log:${key}`;
+
+export function createTreatmentLogsService(deps: ServiceDeps) {
+  const { db, files } = deps;
+
+  /** Visits with their treatments and products, in three queries whatever the count. */
+  async function withDetails(rows: { log: TreatmentLogRow; chartNumber: string }[]): Promise<TreatmentLog[]> {
+    const ids = rows.map((r) => r.log.id);
+    const [treatmentRows, productRows] = await Promise.all([listLogTreatments(db, ids), listLogProducts(db, ids)]);
+    return rows.map(({ log, chartNumber }) => ({
+      id: log.id,
+      created_at: log.createdAt.toISOString(),
+      patient: { id: log.patientId, patient_chart_number: chartNumber },
+      treatments: treatmentRows.filter((t) => t.treatmentLogId === log.id).map((t) => ({ id: t.id, treatment_code: t.treatmentCode, name: t.name })),
+      caseNotes: log.caseNotes,
+      summary: log.summary,
+      recordingTranscript: log.recordingTranscript,
+      recordingUrls: log.recordingUrls.map((url) => files.signedUrl(url)),
+      // Transcription jobs arrive with recordings; a visit without one shows no status.
+      transcriptionJobStatus: null,
+      treatment_log_products: productRows
+        .filter((p) => p.row.treatmentLogId === log.id)
+        .map((p) => ({
+          id: p.row.id,
+          treatment: p.row.treatmentId && p.treatmentCode !== null && p.treatmentName !== null ? { id: p.row.treatmentId, treatment_code: p.treatmentCode, name: p.treatmentName } : null,
+          product: { id: p.row.productId, name: p.productName, product_image_url: files.signedUrl(p.productImageUrl) },
+          quantity: Number(p.row.quantity),
+          cost: Number(p.row.cost),
+          unit_price: Number(p.row.unitPrice),
+          is_editable: true,
+          label: p.row.label,
+          lot_number: p.row.lotNumber,
+        })),
+      total_cost: Number(log.totalCost),
+    }));
+  }
+
+  async function get(companyId: string, id: string): Promise<TreatmentLog> {
+    const [log] = await withDetails(await findTreatmentLogs(db, companyId, [id]));
+    if (!log) throw notFound();
+    return log;
+  }
+
+  /** The treatments and products must be the location's own to use; each problem names its field. */
+  async function checkReferences(companyId: string, body: CreateTreatmentLogRequest): Promise<void> {
+    const found = new Set((await findTreatments(db, companyId, body.treatments)).map((r) => r.treatment.id));
+    const visible = await visibleProductIds(
+      db,
+      companyId,
+      body.products.map((p) => p.product_id),
+    );
+    const issues = [
+      ...body.treatments.flatMap((id, i) => (found.has(id) ? [] : [{ field: `treatments.${String(i)}`, message: 'Treatment not found' }])),
+      ...body.products.flatMap((p, i) => (visible.has(p.product_id) ? [] : [{ field: `products.${String(i)}.product_id`, message: 'Product not found' }])),
+      ...body.products.flatMap((p, i) => (p.treatment_id && !body.treatments.includes(p.treatment_id) ? [{ field: `products.${String(i)}.treatment_id`, message: 'Not one of the visit’s treatments' }] : [])),
+    ];
+    if (issues.length > 0) throw invalidFields(issues);
+  }
+
+  return {
+    get: (actor: Actor, id: string) => get(currentCompanyId(actor), id),
+
+    async list(actor: Actor, query: TreatmentLogListQuery): Promise<TreatmentLogPage> {
+      const { records, total } = await listTreatmentLogs(db, currentCompanyId(actor), query.patient_id, pageWindow(query));
+      return toPage(await withDetails(records), total, query);
+    },
+
+    /**
+     * Records a visit in one transaction: the patient (by chart number), the treatments, and every
+     * product taken out of stock through the consumption service at the price of the lots used.
+     * A shortage of any product records nothing ('{product} - Not enough stock'); a retried save
+     * with the same key answers the visit already recorded.
+     */
+    async create(actor: Actor, body: CreateTreatmentLogRequest): Promise<TreatmentLog> {
+      const companyId = currentCompanyId(actor);
+      await checkReferences(companyId, body);
+      const id = await db.transaction(async (tx) => {
+        const claim = await claimIdempotencyKey<{ id: string }>(tx, companyId, keyOf(body.idempotency_key));
+        if ('replay' in claim) return claim.replay.id;
+
+        const patient = await findOrCreatePatient(tx, companyId, body.patient_chart_number);
+        // Ids made here so the ledger rows can point at the visit's products as they are written.
+        const lines = body.products.map((p) => ({ ...p, lineId: randomUUID() }));
+        const { usages, results } = await planConsumption(
+          tx,
+          lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, stockId: l.stock_id, treatmentLogProductId: l.lineId })),
+          { companyId, userId: actor.userId, kind: 'treatment', note: `Patient ${patient.chartNumber}`, today: isoDay(deps.now()) },
+        );
+        const totalCost = results.reduce((sum, r) => sum + r.cost, 0);
+        const log = await insertTreatmentLog(tx, { companyId, patientId: patient.id, caseNotes: body.caseNotes ?? '', totalCost: totalCost.toFixed(2), createdBy: actor.userId, createdAt: deps.now() });
+        await insertLogTreatments(tx, log.id, body.treatments);
+        await insertLogProducts(
+          tx,
+          lines.map((line, i) => ({
+            id: line.lineId,
+            treatmentLogId: log.id,
+            companyId,
+            treatmentId: line.treatment_id ?? null,
+            productId: line.product_id,
+            quantity: line.quantity.toFixed(3),
+            cost: results[i]!.cost.toFixed(2),
+            unitPrice: results[i]!.unit_price.toFixed(5),
+            lotNumber: results[i]!.lots.map((lot) => lot.lotNumber).filter(Boolean).join(', '),
+          })),
+        );
+        const answer = { companyId, key: keyOf(body.idempotency_key), response: { id: log.id } };
+        if (usages.length > 0) await recordConsumption(tx, usages, answer);
+        else await storeIdempotentAnswer(tx, companyId, answer.key, answer.response);
+        await refreshAlerts(tx, { companyId, productIds: [...new Set(lines.map((l) => l.product_id))] }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: log.id, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
+        return log.id;
+      });
+      return get(companyId, id);
+    },
+
+    /** /patients: visit summaries per chart number, with the cards' totals over every match. */
+    async patients(actor: Actor, query: PatientListQuery): Promise<PatientPage> {
+      const companyId = currentCompanyId(actor);
+      const rows = await listPatientSummaries(db, companyId, { search: query.search, startDate: query.start_date, endDate: query.end_date }, pageWindow(query));
+      const total = rows[0]?.matching ?? 0;
+      return {
+        results: rows.map((r) => ({
+          id: r.id,
+          patient_chart_number: r.chart_number,
+          total_visits: r.total_visits,
+          life_time_cost: Number(r.life_time_cost),
+          last_visit: new Date(r.last_visit).toISOString(),
+          last_visit_cost: Number(r.last_visit_cost),
+          last_visit_treatment_log_id: r.last_visit_id,
+          last_visit_treatment_log_transcription_job_status: null,
+        })),
+        currentPage: query.currentPage,
+        lastPage: lastPageFor(total, query.perPage),
+        total,
+        totals: { patients: total, visits: rows[0]?.all_visits ?? 0, life_time_cost: Number(rows[0]?.all_cost ?? 0) },
+      };
+    },
+  };
+}
+
+export type TreatmentLogsService = ReturnType<typeof createTreatmentLogsService>;

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { insertTreatment } from '../../src/modules/treatments/treatments.repo';
+import { findOrCreatePatient, insertLogTreatments, insertTreatmentLog } from '../../src/modules/treatment-logs/treatment-logs.repo';
+import type { TestApp } from '../setup/test-app';
+import type { World } from '../world';
+import { ALL, locationOf, tenantOf, type Case, type Tenant } from './case';
+
+const treatmentAt = (t: TestApp, companyId: string) =>
+  insertTreatment(t.db, { companyId, treatmentCode: `L${randomUUID().slice(0, 8)}`, name: 'Matrix visit', abbreviation: '', description: '', categoryId: null, createdBy: null });
+
+/** A recorded visit of a tenant's location. */
+async function visitFor(world: World, t: TestApp, tenant: Tenant) {
+  const companyId = locationOf(world, tenant);
+  const treatment = await treatmentAt(t, companyId);
+  const patient = await findOrCreatePatient(t.db, companyId, `CH-${randomUUID().slice(0, 6)}`);
+  const log = await insertTreatmentLog(t.db, { companyId, patientId: patient.id, caseNotes: '', totalCost: '0', createdBy: tenantOf(world, tenant).users.company_member.id, createdAt: new Date() });
+  await insertLogTreatments(t.db, log.id, [treatment.id]);
+  return log;
+}
+
+/** The product admin treats no patients (403: no location); every location role reads its own. */
+const LOCATION_READ = { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) };
+
+export const treatmentLogCases: Record<string, Case> = {
+  'POST /api/treatment_log': {
+    // Own: a treatment of the caller's location; foreign: another organization's, which is not found (400).
+    build: async (w, t, _caller, tenant) => ({
+      url: '/api/treatment_log',
+      payload: { patient_chart_number: 'CH-MATRIX', treatments: [(await treatmentAt(t, locationOf(w, tenant))).id], products: [], idempotency_key: randomUUID() },
+    }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(201, 400), company_admin: ALL(201, 400), company_member: ALL(201, 400), assistant: ALL(201, 400) },
+  },
+  'GET /api/treatment_log': { build: () => ({ url: '/api/treatment_log' }), expect: LOCATION_READ },
+  'GET /api/treatment_log/:id': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/treatment_log/${(await visitFor(w, t, tenant)).id}` }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
+  'GET /api/patient': { build: () => ({ url: '/api/patient' }), expect: LOCATION_READ },
+};

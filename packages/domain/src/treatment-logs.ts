@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { requiredText, UuidSchema } from './fields';
+import { PageQuerySchema, pageOf } from './pagination';
+import { IdempotencyKeySchema } from './stock';
+
+export const TREATMENT_LOG_MESSAGES = {
+  chooseTreatment: 'Choose at least one treatment',
+  saved: 'Procedure saved',
+  saveFailed: 'Failed to save the procedure',
+  discardConfirm: 'You are about to discard the procedure',
+  recordingSaved: 'Recording saved!',
+  caseNotesStarted: 'Case notes generation started',
+  processing: 'Patient case notes are currently being processed.',
+  caseNotesFailed: 'There is an error in generating the case notes',
+  inProgress: 'In Progress..',
+  multipleStocks: 'Multiple Stocks used',
+} as const;
+
+/** Spec section 9: the patients list shows 10 rows and is fresh for 2 seconds; a log is polled every second. */
+export const PATIENTS_PAGE_SIZE = 10;
+export const PATIENTS_STALE_TIME_MS = 2000;
+export const TREATMENT_LOG_POLL_MS = 1000;
+
+export const TRANSCRIPTION_STATUSES = ['in_progress', 'completed', 'failed'] as const;
+export const TranscriptionStatusSchema = z.enum(TRANSCRIPTION_STATUSES);
+export type TranscriptionStatus = z.infer<typeof TranscriptionStatusSchema>;
+
+export const ChartNumberSchema = requiredText('Patient chart number', 40);
+
+/** One product of the tray as performed: the quantity used, from a named lot or first-expiry-first. */
+export const TreatmentLogProductInputSchema = z.object({
+  product_id: UuidSchema,
+  quantity: z.number({ error: 'Required' }).positive('Enter a quantity greater than 0').max(100_000, 'Must be at most 100000'),
+  /** The treatment whose tray it belongs to; none for a product added at the chair. */
+  treatment_id: UuidSchema.nullable().optional(),
+  /** A lot the clinician named (used even when expired); otherwise first expiry first. */
+  stock_id: UuidSchema.optional(),
+});
+export type TreatmentLogProductInput = z.infer<typeof TreatmentLogProductInputSchema>;
+
+export const CreateTreatmentLogRequestSchema = z.object({
+  patient_chart_number: ChartNumberSchema,
+  treatments: z.array(UuidSchema).min(1, TREATMENT_LOG_MESSAGES.chooseTreatment).max(20, 'At most 20 treatments in one visit'),
+  products: z.array(TreatmentLogProductInputSchema).max(200, 'At most 200 products in one visit'),
+  caseNotes: z.string().max(20_000, 'Case notes must be at most 20000 characters').optional(),
+  /** A retried save records the visit once. */
+  idempotency_key: IdempotencyKeySchema,
+});
+export type CreateTreatmentLogRequest = z.infer<typeof CreateTreatmentLogRequestSchema>;
+
+const TreatmentRefSchema = z.object({ id: UuidSchema, treatment_code: z.string(), name: z.string() });
+
+/** Spec section 3: treatment_log_products. */
+export const TreatmentLogProductSchema = z.object({
+  id: UuidSchema,
+  treatment: TreatmentRefSchema.nullable(),
+  product: z.object({ id: UuidSchema, name: z.string(), product_image_url: z.string().nullable() }),
+  quantity: z.number(),
+  /** Dollars, two decimals. */
+  cost: z.number(),
+  /** The lot's unit price; -1 when several lots were used ('Multiple Stocks used'). */
+  unit_price: z.number(),
+  is_editable: z.boolean(),
+  label: z.string(),
+  /** The lots used, comma separated. */
+  lot_number: z.string(),
+});
+export type TreatmentLogProduct = z.infer<typeof TreatmentLogProductSchema>;
+
+export const TreatmentLogSchema = z.object({
+  id: UuidSchema,
+  created_at: z.string(),
+  patient: z.object({ id: UuidSchema, patient_chart_number: z.string() }),
+  treatments: z.array(TreatmentRefSchema),
+  caseNotes: z.string(),
+  summary: z.string(),
+  recordingTranscript: z.string(),
+  recordingUrls: z.array(z.string()),
+  /** Null when the visit has no recording (the spec's "missing status shows nothing"). */
+  transcriptionJobStatus: z.object({ status: TranscriptionStatusSchema }).nullable(),
+  treatment_log_products: z.array(TreatmentLogProductSchema),
+  /** Dollars, two decimals: the visit's products at the prices of the lots used. */
+  total_cost: z.number(),
+});
+export type TreatmentLog = z.infer<typeof TreatmentLogSchema>;
+
+export const TreatmentLogListQuerySchema = PageQuerySchema.extend({ patient_id: UuidSchema.optional() });
+export type TreatmentLogListQuery = z.infer<typeof TreatmentLogListQuerySchema>;
+export const TreatmentLogPageSchema = pageOf(TreatmentLogSchema);
+export type TreatmentLogPage = z.infer<typeof TreatmentLogPageSchema>;
+
+/** Spec section 3: Patient summary. */
+export const PatientSummarySchema = z.object({
+  id: UuidSchema,
+  patient_chart_number: z.string(),
+  total_visits: z.number().int(),
+  life_time_cost: z.number(),
+  last_visit: z.string(),
+  last_visit_cost: z.number(),
+  last_visit_treatment_log_id: UuidSchema,
+  last_visit_treatment_log_transcription_job_status: TranscriptionStatusSchema.nullable(),
+});
+export type PatientSummary = z.infer<typeof PatientSummarySchema>;
+
+export const PatientListQuerySchema = PageQuerySchema.extend({
+  search: z.string().trim().max(40).optional(),
+  /** ISO dates, inclusive: visits on those days (UTC). */
+  start_date: z.iso.date('Use a date like 2026-01-31').optional(),
+  end_date: z.iso.date('Use a date like 2026-01-31').optional(),
+  perPage: PageQuerySchema.shape.perPage.default(PATIENTS_PAGE_SIZE),
+}).refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { path: ['start_date'], message: 'The start date cannot go after the end date' });
+export type PatientListQuery = z.infer<typeof PatientListQuerySchema>;
+
+export const PatientPageSchema = pageOf(PatientSummarySchema).extend({
+  /** The summary cards over every matching patient, not only this page. */
+  totals: z.object({ patients: z.number().int(), visits: z.number().int(), life_time_cost: z.number() }),
+});
+export type PatientPage = z.infer<typeof PatientPageSchema>;
