@@ -39,6 +39,9 @@ const CategoryTreatmentsPage = page(() => import('../features/treatments/pages/c
 const TreatmentsPage = page(() => import('../features/treatments/pages/treatments-page'), 'TreatmentsPage');
 const TreatmentDetailPage = page(() => import('../features/treatments/pages/treatment-detail-page'), 'TreatmentDetailPage');
 const TreatmentFormPage = page(() => import('../features/treatments/pages/treatment-form-page'), 'TreatmentFormPage');
+const TreatmentExecutionPage = page(() => import('../features/visits/pages/treatment-execution-page'), 'TreatmentExecutionPage');
+const PatientsPage = page(() => import('../features/visits/pages/patients-page'), 'PatientsPage');
+const PatientPage = page(() => import('../features/visits/pages/patient-page'), 'PatientPage');
 const ProductPage = page(() => import('./routes/product-page'), 'ProductPage');
 const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
 const ImportInstructionsPage = page(() => import('../features/imports/pages/import-instructions-page'), 'ImportInstructionsPage');
@@ -73,8 +76,6 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/welcome', element: <WelcomePage /> },
-              // Phones and tablets land here after login; until treatment execution ships it is the dashboard.
-              { path: '/treatment-execution', element: <Navigate to={DESKTOP_HOME} replace /> },
               { path: '/categories', element: <CategoriesPage /> },
               { path: '/categories/:categoryId/products', element: <CategoryProductsPage /> },
               { path: '/products', element: <ProductsPage /> },
@@ -102,6 +103,21 @@ export const routes: RouteObject[] = [
                       { path: '/treatments/categories/:categoryId', element: <CategoryTreatmentsPage /> },
                       { path: '/treatment/design', element: <TreatmentsPage /> },
                       { path: '/treatment/design/:id', element: <TreatmentDetailPage /> },
+                    ],
+                  },
+                  {
+                    // Phones and tablets land on /treatment-execution after login (spec section 2).
+                    element: <RequirePermission feature="treatmentLogs" action="create" />,
+                    children: [
+                      { path: '/treatment-execution', element: <TreatmentExecutionPage /> },
+                      { path: '/treatment-execution/:patient_name', element: <TreatmentExecutionPage /> },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission feature="patients" action="read" />,
+                    children: [
+                      { path: '/patients', element: <PatientsPage /> },
+                      { path: '/patients/:patientId', element: <PatientPage /> },
                     ],
                   },
                   {

@@ -68,11 +68,15 @@ describe('alerts entry', () => {
 });
 
 describe('treatments group', () => {
-  it('offers Design to location roles that read treatments, never to the product admin', () => {
+  it('offers Patient history, Design and Execute to location roles, never to the product admin', () => {
     for (const role of ['organization_admin', 'company_admin', 'company_member', 'assistant'] as const) {
-      expect(navGroups(role).find((g) => g.title === 'Treatments')?.items).toEqual([expect.objectContaining({ label: 'Design', to: '/treatments/categories' })]);
+      expect(navGroups(role).find((g) => g.title === 'Treatments')?.items.map((i) => [i.label, i.to])).toEqual([
+        ['Patient history', '/patients'],
+        ['Design', '/treatments/categories'],
+        ['Execute', '/treatment-execution'],
+      ]);
     }
     expect(navGroups('admin').some((g) => g.title === 'Treatments')).toBe(false);
-    expect(navGroups('company_member', { ...ROLE_PERMISSIONS.company_member, treatments: [] }).some((g) => g.title === 'Treatments')).toBe(false);
+    expect(navGroups('company_member', { ...ROLE_PERMISSIONS.company_member, treatments: [], patients: [], treatmentLogs: [] }).some((g) => g.title === 'Treatments')).toBe(false);
   });
 });

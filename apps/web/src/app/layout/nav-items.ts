@@ -14,6 +14,8 @@ import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
+import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { can, ROLE_PERMISSIONS, type PermissionMap, type Role } from '@clinic/domain';
@@ -48,8 +50,13 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (role !== 'admin' && can(permissions, 'runningList', 'read')) inventory.push({ label: 'Purchasing', to: '/running-list', icon: ShoppingCartOutlined });
   if (role !== 'admin' && can(permissions, 'purchaseHistory', 'read')) inventory.push({ label: 'Purchase History', to: '/purchase-history', icon: ReceiptLongOutlined });
 
-  // Spec section 2: Treatments (Patient history, Design, Execute), hidden for the admin; the others join as they ship.
-  const treatments: NavItem[] = role !== 'admin' && can(permissions, 'treatments', 'read') ? [{ label: 'Design', to: '/treatments/categories', icon: DesignServicesOutlined }] : [];
+  // Spec section 2: Treatments (Patient history, Design, Execute), hidden for the admin.
+  const treatments: NavItem[] = [];
+  if (role !== 'admin') {
+    if (can(permissions, 'patients', 'read')) treatments.push({ label: 'Patient history', to: '/patients', icon: HistoryEduOutlined });
+    if (can(permissions, 'treatments', 'read')) treatments.push({ label: 'Design', to: '/treatments/categories', icon: DesignServicesOutlined });
+    if (can(permissions, 'treatmentLogs', 'create')) treatments.push({ label: 'Execute', to: '/treatment-execution', icon: MedicalServicesOutlined });
+  }
 
   // Spec section 6: the product admin has no alerts (it keeps no stock).
   const alerts: NavItem[] = role !== 'admin' && can(permissions, 'alerts', 'read') ? [{ label: 'Alerts', to: '/alerts', icon: NotificationsOutlined, badge: 'alerts' }] : [];

@@ -1,0 +1,58 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  PATIENTS_STALE_TIME_MS,
+  TREATMENTS_STALE_TIME_MS,
+  type CreateTreatmentLogRequest,
+  type PatientPage,
+  type TreatmentLog,
+  type TreatmentLogPage,
+  type TreatmentPage,
+} from '@clinic/domain';
+import { api } from '../../../lib/api-client';
+
+export const visitKeys = {
+  all: ['visits'] as const,
+  patients: (filter: PatientFilter, currentPage: number) => [...visitKeys.all, 'patients', filter.search, filter.start ?? '', filter.end ?? '', currentPage] as const,
+  patientVisits: (patientId: string) => [...visitKeys.all, 'patient', patientId] as const,
+};
+
+export interface PatientFilter {
+  search: string;
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+/** Spec section 9: patients are fresh for 2 seconds, 10 a page. */
+export const patientsQueryOptions = (filter: PatientFilter, currentPage: number, perPage = 10) =>
+  queryOptions({
+    queryKey: visitKeys.patients(filter, currentPage),
+    queryFn: ({ signal }) => api.get<PatientPage>('patient', { query: { search: filter.search || undefined, start_date: filter.start, end_date: filter.end, currentPage, perPage }, signal }),
+    staleTime: PATIENTS_STALE_TIME_MS,
+    placeholderData: keepPreviousData,
+  });
+
+/** A patient's visits, newest first (the visit picker's choices). */
+export const patientVisitsQueryOptions = (patientId: string) =>
+  queryOptions({
+    queryKey: visitKeys.patientVisits(patientId),
+    queryFn: ({ signal }) => api.get<TreatmentLogPage>('treatment_log', { query: { patient_id: patientId, perPage: 100 }, signal }),
+    staleTime: PATIENTS_STALE_TIME_MS,
+  });
+
+/** Treatments to pick at the chair, with their trays. */
+export const treatmentChoicesQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: ['treatments', 'choices', search] as const,
+    queryFn: async ({ signal }) => (await api.get<TreatmentPage>('treatment', { query: { search: search || undefined, perPage: 20 }, signal })).results,
+    staleTime: TREATMENTS_STALE_TIME_MS,
+    placeholderData: keepPreviousData,
+  });
+
+/** A saved visit moves stock, alerts, patients and the product pages' figures. */
+export function useSaveVisit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTreatmentLogRequest) => api.post<TreatmentLog>('treatment_log', body),
+    onSuccess: () => Promise.all(['visits', 'stock', 'alerts', 'products', 'treatments'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+}

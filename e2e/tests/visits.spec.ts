@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
+
+const LIDOCAINE = 'Cook-Waite Lidocaine HCl 2% with Epinephrine 1:100000';
+// In the catalog but never stocked at Downtown.
+const UNSTOCKED = 'Enhance Finishing Points';
+
+async function chooseTreatment(page: Page, search: string, label: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Treatments' }).fill(search);
+  await page.getByRole('option', { name: label }).click();
+}
+
+test.describe('treatment execution and patient history', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('execute a designed treatment for a chart number, see the stock shortage refused, and read the visit’s costs', async ({ page }) => {
+    const chart = `CH-${String(Date.now()).slice(-6)}`;
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Execute' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Execute treatment' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save procedure' }).click();
+    await expect(page.getByText('Patient chart number is required')).toBeVisible();
+    await expect(page.getByText('Choose at least one treatment')).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Patient chart number' }).fill(chart);
+    await chooseTreatment(page, 'D7140', 'D7140 · Extraction, erupted tooth');
+    const tray = page.getByRole('region', { name: 'Tray' });
+    await expect(tray.getByRole('listitem')).toHaveCount(5);
+    await tray.getByRole('listitem', { name: LIDOCAINE }).getByRole('spinbutton', { name: 'Units' }).fill('1');
+
+    // A product nobody stocked: the whole visit is refused, naming it.
+    await tray.getByRole('combobox', { name: 'Add a product used at the chair' }).fill(UNSTOCKED);
+    await page.getByRole('option', { name: new RegExp(`^${UNSTOCKED}`) }).click();
+    await screenshot(page, 'treatment-execution-1440');
+    await page.getByRole('button', { name: 'Save procedure' }).click();
+    await expect(toast(page, `${UNSTOCKED} - Not enough stock`)).toBeVisible();
+
+    await tray.getByRole('button', { name: `Remove ${UNSTOCKED} from the tray` }).click();
+    await page.getByRole('button', { name: 'Save procedure' }).click();
+    await expect(toast(page, 'Procedure saved')).toBeVisible();
+    await expect(page.getByText(`Visit of ${chart} saved`)).toBeVisible();
+    await expect(tray.getByRole('listitem')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Open history' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
+    await expect(page.getByLabel('Total Visits')).toHaveText('1');
+    const products = page.getByRole('table', { name: 'D7140 · Extraction, erupted tooth' });
+    await expect(products.getByRole('row', { name: new RegExp(LIDOCAINE.replace(/[().%:]/g, '\\$&')) })).toContainText('1');
+    await expect(products.getByRole('row', { name: /^Treatment Total/ })).toBeVisible();
+    await screenshot(page, 'patient-1440');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patient history' }).click();
+    await page.getByRole('searchbox', { name: 'Search chart number' }).fill(chart);
+    await expect(page.getByRole('table', { name: 'Patients' }).getByRole('link', { name: chart })).toBeVisible();
+    await expect(page.getByLabel('Visits', { exact: true })).toHaveText('1');
+  });
+
+  for (const size of SCREEN_SIZES) {
+    test(`execution and patients at ${String(size.width)} px`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, DEMO.member);
+      await skipWelcome(page);
+      await page.goto('/treatment-execution');
+      await chooseTreatment(page, 'D1110', 'D1110 · Prophylaxis, adult');
+      await expect(page.getByRole('region', { name: 'Tray' }).getByRole('listitem')).toHaveCount(3);
+      await screenshot(page, `treatment-execution-${String(size.width)}`);
+      await page.goto('/patients');
+      await expect(page.getByRole('heading', { level: 1, name: 'Patient history' })).toBeVisible();
+      await screenshot(page, `patients-${String(size.width)}`);
+    });
+  }
+});
