@@ -30,6 +30,14 @@ test.describe('treatment execution and patient history', () => {
     await expect(tray.getByRole('listitem')).toHaveCount(5);
     await tray.getByRole('listitem', { name: LIDOCAINE }).getByRole('spinbutton', { name: 'Units' }).fill('1');
 
+    // Leaving with a procedure in progress asks first; Cancel keeps it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patient history' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard procedure' });
+    await expect(discard).toContainText('You are about to discard the procedure');
+    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Execute treatment' })).toBeVisible();
+    await expect(tray.getByRole('listitem')).toHaveCount(5);
+
     // A product nobody stocked: the whole visit is refused, naming it.
     await tray.getByRole('combobox', { name: 'Add a product used at the chair' }).fill(UNSTOCKED);
     await page.getByRole('option', { name: new RegExp(`^${UNSTOCKED}`) }).click();
@@ -50,6 +58,19 @@ test.describe('treatment execution and patient history', () => {
     await expect(products.getByRole('row', { name: new RegExp(LIDOCAINE.replace(/[().%:]/g, '\\$&')) })).toContainText('1');
     await expect(products.getByRole('row', { name: /^Treatment Total/ })).toBeVisible();
     await screenshot(page, 'patient-1440');
+
+    // Case notes: view, edit, save, copy.
+    await page.getByRole('button', { name: 'View case note' }).click();
+    const notes = page.getByRole('dialog', { name: 'Case notes' });
+    await notes.getByRole('button', { name: 'Edit' }).click();
+    await notes.getByRole('textbox', { name: 'Case notes' }).fill('Extraction of #30 under local anesthesia. No complications.');
+    await notes.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Case notes saved')).toBeVisible();
+    await notes.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('region', { name: 'Case notes' })).toContainText('No complications.');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy case notes' }).click();
+    await expect(toast(page, 'Copied to clipboard')).toBeVisible();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patient history' }).click();
     await page.getByRole('searchbox', { name: 'Search chart number' }).fill(chart);

@@ -9,6 +9,9 @@ export const TREATMENT_LOG_MESSAGES = {
   saveFailed: 'Failed to save the procedure',
   discardConfirm: 'You are about to discard the procedure',
   recordingSaved: 'Recording saved!',
+  caseNotesSaved: 'Case notes saved',
+  caseNotesSaveFailed: 'Failed to save the case notes',
+  copied: 'Copied to clipboard',
   caseNotesStarted: 'Case notes generation started',
   processing: 'Patient case notes are currently being processed.',
   caseNotesFailed: 'There is an error in generating the case notes',
@@ -47,6 +50,12 @@ export const CreateTreatmentLogRequestSchema = z.object({
   idempotency_key: IdempotencyKeySchema,
 });
 export type CreateTreatmentLogRequest = z.infer<typeof CreateTreatmentLogRequestSchema>;
+
+/** Typed (or corrected) case notes; recordings join with the recording slice. */
+export const UpdateTreatmentLogRequestSchema = z.object({
+  caseNotes: z.string({ error: 'Required' }).max(20_000, 'Case notes must be at most 20000 characters'),
+});
+export type UpdateTreatmentLogRequest = z.infer<typeof UpdateTreatmentLogRequestSchema>;
 
 const TreatmentRefSchema = z.object({ id: UuidSchema, treatment_code: z.string(), name: z.string() });
 

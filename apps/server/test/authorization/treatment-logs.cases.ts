@@ -35,5 +35,9 @@ export const treatmentLogCases: Record<string, Case> = {
     build: async (w, t, _caller, tenant) => ({ url: `/api/treatment_log/${(await visitFor(w, t, tenant)).id}` }),
     expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
   },
+  'PATCH /api/treatment_log/:id': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/treatment_log/${(await visitFor(w, t, tenant)).id}`, payload: { caseNotes: 'Tolerated well.' } }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
   'GET /api/patient': { build: () => ({ url: '/api/patient' }), expect: LOCATION_READ },
 };

@@ -29,6 +29,10 @@ export async function insertLogProducts(tx: DbOrTx, rows: NewTreatmentLogProduct
   if (rows.length > 0) await tx.insert(treatmentLogProducts).values(rows);
 }
 
+export async function updateCaseNotes(tx: DbOrTx, id: string, caseNotes: string, at: Date): Promise<void> {
+  await tx.update(treatmentLogs).set({ caseNotes, updatedAt: at }).where(eq(treatmentLogs.id, id));
+}
+
 const withPatient = { log: treatmentLogs, chartNumber: patients.chartNumber };
 
 export async function findTreatmentLogs(db: DbOrTx, companyId: string, ids: string[]) {

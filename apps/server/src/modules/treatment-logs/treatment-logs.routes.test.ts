@@ -95,6 +95,16 @@ describe('recording a visit', () => {
     expect(old.json().message).toBe(STOCK_MESSAGES.expiredStock(expired.name));
   });
 
+  it('keeps case notes typed after the visit, refusing overlong ones', async () => {
+    const visit = (await saveVisit({ patient_chart_number: 'CH-NOTES', treatments: [(await treatment('Notes')).id], products: [], caseNotes: 'Initial.' })).json();
+    expect(visit.caseNotes).toBe('Initial.');
+    const res = await t.request({ method: 'PATCH', url: `/api/treatment_log/${String(visit.id)}`, token: member(), payload: { caseNotes: 'Extraction of #30, no complications.' } });
+    expect(res.json().caseNotes).toBe('Extraction of #30, no complications.');
+    const long = await t.request({ method: 'PATCH', url: `/api/treatment_log/${String(visit.id)}`, token: member(), payload: { caseNotes: 'x'.repeat(20_001) } });
+    expect(long.json().errors).toEqual([{ field: 'caseNotes', message: 'Case notes must be at most 20000 characters' }]);
+    expect((await t.request({ method: 'PATCH', url: `/api/treatment_log/${String(visit.id)}`, token: foreignMember(), payload: { caseNotes: 'x' } })).statusCode).toBe(404);
+  });
+
   it('counts a retried save once', async () => {
     const tx = await treatment('Retry');
     const p = await createProduct(t.db, { companyId: null });

@@ -6,6 +6,7 @@ import {
   TreatmentLogListQuerySchema,
   TreatmentLogPageSchema,
   TreatmentLogSchema,
+  UpdateTreatmentLogRequestSchema,
 } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
@@ -29,6 +30,12 @@ export function treatmentLogsRoutes(app: ZodApp, logs: TreatmentLogsService): vo
     config: { access: { permission: ['treatmentLogs', 'read'] } },
     schema: { tags: ['treatment logs'], params: IdParamsSchema, response: { 200: TreatmentLogSchema, ...errorResponses } },
     handler: (request) => logs.get(actorOf(request), request.params.id),
+  });
+
+  app.patch('/treatment_log/:id', {
+    config: { access: { permission: ['treatmentLogs', 'update'] } },
+    schema: { tags: ['treatment logs'], params: IdParamsSchema, body: UpdateTreatmentLogRequestSchema, response: { 200: TreatmentLogSchema, ...errorResponses } },
+    handler: (request) => logs.update(actorOf(request), request.params.id, request.body),
   });
 
   app.get('/patient', {

@@ -9,6 +9,7 @@ import {
   type TreatmentLog,
   type TreatmentLogListQuery,
   type TreatmentLogPage,
+  type UpdateTreatmentLogRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../http/actor';
@@ -31,6 +32,7 @@ import {
   listLogTreatments,
   listPatientSummaries,
   listTreatmentLogs,
+  updateCaseNotes,
   type TreatmentLogRow,
 } from './treatment-logs.repo';
 
@@ -146,6 +148,17 @@ export function createTreatmentLogsService(deps: ServiceDeps) {
         await refreshAlerts(tx, { companyId, productIds: [...new Set(lines.map((l) => l.product_id))] }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
         await recordAudit(tx, actor, { entity: 'treatment_log', entityId: log.id, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
         return log.id;
+      });
+      return get(companyId, id);
+    },
+
+    /** Case notes typed or corrected after the visit (the case notes dialog's edit mode). */
+    async update(actor: Actor, id: string, body: UpdateTreatmentLogRequest): Promise<TreatmentLog> {
+      const companyId = currentCompanyId(actor);
+      if ((await findTreatmentLogs(db, companyId, [id])).length === 0) throw notFound();
+      await db.transaction(async (tx) => {
+        await updateCaseNotes(tx, id, body.caseNotes, deps.now());
+        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: id, action: 'update_case_notes', organizationId: actor.organizationId, companyId });
       });
       return get(companyId, id);
     },

@@ -48,6 +48,14 @@ export const treatmentChoicesQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
+export function useUpdateCaseNotes(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, caseNotes }: { id: string; caseNotes: string }) => api.patch<TreatmentLog>(`treatment_log/${id}`, { caseNotes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.patientVisits(patientId) }),
+  });
+}
+
 /** A saved visit moves stock, alerts, patients and the product pages' figures. */
 export function useSaveVisit() {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -16,15 +17,19 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { TREATMENT_LOG_MESSAGES, type TreatmentLog, type TreatmentLogProduct } from '@clinic/domain';
+import { can, TREATMENT_LOG_MESSAGES, type TreatmentLog, type TreatmentLogProduct } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatDollars } from '../../../lib/format';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { useProfile } from '../../../lib/profile';
 import { patientVisitsQueryOptions } from '../api/visits-api';
+import { CaseNotesDialog } from '../components/case-notes-dialog';
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -100,6 +105,9 @@ export function PatientPage() {
   const { patientId = '' } = useParams();
   const visits = useQuery(patientVisitsQueryOptions(patientId));
   const [selected, setSelected] = useState<string | null>(null);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const notify = useNotify();
+  const permissions = useProfile().data?.permissions ?? {};
   if (visits.isPending) return <PageLoader />;
   if (visits.isError) return <Alert severity="error">{errorMessage(visits.error, 'Could not load the patient.')}</Alert>;
   const all = visits.data.results;
@@ -135,15 +143,33 @@ export function PatientPage() {
         {groups(visit).map((group) => (
           <TreatmentProducts key={group.title} title={group.title} rows={group.rows} />
         ))}
-        {visit.caseNotes ? (
-          <Paper component="section" aria-labelledby="case-notes-title" sx={{ p: 2 }}>
-            <Typography id="case-notes-title" variant="h2" sx={{ mb: 1 }}>
+        <Paper component="section" aria-labelledby="case-notes-title" sx={{ p: 2 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+            <Typography id="case-notes-title" variant="h2">
               Case notes
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{visit.caseNotes}</Typography>
-          </Paper>
-        ) : null}
+            <Stack direction="row" spacing={1}>
+              <Button
+                variant="outlined"
+                startIcon={<ContentCopyOutlined />}
+                disabled={!visit.caseNotes}
+                onClick={() => {
+                  void navigator.clipboard.writeText(visit.caseNotes).then(() => { notify.success(TREATMENT_LOG_MESSAGES.copied); });
+                }}
+              >
+                Copy case notes
+              </Button>
+              <Button variant="contained" onClick={() => { setNotesOpen(true); }}>
+                View case note
+              </Button>
+            </Stack>
+          </Box>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }} color={visit.caseNotes ? 'text.primary' : 'text.secondary'}>
+            {visit.caseNotes || 'No case notes for this visit yet.'}
+          </Typography>
+        </Paper>
       </Stack>
+      {notesOpen ? <CaseNotesDialog visit={visit} canEdit={can(permissions, 'treatmentLogs', 'update')} onClose={() => { setNotesOpen(false); }} /> : null}
     </>
   );
 }

@@ -10,8 +10,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useBlocker, useParams } from 'react-router';
 import { ChartNumberSchema, CreateTreatmentLogRequestSchema, STOCK_MESSAGES, TREATMENT_LOG_MESSAGES, type Treatment, type TreatmentLog } from '@clinic/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -48,6 +49,10 @@ export function TreatmentExecutionPage() {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState<TreatmentLog | null>(null);
+
+  // Spec section 2: leaving a procedure in progress asks first.
+  const inProgress = chosen.length > 0 || lines.length > 0;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => inProgress && !save.isPending && currentLocation.pathname !== nextLocation.pathname);
 
   const request = visitRequestOf(chartNumber, chosen, lines, idempotencyKey);
   const parsed = CreateTreatmentLogRequestSchema.safeParse(request);
@@ -188,6 +193,15 @@ export function TreatmentExecutionPage() {
           Save procedure
         </Button>
       </Stack>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Discard procedure"
+        message={TREATMENT_LOG_MESSAGES.discardConfirm}
+        confirmLabel="Discard"
+        destructive
+        onConfirm={() => { blocker.proceed?.(); }}
+        onClose={() => { blocker.reset?.(); }}
+      />
     </Box>
   );
 }
