@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
 
-// Demo stock at Downtown: the composite's next lot costs $18 a gram, the lidocaine's $1.20 a cartridge.
+// Demo stock at Downtown, after the demo visits: the composite's next lot costs $18 a gram, the lidocaine's $1.23 a cartridge.
 const COMPOSITE = 'Filtek Z250 Universal Restorative A2';
 const LIDOCAINE = 'Cook-Waite Lidocaine HCl 2% with Epinephrine 1:100000';
 
@@ -46,17 +46,17 @@ test.describe('treatment design', () => {
     await page.getByRole('textbox', { name: 'Abbreviation' }).fill('COMP1');
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveText(category);
     await addToTray(page, 'filtek z250', COMPOSITE, '0');
-    await addToTray(page, 'cook-waite lidocaine', LIDOCAINE, '1.5');
+    await addToTray(page, 'cook-waite lidocaine', LIDOCAINE, '2');
     await expect(page.getByText('Enter a quantity greater than 0')).toBeVisible();
     await page.getByRole('listitem', { name: COMPOSITE }).getByRole('spinbutton', { name: 'Units' }).fill('0.35');
     await screenshot(page, 'treatment-form-1440');
     await page.getByRole('button', { name: 'Save treatment' }).click();
     await expect(toast(page, 'Treatment created')).toBeVisible();
 
-    // 0.35 g x $18 + 1.5 x $1.20 = $8.10 a visit.
+    // 0.35 g x $18 + 2 x $1.23 = $8.76 a visit.
     await expect(page.getByRole('heading', { level: 1, name: `${code} · Posterior composite, one surface` })).toBeVisible();
     const tray = page.getByRole('table', { name: `Tray of ${code}` });
-    await expect(tray.getByRole('row', { name: /^Estimated cost per visit/ })).toContainText('$8.10');
+    await expect(tray.getByRole('row', { name: /^Estimated cost per visit/ })).toContainText('$8.76');
     await screenshot(page, 'treatment-detail-1440');
 
     // The same code again is refused with the spec's message.

@@ -115,3 +115,17 @@ export function trayCost(items: { quantity: number; unitPrice: number | null }[]
   const cents = items.reduce((sum, item) => sum + (item.unitPrice === null ? 0 : item.quantity * item.unitPrice * 100), 0);
   return Math.round(cents) / 100;
 }
+
+/** Spec section 7: `GET treatment/executed-within` (dates): which designs were performed, how often. */
+export const ExecutedWithinQuerySchema = z
+  .object({
+    start_date: z.iso.date('Use a date like 2026-01-31'),
+    end_date: z.iso.date('Use a date like 2026-01-31'),
+  })
+  .refine((q) => q.start_date <= q.end_date, { path: ['start_date'], message: 'The start date cannot go after the end date' });
+export type ExecutedWithinQuery = z.infer<typeof ExecutedWithinQuerySchema>;
+
+export const ExecutedTreatmentSchema = z.object({ id: UuidSchema, treatment_code: z.string(), name: z.string(), times: z.number().int(), last_executed_at: z.string() });
+export type ExecutedTreatment = z.infer<typeof ExecutedTreatmentSchema>;
+export const ExecutedWithinSchema = z.object({ results: z.array(ExecutedTreatmentSchema) });
+export type ExecutedWithin = z.infer<typeof ExecutedWithinSchema>;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { products, runningLists, stocks, suppliers, treatmentCategories } from '../db/schema/index';
+import { products, runningLists, stocks, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments } from '../db/schema/index';
 
 /** The shared catalog's products by name: the demo data names products, the database keys them. */
 export async function catalogProductIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
@@ -53,4 +53,25 @@ export async function linkStockToOrderLine(db: DbOrTx, stockId: string, line: { 
 export async function companyHasTreatmentCategories(db: DbOrTx, companyId: string): Promise<boolean> {
   const [row] = await db.select({ id: treatmentCategories.id }).from(treatmentCategories).where(eq(treatmentCategories.companyId, companyId)).limit(1);
   return row !== undefined;
+}
+
+export async function companyHasVisits(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ id: treatmentLogs.id }).from(treatmentLogs).where(eq(treatmentLogs.companyId, companyId)).limit(1);
+  return row !== undefined;
+}
+
+/** The location's designs by code, with their trays, for the demo visits. */
+export async function treatmentsByCode(db: DbOrTx, companyId: string, codes: string[]) {
+  const rows = await db
+    .select({ id: treatments.id, code: treatments.treatmentCode, productId: treatmentProducts.productId, quantity: treatmentProducts.quantity })
+    .from(treatments)
+    .innerJoin(treatmentProducts, eq(treatmentProducts.treatmentId, treatments.id))
+    .where(and(eq(treatments.companyId, companyId), inArray(treatments.treatmentCode, codes), isNull(treatments.deletedAt)));
+  const byCode = new Map<string, { id: string; tray: { productId: string; quantity: number }[] }>();
+  for (const row of rows) {
+    const design = byCode.get(row.code) ?? { id: row.id, tray: [] };
+    design.tray.push({ productId: row.productId, quantity: Number(row.quantity) });
+    byCode.set(row.code, design);
+  }
+  return byCode;
 }

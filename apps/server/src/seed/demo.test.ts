@@ -41,7 +41,8 @@ it('seeds a year of stock: each kind of alert at Downtown, and a product bought 
   expect(stock.results[0]).toMatchObject({ lotNumber: 'LC25A088', units_left: 46 });
   const tracking = (await t.request({ method: 'GET', url: `/api/product/${String(lidocaine.id)}/tracking-reports`, token })).json();
   expect(tracking.cycle).toBe(4);
-  expect(tracking.cycle_counts.map((c: { count: number }) => c.count)).toEqual([25, 28, 30, 36]);
+  // Manual uses of each lot, plus the demo visits' composites (1.5 cartridges each), drawn first-expiry-first.
+  expect(tracking.cycle_counts.map((c: { count: number }) => c.count)).toEqual([25, 29, 33, 36]);
   expect(tracking.is_usage_improving).toBe('improving');
   expect(tracking.is_cost_improving).toBe('declined');
 
@@ -86,4 +87,18 @@ it('seeds treatment designs whose trays the demo stock can serve', async () => {
   // Every product of the tray has a usable lot, so the visit has a price.
   expect(extraction.treatmentProducts.every((p: { estimated_unit_price: number | null }) => p.estimated_unit_price !== null)).toBe(true);
   expect(extraction.estimated_cost).toBeGreaterThan(0);
+});
+
+it('seeds weeks of visits with case notes, costed at the lots they used', async () => {
+  const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
+  const token = t.tokenFor(member!);
+  const patients = (await t.request({ method: 'GET', url: '/api/patient?perPage=50', token })).json();
+  expect(patients.totals).toMatchObject({ patients: 7, visits: 12 });
+  expect(patients.totals.life_time_cost).toBeGreaterThan(0);
+  const returning = patients.results.find((p: { patient_chart_number: string }) => p.patient_chart_number === 'BS-10231');
+  expect(returning).toMatchObject({ total_visits: 2 });
+  const visits = (await t.request({ method: 'GET', url: `/api/treatment_log?patient_id=${String(returning.id)}`, token })).json().results;
+  expect(visits[0].treatments.map((tr: { treatment_code: string }) => tr.treatment_code)).toEqual(['D2940']);
+  expect(visits[1].caseNotes).toContain('Fluoride varnish applied');
+  expect(visits[1].treatment_log_products.every((p: { cost: number }) => p.cost > 0)).toBe(true);
 });

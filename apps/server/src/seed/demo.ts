@@ -4,6 +4,7 @@ import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoStock } from './demo-stock';
 import { seedDemoPurchasing } from './demo-purchasing';
 import { seedDemoTreatments } from './demo-treatments';
+import { seedDemoVisits } from './demo-visits';
 import type { FilesService } from '../modules/uploads/uploads.service';
 import { isoDay } from '../clock';
 import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS } from '@clinic/domain';
@@ -47,14 +48,12 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoL
   const lakeside = await findUserByEmail(db, 'lakeside@brightsmile.demo');
   if (hygienist?.companyId && lakeside?.companyId) {
     const now = options.now ?? new Date();
-    await seedDemoStock(
-      db,
-      { Downtown: { companyId: hygienist.companyId, userId: hygienist.id }, Lakeside: { companyId: lakeside.companyId, userId: lakeside.id } },
-      { today: isoDay(now), expiryWindowDays: options.alertExpiryWindowDays ?? DEFAULT_ALERT_EXPIRY_WINDOW_DAYS },
-      now,
-    );
-    await seedDemoPurchasing(db, { companyId: hygienist.companyId, userId: hygienist.id }, options.files, now);
-    await seedDemoTreatments(db, { companyId: hygienist.companyId, userId: hygienist.id });
+    const rules = { today: isoDay(now), expiryWindowDays: options.alertExpiryWindowDays ?? DEFAULT_ALERT_EXPIRY_WINDOW_DAYS };
+    const downtown = { companyId: hygienist.companyId, userId: hygienist.id };
+    await seedDemoStock(db, { Downtown: downtown, Lakeside: { companyId: lakeside.companyId, userId: lakeside.id } }, rules, now);
+    await seedDemoPurchasing(db, downtown, options.files, now);
+    await seedDemoTreatments(db, downtown);
+    await seedDemoVisits(db, downtown, rules, now);
   }
   return DEMO_LOGINS;
 }

@@ -43,6 +43,7 @@ export const treatmentCases: Record<string, Case> = {
     expect: ON_OWN(204, 403, 403),
   },
   'GET /api/treatment': { build: () => ({ url: '/api/treatment' }), expect: LOCATION_READ },
+  'GET /api/treatment/executed-within': { build: () => ({ url: '/api/treatment/executed-within?start_date=2026-01-01&end_date=2026-12-31' }), expect: LOCATION_READ },
   'POST /api/treatment': {
     build: async (_w, t) => ({ url: '/api/treatment', payload: { treatment_code: `N${unique()}`, name: 'New design', treatmentProducts: [{ product_id: (await createProduct(t.db, { companyId: null })).id, quantity: 1 }] } }),
     expect: { ...LOCATION_READ, organization_admin: ALL(201), company_admin: ALL(201), company_member: ALL(201), assistant: ALL(403) },

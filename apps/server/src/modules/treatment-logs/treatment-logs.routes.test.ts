@@ -148,6 +148,12 @@ describe('patients', () => {
     expect(visits.results[0].id).toBe(a.last_visit_treatment_log_id);
 
     expect((await t.request({ method: 'GET', url: '/api/patient?start_date=2026-11-23', token: owner })).json().total).toBe(0);
+
+    // Which designs were performed in the range, and how often.
+    const executed = (await t.request({ method: 'GET', url: '/api/treatment/executed-within?start_date=2026-11-22&end_date=2026-11-22', token: owner })).json();
+    expect(executed.results).toEqual([expect.objectContaining({ id: tx.id, times: 3 })]);
+    expect((await t.request({ method: 'GET', url: '/api/treatment/executed-within?start_date=2026-11-23&end_date=2026-11-30', token: owner })).json().results).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/treatment/executed-within?start_date=2026-11-30&end_date=2026-11-23', token: owner })).statusCode).toBe(400);
     const backwards = await t.request({ method: 'GET', url: '/api/patient?start_date=2026-11-23&end_date=2026-11-01', token: owner });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors).toEqual([{ field: 'querystring.start_date', message: 'The start date cannot go after the end date' }]);

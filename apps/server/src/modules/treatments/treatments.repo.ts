@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { products, stocks, treatmentCategories, treatmentProducts, treatments } from '../../db/schema/index';
+import { products, stocks, treatmentCategories, treatmentLogs, treatmentLogTreatments, treatmentProducts, treatments } from '../../db/schema/index';
 
 export type TreatmentRow = typeof treatments.$inferSelect;
 export type NewTreatment = Omit<typeof treatments.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
@@ -88,4 +88,22 @@ export async function associatedTreatments(db: DbOrTx, productId: string, compan
     .where(and(...where))
     .orderBy(asc(treatments.treatmentCode))
     .limit(500);
+}
+
+/** The designs performed at a location between two days (inclusive, UTC), most performed first. */
+export async function executedWithin(db: DbOrTx, companyId: string, startDate: string, endDate: string) {
+  return db
+    .select({
+      id: treatments.id,
+      treatmentCode: treatments.treatmentCode,
+      name: treatments.name,
+      times: sql<number>`count(*)::int`,
+      lastExecutedAt: sql<Date>`max(${treatmentLogs.createdAt})`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(treatmentLogs)
+    .innerJoin(treatmentLogTreatments, eq(treatmentLogTreatments.treatmentLogId, treatmentLogs.id))
+    .innerJoin(treatments, eq(treatments.id, treatmentLogTreatments.treatmentId))
+    .where(and(eq(treatmentLogs.companyId, companyId), sql`${treatmentLogs.createdAt} >= ${startDate}::date`, sql`${treatmentLogs.createdAt} < ${endDate}::date + 1`))
+    .groupBy(treatments.id, treatments.treatmentCode, treatments.name)
+    .orderBy(sql`count(*) desc`, asc(treatments.treatmentCode));
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   CreateTreatmentCategoryRequestSchema,
   CreateTreatmentRequestSchema,
+  ExecutedWithinQuerySchema,
+  ExecutedWithinSchema,
   IdParamsSchema,
   TreatmentCategoryListQuerySchema,
   TreatmentCategoryPageSchema,
@@ -56,6 +58,13 @@ export function treatmentsRoutes(app: ZodApp, categories: TreatmentCategoriesSer
     config: { access: { permission: ['treatments', 'read'] } },
     schema: { tags: ['treatments'], querystring: TreatmentListQuerySchema, response: { 200: TreatmentPageSchema, ...errorResponses } },
     handler: (request) => treatments.list(actorOf(request), request.query),
+  });
+
+  // Registered before /treatment/:id so the static path wins.
+  app.get('/treatment/executed-within', {
+    config: { access: { permission: ['treatments', 'read'] } },
+    schema: { tags: ['treatments'], querystring: ExecutedWithinQuerySchema, response: { 200: ExecutedWithinSchema, ...errorResponses } },
+    handler: (request) => treatments.executedWithin(actorOf(request), request.query),
   });
 
   app.post('/treatment', {

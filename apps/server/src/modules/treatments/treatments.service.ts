@@ -4,6 +4,8 @@ import {
   TREATMENT_MESSAGES,
   trayCost,
   type CreateTreatmentRequest,
+  type ExecutedWithin,
+  type ExecutedWithinQuery,
   type Treatment,
   type TreatmentListQuery,
   type TreatmentPage,
@@ -18,7 +20,7 @@ import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { visibleProductIds } from '../products/products.repo';
 import { findTreatmentCategory } from './treatment-categories.repo';
-import { findTreatments, insertTreatment, listTrays, listTreatments, replaceTray, softDeleteTreatment, updateTreatment, type TreatmentRow } from './treatments.repo';
+import { executedWithin, findTreatments, insertTreatment, listTrays, listTreatments, replaceTray, softDeleteTreatment, updateTreatment, type TreatmentRow } from './treatments.repo';
 
 type TrayRow = Awaited<ReturnType<typeof listTrays>>[number];
 
@@ -93,6 +95,11 @@ export function createTreatmentsService(deps: ServiceDeps) {
     },
 
     get: (actor: Actor, id: string) => get(currentCompanyId(actor), id),
+
+    async executedWithin(actor: Actor, query: ExecutedWithinQuery): Promise<ExecutedWithin> {
+      const rows = await executedWithin(db, currentCompanyId(actor), query.start_date, query.end_date);
+      return { results: rows.map((r) => ({ id: r.id, treatment_code: r.treatmentCode, name: r.name, times: r.times, last_executed_at: r.lastExecutedAt.toISOString() })) };
+    },
 
     async create(actor: Actor, body: CreateTreatmentRequest): Promise<Treatment> {
       const companyId = currentCompanyId(actor);
