@@ -42,6 +42,8 @@ import { createTreatmentsService } from './modules/treatments/treatments.service
 import { treatmentsRoutes } from './modules/treatments/treatments.routes';
 import { createTreatmentLogsService } from './modules/treatment-logs/treatment-logs.service';
 import { treatmentLogsRoutes } from './modules/treatment-logs/treatment-logs.routes';
+import { createOpenAiCaseNotes, type OpenAiOptions } from './modules/transcription/case-notes-ai';
+import { createTranscriptionService, type TranscriptionService } from './modules/transcription/transcription.service';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 
 export interface BuildAppOptions {
@@ -58,6 +60,8 @@ export interface BuildAppOptions {
   s3?: S3Options | undefined;
   /** Days ahead a lot counts as expiring (ALERT_EXPIRY_WINDOW_DAYS, default 30). */
   alertExpiryWindowDays?: number;
+  /** The OpenAI-compatible endpoint for case notes; without it case-notes jobs fail saying so. */
+  openAi?: OpenAiOptions | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
@@ -68,6 +72,8 @@ export interface BuiltApp {
   /** Background jobs the server process runs on a timer (main.ts starts the worker). */
   imports: ImportsService;
   alerts: AlertsService;
+  /** Case notes from recordings: main.ts runs its worker. */
+  transcriptions: TranscriptionService;
   /** File storage: the e-mail worker attaches stored files (purchase-order PDFs) from it. */
   files: FilesService;
 }
@@ -107,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const auth = createAuthService(deps);
   const imports = createImportsService(deps);
   const alerts = createAlertsService(deps);
+  const transcriptions = createTranscriptionService(deps, options.openAi ? createOpenAiCaseNotes(options.openAi) : null);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -131,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
-      treatmentLogsRoutes(zapi, createTreatmentLogsService(deps));
+      treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
     },
     { prefix: '/api' },
   );
@@ -148,5 +155,5 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return { app, tokens, imports, alerts, files };
+  return { app, tokens, imports, alerts, transcriptions, files };
 }

@@ -10,6 +10,7 @@ import { startAlertScanWorker } from './modules/alerts/alert-scan-worker';
 import { buildApp } from './app';
 import { DEFAULT_WEB_DIST } from './paths';
 import { seedDemo } from './seed/demo';
+import { startTranscriptionWorker } from './modules/transcription/transcription-worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await runMigrations(database);
 
-  const { app, imports, alerts, files } = await buildApp({
+  const { app, imports, alerts, transcriptions, files } = await buildApp({
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     jwtExpiresIn: config.jwtExpiresIn,
@@ -27,10 +28,12 @@ async function main(): Promise<void> {
     uploadsDir: join(config.dataDir, 'uploads'),
     s3: config.s3,
     alertExpiryWindowDays: config.alertExpiryWindowDays,
+    openAi: config.openAi,
   });
 
   const importWorker = startImportWorker(imports, app.log);
   const alertScan = startAlertScanWorker(alerts, app.log);
+  const transcriptionWorker = startTranscriptionWorker(transcriptions, app.log);
   const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, undefined, files.storage) : null;
 
   const shutdown = async (signal: string) => {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     worker?.stop();
     importWorker.stop();
     alertScan.stop();
+    transcriptionWorker.stop();
     await app.close();
     await database.close();
     releaseLock();

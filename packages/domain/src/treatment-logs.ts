@@ -10,6 +10,8 @@ export const TREATMENT_LOG_MESSAGES = {
   discardConfirm: 'You are about to discard the procedure',
   recordingSaved: 'Recording saved!',
   caseNotesSaved: 'Case notes saved',
+  noRecording: 'This visit has no recording to make case notes from',
+  notConfigured: 'transcription is not configured',
   caseNotesSaveFailed: 'Failed to save the case notes',
   copied: 'Copied to clipboard',
   caseNotesStarted: 'Case notes generation started',
@@ -51,10 +53,14 @@ export const CreateTreatmentLogRequestSchema = z.object({
 });
 export type CreateTreatmentLogRequest = z.infer<typeof CreateTreatmentLogRequestSchema>;
 
-/** Typed (or corrected) case notes; recordings join with the recording slice. */
-export const UpdateTreatmentLogRequestSchema = z.object({
-  caseNotes: z.string({ error: 'Required' }).max(20_000, 'Case notes must be at most 20000 characters'),
-});
+/** Spec section 7: `PATCH treatment_log/{id}` with recordingUrls or caseNotes. */
+export const UpdateTreatmentLogRequestSchema = z
+  .object({
+    caseNotes: z.string().max(20_000, 'Case notes must be at most 20000 characters').optional(),
+    /** Addresses returned by POST upload (type treatment_execution_recording, audio/wav); saving them starts the case notes. */
+    recordingUrls: z.array(z.string().trim().min(1).max(500)).min(1, 'Add a recording').max(10, 'At most 10 recordings').optional(),
+  })
+  .refine((body) => body.caseNotes !== undefined || body.recordingUrls !== undefined, { message: 'Send caseNotes or recordingUrls' });
 export type UpdateTreatmentLogRequest = z.infer<typeof UpdateTreatmentLogRequestSchema>;
 
 const TreatmentRefSchema = z.object({ id: UuidSchema, treatment_code: z.string(), name: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { S3Options } from '../modules/uploads/s3-storage';
+import type { OpenAiOptions } from '../modules/transcription/case-notes-ai';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -23,6 +24,10 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   ALERT_EXPIRY_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -46,6 +51,8 @@ export interface AppConfig {
   s3: S3Options | undefined;
   /** Lots expiring within this many days raise an "expiring" alert. */
   alertExpiryWindowDays: number;
+  /** An OpenAI-compatible endpoint for case notes when OPENAI_API_KEY is set; otherwise jobs fail saying it is not configured. */
+  openAi: OpenAiOptions | undefined;
 }
 
 /** Parses the environment once at start-up; nothing else reads process.env. */
@@ -72,6 +79,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     alertExpiryWindowDays: env.ALERT_EXPIRY_WINDOW_DAYS,
+    openAi: env.OPENAI_API_KEY
+      ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL, chatModel: env.OPENAI_CHAT_MODEL }
+      : undefined,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

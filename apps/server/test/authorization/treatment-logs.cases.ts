@@ -39,5 +39,10 @@ export const treatmentLogCases: Record<string, Case> = {
     build: async (w, t, _caller, tenant) => ({ url: `/api/treatment_log/${(await visitFor(w, t, tenant)).id}`, payload: { caseNotes: 'Tolerated well.' } }),
     expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
   },
+  'PATCH /api/treatment_log/:id/regenerate-casenotes': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/treatment_log/${(await visitFor(w, t, tenant)).id}/regenerate-casenotes` }),
+    // The visit has no recording: 400 for whoever may see it, 404 for another organization.
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(400, 404), company_admin: ALL(400, 404), company_member: ALL(400, 404), assistant: ALL(400, 404) },
+  },
   'GET /api/patient': { build: () => ({ url: '/api/patient' }), expect: LOCATION_READ },
 };

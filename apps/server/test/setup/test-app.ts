@@ -11,6 +11,8 @@ import { buildApp } from '../../src/app';
 import type { S3Options } from '../../src/modules/uploads/s3-storage';
 import type { AlertsService } from '../../src/modules/alerts/alerts.service';
 import type { FilesService } from '../../src/modules/uploads/uploads.service';
+import type { OpenAiOptions } from '../../src/modules/transcription/case-notes-ai';
+import type { TranscriptionService } from '../../src/modules/transcription/transcription.service';
 import type { TokenService } from '../../src/modules/auth/tokens';
 import type { UserRecord } from '../../src/modules/users/users.repo';
 import { withDatabase } from './global-setup';
@@ -28,6 +30,8 @@ export interface TestApp {
   routes: RouteInfo[];
   /** The alert scan the server runs on a timer; tests run it by hand. */
   alerts: AlertsService;
+  /** Case-notes jobs; tests run them by hand. */
+  transcriptions: TranscriptionService;
   /** File storage as the server uses it (the e-mail worker reads attachments from it). */
   files: FilesService;
   /** The local file storage folder of this app. */
@@ -68,11 +72,11 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
   return { database: await createDatabase({ pgliteDump: dump }), drop: async () => undefined };
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
-  const { app, tokens, alerts, files } = await buildApp({
+  const { app, tokens, alerts, transcriptions, files } = await buildApp({
     uploadsDir,
     s3: options.s3,
     db: database.db,
@@ -81,6 +85,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     publicUrl: 'http://clinic.test',
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     now: options.now,
+    openAi: options.openAi,
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
     },
@@ -92,6 +97,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     tokens,
     routes,
     alerts,
+    transcriptions,
     files,
     uploadsDir,
     tokenFor: (user, companyId) =>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TRANSCRIPTION_STATUSES } from '@clinic/domain';
 import { companies } from './organizations';
 import { users } from './users';
 import { products } from './catalog';
@@ -85,4 +86,35 @@ export const treatmentLogProducts = pgTable(
     label: text('label').notNull().default(''),
   },
   (t) => [index('treatment_log_products_log_idx').on(t.treatmentLogId), check('treatment_log_products_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+export const transcriptionStatusEnum = pgEnum('transcription_status', TRANSCRIPTION_STATUSES);
+
+/**
+ * Turning a visit's recordings into a transcript, a summary and case notes. The latest job of a
+ * visit is its status; a worker in any server process claims an in-progress job by taking its
+ * lease (locked_until) with SKIP LOCKED, so each runs once, and a dead process's lease expires.
+ */
+export const transcriptionJobs = pgTable(
+  'transcription_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    treatmentLogId: uuid('treatment_log_id')
+      .notNull()
+      .references(() => treatmentLogs.id),
+    status: transcriptionStatusEnum('status').notNull().default('in_progress'),
+    /** Why it failed, in words a clinic can act on. */
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transcription_jobs_log_created_idx').on(t.treatmentLogId, t.createdAt),
+    index('transcription_jobs_pending_idx').on(t.createdAt).where(sql`${t.status} = 'in_progress'`),
+  ],
 );

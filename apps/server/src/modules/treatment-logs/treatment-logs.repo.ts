@@ -33,6 +33,10 @@ export async function updateCaseNotes(tx: DbOrTx, id: string, caseNotes: string,
   await tx.update(treatmentLogs).set({ caseNotes, updatedAt: at }).where(eq(treatmentLogs.id, id));
 }
 
+export async function updateRecordings(tx: DbOrTx, id: string, recordingUrls: string[], at: Date): Promise<void> {
+  await tx.update(treatmentLogs).set({ recordingUrls, updatedAt: at }).where(eq(treatmentLogs.id, id));
+}
+
 const withPatient = { log: treatmentLogs, chartNumber: patients.chartNumber };
 
 export async function findTreatmentLogs(db: DbOrTx, companyId: string, ids: string[]) {

@@ -38,6 +38,12 @@ export function treatmentLogsRoutes(app: ZodApp, logs: TreatmentLogsService): vo
     handler: (request) => logs.update(actorOf(request), request.params.id, request.body),
   });
 
+  app.patch('/treatment_log/:id/regenerate-casenotes', {
+    config: { access: { permission: ['treatmentLogs', 'update'] } },
+    schema: { tags: ['treatment logs'], params: IdParamsSchema, response: { 200: TreatmentLogSchema, ...errorResponses } },
+    handler: (request) => logs.regenerateCaseNotes(actorOf(request), request.params.id),
+  });
+
   app.get('/patient', {
     config: { access: { permission: ['patients', 'read'] } },
     schema: { tags: ['treatment logs'], querystring: PatientListQuerySchema, response: { 200: PatientPageSchema, ...errorResponses } },

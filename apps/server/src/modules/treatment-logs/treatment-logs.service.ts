@@ -10,11 +10,12 @@ import {
   type TreatmentLogListQuery,
   type TreatmentLogPage,
   type UpdateTreatmentLogRequest,
+  TREATMENT_LOG_MESSAGES,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../http/actor';
 import { currentCompanyId } from '../../http/access';
-import { invalidFields, notFound } from '../../http/errors';
+import { badRequest, invalidFields, notFound } from '../../http/errors';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts } from '../alerts/alerts.repo';
@@ -22,6 +23,8 @@ import { visibleProductIds } from '../products/products.repo';
 import { planConsumption } from '../stock/consumption';
 import { claimIdempotencyKey, recordConsumption, storeIdempotentAnswer } from '../stock/consumption.repo';
 import { findTreatments } from '../treatments/treatments.repo';
+import { latestJobStatuses } from '../transcription/transcription.repo';
+import type { TranscriptionService } from '../transcription/transcription.service';
 import {
   findOrCreatePatient,
   findTreatmentLogs,
@@ -33,19 +36,26 @@ import {
   listPatientSummaries,
   listTreatmentLogs,
   updateCaseNotes,
+  updateRecordings,
   type TreatmentLogRow,
 } from './treatment-logs.repo';
 
 /** Visit saves share the consume requests' idempotency table; their keys are kept apart by a prefix. */
 const keyOf = (key: string) => `treatment-log:${key}`;
 
-export function createTreatmentLogsService(deps: ServiceDeps) {
+/** Saved recordings must be this visit's own uploads of the recording type, and audio. */
+const RECORDING_RULE = { types: ['treatment_execution_recording'] as const, mime: (mimeType: string) => mimeType.startsWith('audio/') };
+
+export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: TranscriptionService) {
   const { db, files } = deps;
+
+  /** Starts the queued job right away in this process; the worker would pick it up anyway. */
+  const kick = () => { void transcriptions.drain().catch(() => undefined); };
 
   /** Visits with their treatments and products, in three queries whatever the count. */
   async function withDetails(rows: { log: TreatmentLogRow; chartNumber: string }[]): Promise<TreatmentLog[]> {
     const ids = rows.map((r) => r.log.id);
-    const [treatmentRows, productRows] = await Promise.all([listLogTreatments(db, ids), listLogProducts(db, ids)]);
+    const [treatmentRows, productRows, statuses] = await Promise.all([listLogTreatments(db, ids), listLogProducts(db, ids), latestJobStatuses(db, ids)]);
     return rows.map(({ log, chartNumber }) => ({
       id: log.id,
       created_at: log.createdAt.toISOString(),
@@ -55,8 +65,8 @@ export function createTreatmentLogsService(deps: ServiceDeps) {
       summary: log.summary,
       recordingTranscript: log.recordingTranscript,
       recordingUrls: log.recordingUrls.map((url) => files.signedUrl(url)),
-      // Transcription jobs arrive with recordings; a visit without one shows no status.
-      transcriptionJobStatus: null,
+      // A visit without a case-notes job (no recording) shows no status.
+      transcriptionJobStatus: statuses.has(log.id) ? { status: statuses.get(log.id)! } : null,
       treatment_log_products: productRows
         .filter((p) => p.row.treatmentLogId === log.id)
         .map((p) => ({
@@ -152,14 +162,39 @@ export function createTreatmentLogsService(deps: ServiceDeps) {
       return get(companyId, id);
     },
 
-    /** Case notes typed or corrected after the visit (the case notes dialog's edit mode). */
+    /**
+     * Case notes typed or corrected after the visit, or the visit's recordings: saving recordings
+     * starts a case-notes job (transcript, summary, case notes).
+     */
     async update(actor: Actor, id: string, body: UpdateTreatmentLogRequest): Promise<TreatmentLog> {
       const companyId = currentCompanyId(actor);
       if ((await findTreatmentLogs(db, companyId, [id])).length === 0) throw notFound();
+      const recordingUrls = body.recordingUrls
+        ? await Promise.all(body.recordingUrls.map((url, i) => files.resolveForRecord(actor, `recordingUrls.${String(i)}`, url, RECORDING_RULE)))
+        : undefined;
       await db.transaction(async (tx) => {
-        await updateCaseNotes(tx, id, body.caseNotes, deps.now());
-        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: id, action: 'update_case_notes', organizationId: actor.organizationId, companyId });
+        if (body.caseNotes !== undefined) await updateCaseNotes(tx, id, body.caseNotes, deps.now());
+        if (recordingUrls) {
+          await updateRecordings(tx, id, recordingUrls, deps.now());
+          await transcriptions.queue(tx, companyId, id);
+        }
+        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: id, action: recordingUrls ? 'save_recordings' : 'update_case_notes', organizationId: actor.organizationId, companyId });
       });
+      if (recordingUrls) kick();
+      return get(companyId, id);
+    },
+
+    /** Spec: re-generate the case notes of a visit that has recordings ('Case notes generation started'). */
+    async regenerateCaseNotes(actor: Actor, id: string): Promise<TreatmentLog> {
+      const companyId = currentCompanyId(actor);
+      const [row] = await findTreatmentLogs(db, companyId, [id]);
+      if (!row) throw notFound();
+      if (row.log.recordingUrls.length === 0) throw badRequest('recordingUrls', TREATMENT_LOG_MESSAGES.noRecording);
+      await db.transaction(async (tx) => {
+        await transcriptions.queue(tx, companyId, id);
+        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: id, action: 'regenerate_case_notes', organizationId: actor.organizationId, companyId });
+      });
+      kick();
       return get(companyId, id);
     },
 
@@ -168,6 +203,10 @@ export function createTreatmentLogsService(deps: ServiceDeps) {
       const companyId = currentCompanyId(actor);
       const rows = await listPatientSummaries(db, companyId, { search: query.search, startDate: query.start_date, endDate: query.end_date }, pageWindow(query));
       const total = rows[0]?.matching ?? 0;
+      const statuses = await latestJobStatuses(
+        db,
+        rows.map((r) => r.last_visit_id),
+      );
       return {
         results: rows.map((r) => ({
           id: r.id,
@@ -177,7 +216,7 @@ export function createTreatmentLogsService(deps: ServiceDeps) {
           last_visit: new Date(r.last_visit).toISOString(),
           last_visit_cost: Number(r.last_visit_cost),
           last_visit_treatment_log_id: r.last_visit_id,
-          last_visit_treatment_log_transcription_job_status: null,
+          last_visit_treatment_log_transcription_job_status: statuses.get(r.last_visit_id) ?? null,
         })),
         currentPage: query.currentPage,
         lastPage: lastPageFor(total, query.perPage),

@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TranscriptionStatus } from '@clinic/domain';
+import type { DbOrTx } from '../../db/client';
+import { products, transcriptionJobs, treatmentLogProducts, treatmentLogs, treatmentLogTreatments, treatments } from '../../db/schema/index';
+
+export type TranscriptionJobRow = typeof transcriptionJobs.$inferSelect;
+
+/** How long a claimed job is its worker's before another process may take it over. */
+const LEASE = sql`interval '5 minutes'`;
+
+export async function insertTranscriptionJob(tx: DbOrTx, values: { companyId: string; treatmentLogId: string }): Promise<TranscriptionJobRow> {
+  const [row] = await tx.insert(transcriptionJobs).values(values).returning();
+  return row!;
+}
+
+/** The status of each visit's latest job (visits without one are absent). */
+export async function latestJobStatuses(db: DbOrTx, logIds: string[]): Promise<Map<string, TranscriptionStatus>> {
+  if (logIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([transcriptionJobs.treatmentLogId], { logId: transcriptionJobs.treatmentLogId, status: transcriptionJobs.status })
+    .from(transcriptionJobs)
+    .where(inArray(transcriptionJobs.treatmentLogId, logIds))
+    .orderBy(transcriptionJobs.treatmentLogId, desc(transcriptionJobs.createdAt), desc(transcriptionJobs.id));
+  return new Map(rows.map((r) => [r.logId, r.status]));
+}
+
+/** Takes the oldest waiting job whose lease is free, in one statement (SKIP LOCKED: each job to one worker). */
+export async function claimTranscriptionJob(db: DbOrTx): Promise<TranscriptionJobRow | undefined> {
+  const result = await db.execute(sql`
+    update ${transcriptionJobs} set locked_until = now() + ${LEASE}, attempts = attempts + 1, updated_at = now()
+     where id = (select id from ${transcriptionJobs}
+                  where status = 'in_progress' and (locked_until is null or locked_until < now())
+                  order by created_at, id limit 1 for update skip locked)
+    returning id`);
+  const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  if (!id) return undefined;
+  const [row] = await db.select().from(transcriptionJobs).where(eq(transcriptionJobs.id, id));
+  return row;
+}
+
+export async function finishTranscriptionJob(db: DbOrTx, id: string, outcome: { status: Exclude<TranscriptionStatus, 'in_progress'>; reason?: string }): Promise<void> {
+  await db
+    .update(transcriptionJobs)
+    .set({ status: outcome.status, reason: outcome.reason ?? null, lockedUntil: null, updatedAt: sql`now()` })
+    .where(eq(transcriptionJobs.id, id));
+}
+
+/** What a job works from: the visit's recordings, treatments and products. */
+export async function jobContext(db: DbOrTx, treatmentLogId: string) {
+  const [log] = await db.select({ recordingUrls: treatmentLogs.recordingUrls }).from(treatmentLogs).where(eq(treatmentLogs.id, treatmentLogId));
+  const [names, used] = await Promise.all([
+    db
+      .select({ code: treatments.treatmentCode, name: treatments.name })
+      .from(treatmentLogTreatments)
+      .innerJoin(treatments, eq(treatments.id, treatmentLogTreatments.treatmentId))
+      .where(eq(treatmentLogTreatments.treatmentLogId, treatmentLogId))
+      .orderBy(asc(treatmentLogTreatments.position)),
+    db
+      .select({ name: products.name, quantity: treatmentLogProducts.quantity })
+      .from(treatmentLogProducts)
+      .innerJoin(products, eq(products.id, treatmentLogProducts.productId))
+      .where(eq(treatmentLogProducts.treatmentLogId, treatmentLogId)),
+  ]);
+  return {
+    recordingUrls: log?.recordingUrls ?? [],
+    treatments: names.map((t) => `${t.code} ${t.name}`),
+    products: used.map((p) => ({ name: p.name, quantity: Number(p.quantity) })),
+  };
+}
+
+export async function writeCaseNotes(db: DbOrTx, treatmentLogId: string, values: { transcript: string; summary: string; caseNotes: string }): Promise<void> {
+  await db
+    .update(treatmentLogs)
+    .set({ recordingTranscript: values.transcript, summary: values.summary, caseNotes: values.caseNotes, updatedAt: sql`now()` })
+    .where(and(eq(treatmentLogs.id, treatmentLogId)));
+}
