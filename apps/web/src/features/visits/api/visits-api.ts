@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   PATIENTS_STALE_TIME_MS,
+  TREATMENT_LOG_POLL_MS,
   TREATMENTS_STALE_TIME_MS,
   type CreateTreatmentLogRequest,
   type PatientPage,
@@ -31,13 +32,25 @@ export const patientsQueryOptions = (filter: PatientFilter, currentPage: number,
     placeholderData: keepPreviousData,
   });
 
-/** A patient's visits, newest first (the visit picker's choices). */
+/**
+ * A patient's visits, newest first (the visit picker's choices). Spec section 4: while a visit's
+ * case notes are being made, it is fetched again every second.
+ */
 export const patientVisitsQueryOptions = (patientId: string) =>
   queryOptions({
     queryKey: visitKeys.patientVisits(patientId),
     queryFn: ({ signal }) => api.get<TreatmentLogPage>('treatment_log', { query: { patient_id: patientId, perPage: 100 }, signal }),
     staleTime: PATIENTS_STALE_TIME_MS,
+    refetchInterval: (query) => (query.state.data?.results.some((v) => v.transcriptionJobStatus?.status === 'in_progress') ? TREATMENT_LOG_POLL_MS : false),
   });
+
+export function useRegenerateCaseNotes(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.patch<TreatmentLog>(`treatment_log/${id}/regenerate-casenotes`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.patientVisits(patientId) }),
+  });
+}
 
 /** Treatments to pick at the chair, with their trays. */
 export const treatmentChoicesQueryOptions = (search: string) =>

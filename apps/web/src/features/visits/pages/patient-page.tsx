@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -17,7 +16,6 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { can, TREATMENT_LOG_MESSAGES, type TreatmentLog, type TreatmentLogProduct } from '@clinic/domain';
@@ -26,10 +24,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatDollars } from '../../../lib/format';
-import { useNotify } from '../../../components/notifications/use-notify';
 import { useProfile } from '../../../lib/profile';
 import { patientVisitsQueryOptions } from '../api/visits-api';
-import { CaseNotesDialog } from '../components/case-notes-dialog';
+import { CaseNotesSection } from '../components/case-notes-section';
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -105,8 +102,6 @@ export function PatientPage() {
   const { patientId = '' } = useParams();
   const visits = useQuery(patientVisitsQueryOptions(patientId));
   const [selected, setSelected] = useState<string | null>(null);
-  const [notesOpen, setNotesOpen] = useState(false);
-  const notify = useNotify();
   const permissions = useProfile().data?.permissions ?? {};
   if (visits.isPending) return <PageLoader />;
   if (visits.isError) return <Alert severity="error">{errorMessage(visits.error, 'Could not load the patient.')}</Alert>;
@@ -143,33 +138,8 @@ export function PatientPage() {
         {groups(visit).map((group) => (
           <TreatmentProducts key={group.title} title={group.title} rows={group.rows} />
         ))}
-        <Paper component="section" aria-labelledby="case-notes-title" sx={{ p: 2 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-            <Typography id="case-notes-title" variant="h2">
-              Case notes
-            </Typography>
-            <Stack direction="row" spacing={1}>
-              <Button
-                variant="outlined"
-                startIcon={<ContentCopyOutlined />}
-                disabled={!visit.caseNotes}
-                onClick={() => {
-                  void navigator.clipboard.writeText(visit.caseNotes).then(() => { notify.success(TREATMENT_LOG_MESSAGES.copied); });
-                }}
-              >
-                Copy case notes
-              </Button>
-              <Button variant="contained" onClick={() => { setNotesOpen(true); }}>
-                View case note
-              </Button>
-            </Stack>
-          </Box>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }} color={visit.caseNotes ? 'text.primary' : 'text.secondary'}>
-            {visit.caseNotes || 'No case notes for this visit yet.'}
-          </Typography>
-        </Paper>
+        <CaseNotesSection visit={visit} canEdit={can(permissions, 'treatmentLogs', 'update')} />
       </Stack>
-      {notesOpen ? <CaseNotesDialog visit={visit} canEdit={can(permissions, 'treatmentLogs', 'update')} onClose={() => { setNotesOpen(false); }} /> : null}
     </>
   );
 }

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { PATIENTS_PAGE_SIZE } from '@clinic/domain';
+import { PATIENTS_PAGE_SIZE, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField } from '../../../components/search-field';
@@ -24,6 +24,7 @@ const COLUMNS = [
   { key: 'lastCost', label: 'Last visit cost', align: 'right' as const },
   { key: 'visits', label: 'Total visits', align: 'right' as const },
   { key: 'lifetime', label: 'Life time cost', align: 'right' as const },
+  { key: 'notes', label: 'Case notes' },
 ];
 
 function SummaryCard({ label, value }: { label: string; value: string }) {
@@ -113,7 +114,7 @@ export function PatientsPage() {
         error={patients.isError ? errorMessage(patients.error, 'Could not load the patients.') : null}
         emptyText="No visits in this range."
         rowCount={rows.length}
-        minWidth={640}
+        minWidth={720}
       >
         {rows.map((patient) => (
           <TableRow key={patient.id} hover>
@@ -124,6 +125,15 @@ export function PatientsPage() {
             <TableCell align="right">{formatDollars(patient.last_visit_cost)}</TableCell>
             <TableCell align="right">{patient.total_visits}</TableCell>
             <TableCell align="right">{formatDollars(patient.life_time_cost)}</TableCell>
+            <TableCell>
+              {patient.last_visit_treatment_log_transcription_job_status === 'in_progress' ? (
+                TREATMENT_LOG_MESSAGES.inProgress
+              ) : (
+                <RouterLink to={`/patients/${patient.id}`} aria-label={`Case notes of ${patient.patient_chart_number}`}>
+                  View
+                </RouterLink>
+              )}
+            </TableCell>
           </TableRow>
         ))}
       </PagedTable>
