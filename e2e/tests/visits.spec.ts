@@ -74,7 +74,7 @@ test.describe('treatment execution and patient history', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patient history' }).click();
     await page.getByRole('searchbox', { name: 'Search chart number' }).fill(chart);
-    await expect(page.getByRole('table', { name: 'Patients' }).getByRole('link', { name: chart })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Patients' }).getByRole('link', { name: chart, exact: true })).toBeVisible();
     await expect(page.getByLabel('Visits', { exact: true })).toHaveText('1');
   });
 
