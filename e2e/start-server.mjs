@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startOpenAiStandIn } from './openai-stand-in.mjs';
 
 const port = process.argv[2] ?? '3210';
 process.env.PORT = port;
@@ -11,4 +12,7 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
 process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 process.env.LOG_LEVEL = 'warn';
 process.env.NODE_ENV = 'test';
+// Case notes from recordings go to a local OpenAI-compatible stand-in.
+process.env.OPENAI_BASE_URL = `http://127.0.0.1:${String(await startOpenAiStandIn())}/v1`;
+process.env.OPENAI_API_KEY = 'sk-e2e';
 await import(fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url)));

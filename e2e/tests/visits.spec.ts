@@ -12,6 +12,7 @@ async function chooseTreatment(page: Page, search: string, label: string): Promi
 
 test.describe('treatment execution and patient history', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
+  test.setTimeout(90_000);
 
   test('execute a designed treatment for a chart number, see the stock shortage refused, and read the visit’s costs', async ({ page }) => {
     const chart = `CH-${String(Date.now()).slice(-6)}`;
@@ -71,6 +72,28 @@ test.describe('treatment execution and patient history', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy case notes' }).click();
     await expect(toast(page, 'Copied to clipboard')).toBeVisible();
+
+    // Record the visit with Chromium's fake microphone, save it, and watch the case notes being made.
+    await page.getByRole('button', { name: 'Add Recording' }).click();
+    const recorder = page.getByRole('region', { name: 'Recording' });
+    await recorder.getByRole('button', { name: 'Record' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('Recording…');
+    await recorder.getByRole('button', { name: 'Pause' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('Paused');
+    await recorder.getByRole('button', { name: 'Resume' }).click();
+    await page.waitForTimeout(1500);
+    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('1 clip ready');
+    await screenshot(page, 'recording-1440');
+    await recorder.getByRole('button', { name: 'Save recording' }).click();
+    await expect(toast(page, 'Recording saved!')).toBeVisible();
+    const caseNotes = page.getByRole('region', { name: 'Case notes' });
+    await expect(caseNotes.getByRole('tabpanel')).toContainText('tooth extracted', { timeout: 20_000 });
+    await caseNotes.getByRole('tab', { name: 'Summary' }).click();
+    await expect(caseNotes.getByRole('tabpanel')).toContainText('Recorded visit: D7140');
+    await expect(caseNotes).toContainText('Materials:');
+    // One recording per visit: no second Add Recording.
+    await expect(page.getByRole('button', { name: 'Add Recording' })).toHaveCount(0);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patient history' }).click();
     await page.getByRole('searchbox', { name: 'Search chart number' }).fill(chart);

@@ -44,6 +44,15 @@ export const patientVisitsQueryOptions = (patientId: string) =>
     refetchInterval: (query) => (query.state.data?.results.some((v) => v.transcriptionJobStatus?.status === 'in_progress') ? TREATMENT_LOG_POLL_MS : false),
   });
 
+/** Attaches uploaded recordings to a visit, which starts making its case notes. */
+export function useSaveRecordings(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, recordingUrls }: { id: string; recordingUrls: string[] }) => api.patch<TreatmentLog>(`treatment_log/${id}`, { recordingUrls }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.patientVisits(patientId) }),
+  });
+}
+
 export function useRegenerateCaseNotes(patientId: string) {
   const queryClient = useQueryClient();
   return useMutation({

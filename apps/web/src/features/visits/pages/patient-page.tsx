@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -16,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import MicOutlined from '@mui/icons-material/MicOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { can, TREATMENT_LOG_MESSAGES, type TreatmentLog, type TreatmentLogProduct } from '@clinic/domain';
@@ -27,6 +29,7 @@ import { formatDateTime, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { patientVisitsQueryOptions } from '../api/visits-api';
 import { CaseNotesSection } from '../components/case-notes-section';
+import { VisitRecorder } from '../components/visit-recorder';
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -103,6 +106,7 @@ export function PatientPage() {
   const visits = useQuery(patientVisitsQueryOptions(patientId));
   const [selected, setSelected] = useState<string | null>(null);
   const permissions = useProfile().data?.permissions ?? {};
+  const [recording, setRecording] = useState(false);
   if (visits.isPending) return <PageLoader />;
   if (visits.isError) return <Alert severity="error">{errorMessage(visits.error, 'Could not load the patient.')}</Alert>;
   const all = visits.data.results;
@@ -138,6 +142,16 @@ export function PatientPage() {
         {groups(visit).map((group) => (
           <TreatmentProducts key={group.title} title={group.title} rows={group.rows} />
         ))}
+        {recording ? (
+          <VisitRecorder key={visit.id} visit={visit} onClose={() => { setRecording(false); }} />
+        ) : visit.recordingUrls.length === 0 && can(permissions, 'treatmentLogs', 'update') ? (
+          // Spec: Add Recording only while the visit has none.
+          <Box>
+            <Button variant="outlined" startIcon={<MicOutlined />} onClick={() => { setRecording(true); }}>
+              Add Recording
+            </Button>
+          </Box>
+        ) : null}
         <CaseNotesSection visit={visit} canEdit={can(permissions, 'treatmentLogs', 'update')} />
       </Stack>
     </>
