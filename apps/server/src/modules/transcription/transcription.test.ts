@@ -42,7 +42,7 @@ function readMultipart(request: IncomingMessage): Promise<{ fields: Record<strin
     parser.on('file', (_name, stream, info) => {
       let bytes = 0;
       stream.on('data', (chunk: Buffer) => { bytes += chunk.length; });
-      stream.on('end', () => { file = { filename: info.filename, bytes }; });
+      stream.on('end', () => { file = { filename: info.filename ?? '', bytes }; });
     });
     parser.on('close', () => { resolve({ fields, file }); });
     parser.on('error', reject);
