@@ -30,6 +30,9 @@ test.describe('treatment execution and patient history', () => {
     const tray = page.getByRole('region', { name: 'Tray' });
     await expect(tray.getByRole('listitem')).toHaveCount(5);
     await tray.getByRole('listitem', { name: LIDOCAINE }).getByRole('spinbutton', { name: 'Units' }).fill('1');
+    // The clinician names the newest lidocaine lot ($63 a box of 50) instead of first expiry first.
+    await tray.getByRole('listitem', { name: LIDOCAINE }).getByRole('combobox', { name: 'Lot' }).click();
+    await page.getByRole('option', { name: /^LC25A088/ }).click();
 
     // Leaving with a procedure in progress asks first; Cancel keeps it.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patient history' }).click();
@@ -56,7 +59,7 @@ test.describe('treatment execution and patient history', () => {
     await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
     await expect(page.getByLabel('Total Visits')).toHaveText('1');
     const products = page.getByRole('table', { name: 'D7140 · Extraction, erupted tooth' });
-    await expect(products.getByRole('row', { name: new RegExp(LIDOCAINE.replace(/[().%:]/g, '\\$&')) })).toContainText('1');
+    await expect(products.getByRole('row', { name: new RegExp(LIDOCAINE.replace(/[().%:]/g, '\\$&')) })).toContainText('$1.26000');
     await expect(products.getByRole('row', { name: /^Treatment Total/ })).toBeVisible();
     await screenshot(page, 'patient-1440');
 

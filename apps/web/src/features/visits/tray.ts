@@ -8,6 +8,8 @@ export interface TrayLine {
   productName: string;
   quantity: string;
   unitPrice: number | null;
+  /** A lot the clinician named; none for first expiry first. */
+  stockId?: string | undefined;
 }
 
 /** The tray of the chosen treatments, each product with its design's default quantity. */
@@ -33,7 +35,7 @@ export function visitRequestOf(chartNumber: string, treatments: Treatment[], lin
   return {
     patient_chart_number: chartNumber,
     treatments: treatments.map((t) => t.id),
-    products: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity.trim() === '' ? Number.NaN : Number(l.quantity), treatment_id: l.treatmentId })),
+    products: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity.trim() === '' ? Number.NaN : Number(l.quantity), treatment_id: l.treatmentId, ...(l.stockId && { stock_id: l.stockId }) })),
     idempotency_key: idempotencyKey,
   };
 }

@@ -22,6 +22,7 @@ import { formatDollars } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { patientsQueryOptions, treatmentChoicesQueryOptions, useSaveVisit } from '../api/visits-api';
 import { estimatedCost, mergeTray, visitRequestOf, type TrayLine } from '../tray';
+import { LotPicker } from '../components/lot-picker';
 
 /** Spec section 8: a stock failure names its product; anything else is the generic tray message. */
 function saveFailure(error: unknown): string {
@@ -139,7 +140,7 @@ export function TreatmentExecutionPage() {
           </Typography>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Units come from the lot that expires first. Change a quantity to what was really used.
+          Units come from the lot that expires first unless you name one. Change a quantity to what was really used.
         </Typography>
         {lines.length === 0 ? (
           <Typography color="text.secondary">Choose treatments to fill the tray.</Typography>
@@ -168,6 +169,7 @@ export function TreatmentExecutionPage() {
                     slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
                     sx={{ width: 120 }}
                   />
+                  <LotPicker productId={line.productId} value={line.stockId} onChange={(stockId) => { setLines((all) => all.map((l) => (l.key === line.key ? { ...l, stockId } : l))); }} />
                   <IconButton aria-label={`Remove ${line.productName} from the tray`} onClick={() => { setLines((all) => all.filter((l) => l.key !== line.key)); }}>
                     <DeleteOutlined />
                   </IconButton>

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import type { StockPage } from '@clinic/domain';
+import { api } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+
+const FIRST_EXPIRY = '';
+
+/**
+ * The lot a product of the tray is taken from: first expiry first unless the clinician names one
+ * (a named lot is used even when expired). Lots load when the list is opened.
+ */
+export function LotPicker({ productId, value, onChange }: { productId: string; value: string | undefined; onChange: (stockId: string | undefined) => void }) {
+  const [opened, setOpened] = useState(false);
+  const lots = useQuery({
+    queryKey: ['stock', 'product', productId, 'lots'] as const,
+    queryFn: ({ signal }) => api.get<StockPage>('stock', { query: { productId, perPage: 100 }, signal }),
+    enabled: opened || value !== undefined,
+    staleTime: 10_000,
+  });
+  const live = (lots.data?.results ?? []).filter((s) => s.units_left > 0);
+  return (
+    <TextField
+      select
+      size="small"
+      label="Lot"
+      value={value ?? FIRST_EXPIRY}
+      onChange={(e) => { onChange(e.target.value === FIRST_EXPIRY ? undefined : e.target.value); }}
+      slotProps={{ select: { onOpen: () => { setOpened(true); } } }}
+      sx={{ width: 220 }}
+    >
+      <MenuItem value={FIRST_EXPIRY}>First expiry first</MenuItem>
+      {live.map((lot) => (
+        <MenuItem key={lot.id} value={lot.id}>
+          {`${lot.lotNumber || 'No lot number'} · exp. ${formatDate(lot.expiry_date)} · ${String(lot.units_left)} left${lot.is_expired ? ' (expired)' : ''}`}
+        </MenuItem>
+      ))}
+      {opened && lots.isFetching && live.length === 0 ? <MenuItem disabled>Loading lots…</MenuItem> : null}
+    </TextField>
+  );
+}
