@@ -10,6 +10,15 @@ async function chooseTreatment(page: Page, search: string, label: string): Promi
   await page.getByRole('option', { name: label }).click();
 }
 
+// A fake microphone (a tone) for the recording, with no permission prompt; only in this file, so
+// the scanner tests elsewhere still see a browser without a camera.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  },
+});
+
 test.describe('treatment execution and patient history', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
   test.setTimeout(90_000);
