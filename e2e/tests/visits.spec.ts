@@ -107,6 +107,16 @@ test.describe('treatment execution and patient history', () => {
     // One recording per visit: no second Add Recording.
     await expect(page.getByRole('button', { name: 'Add Recording' })).toHaveCount(0);
 
+    // A recall of the lidocaine lot named above finds this patient, and exports the list.
+    await page.goto('/patients');
+    await page.getByRole('link', { name: 'Trace a lot' }).click();
+    await page.getByRole('textbox', { name: 'Lot number' }).fill('lc25a088');
+    await page.getByRole('button', { name: 'Trace' }).click();
+    await expect(page.getByRole('table', { name: 'Patients who received the lot' })).toContainText(chart);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^recall-lc25a088\.csv$/i);
+
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patient history' }).click();
     await page.getByRole('searchbox', { name: 'Search chart number' }).fill(chart);
     await expect(page.getByRole('table', { name: 'Patients' }).getByRole('link', { name: chart, exact: true })).toBeVisible();

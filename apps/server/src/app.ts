@@ -42,6 +42,8 @@ import { createTreatmentsService } from './modules/treatments/treatments.service
 import { treatmentsRoutes } from './modules/treatments/treatments.routes';
 import { createTreatmentLogsService } from './modules/treatment-logs/treatment-logs.service';
 import { treatmentLogsRoutes } from './modules/treatment-logs/treatment-logs.routes';
+import { createRecallService } from './modules/recall/recall.service';
+import { recallRoutes } from './modules/recall/recall.routes';
 import { createOpenAiCaseNotes, type OpenAiOptions } from './modules/transcription/case-notes-ai';
 import { createTranscriptionService, type TranscriptionService } from './modules/transcription/transcription.service';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
@@ -139,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
+      recallRoutes(zapi, createRecallService(deps));
     },
     { prefix: '/api' },
   );

@@ -20,3 +20,4 @@ export * from './gs1';
 export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';
+export * from './recall';

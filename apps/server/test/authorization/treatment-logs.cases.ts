@@ -44,5 +44,7 @@ export const treatmentLogCases: Record<string, Case> = {
     // The visit has no recording: 400 for whoever may see it, 404 for another organization.
     expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(400, 404), company_admin: ALL(400, 404), company_member: ALL(400, 404), assistant: ALL(400, 404) },
   },
+  'GET /api/recall': { build: () => ({ url: '/api/recall?lot=LOT-1' }), expect: LOCATION_READ },
+  'GET /api/recall/export': { build: () => ({ url: '/api/recall/export?lot=LOT-1' }), expect: LOCATION_READ },
   'GET /api/patient': { build: () => ({ url: '/api/patient' }), expect: LOCATION_READ },
 };

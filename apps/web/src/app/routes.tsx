@@ -42,6 +42,7 @@ const TreatmentFormPage = page(() => import('../features/treatments/pages/treatm
 const TreatmentExecutionPage = page(() => import('../features/visits/pages/treatment-execution-page'), 'TreatmentExecutionPage');
 const PatientsPage = page(() => import('../features/visits/pages/patients-page'), 'PatientsPage');
 const PatientPage = page(() => import('../features/visits/pages/patient-page'), 'PatientPage');
+const RecallPage = page(() => import('../features/visits/pages/recall-page'), 'RecallPage');
 const ProductPage = page(() => import('./routes/product-page'), 'ProductPage');
 const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
 const ImportInstructionsPage = page(() => import('../features/imports/pages/import-instructions-page'), 'ImportInstructionsPage');
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: '/patients', element: <PatientsPage /> },
                       { path: '/patients/:patientId', element: <PatientPage /> },
+                      { path: '/recall', element: <RecallPage /> },
                     ],
                   },
                   {

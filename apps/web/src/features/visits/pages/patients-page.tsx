@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TableCell from '@mui/material/TableCell';
@@ -55,7 +57,15 @@ export function PatientsPage() {
 
   return (
     <>
-      <PageHeader title="Patient history" subtitle="Voice notes can take a few minutes to become case notes after a visit." />
+      <PageHeader
+        title="Patient history"
+        subtitle="Voice notes can take a few minutes to become case notes after a visit."
+        actions={
+          <Button variant="outlined" startIcon={<TravelExploreOutlined />} component={RouterLink} to="/recall">
+            Trace a lot
+          </Button>
+        }
+      />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
         <SearchField
           label="Search chart number"

@@ -1,0 +1,1 @@
+CREATE INDEX "stocks_company_lot_number_idx" ON "stocks" USING btree ("company_id",lower("lot_number"));
