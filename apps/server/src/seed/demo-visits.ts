@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { isoDay } from '../clock';
 import { refreshAlerts, type AlertRules } from '../modules/alerts/alerts.repo';
-import { planConsumption } from '../modules/stock/consumption';
 import { appendUsages } from '../modules/stock/stock.repo';
-import { findOrCreatePatient, insertLogProducts, insertLogTreatments, insertTreatmentLog } from '../modules/treatment-logs/treatment-logs.repo';
+import { planVisit } from '../modules/treatment-logs/record-visit';
 import { companyHasVisits, treatmentsByCode } from './demo-seed.repo';
 import { DEMO_VISITS } from './demo-visits-data';
 import type { DemoStockPlace } from './demo-stock';
@@ -27,39 +24,22 @@ export async function seedDemoVisits(db: Db, place: DemoStockPlace, rules: Alert
         if (!design) throw new Error(`demo visit names an unknown treatment: ${code}`);
         return design;
       });
-      const lines = chosen.flatMap((design) => design.tray.map((item) => ({ ...item, treatmentId: design.id, lineId: randomUUID() })));
-      const { usages, results } = await planConsumption(
-        tx,
-        lines.map((l) => ({ productId: l.productId, quantity: l.quantity, treatmentLogProductId: l.lineId })),
-        { companyId: place.companyId, userId: place.userId, kind: 'treatment', note: `Patient ${visit.chart}`, today: isoDay(at) },
-      );
-      const patient = await findOrCreatePatient(tx, place.companyId, visit.chart);
-      const total = results.reduce((sum, r) => sum + r.cost, 0);
-      const log = await insertTreatmentLog(tx, { companyId: place.companyId, patientId: patient.id, caseNotes: visit.caseNotes, totalCost: total.toFixed(2), createdBy: place.userId, createdAt: at });
-      await insertLogTreatments(
-        tx,
-        log.id,
-        chosen.map((d) => d.id),
-      );
-      await insertLogProducts(
-        tx,
-        lines.map((line, i) => ({
-          id: line.lineId,
-          treatmentLogId: log.id,
-          companyId: place.companyId,
-          treatmentId: line.treatmentId,
-          productId: line.productId,
-          quantity: line.quantity.toFixed(3),
-          cost: results[i]!.cost.toFixed(2),
-          unitPrice: results[i]!.unit_price.toFixed(5),
-          lotNumber: results[i]!.lots.map((lot) => lot.lotNumber).filter(Boolean).join(', '),
-        })),
-      );
+      const products = chosen.flatMap((design) => design.tray.map((item) => ({ ...item, treatmentId: design.id })));
+      const { usages } = await planVisit(tx, {
+        companyId: place.companyId,
+        userId: place.userId,
+        chartNumber: visit.chart,
+        caseNotes: visit.caseNotes,
+        treatmentIds: chosen.map((d) => d.id),
+        products,
+        at,
+      });
+      // The ledger rows carry the visit's date, as they would have been written then.
       await appendUsages(
         tx,
         usages.map((u) => ({ ...u, createdAt: at })),
       );
-      for (const line of lines) productIds.add(line.productId);
+      for (const product of products) productIds.add(product.productId);
     }
     await refreshAlerts(tx, { companyId: place.companyId, productIds: [...productIds] }, rules);
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   lastPageFor,
   pageWindow,
@@ -20,17 +19,13 @@ import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts } from '../alerts/alerts.repo';
 import { visibleProductIds } from '../products/products.repo';
-import { planConsumption } from '../stock/consumption';
+import { planVisit } from './record-visit';
 import { claimIdempotencyKey, recordConsumption, storeIdempotentAnswer } from '../stock/consumption.repo';
 import { findTreatments } from '../treatments/treatments.repo';
 import { latestJobStatuses } from '../transcription/transcription.repo';
 import type { TranscriptionService } from '../transcription/transcription.service';
 import {
-  findOrCreatePatient,
   findTreatmentLogs,
-  insertLogProducts,
-  insertLogTreatments,
-  insertTreatmentLog,
   listLogProducts,
   listLogTreatments,
   listPatientSummaries,
@@ -127,37 +122,21 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
         const claim = await claimIdempotencyKey<{ id: string }>(tx, companyId, keyOf(body.idempotency_key));
         if ('replay' in claim) return claim.replay.id;
 
-        const patient = await findOrCreatePatient(tx, companyId, body.patient_chart_number);
-        // Ids made here so the ledger rows can point at the visit's products as they are written.
-        const lines = body.products.map((p) => ({ ...p, lineId: randomUUID() }));
-        const { usages, results } = await planConsumption(
-          tx,
-          lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, stockId: l.stock_id, treatmentLogProductId: l.lineId })),
-          { companyId, userId: actor.userId, kind: 'treatment', note: `Patient ${patient.chartNumber}`, today: isoDay(deps.now()) },
-        );
-        const totalCost = results.reduce((sum, r) => sum + r.cost, 0);
-        const log = await insertTreatmentLog(tx, { companyId, patientId: patient.id, caseNotes: body.caseNotes ?? '', totalCost: totalCost.toFixed(2), createdBy: actor.userId, createdAt: deps.now() });
-        await insertLogTreatments(tx, log.id, body.treatments);
-        await insertLogProducts(
-          tx,
-          lines.map((line, i) => ({
-            id: line.lineId,
-            treatmentLogId: log.id,
-            companyId,
-            treatmentId: line.treatment_id ?? null,
-            productId: line.product_id,
-            quantity: line.quantity.toFixed(3),
-            cost: results[i]!.cost.toFixed(2),
-            unitPrice: results[i]!.unit_price.toFixed(5),
-            lotNumber: results[i]!.lots.map((lot) => lot.lotNumber).filter(Boolean).join(', '),
-          })),
-        );
-        const answer = { companyId, key: keyOf(body.idempotency_key), response: { id: log.id } };
+        const { logId, usages } = await planVisit(tx, {
+          companyId,
+          userId: actor.userId,
+          chartNumber: body.patient_chart_number,
+          caseNotes: body.caseNotes ?? '',
+          treatmentIds: body.treatments,
+          products: body.products.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id })),
+          at: deps.now(),
+        });
+        const answer = { companyId, key: keyOf(body.idempotency_key), response: { id: logId } };
         if (usages.length > 0) await recordConsumption(tx, usages, answer);
         else await storeIdempotentAnswer(tx, companyId, answer.key, answer.response);
-        await refreshAlerts(tx, { companyId, productIds: [...new Set(lines.map((l) => l.product_id))] }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
-        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: log.id, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
-        return log.id;
+        await refreshAlerts(tx, { companyId, productIds: [...new Set(body.products.map((p) => p.product_id))] }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: logId, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
+        return logId;
       });
       return get(companyId, id);
     },
