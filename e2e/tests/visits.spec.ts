@@ -123,6 +123,42 @@ test.describe('treatment execution and patient history', () => {
     await expect(page.getByLabel('Visits', { exact: true })).toHaveText('1');
   });
 
+  test('edit a saved visit: a product taken out and a quantity lowered go back to stock, and the visit is costed anew', async ({ page }) => {
+    const chart = `ED-${String(Date.now()).slice(-6)}`;
+    const gloves = 'Evolve 300 Nitrile Exam Gloves Small (Box of 300)';
+    const bib = 'Dental Bibs 2-Ply Tissue and Poly Blue 13 x 18 in (Case of 500)';
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    await page.goto(`/treatment-execution/${chart}`);
+    await chooseTreatment(page, 'D1110', 'D1110 · Prophylaxis, adult');
+    const tray = page.getByRole('region', { name: 'Tray' });
+    await tray.getByRole('listitem', { name: gloves }).getByRole('spinbutton', { name: 'Units' }).fill('4');
+    await page.getByRole('button', { name: 'Save procedure' }).click();
+    await expect(toast(page, 'Procedure saved')).toBeVisible();
+    await page.getByRole('link', { name: 'Open history' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
+    const before = await page.getByLabel('Visit Cost').textContent();
+
+    await page.getByRole('link', { name: 'Edit visit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Edit visit of ${chart}` })).toBeVisible();
+    await expect(tray.getByRole('listitem')).toHaveCount(3);
+    await tray.getByRole('listitem', { name: gloves }).getByRole('spinbutton', { name: 'Units' }).fill('2');
+    await tray.getByRole('button', { name: `Remove ${bib} from the tray` }).click();
+    // Leaving with changes asks first.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Discard procedure' }).getByRole('button', { name: 'Cancel' }).click();
+    await screenshot(page, 'visit-edit-1440');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, /^Visit updated/)).toBeVisible();
+
+    await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
+    const products = page.getByRole('table', { name: 'D1110 · Prophylaxis, adult' });
+    await expect(products.getByRole('row')).toHaveCount(5);
+    await expect(products.getByRole('row', { name: new RegExp(`^${gloves.replace(/[()]/g, '\\$&')}`) }).getByRole('cell').nth(1)).toHaveText('2');
+    await expect(products).not.toContainText(bib);
+    await expect(page.getByLabel('Visit Cost')).not.toHaveText(before ?? '');
+  });
+
   for (const size of SCREEN_SIZES) {
     test(`execution and patients at ${String(size.width)} px`, async ({ page }) => {
       await page.setViewportSize(size);

@@ -19,6 +19,9 @@ export const TREATMENT_LOG_MESSAGES = {
   caseNotesFailed: 'There is an error in generating the case notes',
   inProgress: 'In Progress..',
   multipleStocks: 'Multiple Stocks used',
+  visitUpdated: 'Visit updated',
+  notOfVisit: 'Not a product of this visit',
+  productChanged: 'A product of the visit cannot become another product: remove it and add the other',
 } as const;
 
 /** Spec section 9: the patients list shows 10 rows and is fresh for 2 seconds; a log is polled every second. */
@@ -53,14 +56,26 @@ export const CreateTreatmentLogRequestSchema = z.object({
 });
 export type CreateTreatmentLogRequest = z.infer<typeof CreateTreatmentLogRequestSchema>;
 
-/** Spec section 7: `PATCH treatment_log/{id}` with recordingUrls or caseNotes. */
+/** A product of a saved visit as edited: `id` names the visit's line it changes; without it, a product added. */
+export const RevisedTreatmentLogProductSchema = TreatmentLogProductInputSchema.extend({ id: UuidSchema.optional() });
+export type RevisedTreatmentLogProduct = z.infer<typeof RevisedTreatmentLogProductSchema>;
+
+/**
+ * Spec section 7: `PATCH treatment_log/{id}` with recordingUrls or caseNotes; and, from
+ * /treatment-execution/edit/{logId}, the visit's treatments and products as they really were
+ * (lines left out are returned to stock, changed quantities return or take the difference).
+ */
 export const UpdateTreatmentLogRequestSchema = z
   .object({
     caseNotes: z.string().max(20_000, 'Case notes must be at most 20000 characters').optional(),
     /** Addresses returned by POST upload (type treatment_execution_recording, audio/wav); saving them starts the case notes. */
     recordingUrls: z.array(z.string().trim().min(1).max(500)).min(1, 'Add a recording').max(10, 'At most 10 recordings').optional(),
+    treatments: CreateTreatmentLogRequestSchema.shape.treatments.optional(),
+    products: z.array(RevisedTreatmentLogProductSchema).max(200, 'At most 200 products in one visit').optional(),
   })
-  .refine((body) => body.caseNotes !== undefined || body.recordingUrls !== undefined, { message: 'Send caseNotes or recordingUrls' });
+  .refine((body) => body.caseNotes !== undefined || body.recordingUrls !== undefined || body.treatments !== undefined || body.products !== undefined, { message: 'Send caseNotes, recordingUrls or the treatments and products' })
+  .refine((body) => (body.treatments === undefined) === (body.products === undefined), { path: ['products'], message: 'Send the treatments and the products together' })
+  .refine((body) => new Set(body.products?.flatMap((p) => (p.id ? [p.id] : []))).size === (body.products?.filter((p) => p.id).length ?? 0), { path: ['products'], message: 'Each product of the visit at most once' });
 export type UpdateTreatmentLogRequest = z.infer<typeof UpdateTreatmentLogRequestSchema>;
 
 const TreatmentRefSchema = z.object({ id: UuidSchema, treatment_code: z.string(), name: z.string() });

@@ -40,6 +40,7 @@ const TreatmentsPage = page(() => import('../features/treatments/pages/treatment
 const TreatmentDetailPage = page(() => import('../features/treatments/pages/treatment-detail-page'), 'TreatmentDetailPage');
 const TreatmentFormPage = page(() => import('../features/treatments/pages/treatment-form-page'), 'TreatmentFormPage');
 const TreatmentExecutionPage = page(() => import('../features/visits/pages/treatment-execution-page'), 'TreatmentExecutionPage');
+const VisitEditPage = page(() => import('../features/visits/pages/visit-edit-page'), 'VisitEditPage');
 const PatientsPage = page(() => import('../features/visits/pages/patients-page'), 'PatientsPage');
 const PatientPage = page(() => import('../features/visits/pages/patient-page'), 'PatientPage');
 const RecallPage = page(() => import('../features/visits/pages/recall-page'), 'RecallPage');
@@ -113,6 +114,10 @@ export const routes: RouteObject[] = [
                       { path: '/treatment-execution', element: <TreatmentExecutionPage /> },
                       { path: '/treatment-execution/:patient_name', element: <TreatmentExecutionPage /> },
                     ],
+                  },
+                  {
+                    element: <RequirePermission feature="treatmentLogs" action="update" />,
+                    children: [{ path: '/treatment-execution/edit/:logId', element: <VisitEditPage /> }],
                   },
                   {
                     element: <RequirePermission feature="patients" action="read" />,

@@ -105,6 +105,8 @@ export const stockUsages = pgTable(
     index('stock_usages_stock_idx').on(t.stockId, t.createdAt),
     index('stock_usages_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
     index('stock_usages_company_created_idx').on(t.companyId, t.createdAt),
+    // A visit's lines and what they hold (editing a visit, its lots).
+    index('stock_usages_treatment_log_product_idx').on(t.treatmentLogProductId).where(sql`${t.treatmentLogProductId} is not null`),
   ],
 );
 

@@ -34,5 +34,7 @@ export async function visitsUsingLots(db: DbOrTx, stockIds: string[]) {
     .innerJoin(stocks, eq(stocks.id, stockUsages.stockId))
     .where(and(inArray(stockUsages.stockId, stockIds), eq(stockUsages.kind, 'treatment')))
     .groupBy(treatmentLogs.id, patients.id, patients.chartNumber, treatmentLogs.createdAt, products.name, stocks.lotNumber)
+    // A visit edited to give the units back no longer received the lot.
+    .having(sql`sum(${stockUsages.quantity}) > 0`)
     .orderBy(desc(treatmentLogs.createdAt));
 }

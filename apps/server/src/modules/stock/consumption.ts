@@ -6,8 +6,13 @@ import { productNames } from './consumption.repo';
 
 /** Quantities are kept to three decimals; the arithmetic runs on whole thousandths. */
 const MILLI = 1000;
-const toMilli = (value: number | string) => Math.round(Number(value) * MILLI);
-const fromMilli = (milli: number) => milli / MILLI;
+export const toMilli = (value: number | string) => Math.round(Number(value) * MILLI);
+export const fromMilli = (milli: number) => milli / MILLI;
+/** Dollars to the cent of units taken from one or more lots, rounded once for the whole line. */
+export function costOf(picks: { milli: number; unitPrice: number | string }[]): number {
+  const milliCents = picks.reduce((sum, p) => sum + p.milli * Number(p.unitPrice) * 100, 0);
+  return Math.round(milliCents / MILLI) / 100;
+}
 
 export interface ConsumeItem {
   productId: string;
@@ -91,10 +96,8 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
       const name = item.productName ?? (await productNames(tx, [item.productId])).get(item.productId);
       throw new StockShortage(item.productId, name ?? 'Product', picks);
     }
-    let costMilliCents = 0;
     for (const { lot, milli } of picks) {
       left.set(lot.id, (left.get(lot.id) ?? 0) - milli);
-      costMilliCents += milli * Number(lot.unitPrice) * 100;
       usages.push({
         companyId: ctx.companyId,
         stockId: lot.id,
@@ -110,7 +113,7 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
     results.push({
       product_id: item.productId,
       quantity: item.quantity,
-      cost: Math.round(costMilliCents / MILLI) / 100,
+      cost: costOf(picks.map(({ lot, milli }) => ({ milli, unitPrice: lot.unitPrice }))),
       unit_price: picks.length === 1 ? Number(picks[0]!.lot.unitPrice) : -1,
       lots: picks.map(({ lot, milli }) => ({ stock_id: lot.id, lotNumber: lot.lotNumber, quantity: fromMilli(milli), unit_price: Number(lot.unitPrice) })),
     });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, stocks, stockUsages, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
 
@@ -104,11 +104,14 @@ export async function appendUsages(tx: DbOrTx, rows: NewUsage[]): Promise<void> 
  * Locks the live lots of some products at a location, in one fixed order (product, first expiry,
  * id) so two consumptions of overlapping trays can never deadlock.
  */
-export async function lockLots(tx: DbOrTx, companyId: string, productIds: string[]): Promise<StockRow[]> {
+export async function lockLots(tx: DbOrTx, companyId: string, productIds: string[], alsoStockIds: string[] = []): Promise<StockRow[]> {
+  const candidates = and(inArray(stocks.productId, productIds), live, gt(stocks.unitsLeft, '0'));
   return tx
     .select()
     .from(stocks)
-    .where(and(eq(stocks.companyId, companyId), inArray(stocks.productId, productIds), live, gt(stocks.unitsLeft, '0')))
+    // Lots units go back to (a visit edited) are locked in the same statement and order, so two
+    // transactions never take the same locks in different orders.
+    .where(and(eq(stocks.companyId, companyId), alsoStockIds.length > 0 ? or(candidates, inArray(stocks.id, alsoStockIds)) : candidates))
     .orderBy(asc(stocks.productId), sql`${stocks.expiryDate} asc nulls last`, asc(stocks.id))
     .for('update');
 }
@@ -137,12 +140,13 @@ export async function companyStocksOverview(db: DbOrTx, productId: string) {
  * served and how many units those took. Deleted stocks count: their history happened.
  */
 export async function cycleFacts(db: DbOrTx, companyId: string, productId: string, limit: number) {
+  // A visit edited afterwards returns units with a negative row: it lowers the units, not the uses.
   const uses = sql`${stockUsages.kind} in ('treatment', 'manual')`;
   return db
     .select({
       createdAt: stocks.createdAt,
       unitPrice: stocks.unitPrice,
-      uses: sql<number>`count(${stockUsages.id}) filter (where ${uses})`.mapWith(Number),
+      uses: sql<number>`count(${stockUsages.id}) filter (where ${uses} and ${stockUsages.quantity} > 0)`.mapWith(Number),
       unitsUsed: sql<number>`coalesce(sum(${stockUsages.quantity}) filter (where ${uses}), 0)`.mapWith(Number),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { patients, products, treatmentLogProducts, treatmentLogs, treatmentLogTreatments, treatments } from '../../db/schema/index';
+import { patients, products, stocks, stockUsages, treatmentLogProducts, treatmentLogs, treatmentLogTreatments, treatments } from '../../db/schema/index';
 
 export type TreatmentLogRow = typeof treatmentLogs.$inferSelect;
 export type NewTreatmentLogProduct = typeof treatmentLogProducts.$inferInsert;
@@ -38,6 +38,61 @@ export async function updateRecordings(tx: DbOrTx, id: string, recordingUrls: st
 }
 
 const withPatient = { log: treatmentLogs, chartNumber: patients.chartNumber };
+
+/** Locks a visit for an edit: a second edit of the same visit waits and then sees the first's result. */
+export async function lockTreatmentLog(tx: DbOrTx, companyId: string, id: string) {
+  const [row] = await tx
+    .select(withPatient)
+    .from(treatmentLogs)
+    .innerJoin(patients, eq(patients.id, treatmentLogs.patientId))
+    .where(and(eq(treatmentLogs.companyId, companyId), eq(treatmentLogs.id, id)))
+    .for('update', { of: treatmentLogs });
+  return row;
+}
+
+export async function logProductRows(db: DbOrTx, treatmentLogId: string) {
+  return db.select().from(treatmentLogProducts).where(eq(treatmentLogProducts.treatmentLogId, treatmentLogId));
+}
+
+/**
+ * What each visit line holds today, per lot and price, from the ledger: units taken minus units an
+ * earlier edit returned. Lots that expire last come first, the order units go back in.
+ */
+export async function lineHoldings(db: DbOrTx, lineIds: string[]) {
+  if (lineIds.length === 0) return [];
+  return db
+    .select({
+      lineId: sql<string>`${stockUsages.treatmentLogProductId}`,
+      stockId: stockUsages.stockId,
+      unitPrice: stockUsages.unitPrice,
+      lotNumber: stocks.lotNumber,
+      deleted: sql<boolean>`${stocks.deletedAt} is not null`,
+      quantity: sql<string>`sum(${stockUsages.quantity})`,
+    })
+    .from(stockUsages)
+    .innerJoin(stocks, eq(stocks.id, stockUsages.stockId))
+    .where(and(inArray(stockUsages.treatmentLogProductId, lineIds), eq(stockUsages.kind, 'treatment')))
+    .groupBy(stockUsages.treatmentLogProductId, stockUsages.stockId, stockUsages.unitPrice, stocks.lotNumber, stocks.deletedAt, stocks.expiryDate, stocks.createdAt)
+    .having(sql`sum(${stockUsages.quantity}) > 0`)
+    .orderBy(sql`${stocks.expiryDate} desc nulls first`, desc(stocks.createdAt), desc(stockUsages.stockId));
+}
+
+export async function deleteLogProducts(tx: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(treatmentLogProducts).where(inArray(treatmentLogProducts.id, ids));
+}
+
+export async function updateLogProduct(tx: DbOrTx, id: string, values: Pick<NewTreatmentLogProduct, 'treatmentId' | 'quantity' | 'cost' | 'unitPrice' | 'lotNumber'>): Promise<void> {
+  await tx.update(treatmentLogProducts).set(values).where(eq(treatmentLogProducts.id, id));
+}
+
+export async function replaceLogTreatments(tx: DbOrTx, treatmentLogId: string, treatmentIds: string[]): Promise<void> {
+  await tx.delete(treatmentLogTreatments).where(eq(treatmentLogTreatments.treatmentLogId, treatmentLogId));
+  await insertLogTreatments(tx, treatmentLogId, treatmentIds);
+}
+
+export async function updateTotalCost(tx: DbOrTx, id: string, totalCost: string, at: Date): Promise<void> {
+  await tx.update(treatmentLogs).set({ totalCost, updatedAt: at }).where(eq(treatmentLogs.id, id));
+}
 
 export async function findTreatmentLogs(db: DbOrTx, companyId: string, ids: string[]) {
   if (ids.length === 0) return [];

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts } from '../alerts/alerts.repo';
 import { visibleProductIds } from '../products/products.repo';
 import { planVisit } from './record-visit';
+import { reviseVisit } from './revise-visit';
 import { claimIdempotencyKey, recordConsumption, storeIdempotentAnswer } from '../stock/consumption.repo';
 import { findTreatments } from '../treatments/treatments.repo';
 import { latestJobStatuses } from '../transcription/transcription.repo';
@@ -30,6 +31,7 @@ import {
   listLogTreatments,
   listPatientSummaries,
   listTreatmentLogs,
+  lockTreatmentLog,
   updateCaseNotes,
   updateRecordings,
   type TreatmentLogRow,
@@ -86,7 +88,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
   }
 
   /** The treatments and products must be the location's own to use; each problem names its field. */
-  async function checkReferences(companyId: string, body: CreateTreatmentLogRequest): Promise<void> {
+  async function checkReferences(companyId: string, body: Pick<CreateTreatmentLogRequest, 'treatments' | 'products'>): Promise<void> {
     const found = new Set((await findTreatments(db, companyId, body.treatments)).map((r) => r.treatment.id));
     const visible = await visibleProductIds(
       db,
@@ -142,22 +144,41 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
     },
 
     /**
-     * Case notes typed or corrected after the visit, or the visit's recordings: saving recordings
-     * starts a case-notes job (transcript, summary, case notes).
+     * Case notes typed or corrected after the visit, the visit's recordings (saving them starts a
+     * case-notes job: transcript, summary, case notes), or its treatments and products as they
+     * really were (/treatment-execution/edit/{logId}): stock goes back or out by the difference, in
+     * the same transaction, and a shortage changes nothing.
      */
     async update(actor: Actor, id: string, body: UpdateTreatmentLogRequest): Promise<TreatmentLog> {
       const companyId = currentCompanyId(actor);
       if ((await findTreatmentLogs(db, companyId, [id])).length === 0) throw notFound();
+      const tray = body.treatments && body.products ? { treatments: body.treatments, products: body.products } : undefined;
+      if (tray) await checkReferences(companyId, tray);
       const recordingUrls = body.recordingUrls
         ? await Promise.all(body.recordingUrls.map((url, i) => files.resolveForRecord(actor, `recordingUrls.${String(i)}`, url, RECORDING_RULE)))
         : undefined;
       await db.transaction(async (tx) => {
+        const visit = await lockTreatmentLog(tx, companyId, id);
+        if (!visit) throw notFound();
+        if (tray) {
+          const moved = await reviseVisit(tx, {
+            companyId,
+            userId: actor.userId,
+            logId: id,
+            chartNumber: visit.chartNumber,
+            treatmentIds: tray.treatments,
+            products: tray.products.map((p) => ({ lineId: p.id, productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id })),
+            at: deps.now(),
+          });
+          await refreshAlerts(tx, { companyId, productIds: moved }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+        }
         if (body.caseNotes !== undefined) await updateCaseNotes(tx, id, body.caseNotes, deps.now());
         if (recordingUrls) {
           await updateRecordings(tx, id, recordingUrls, deps.now());
           await transcriptions.queue(tx, companyId, id);
         }
-        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: id, action: recordingUrls ? 'save_recordings' : 'update_case_notes', organizationId: actor.organizationId, companyId });
+        const action = tray ? 'edit_products' : recordingUrls ? 'save_recordings' : 'update_case_notes';
+        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: id, action, organizationId: actor.organizationId, companyId, ...(tray && { changes: tray }) });
       });
       if (recordingUrls) kick();
       return get(companyId, id);

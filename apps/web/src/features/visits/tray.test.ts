@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Treatment } from '@clinic/domain';
-import { estimatedCost, mergeTray, visitRequestOf } from './tray';
+import { estimatedCost, linesOfVisit, mergeTray, visitRequestOf, visitRevisionOf } from './tray';
 
 const design = (id: string, items: [string, number, number | null][]): Treatment => ({
   id,
@@ -33,5 +33,39 @@ describe('the tray at the chair', () => {
       { product_id: 'gloves', quantity: 2, treatment_id: 'EXT' },
       { product_id: 'lidocaine', quantity: 2, treatment_id: 'EXT', stock_id: 'lot-1' },
     ]);
+  });
+});
+
+describe('editing a saved visit', () => {
+  const extraction = design('EXT', [['gloves', 2, 0.1], ['lidocaine', 2, 1.25]]);
+  const saved = {
+    id: 'visit',
+    created_at: '2026-11-20T10:00:00.000Z',
+    patient: { id: 'p', patient_chart_number: 'CH-1' },
+    treatments: [{ id: 'EXT', treatment_code: 'EXT', name: 'EXT' }],
+    caseNotes: '',
+    summary: '',
+    recordingTranscript: '',
+    recordingUrls: [],
+    transcriptionJobStatus: null,
+    treatment_log_products: [
+      { id: 'line-1', treatment: { id: 'EXT', treatment_code: 'EXT', name: 'EXT' }, product: { id: 'lidocaine', name: 'Lidocaine', product_image_url: null }, quantity: 2, cost: 2.5, unit_price: -1, is_editable: true, label: '', lot_number: 'A, B' },
+    ],
+    total_cost: 2.5,
+  };
+
+  it('starts from the saved lines and does not add the design’s products again when its treatment comes back', () => {
+    const lines = linesOfVisit(saved);
+    expect(lines[0]).toMatchObject({ lineId: 'line-1', quantity: '2', unitPrice: 1.25, lotNumber: 'A, B' });
+    // The saved treatment carries no tray; picking the design again adds only what the visit lacks.
+    const merged = mergeTray(lines, [extraction]);
+    expect(merged.map((l) => l.productId)).toEqual(['lidocaine', 'gloves']);
+    expect(visitRevisionOf([extraction], merged)).toEqual({
+      treatments: ['EXT'],
+      products: [
+        { id: 'line-1', product_id: 'lidocaine', quantity: 2, treatment_id: 'EXT' },
+        { product_id: 'gloves', quantity: 2, treatment_id: 'EXT' },
+      ],
+    });
   });
 });

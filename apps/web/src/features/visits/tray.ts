@@ -1,4 +1,7 @@
-import { trayCost, type CreateTreatmentLogRequest, type Treatment } from '@clinic/domain';
+import { trayCost, type CreateTreatmentLogRequest, type Treatment, type TreatmentLog, type UpdateTreatmentLogRequest } from '@clinic/domain';
+
+/** A treatment of the visit: a design picked now (with its tray), or one a saved visit names. */
+export type TreatmentChoice = Pick<Treatment, 'id' | 'treatment_code' | 'name'> & Partial<Pick<Treatment, 'treatmentProducts'>>;
 
 /** A product of the visit as the clinician edits it at the chair. */
 export interface TrayLine {
@@ -8,34 +11,64 @@ export interface TrayLine {
   productName: string;
   quantity: string;
   unitPrice: number | null;
-  /** A lot the clinician named; none for first expiry first. */
+  /** A lot the clinician named; none for first expiry first (or, for a saved line, the lots it used). */
   stockId?: string | undefined;
+  /** The saved visit's line this is, when editing a visit. */
+  lineId?: string | undefined;
+  /** The lots a saved line used. */
+  lotNumber?: string | undefined;
 }
 
 /** The tray of the chosen treatments, each product with its design's default quantity. */
-export function trayOf(treatments: Treatment[]): TrayLine[] {
+export function trayOf(treatments: TreatmentChoice[]): TrayLine[] {
   return treatments.flatMap((t) =>
-    t.treatmentProducts.map((p) => ({ key: `${t.id}:${p.product_id}`, treatmentId: t.id, productId: p.product_id, productName: p.product.name, quantity: String(p.quantity), unitPrice: p.estimated_unit_price })),
+    (t.treatmentProducts ?? []).map((p) => ({ key: `${t.id}:${p.product_id}`, treatmentId: t.id, productId: p.product_id, productName: p.product.name, quantity: String(p.quantity), unitPrice: p.estimated_unit_price })),
   );
 }
 
+const slotOf = (line: Pick<TrayLine, 'treatmentId' | 'productId'>) => `${line.treatmentId ?? ''}:${line.productId}`;
+
 /** Keeps what the clinician changed for treatments still chosen, adds the trays of new ones. */
-export function mergeTray(current: TrayLine[], treatments: Treatment[]): TrayLine[] {
+export function mergeTray(current: TrayLine[], treatments: TreatmentChoice[]): TrayLine[] {
   const chosen = new Set(treatments.map((t) => t.id));
   const kept = current.filter((line) => line.treatmentId === null || chosen.has(line.treatmentId));
-  const known = new Set(kept.map((line) => line.key));
-  return [...kept, ...trayOf(treatments).filter((line) => !known.has(line.key))];
+  const known = new Set(kept.map(slotOf));
+  return [...kept, ...trayOf(treatments).filter((line) => !known.has(slotOf(line)))];
+}
+
+/** A saved visit's lines, priced at what they cost (a unit's share of the line). */
+export function linesOfVisit(visit: TreatmentLog): TrayLine[] {
+  return visit.treatment_log_products.map((p) => ({
+    key: `line:${p.id}`,
+    lineId: p.id,
+    treatmentId: p.treatment?.id ?? null,
+    productId: p.product.id,
+    productName: p.product.name,
+    quantity: String(p.quantity),
+    unitPrice: p.quantity > 0 ? p.cost / p.quantity : null,
+    lotNumber: p.lot_number,
+  }));
 }
 
 export function estimatedCost(lines: TrayLine[]): number {
   return trayCost(lines.map((l) => ({ quantity: Number(l.quantity) || 0, unitPrice: l.unitPrice })));
 }
 
-export function visitRequestOf(chartNumber: string, treatments: Treatment[], lines: TrayLine[], idempotencyKey: string): CreateTreatmentLogRequest {
-  return {
-    patient_chart_number: chartNumber,
-    treatments: treatments.map((t) => t.id),
-    products: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity.trim() === '' ? Number.NaN : Number(l.quantity), treatment_id: l.treatmentId, ...(l.stockId && { stock_id: l.stockId }) })),
-    idempotency_key: idempotencyKey,
-  };
+function productsOf(lines: TrayLine[]) {
+  return lines.map((l) => ({
+    ...(l.lineId && { id: l.lineId }),
+    product_id: l.productId,
+    quantity: l.quantity.trim() === '' ? Number.NaN : Number(l.quantity),
+    treatment_id: l.treatmentId,
+    ...(l.stockId && { stock_id: l.stockId }),
+  }));
+}
+
+export function visitRequestOf(chartNumber: string, treatments: TreatmentChoice[], lines: TrayLine[], idempotencyKey: string): CreateTreatmentLogRequest {
+  return { patient_chart_number: chartNumber, treatments: treatments.map((t) => t.id), products: productsOf(lines), idempotency_key: idempotencyKey };
+}
+
+/** An edited visit: its lines by id, the products added, and what is left out goes back to stock. */
+export function visitRevisionOf(treatments: TreatmentChoice[], lines: TrayLine[]): UpdateTreatmentLogRequest {
+  return { treatments: treatments.map((t) => t.id), products: productsOf(lines) };
 }

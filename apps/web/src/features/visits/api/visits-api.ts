@@ -8,6 +8,7 @@ import {
   type TreatmentLog,
   type TreatmentLogPage,
   type TreatmentPage,
+  type UpdateTreatmentLogRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
@@ -78,11 +79,28 @@ export function useUpdateCaseNotes(patientId: string) {
   });
 }
 
-/** A saved visit moves stock, alerts, patients and the product pages' figures. */
+export const visitQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...visitKeys.all, 'visit', id] as const,
+    queryFn: ({ signal }) => api.get<TreatmentLog>(`treatment_log/${id}`, { signal }),
+  });
+
+/** A saved or edited visit moves stock, alerts, patients and the product pages' figures. */
+const afterVisitSaved = (queryClient: ReturnType<typeof useQueryClient>) => Promise.all(['visits', 'stock', 'alerts', 'products', 'treatments'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+
 export function useSaveVisit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTreatmentLogRequest) => api.post<TreatmentLog>('treatment_log', body),
-    onSuccess: () => Promise.all(['visits', 'stock', 'alerts', 'products', 'treatments'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+    onSuccess: () => afterVisitSaved(queryClient),
+  });
+}
+
+/** A saved visit's treatments and products as they really were: stock goes back or out by the difference. */
+export function useReviseVisit(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateTreatmentLogRequest) => api.patch<TreatmentLog>(`treatment_log/${id}`, body),
+    onSuccess: () => afterVisitSaved(queryClient),
   });
 }

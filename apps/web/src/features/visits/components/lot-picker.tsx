@@ -10,9 +10,10 @@ const FIRST_EXPIRY = '';
 
 /**
  * The lot a product of the tray is taken from: first expiry first unless the clinician names one
- * (a named lot is used even when expired). Lots load when the list is opened.
+ * (a named lot is used even when expired). Lots load when the list is opened. A saved visit's line
+ * keeps the lots it used unless another is named.
  */
-export function LotPicker({ productId, value, onChange }: { productId: string; value: string | undefined; onChange: (stockId: string | undefined) => void }) {
+export function LotPicker({ productId, value, onChange, defaultLabel = 'First expiry first' }: { productId: string; value: string | undefined; onChange: (stockId: string | undefined) => void; defaultLabel?: string | undefined }) {
   const [opened, setOpened] = useState(false);
   const lots = useQuery({
     queryKey: ['stock', 'product', productId, 'lots'] as const,
@@ -28,10 +29,10 @@ export function LotPicker({ productId, value, onChange }: { productId: string; v
       label="Lot"
       value={value ?? FIRST_EXPIRY}
       onChange={(e) => { onChange(e.target.value === FIRST_EXPIRY ? undefined : e.target.value); }}
-      slotProps={{ select: { onOpen: () => { setOpened(true); } } }}
+      slotProps={{ select: { displayEmpty: true, onOpen: () => { setOpened(true); } }, inputLabel: { shrink: true } }}
       sx={{ width: 220 }}
     >
-      <MenuItem value={FIRST_EXPIRY}>First expiry first</MenuItem>
+      <MenuItem value={FIRST_EXPIRY}>{defaultLabel}</MenuItem>
       {live.map((lot) => (
         <MenuItem key={lot.id} value={lot.id}>
           {`${lot.lotNumber || 'No lot number'} · exp. ${formatDate(lot.expiry_date)} · ${String(lot.units_left)} left${lot.is_expired ? ' (expired)' : ''}`}

@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import MicOutlined from '@mui/icons-material/MicOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -131,13 +132,21 @@ export function PatientPage() {
         <Card label="Estimated Cost" value={formatDollars(lifetime)} />
         <Card label="Visit Cost" value={formatDollars(visit.total_cost)} />
       </Box>
-      <TextField select label="Visit" value={visit.id} onChange={(e) => { setSelected(e.target.value); }} sx={{ mb: 2, minWidth: 260 }}>
-        {all.map((v) => (
-          <MenuItem key={v.id} value={v.id}>
-            {formatDateTime(v.created_at)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <TextField select label="Visit" value={visit.id} onChange={(e) => { setSelected(e.target.value); }} sx={{ minWidth: 260 }}>
+          {all.map((v) => (
+            <MenuItem key={v.id} value={v.id}>
+              {formatDateTime(v.created_at)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {can(permissions, 'treatmentLogs', 'update') ? (
+          // Correcting what the tray really used returns or takes the difference from stock.
+          <Button variant="outlined" startIcon={<EditOutlined />} component={RouterLink} to={`/treatment-execution/edit/${visit.id}`}>
+            Edit visit
+          </Button>
+        ) : null}
+      </Stack>
       <Stack spacing={2}>
         {groups(visit).map((group) => (
           <TreatmentProducts key={group.title} title={group.title} rows={group.rows} />

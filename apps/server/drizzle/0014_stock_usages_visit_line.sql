@@ -1,0 +1,1 @@
+CREATE INDEX "stock_usages_treatment_log_product_idx" ON "stock_usages" USING btree ("treatment_log_product_id") WHERE "stock_usages"."treatment_log_product_id" is not null;

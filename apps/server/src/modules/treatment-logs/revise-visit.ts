@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { TREATMENT_LOG_MESSAGES } from '@clinic/domain';
+import type { Tx } from '../../db/client';
+import { isoDay } from '../../clock';
+import { invalidFields } from '../../http/errors';
+import { costOf, fromMilli, planConsumption, toMilli, type ConsumeItem } from '../stock/consumption';
+import { appendUsages, lockLots, type NewUsage } from '../stock/stock.repo';
+import { deleteLogProducts, insertLogProducts, lineHoldings, logProductRows, replaceLogTreatments, updateLogProduct, updateTotalCost } from './treatment-logs.repo';
+
+export interface VisitRevision {
+  companyId: string;
+  userId: string;
+  logId: string;
+  chartNumber: string;
+  treatmentIds: string[];
+  /** The visit's products as they really were; `lineId` names a line already saved. */
+  products: { lineId?: string | undefined; productId: string; quantity: number; treatmentId: string | null; stockId?: string | undefined }[];
+  at: Date;
+}
+
+type Holding = Awaited<ReturnType<typeof lineHoldings>>[number];
+
+/**
+ * Edits a saved visit inside the caller's transaction, which holds the visit's lock: units of lines
+ * left out or lowered go back to the lots they came from (a negative treatment row in the ledger,
+ * at the price they were taken at), raised and new lines take the difference through the
+ * consumption service, and a line moved to another named lot gives all back and takes anew. A
+ * shortage throws before the transaction commits, so the visit stays as it was.
+ * Returns every product whose stock moved.
+ */
+export async function reviseVisit(tx: Tx, input: VisitRevision): Promise<string[]> {
+  const current = await logProductRows(tx, input.logId);
+  const saved = new Map(current.map((line) => [line.id, line]));
+  const issues = input.products.flatMap((p, i): { field: string; message: string }[] => {
+    if (!p.lineId) return [];
+    const line = saved.get(p.lineId);
+    if (!line) return [{ field: `products.${String(i)}.id`, message: TREATMENT_LOG_MESSAGES.notOfVisit }];
+    return line.productId === p.productId ? [] : [{ field: `products.${String(i)}.product_id`, message: TREATMENT_LOG_MESSAGES.productChanged }];
+  });
+  if (issues.length > 0) throw invalidFields(issues);
+
+  const holdings = await lineHoldings(tx, [...saved.keys()]);
+  const heldBy = (lineId: string) => holdings.filter((h) => h.lineId === lineId);
+  const lines = input.products.map((p) => ({ ...p, lineId: p.lineId ?? randomUUID(), added: !p.lineId }));
+  const kept = new Set(lines.map((l) => l.lineId));
+
+  const returns: { holding: Holding; milli: number }[] = [];
+  const giveAll = (lineId: string) => returns.push(...heldBy(lineId).map((holding) => ({ holding, milli: toMilli(holding.quantity) })));
+  const takes: ConsumeItem[] = [];
+  const take = (line: (typeof lines)[number], quantity: number) => takes.push({ productId: line.productId, quantity, stockId: line.stockId, treatmentLogProductId: line.lineId });
+
+  for (const line of current) if (!kept.has(line.id)) giveAll(line.id);
+  for (const line of lines) {
+    if (line.added) {
+      take(line, line.quantity);
+      continue;
+    }
+    const held = heldBy(line.lineId);
+    if (line.stockId && !held.every((h) => h.stockId === line.stockId)) {
+      giveAll(line.lineId);
+      take(line, line.quantity);
+      continue;
+    }
+    const difference = toMilli(line.quantity) - held.reduce((sum, h) => sum + toMilli(h.quantity), 0);
+    if (difference > 0) take(line, fromMilli(difference));
+    let owed = -difference;
+    for (const holding of held) {
+      if (owed <= 0) break;
+      const milli = Math.min(owed, toMilli(holding.quantity));
+      returns.push({ holding, milli });
+      owed -= milli;
+    }
+  }
+
+  const productIds = [...new Set([...takes.map((t) => t.productId), ...current.filter((l) => !kept.has(l.id)).map((l) => l.productId)])];
+  if (takes.length > 0 || returns.length > 0) {
+    await lockLots(tx, input.companyId, [...new Set(takes.map((t) => t.productId))], [...new Set(returns.map((r) => r.holding.stockId))]);
+  }
+  await appendUsages(tx, returns.flatMap(({ holding, milli }) => returnRows(input, holding, saved.get(holding.lineId)!.productId, milli)));
+  for (const r of returns) productIds.push(saved.get(r.holding.lineId)!.productId);
+  const plan = await planConsumption(tx, takes, { companyId: input.companyId, userId: input.userId, kind: 'treatment', note: `Patient ${input.chartNumber}`, today: isoDay(input.at) });
+  await appendUsages(tx, plan.usages);
+
+  // The lines as the ledger now has them: cost, unit price and lots from what each holds.
+  await deleteLogProducts(tx, current.filter((l) => !kept.has(l.id)).map((l) => l.id));
+  const after = await lineHoldings(tx, lines.map((l) => l.lineId));
+  const priced = lines.map((line) => ({ line, ...priceOf(after.filter((h) => h.lineId === line.lineId)) }));
+  for (const { line, cost, unitPrice, lotNumber } of priced.filter((p) => !p.line.added)) {
+    await updateLogProduct(tx, line.lineId, { treatmentId: line.treatmentId, quantity: line.quantity.toFixed(3), cost, unitPrice, lotNumber });
+  }
+  await insertLogProducts(
+    tx,
+    priced
+      .filter((p) => p.line.added)
+      .map(({ line, cost, unitPrice, lotNumber }) => ({ id: line.lineId, treatmentLogId: input.logId, companyId: input.companyId, treatmentId: line.treatmentId, productId: line.productId, quantity: line.quantity.toFixed(3), cost, unitPrice, lotNumber })),
+  );
+  await replaceLogTreatments(tx, input.logId, input.treatmentIds);
+  await updateTotalCost(tx, input.logId, priced.reduce((sum, p) => sum + Number(p.cost), 0).toFixed(2), input.at);
+  return [...new Set(productIds)];
+}
+
+/** Units going back to a lot; a lot deleted since keeps them removed, so they never reappear. */
+function returnRows(input: VisitRevision, holding: Holding, productId: string, milli: number): NewUsage[] {
+  const common = { companyId: input.companyId, stockId: holding.stockId, productId, unitPrice: holding.unitPrice, userId: input.userId };
+  const back: NewUsage = { ...common, kind: 'treatment', quantity: (-fromMilli(milli)).toFixed(3), note: `Patient ${input.chartNumber}: visit edited`, treatmentLogProductId: holding.lineId };
+  return holding.deleted ? [back, { ...common, kind: 'removal', quantity: fromMilli(milli).toFixed(3), note: 'Stock deleted' }] : [back];
+}
+
+/** A line's cost and unit price from its holdings; -1 when several lots (or prices) make it up. */
+function priceOf(held: Holding[]): { cost: string; unitPrice: string; lotNumber: string } {
+  return {
+    cost: costOf(held.map((h) => ({ milli: toMilli(h.quantity), unitPrice: h.unitPrice }))).toFixed(2),
+    unitPrice: held.length === 1 ? Number(held[0]!.unitPrice).toFixed(5) : '-1.00000',
+    // First expiry first, as a visit names its lots when saved (holdings come the other way round).
+    lotNumber: [...new Set(held.map((h) => h.lotNumber).filter(Boolean).reverse())].join(', '),
+  };
+}
