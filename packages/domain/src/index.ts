@@ -21,3 +21,4 @@ export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';
 export * from './recall';
+export * from './reports';

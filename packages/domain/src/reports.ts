@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { UuidSchema } from './fields';
+
+/**
+ * Spec section 7 (Reports and patients) and 9 (expense date ranges, top 5 most used products, two
+ * decimals). Every figure is defined once in docs/decisions.md (Reports); cards, charts and exports
+ * read the same definitions.
+ */
+export const REPORT_MESSAGES = {
+  startAfterEnd: 'The start date cannot go after the end date',
+  rangeTooLong: 'Choose a range of at most 2 years',
+  organizationOnly: 'Only an organization admin can see every location',
+} as const;
+
+/** The longest range a report answers, in days (two years and a leap day). */
+export const MAX_REPORT_RANGE_DAYS = 731;
+/** Spec section 9: the dashboard shows the top 5 most used products. */
+export const TOP_PRODUCTS = 5;
+export const TOP_SUPPLIERS = 5;
+
+const IsoDaySchema = z.iso.date('Use a date like 2026-01-31');
+const daysBetween = (start: string, end: string) => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
+
+/**
+ * Which locations a report covers: the current one by default; an organization admin may name one
+ * of the organization's locations (`location_id`) or ask for all of them (`scope=organization`).
+ */
+const ScopeFields = {
+  location_id: UuidSchema.optional(),
+  scope: z.enum(['location', 'organization']).default('location'),
+};
+
+/** Inclusive UTC days; a range runs from start_date to end_date and at most two years. */
+const rangeRules = <T extends z.ZodType<{ start_date?: string | undefined; end_date?: string | undefined }>>(schema: T) =>
+  schema
+    .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { path: ['start_date'], message: REPORT_MESSAGES.startAfterEnd })
+    .refine((q) => !q.start_date || !q.end_date || daysBetween(q.start_date, q.end_date) < MAX_REPORT_RANGE_DAYS, { path: ['end_date'], message: REPORT_MESSAGES.rangeTooLong });
+
+/** expense-by-day and dashboard-cards-data: the spec gives them start_date and end_date. */
+export const ReportRangeQuerySchema = rangeRules(z.object({ ...ScopeFields, start_date: IsoDaySchema, end_date: IsoDaySchema }));
+export type ReportRangeQuery = z.infer<typeof ReportRangeQuerySchema>;
+/** The other range reports default to the current month when no range is given. */
+export const ReportOptionalRangeQuerySchema = rangeRules(
+  z.object({ ...ScopeFields, start_date: IsoDaySchema.optional(), end_date: IsoDaySchema.optional(), limit: z.coerce.number().int().min(1).max(50).optional() }),
+);
+export type ReportOptionalRangeQuery = z.infer<typeof ReportOptionalRangeQuerySchema>;
+
+export const ExpiringStocksQuerySchema = z.object({
+  ...ScopeFields,
+  /** Lots expiring within this many days from today (default: the alerts' expiry window). */
+  days: z.coerce.number().int().min(1).max(365).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ExpiringStocksQuery = z.infer<typeof ExpiringStocksQuerySchema>;
+
+export const ReportLocationSchema = z.object({ id: UuidSchema, name: z.string(), city: z.string(), state: z.string() });
+export type ReportLocation = z.infer<typeof ReportLocationSchema>;
+
+/** The range a report answered for, after defaults. */
+const RangeSchema = z.object({ start_date: z.string(), end_date: z.string() });
+
+/** Dollars to two decimals unless named otherwise. */
+export const DashboardCardsSchema = z.object({
+  /** Purchase spend: stock received in the range (consignment lots: as their units are used). */
+  spend: z.number(),
+  /** Usage cost: units that left the shelf for treatments or manual use in the range, at their lots' prices. */
+  usage_cost: z.number(),
+  treatments_performed: z.number().int(),
+  patients_seen: z.number().int(),
+  /** Now, not in the range: units left in live, owned (not consignment) lots at their prices. */
+  stock_value: z.number(),
+  /** Now: products whose usable units are below their minimum stock (the live low-stock alerts). */
+  items_below_minimum: z.number().int(),
+});
+export type DashboardCards = z.infer<typeof DashboardCardsSchema>;
+
+export const DashboardCardsReportSchema = RangeSchema.extend({
+  totals: DashboardCardsSchema,
+  /** One row per location covered, side by side on /company-dashboard. */
+  locations: z.array(ReportLocationSchema.extend({ cards: DashboardCardsSchema })),
+});
+export type DashboardCardsReport = z.infer<typeof DashboardCardsReportSchema>;
+
+export const ExpenseByDaySchema = RangeSchema.extend({
+  /** Every day of the range, zero when nothing happened. */
+  results: z.array(z.object({ date: z.string(), spend: z.number(), usage_cost: z.number() })),
+});
+export type ExpenseByDay = z.infer<typeof ExpenseByDaySchema>;
+
+export const ExpenseByTreatmentSchema = RangeSchema.extend({
+  /** Most expensive first; `treatment` null for products added at the chair outside any tray. */
+  results: z.array(
+    z.object({
+      treatment: z.object({ id: UuidSchema, treatment_code: z.string(), name: z.string() }).nullable(),
+      performed: z.number().int(),
+      cost: z.number(),
+    }),
+  ),
+});
+export type ExpenseByTreatment = z.infer<typeof ExpenseByTreatmentSchema>;
+
+export const MostUsedProductsSchema = RangeSchema.extend({
+  results: z.array(z.object({ product: z.object({ id: UuidSchema, name: z.string(), product_image_url: z.string().nullable() }), units_used: z.number(), usage_cost: z.number() })),
+});
+export type MostUsedProducts = z.infer<typeof MostUsedProductsSchema>;
+
+export const TopSuppliersSchema = RangeSchema.extend({
+  /** `supplier` null for stock received without one. */
+  results: z.array(z.object({ supplier: z.object({ id: UuidSchema, name: z.string() }).nullable(), spend: z.number() })),
+});
+export type TopSuppliers = z.infer<typeof TopSuppliersSchema>;
+
+export const StocksAboutToExpireSchema = z.object({
+  days: z.number().int(),
+  /** Soonest first: live lots with units left that expire within `days` (expired ones are alerts). */
+  results: z.array(
+    z.object({
+      stock_id: UuidSchema,
+      product: z.object({ id: UuidSchema, name: z.string() }),
+      location: ReportLocationSchema.pick({ id: true, name: true }),
+      lotNumber: z.string(),
+      expiry_date: z.string(),
+      units_left: z.number(),
+      value: z.number(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type StocksAboutToExpire = z.infer<typeof StocksAboutToExpireSchema>;
+
+/** The product admin's platform figures. */
+export const MasterReportSchema = z.object({
+  organizations: z.number().int(),
+  locations: z.number().int(),
+  users: z.number().int(),
+  /** Organizations and users waiting for approval. */
+  pending_approvals: z.number().int(),
+  pending_products: z.number().int(),
+});
+export type MasterReport = z.infer<typeof MasterReportSchema>;
