@@ -47,6 +47,8 @@ import { recallRoutes } from './modules/recall/recall.routes';
 import { createOpenAiCaseNotes, type OpenAiOptions } from './modules/transcription/case-notes-ai';
 import { createTranscriptionService, type TranscriptionService } from './modules/transcription/transcription.service';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 
 export interface BuildAppOptions {
   db: Db;
@@ -142,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
       recallRoutes(zapi, createRecallService(deps));
+      reportsRoutes(zapi, createReportsService(deps));
     },
     { prefix: '/api' },
   );

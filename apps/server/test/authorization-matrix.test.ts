@@ -10,6 +10,7 @@ import { stockCases } from './authorization/stock.cases';
 import { purchasingCases } from './authorization/purchasing.cases';
 import { treatmentCases } from './authorization/treatments.cases';
 import { treatmentLogCases } from './authorization/treatment-logs.cases';
+import { reportCases } from './authorization/reports.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -177,7 +178,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases };
 
 let t: TestApp;
 let world: World;

@@ -34,11 +34,8 @@ export async function seedDemoVisits(db: Db, place: DemoStockPlace, rules: Alert
         products,
         at,
       });
-      // The ledger rows carry the visit's date, as they would have been written then.
-      await appendUsages(
-        tx,
-        usages.map((u) => ({ ...u, createdAt: at })),
-      );
+      // The ledger rows carry the visit's date (planVisit stamps them), as if written then.
+      await appendUsages(tx, usages);
       for (const product of products) productIds.add(product.productId);
     }
     await refreshAlerts(tx, { companyId: place.companyId, productIds: [...productIds] }, rules);

@@ -11,3 +11,4 @@ export * from './stock';
 export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';
+export * from './reports';

@@ -62,6 +62,8 @@ export const stocks = pgTable(
     // updates the counters, so with units_left here the trigger's UPDATE could never be HOT.
     index('stocks_live_lots_idx').on(t.companyId, t.productId, t.expiryDate, t.id).where(sql`${t.deletedAt} is null`),
     index('stocks_product_live_idx').on(t.productId).where(sql`${t.deletedAt} is null`),
+    // The dashboard's stocks about to expire: a location's live lots by expiry.
+    index('stocks_company_expiry_live_idx').on(t.companyId, t.expiryDate).where(sql`${t.deletedAt} is null`),
     // Recall tracing: a location's lots by number, whatever the case.
     index('stocks_company_lot_number_idx').on(t.companyId, sql`lower(${t.lotNumber})`),
     // A purchase order's receipts.

@@ -44,7 +44,8 @@ export const treatmentLogs = pgTable(
   (t) => [
     // A patient's visits, newest first; the patients list's summaries.
     index('treatment_logs_patient_created_idx').on(t.patientId, t.createdAt),
-    index('treatment_logs_company_created_idx').on(t.companyId, t.createdAt),
+    // Covers the dashboard's patients seen (distinct patients of a range) without reading the visits.
+    index('treatment_logs_company_created_idx').on(t.companyId, t.createdAt, t.patientId),
   ],
 );
 

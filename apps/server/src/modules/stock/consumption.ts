@@ -1,6 +1,7 @@
 import { STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { isoDay } from '../../clock';
 import { appendUsages, lockLots, type NewUsage, type StockRow } from './stock.repo';
 import { productNames } from './consumption.repo';
 
@@ -29,8 +30,8 @@ export interface ConsumeContext {
   userId: string;
   kind: Extract<UsageKind, 'treatment' | 'manual'>;
   note: string;
-  /** ISO date: lots expiring before it are expired. */
-  today: string;
+  /** When the units leave: the ledger rows' time; lots expiring before its day are expired. */
+  at: Date;
 }
 
 export type StockProblem = 'not_enough' | 'expired';
@@ -91,7 +92,7 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
   for (const item of items) {
     // Units an earlier line of the same tray took are no longer there for this one.
     const available = lots.filter((lot) => lot.productId === item.productId).map((lot) => ({ ...lot, unitsLeft: String(fromMilli(left.get(lot.id) ?? 0)) }));
-    const picks = allocate(item, available, ctx.today);
+    const picks = allocate(item, available, isoDay(ctx.at));
     if (typeof picks === 'string') {
       const name = item.productName ?? (await productNames(tx, [item.productId])).get(item.productId);
       throw new StockShortage(item.productId, name ?? 'Product', picks);
@@ -108,6 +109,7 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
         note: ctx.note,
         userId: ctx.userId,
         treatmentLogProductId: item.treatmentLogProductId ?? null,
+        createdAt: ctx.at,
       });
     }
     results.push({

@@ -321,7 +321,7 @@ export function createStockService(deps: ServiceDeps) {
           userId: actor.userId,
           kind: 'manual',
           note: body.note ?? '',
-          today: today(),
+          at: deps.now(),
         });
         const result = results[0]!;
         await recordConsumption(tx, usages, { companyId, key: body.idempotency_key, response: result });

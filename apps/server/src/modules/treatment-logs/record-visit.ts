@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
-import { isoDay } from '../../clock';
 import { planConsumption } from '../stock/consumption';
 import type { NewUsage } from '../stock/stock.repo';
 import { findOrCreatePatient, insertLogProducts, insertLogTreatments, insertTreatmentLog } from './treatment-logs.repo';
@@ -29,7 +28,7 @@ export async function planVisit(tx: Tx, input: VisitInput): Promise<{ logId: str
   const { usages, results } = await planConsumption(
     tx,
     lines.map((l) => ({ productId: l.productId, quantity: l.quantity, stockId: l.stockId, treatmentLogProductId: l.lineId })),
-    { companyId: input.companyId, userId: input.userId, kind: 'treatment', note: `Patient ${patient.chartNumber}`, today: isoDay(input.at) },
+    { companyId: input.companyId, userId: input.userId, kind: 'treatment', note: `Patient ${patient.chartNumber}`, at: input.at },
   );
   const totalCost = results.reduce((sum, r) => sum + r.cost, 0);
   const log = await insertTreatmentLog(tx, { companyId: input.companyId, patientId: patient.id, caseNotes: input.caseNotes, totalCost: totalCost.toFixed(2), createdBy: input.userId, createdAt: input.at });

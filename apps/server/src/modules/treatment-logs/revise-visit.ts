@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TREATMENT_LOG_MESSAGES } from '@clinic/domain';
 import type { Tx } from '../../db/client';
-import { isoDay } from '../../clock';
 import { invalidFields } from '../../http/errors';
 import { costOf, fromMilli, planConsumption, toMilli, type ConsumeItem } from '../stock/consumption';
 import { appendUsages, lockLots, type NewUsage } from '../stock/stock.repo';
@@ -78,7 +77,7 @@ export async function reviseVisit(tx: Tx, input: VisitRevision): Promise<string[
   }
   await appendUsages(tx, returns.flatMap(({ holding, milli }) => returnRows(input, holding, saved.get(holding.lineId)!.productId, milli)));
   for (const r of returns) productIds.push(saved.get(r.holding.lineId)!.productId);
-  const plan = await planConsumption(tx, takes, { companyId: input.companyId, userId: input.userId, kind: 'treatment', note: `Patient ${input.chartNumber}`, today: isoDay(input.at) });
+  const plan = await planConsumption(tx, takes, { companyId: input.companyId, userId: input.userId, kind: 'treatment', note: `Patient ${input.chartNumber}`, at: input.at });
   await appendUsages(tx, plan.usages);
 
   // The lines as the ledger now has them: cost, unit price and lots from what each holds.
@@ -101,7 +100,7 @@ export async function reviseVisit(tx: Tx, input: VisitRevision): Promise<string[
 
 /** Units going back to a lot; a lot deleted since keeps them removed, so they never reappear. */
 function returnRows(input: VisitRevision, holding: Holding, productId: string, milli: number): NewUsage[] {
-  const common = { companyId: input.companyId, stockId: holding.stockId, productId, unitPrice: holding.unitPrice, userId: input.userId };
+  const common = { companyId: input.companyId, stockId: holding.stockId, productId, unitPrice: holding.unitPrice, userId: input.userId, createdAt: input.at };
   const back: NewUsage = { ...common, kind: 'treatment', quantity: (-fromMilli(milli)).toFixed(3), note: `Patient ${input.chartNumber}: visit edited`, treatmentLogProductId: holding.lineId };
   return holding.deleted ? [back, { ...common, kind: 'removal', quantity: fromMilli(milli).toFixed(3), note: 'Stock deleted' }] : [back];
 }

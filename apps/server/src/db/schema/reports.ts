@@ -1,0 +1,55 @@
+import { integer, date, numeric, pgTable, primaryKey, unique, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './organizations';
+
+/**
+ * Daily rollups behind the dashboard, kept by triggers on the ledger, the stocks and the visits
+ * (migration 0015) and rebuilt from them by `report_rollups_rebuild()`: a report over a year
+ * reads a few hundred rows per location instead of every usage row. Days are UTC days; money is
+ * unrounded (numeric) and rounded to cents when read. docs/decisions.md (Reports) defines each.
+ */
+
+/** Units that left the shelf for treatments or manual use, and their cost at the lots' prices. */
+export const reportDailyUsage = pgTable(
+  'report_daily_usage',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    day: date('day').notNull(),
+    productId: uuid('product_id').notNull(),
+    units: numeric('units').notNull().default('0'),
+    cost: numeric('cost').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId] })],
+);
+
+/** Purchase spend: owned stock on the day it was received; consignment stock on the day it was used. */
+export const reportDailySpend = pgTable(
+  'report_daily_spend',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    day: date('day').notNull(),
+    /** Null for stock received without a supplier. */
+    supplierId: uuid('supplier_id'),
+    spend: numeric('spend').notNull().default('0'),
+  },
+  (t) => [unique('report_daily_spend_key').on(t.companyId, t.day, t.supplierId).nullsNotDistinct()],
+);
+
+/** Treatments performed and the cost of their trays, on the day of the visit. */
+export const reportDailyTreatments = pgTable(
+  'report_daily_treatments',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    day: date('day').notNull(),
+    /** Null for products added at the chair outside any treatment's tray. */
+    treatmentId: uuid('treatment_id'),
+    performed: integer('performed').notNull().default(0),
+    cost: numeric('cost').notNull().default('0'),
+  },
+  (t) => [unique('report_daily_treatments_key').on(t.companyId, t.day, t.treatmentId).nullsNotDistinct()],
+);

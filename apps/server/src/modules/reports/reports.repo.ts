@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/** Inclusive UTC days. */
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+const ids = (companyIds: string[]) => sql`${sql.param(companyIds)}::uuid[]`;
+
+async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+export interface CardRow {
+  company_id: string;
+  spend: string;
+  usage_cost: string;
+  treatments_performed: number;
+  patients_seen: number;
+  stock_value: string;
+  items_below_minimum: number;
+}
+
+/**
+ * The dashboard cards of each location: range figures from the daily rollups (and the visits'
+ * covering index for distinct patients), stock value and low stock as they are now.
+ */
+export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRange) {
+  return rows<CardRow>(
+    db,
+    sql`
+      select c.id as company_id,
+        (select coalesce(sum(s.spend), 0) from report_daily_spend s where s.company_id = c.id and s.day between ${range.start}::date and ${range.end}::date) as spend,
+        (select coalesce(sum(u.cost), 0) from report_daily_usage u where u.company_id = c.id and u.day between ${range.start}::date and ${range.end}::date) as usage_cost,
+        (select coalesce(sum(t.performed), 0)::int from report_daily_treatments t where t.company_id = c.id and t.day between ${range.start}::date and ${range.end}::date) as treatments_performed,
+        (select count(distinct l.patient_id)::int from treatment_logs l
+          where l.company_id = c.id and l.created_at >= (${range.start}::date)::timestamp at time zone 'UTC' and l.created_at < (${range.end}::date + 1)::timestamp at time zone 'UTC') as patients_seen,
+        (select coalesce(sum(k.units_left * k.unit_price), 0) from stocks k where k.company_id = c.id and k.deleted_at is null and not k.is_consignment and k.units_left > 0) as stock_value,
+        (select count(*)::int from alerts a where a.company_id = c.id and a.kind = 'low_stock' and a.resolved_at is null) as items_below_minimum
+      from companies c
+      where c.id = any(${ids(companyIds)})`,
+  );
+}
+
+/** Every day of the range with its spend and usage cost, zero when nothing happened. */
+export function expenseByDay(db: DbOrTx, companyIds: string[], range: DayRange) {
+  return rows<{ day: string; spend: string; usage_cost: string }>(
+    db,
+    sql`
+      select to_char(d, 'YYYY-MM-DD') as day, coalesce(s.spend, 0) as spend, coalesce(u.cost, 0) as usage_cost
+      from generate_series(${range.start}::date, ${range.end}::date, interval '1 day') d
+      left join (select day, sum(spend) as spend from report_daily_spend
+                  where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date group by day) s on s.day = d::date
+      left join (select day, sum(cost) as cost from report_daily_usage
+                  where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date group by day) u on u.day = d::date
+      order by d`,
+  );
+}
+
+export function expenseByTreatment(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
+  return rows<{ treatment_id: string | null; treatment_code: string | null; name: string | null; performed: number; cost: string }>(
+    db,
+    sql`
+      select r.treatment_id, t.treatment_code, t.name, r.performed, r.cost
+      from (select treatment_id, sum(performed)::int as performed, sum(cost) as cost from report_daily_treatments
+             where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date
+             group by treatment_id having sum(performed) <> 0 or sum(cost) <> 0) r
+      left join treatments t on t.id = r.treatment_id
+      order by r.cost desc, r.performed desc, t.name
+      limit ${limit}`,
+  );
+}
+
+export function mostUsedProducts(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
+  return rows<{ product_id: string; name: string; product_image_url: string | null; units: string; cost: string }>(
+    db,
+    sql`
+      select r.product_id, p.name, p.product_image_url, r.units, r.cost
+      from (select product_id, sum(units) as units, sum(cost) as cost from report_daily_usage
+             where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date
+             group by product_id having sum(units) > 0
+             order by sum(units) desc, sum(cost) desc, product_id limit ${limit}) r
+      join products p on p.id = r.product_id
+      order by r.units desc, r.cost desc, p.name`,
+  );
+}
+
+export function topSuppliers(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
+  return rows<{ supplier_id: string | null; name: string | null; spend: string }>(
+    db,
+    sql`
+      select r.supplier_id, s.name, r.spend
+      from (select supplier_id, sum(spend) as spend from report_daily_spend
+             where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date
+             group by supplier_id having sum(spend) > 0
+             order by sum(spend) desc limit ${limit}) r
+      left join suppliers s on s.id = r.supplier_id
+      order by r.spend desc, s.name`,
+  );
+}
+
+/** Live lots with units left expiring from today to `until`, soonest first. */
+export function stocksAboutToExpire(db: DbOrTx, companyIds: string[], today: string, until: string, limit: number) {
+  return rows<{ stock_id: string; product_id: string; product_name: string; company_id: string; company_name: string; lot_number: string; expiry_date: string; units_left: string; value: string; total: number }>(
+    db,
+    sql`
+      select k.id as stock_id, p.id as product_id, p.name as product_name, c.id as company_id, c.name as company_name,
+             k.lot_number, to_char(k.expiry_date, 'YYYY-MM-DD') as expiry_date, k.units_left, k.units_left * k.unit_price as value,
+             count(*) over ()::int as total
+      from stocks k
+      join products p on p.id = k.product_id
+      join companies c on c.id = k.company_id
+      where k.company_id = any(${ids(companyIds)}) and k.deleted_at is null and k.units_left > 0
+        and k.expiry_date between ${today}::date and ${until}::date
+      order by k.expiry_date, p.name, k.id
+      limit ${limit}`,
+  );
+}
+
+/** The product admin's platform figures. */
+export async function platformCounts(db: DbOrTx) {
+  const [row] = await rows<{ organizations: number; locations: number; users: number; pending_approvals: number; pending_products: number }>(
+    db,
+    sql`
+      select
+        (select count(*)::int from organizations where deleted_at is null and approval_status = 'approved') as organizations,
+        (select count(*)::int from companies c join organizations o on o.id = c.organization_id where c.deleted_at is null and o.deleted_at is null and o.approval_status = 'approved') as locations,
+        (select count(*)::int from users where deleted_at is null and approval_status = 'approved') as users,
+        (select count(*)::int from organizations where deleted_at is null and approval_status = 'pending')
+          + (select count(*)::int from users where deleted_at is null and approval_status = 'pending') as pending_approvals,
+        (select count(*)::int from products where deleted_at is null and not is_approved) as pending_products`,
+  );
+  return row!;
+}

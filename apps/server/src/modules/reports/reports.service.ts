@@ -1,0 +1,174 @@
+import {
+  MAX_REPORT_RANGE_DAYS,
+  REPORT_MESSAGES,
+  TOP_PRODUCTS,
+  TOP_SUPPLIERS,
+  type DashboardCards,
+  type DashboardCardsReport,
+  type ExpenseByDay,
+  type ExpenseByTreatment,
+  type ExpiringStocksQuery,
+  type MasterReport,
+  type MostUsedProducts,
+  type ReportOptionalRangeQuery,
+  type ReportRangeQuery,
+  type StocksAboutToExpire,
+  type TopSuppliers,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../http/actor';
+import { isoDay } from '../../clock';
+import { badRequest } from '../../http/errors';
+import { roundUnitsLeft } from '@clinic/domain';
+import { reportLocations } from './report-scope';
+import { cardsByLocation, expenseByDay, expenseByTreatment, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, type CardRow, type DayRange } from './reports.repo';
+
+/** Money is summed unrounded and rounded to the cent once, where it is shown. */
+const cents = (value: string | number) => Math.round(Number(value) * 100) / 100;
+
+function cardsOf(row: CardRow | undefined): DashboardCards {
+  return {
+    spend: cents(row?.spend ?? 0),
+    usage_cost: cents(row?.usage_cost ?? 0),
+    treatments_performed: row?.treatments_performed ?? 0,
+    patients_seen: row?.patients_seen ?? 0,
+    stock_value: cents(row?.stock_value ?? 0),
+    items_below_minimum: row?.items_below_minimum ?? 0,
+  };
+}
+
+/** Spec section 7, Reports: every figure over the locations the actor asked for (docs/decisions.md, Reports). */
+export function createReportsService(deps: ServiceDeps) {
+  const { db } = deps;
+  const today = () => isoDay(deps.now());
+
+  /** A range left out is the current month (UTC). */
+  function rangeOf(query: { start_date?: string | undefined; end_date?: string | undefined }): DayRange {
+    const now = today();
+    const monthStart = `${now.slice(0, 8)}01`;
+    const start = query.start_date ?? (query.end_date && query.end_date < monthStart ? `${query.end_date.slice(0, 8)}01` : monthStart);
+    const end = query.end_date ?? (start > now ? start : now);
+    if ((Date.parse(end) - Date.parse(start)) / 86_400_000 >= MAX_REPORT_RANGE_DAYS) throw badRequest('querystring.end_date', REPORT_MESSAGES.rangeTooLong);
+    return { start, end };
+  }
+  const answered = (range: DayRange) => ({ start_date: range.start, end_date: range.end });
+
+  return {
+    async cards(actor: Actor, query: ReportRangeQuery): Promise<DashboardCardsReport> {
+      const locations = await reportLocations(db, actor, query);
+      const range = rangeOf(query);
+      const rows = await cardsByLocation(
+        db,
+        locations.map((l) => l.id),
+        range,
+      );
+      const byCompany = new Map(rows.map((r) => [r.company_id, r]));
+      // Totals add the unrounded figures of every location, so the organization total is exact.
+      const sum = (key: keyof Omit<CardRow, 'company_id'>) => rows.reduce((total, r) => total + Number(r[key]), 0);
+      return {
+        ...answered(range),
+        totals: {
+          spend: cents(sum('spend')),
+          usage_cost: cents(sum('usage_cost')),
+          treatments_performed: sum('treatments_performed'),
+          patients_seen: sum('patients_seen'),
+          stock_value: cents(sum('stock_value')),
+          items_below_minimum: sum('items_below_minimum'),
+        },
+        locations: locations.map((l) => ({ ...l, cards: cardsOf(byCompany.get(l.id)) })),
+      };
+    },
+
+    async expenseByDay(actor: Actor, query: ReportRangeQuery): Promise<ExpenseByDay> {
+      const locations = await reportLocations(db, actor, query);
+      const range = rangeOf(query);
+      const days = await expenseByDay(
+        db,
+        locations.map((l) => l.id),
+        range,
+      );
+      return { ...answered(range), results: days.map((d) => ({ date: d.day, spend: cents(d.spend), usage_cost: cents(d.usage_cost) })) };
+    },
+
+    async expenseByTreatment(actor: Actor, query: ReportOptionalRangeQuery): Promise<ExpenseByTreatment> {
+      const locations = await reportLocations(db, actor, query);
+      const range = rangeOf(query);
+      const rows = await expenseByTreatment(
+        db,
+        locations.map((l) => l.id),
+        range,
+        query.limit ?? 10,
+      );
+      return {
+        ...answered(range),
+        results: rows.map((r) => ({
+          treatment: r.treatment_id && r.treatment_code !== null && r.name !== null ? { id: r.treatment_id, treatment_code: r.treatment_code, name: r.name } : null,
+          performed: r.performed,
+          cost: cents(r.cost),
+        })),
+      };
+    },
+
+    async mostUsedProducts(actor: Actor, query: ReportOptionalRangeQuery): Promise<MostUsedProducts> {
+      const locations = await reportLocations(db, actor, query);
+      const range = rangeOf(query);
+      const rows = await mostUsedProducts(
+        db,
+        locations.map((l) => l.id),
+        range,
+        query.limit ?? TOP_PRODUCTS,
+      );
+      return {
+        ...answered(range),
+        results: rows.map((r) => ({
+          product: { id: r.product_id, name: r.name, product_image_url: deps.files.signedUrl(r.product_image_url) },
+          units_used: Number(r.units),
+          usage_cost: cents(r.cost),
+        })),
+      };
+    },
+
+    async topSuppliers(actor: Actor, query: ReportOptionalRangeQuery): Promise<TopSuppliers> {
+      const locations = await reportLocations(db, actor, query);
+      const range = rangeOf(query);
+      const rows = await topSuppliers(
+        db,
+        locations.map((l) => l.id),
+        range,
+        query.limit ?? TOP_SUPPLIERS,
+      );
+      return { ...answered(range), results: rows.map((r) => ({ supplier: r.supplier_id && r.name !== null ? { id: r.supplier_id, name: r.name } : null, spend: cents(r.spend) })) };
+    },
+
+    async stocksAboutToExpire(actor: Actor, query: ExpiringStocksQuery): Promise<StocksAboutToExpire> {
+      const locations = await reportLocations(db, actor, query);
+      const days = query.days ?? deps.alertExpiryWindowDays;
+      const from = today();
+      const until = isoDay(new Date(Date.parse(`${from}T00:00:00Z`) + days * 86_400_000));
+      const rows = await stocksAboutToExpire(
+        db,
+        locations.map((l) => l.id),
+        from,
+        until,
+        query.limit,
+      );
+      return {
+        days,
+        total: rows[0]?.total ?? 0,
+        results: rows.map((r) => ({
+          stock_id: r.stock_id,
+          product: { id: r.product_id, name: r.product_name },
+          location: { id: r.company_id, name: r.company_name },
+          lotNumber: r.lot_number,
+          expiry_date: r.expiry_date,
+          units_left: roundUnitsLeft(Number(r.units_left)),
+          value: cents(r.value),
+        })),
+      };
+    },
+
+    master: (): Promise<MasterReport> => platformCounts(db),
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
