@@ -196,3 +196,25 @@ describe('locations and ranges', () => {
     expect((await get('master')).statusCode).toBe(403);
   });
 });
+
+describe('receipts corrected afterwards', () => {
+  it('move the spend of the day they were received; a lot on consignment counts only the units used, when used', async () => {
+    const southOwner = () => t.tokenFor(world.own.users.organization_admin, south());
+    const spendOn = async (range: string) => (await get(`dashboard-cards-data?${range}`, southOwner())).json().totals.spend as number;
+    const lot = (await t.request({ method: 'GET', url: `/api/stock?productId=${ids.p1}`, token: southOwner() })).json().results[0] as { id: string };
+    const patch = (payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: `/api/stock/${lot.id}`, token: southOwner(), payload });
+
+    expect((await patch({ price_per_container: 60 })).statusCode).toBe(200);
+    expect(await spendOn('start_date=2026-11-20&end_date=2026-11-20')).toBe(120);
+    expect((await patch({ isConsignment: true })).statusCode).toBe(200);
+    expect(await spendOn(NOVEMBER)).toBe(0);
+    const used = await t.request({ method: 'POST', url: '/api/stock/consume', token: southOwner(), payload: { product_id: ids.p1, quantity: 2, idempotency_key: randomUUID() } });
+    expect(used.statusCode).toBe(200);
+    // Two units at $6, on the day they were used.
+    expect(await spendOn('start_date=2026-11-22&end_date=2026-11-22')).toBe(12);
+    expect((await patch({ isConsignment: false })).statusCode).toBe(200);
+    expect(await spendOn('start_date=2026-11-22&end_date=2026-11-22')).toBe(0);
+    expect(await spendOn(NOVEMBER)).toBe(120);
+  });
+});
+
