@@ -1,4 +1,4 @@
-import { integer, date, numeric, pgTable, primaryKey, unique, uuid } from 'drizzle-orm/pg-core';
+import { integer, date, index, numeric, pgTable, primaryKey, unique, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './organizations';
 
 /**
@@ -20,7 +20,8 @@ export const reportDailyUsage = pgTable(
     units: numeric('units').notNull().default('0'),
     cost: numeric('cost').notNull().default('0'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId] })],
+  // The figures ride in the index too, so a report over many locations and months is an index-only scan.
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId] }), index('report_daily_usage_figures_idx').on(t.companyId, t.day, t.productId, t.units, t.cost)],
 );
 
 /** Purchase spend: owned stock on the day it was received; consignment stock on the day it was used. */
@@ -51,5 +52,9 @@ export const reportDailyTreatments = pgTable(
     performed: integer('performed').notNull().default(0),
     cost: numeric('cost').notNull().default('0'),
   },
-  (t) => [unique('report_daily_treatments_key').on(t.companyId, t.day, t.treatmentId).nullsNotDistinct()],
+  (t) => [
+    unique('report_daily_treatments_key').on(t.companyId, t.day, t.treatmentId).nullsNotDistinct(),
+    index('report_daily_treatments_figures_idx').on(t.companyId, t.day, t.treatmentId, t.performed, t.cost),
+  ],
 );
+

@@ -16,8 +16,10 @@ export const patients = pgTable(
       .references(() => companies.id),
     chartNumber: text('chart_number').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The latest visit, kept by a trigger: patients seen since a day is a count of this index. */
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('patients_chart_number_unique').on(t.companyId, sql`lower(${t.chartNumber})`)],
+  (t) => [uniqueIndex('patients_chart_number_unique').on(t.companyId, sql`lower(${t.chartNumber})`), index('patients_company_last_visit_idx').on(t.companyId, t.lastVisitAt)],
 );
 
 /** A visit: the treatments performed on a patient, the products they used and their cost. */

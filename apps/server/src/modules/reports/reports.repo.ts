@@ -25,10 +25,18 @@ export interface CardRow {
 }
 
 /**
- * The dashboard cards of each location: range figures from the daily rollups (and the visits'
- * covering index for distinct patients), stock value and low stock as they are now.
+ * The dashboard cards of each location: range figures from the daily rollups, stock value and low
+ * stock as they are now. Patients seen: when the range reaches today, the patients whose latest
+ * visit is on or after its start (an index count); a range in the past counts the distinct
+ * patients of its visits (the visits' covering index).
  */
-export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRange) {
+export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRange, today: string) {
+  const from = sql`(${range.start}::date)::timestamp at time zone 'UTC'`;
+  const patientsSeen =
+    range.end >= today
+      ? sql`(select count(*)::int from patients p where p.company_id = c.id and p.last_visit_at >= ${from})`
+      : sql`(select count(distinct l.patient_id)::int from treatment_logs l
+              where l.company_id = c.id and l.created_at >= ${from} and l.created_at < (${range.end}::date + 1)::timestamp at time zone 'UTC')`;
   return rows<CardRow>(
     db,
     sql`
@@ -36,8 +44,7 @@ export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRang
         (select coalesce(sum(s.spend), 0) from report_daily_spend s where s.company_id = c.id and s.day between ${range.start}::date and ${range.end}::date) as spend,
         (select coalesce(sum(u.cost), 0) from report_daily_usage u where u.company_id = c.id and u.day between ${range.start}::date and ${range.end}::date) as usage_cost,
         (select coalesce(sum(t.performed), 0)::int from report_daily_treatments t where t.company_id = c.id and t.day between ${range.start}::date and ${range.end}::date) as treatments_performed,
-        (select count(distinct l.patient_id)::int from treatment_logs l
-          where l.company_id = c.id and l.created_at >= (${range.start}::date)::timestamp at time zone 'UTC' and l.created_at < (${range.end}::date + 1)::timestamp at time zone 'UTC') as patients_seen,
+        ${patientsSeen} as patients_seen,
         (select coalesce(sum(k.units_left * k.unit_price), 0) from stocks k where k.company_id = c.id and k.deleted_at is null and not k.is_consignment and k.units_left > 0) as stock_value,
         (select count(*)::int from alerts a where a.company_id = c.id and a.kind = 'low_stock' and a.resolved_at is null) as items_below_minimum
       from companies c

@@ -61,6 +61,7 @@ export function createReportsService(deps: ServiceDeps) {
         db,
         locations.map((l) => l.id),
         range,
+        today(),
       );
       const byCompany = new Map(rows.map((r) => [r.company_id, r]));
       // Totals add the unrounded figures of every location, so the organization total is exact.
