@@ -2,23 +2,22 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { PATIENTS_PAGE_SIZE, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
+import { PATIENTS_PAGE_SIZE, REPORT_MESSAGES, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
+import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField } from '../../../components/search-field';
 import { errorMessage } from '../../../lib/api-client';
+import { isBackwards, rangeChoice, rangeOf } from '../../../lib/date-range';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { patientsQueryOptions } from '../api/visits-api';
-import { rangeOf, RANGE_PRESETS, type RangePreset } from '../date-range';
 
 const COLUMNS = [
   { key: 'chart', label: 'Patient chart no' },
@@ -46,11 +45,11 @@ function SummaryCard({ label, value }: { label: string; value: string }) {
 export function PatientsPage() {
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search, 250);
-  const [preset, setPreset] = useState<RangePreset>('this_year');
-  const [custom, setCustom] = useState({ from: '', to: '' });
+  const [choice, setChoice] = useState(() => rangeChoice('this_year'));
   const [page, setPage] = useState(0);
-  const range = rangeOf(preset, custom);
-  const backwards = preset === 'custom' && custom.from !== '' && custom.to !== '' && custom.from > custom.to;
+  // Either side may stay open here: the patients list takes a start or an end alone.
+  const range = rangeOf(choice.preset, choice.custom);
+  const backwards = isBackwards(range);
   const patients = useQuery({ ...patientsQueryOptions({ search: term, start: range.start, end: range.end }, page + 1, PATIENTS_PAGE_SIZE), enabled: !backwards });
   const rows = patients.data?.results ?? [];
   const totals = patients.data?.totals;
@@ -75,38 +74,14 @@ export function PatientsPage() {
             setPage(0);
           }}
         />
-        <TextField
-          select
-          size="small"
-          label="Date range"
-          value={preset}
-          onChange={(e) => {
-            setPreset(e.target.value as RangePreset);
+        <DateRangePicker
+          value={choice}
+          onChange={(next) => {
+            setChoice(next);
             setPage(0);
           }}
-          sx={{ minWidth: 160 }}
-        >
-          {RANGE_PRESETS.map((p) => (
-            <MenuItem key={p.value} value={p.value}>
-              {p.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        {preset === 'custom' ? (
-          <>
-            <TextField size="small" type="date" label="From" value={custom.from} onChange={(e) => { setCustom((c) => ({ ...c, from: e.target.value })); }} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField
-              size="small"
-              type="date"
-              label="To"
-              value={custom.to}
-              onChange={(e) => { setCustom((c) => ({ ...c, to: e.target.value })); }}
-              error={backwards}
-              helperText={backwards ? 'The start date cannot go after the end date' : undefined}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </>
-        ) : null}
+          error={backwards ? REPORT_MESSAGES.startAfterEnd : null}
+        />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, mb: 2 }}>
         <SummaryCard label="Patients" value={String(totals?.patients ?? 0)} />
