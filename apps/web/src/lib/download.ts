@@ -20,13 +20,19 @@ export async function downloadFromApi(path: string, query: Record<string, QueryV
     onBytes(received);
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }));
+  saveFile(new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }), name);
+}
+
+/** Hands a file made in the page (or fetched above) to the browser as a download. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
+  // Some browsers read the object URL after click() returns; it is freed once they surely have.
   setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
 }
 
