@@ -28,6 +28,13 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
+/** Organization-wide pages (/company-dashboard): anyone else goes home, where their own location's figures are. */
+export function RequireOrganizationAdmin() {
+  const claims = useSessionClaims();
+  if (claims?.role !== 'organization_admin') return <Navigate to={DESKTOP_HOME} replace />;
+  return <Outlet />;
+}
+
 /** Location pages (alerts, stock): the product admin keeps no stock and goes home. */
 export function RequireLocation() {
   const claims = useSessionClaims();

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { DESKTOP_HOME } from '../lib/session';
-import { PublicOnly, RequireAdmin, RequireLocation, RequireAuth, RequirePermission } from './route-guards';
+import { PublicOnly, RequireAdmin, RequireLocation, RequireAuth, RequireOrganizationAdmin, RequirePermission } from './route-guards';
 import { RouteError } from './route-error';
 
 /** Every page is its own chunk, so the login page loads without the signed-in app. */
@@ -17,6 +17,7 @@ const ResetPasswordPage = page(() => import('../features/auth/pages/reset-passwo
 const TermsPage = page(() => import('../features/legal/pages/terms-page'), 'TermsPage');
 const AppLayout = page(() => import('./layout/app-layout'), 'AppLayout');
 const DashboardPage = page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const CompanyDashboardPage = page(() => import('../features/dashboard/pages/company-dashboard-page'), 'CompanyDashboardPage');
 const WelcomePage = page(() => import('../features/dashboard/pages/welcome-page'), 'WelcomePage');
 const ProfilePage = page(() => import('../features/users/pages/profile-page'), 'ProfilePage');
 const ManageUsersPage = page(() => import('../features/users/pages/manage-users-page'), 'ManageUsersPage');
@@ -77,6 +78,10 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
+              {
+                element: <RequireOrganizationAdmin />,
+                children: [{ path: '/company-dashboard', element: <CompanyDashboardPage /> }],
+              },
               { path: '/welcome', element: <WelcomePage /> },
               { path: '/categories', element: <CategoriesPage /> },
               { path: '/categories/:categoryId/products', element: <CategoryProductsPage /> },

@@ -61,3 +61,17 @@ export function jsonResponse(body: unknown, status = 200): Response {
 }
 
 export const EMPTY_PAGE = { results: [], currentPage: 1, lastPage: 1, total: 0 };
+
+const NO_CARDS = { spend: 0, usage_cost: 0, treatments_performed: 0, patients_seen: 0, stock_value: 0, items_below_minimum: 0 };
+const NO_RANGE = { start_date: '2026-11-01', end_date: '2026-11-30' };
+
+/** What each report answers when nothing happened: pages that show reports render, with nothing in them. */
+export const EMPTY_REPORTS: Record<string, unknown> = {
+  '/api/reports/dashboard-cards-data': { ...NO_RANGE, totals: NO_CARDS, locations: [] },
+  '/api/reports/expense-by-day': { ...NO_RANGE, results: [] },
+  '/api/reports/expense-by-treatment': { ...NO_RANGE, results: [] },
+  '/api/reports/most-used-products': { ...NO_RANGE, results: [] },
+  '/api/reports/top-suppliers': { ...NO_RANGE, results: [] },
+  '/api/reports/stocks-about-to-expire': { days: 30, results: [], total: 0 },
+  '/api/reports/master': { organizations: 0, locations: 0, users: 0, pending_approvals: 0, pending_products: 0 },
+};

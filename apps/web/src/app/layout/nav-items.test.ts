@@ -80,3 +80,16 @@ describe('treatments group', () => {
     expect(navGroups('company_member', { ...ROLE_PERMISSIONS.company_member, treatments: [], patients: [], treatmentLogs: [] }).some((g) => g.title === 'Treatments')).toBe(false);
   });
 });
+
+describe('company dashboard entry', () => {
+  it('follows Home for the organization admin only', () => {
+    expect(navGroups('organization_admin')[0]?.items.map((i) => [i.label, i.to])).toEqual([
+      ['Home', '/dashboard'],
+      ['Company dashboard', '/company-dashboard'],
+    ]);
+    for (const role of ['admin', 'company_admin', 'company_member', 'assistant'] as const) {
+      expect(labels(role)).not.toContain('Company dashboard');
+    }
+    expect(navGroups('organization_admin', { ...ROLE_PERMISSIONS.organization_admin, reports: [] })[0]?.items.map((i) => i.label)).toEqual(['Home']);
+  });
+});

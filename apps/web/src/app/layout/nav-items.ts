@@ -1,6 +1,7 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import DomainOutlined from '@mui/icons-material/DomainOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
@@ -75,8 +76,12 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
     settings.push({ label: 'Manage Users', to: '/users/company', icon: GroupOutlined });
   }
 
+  const home: NavItem[] = [{ label: 'Home', to: '/dashboard', icon: HomeOutlined }];
+  // Every location's figures side by side: only the organization admin sees all locations.
+  if (role === 'organization_admin' && can(permissions, 'reports', 'read')) home.push({ label: 'Company dashboard', to: '/company-dashboard', icon: DomainOutlined });
+
   return [
-    { title: null, items: [{ label: 'Home', to: '/dashboard', icon: HomeOutlined }] },
+    { title: null, items: home },
     ...(inventory.length > 0 ? [{ title: 'Inventory', items: inventory }] : []),
     ...(treatments.length > 0 ? [{ title: 'Treatments', items: treatments }] : []),
     // Spec section 2: Home, Inventory, Treatments, Alerts, then the user's settings.

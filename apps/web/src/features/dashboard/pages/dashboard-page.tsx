@@ -1,61 +1,17 @@
-import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
-import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import StoreOutlined from '@mui/icons-material/StoreOutlined';
+import { Link as RouterLink } from 'react-router';
 import { can, ROLE_LABELS, type Profile } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile';
-import { organizationCountQueryOptions, userCountQueryOptions } from '../api/dashboard-api';
-import { ShortcutCard } from '../components/shortcut-card';
-
-function WaitingBadge({ count, noun }: { count: number | undefined; noun: string }) {
-  if (count === undefined) return null;
-  return (
-    <Chip
-      size="small"
-      color={count > 0 ? 'warning' : 'default'}
-      label={count === 1 ? `1 ${noun} waiting for approval` : `${String(count)} ${noun}s waiting for approval`}
-    />
-  );
-}
-
-function AdminShortcuts() {
-  const pendingClients = useQuery(organizationCountQueryOptions('pending'));
-  const pendingUsers = useQuery(userCountQueryOptions('pending'));
-  return (
-    <>
-      <Shortcut>
-        <ShortcutCard
-          title="Manage Clients"
-          description="Approve organizations, add locations and set custom prices."
-          to="/clients"
-          icon={<BusinessOutlined />}
-          badge={<WaitingBadge count={pendingClients.data} noun="client" />}
-        />
-      </Shortcut>
-      <Shortcut>
-        <ShortcutCard
-          title="Pending Users"
-          description="Accounts waiting for your approval."
-          to="/users/pending"
-          icon={<HourglassEmptyOutlined />}
-          badge={<WaitingBadge count={pendingUsers.data} noun="user" />}
-        />
-      </Shortcut>
-    </>
-  );
-}
-
-function Shortcut({ children }: { children: ReactNode }) {
-  return <Grid size={{ xs: 12, sm: 6, lg: 4 }}>{children}</Grid>;
-}
+import { HomeShortcuts } from '../components/home-shortcuts';
+import { MasterFigures } from '../components/master-figures';
+import { RangeReports } from '../components/range-reports';
 
 function subtitle(profile: Profile): string {
   if (!profile.company) return ROLE_LABELS[profile.role];
@@ -63,42 +19,47 @@ function subtitle(profile: Profile): string {
   return `${company.organization.name} · ${company.name} — ${company.city}, ${company.state}`;
 }
 
+/**
+ * /dashboard (Home): the current location's figures for a range, or the platform's for the product
+ * admin, then shortcuts. Assistants have no reports permission and see the shortcuts only.
+ */
 export function DashboardPage() {
   const profile = useProfile();
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) return <Alert severity="error">{errorMessage(profile.error, 'Could not load your profile.')}</Alert>;
 
   const { data } = profile;
-  const managesUsers = (data.role === 'organization_admin' || data.role === 'company_admin') && can(data.permissions, 'users', 'read');
+  const seesReports = data.role !== 'admin' && data.company !== null && can(data.permissions, 'reports', 'read');
 
   return (
     <>
-      <PageHeader title={`Welcome, ${data.first_name}`} subtitle={subtitle(data)} />
-      <Grid container spacing={2}>
-        <Shortcut>
-          <ShortcutCard
-            title="Profile"
-            description={data.company ? 'Your name, phone and location.' : 'Your name and phone.'}
-            to="/users/profile"
-            icon={<PersonOutlined />}
-          />
-        </Shortcut>
-        {managesUsers ? (
-          <Shortcut>
-            <ShortcutCard
-              title="Manage Users"
-              description={
-                data.role === 'organization_admin'
-                  ? 'Invite people, choose their role and location.'
-                  : 'Invite people to your location and choose their role.'
-              }
-              to="/users/company"
-              icon={<GroupOutlined />}
-            />
-          </Shortcut>
-        ) : null}
-        {data.role === 'admin' ? <AdminShortcuts /> : null}
-      </Grid>
+      <PageHeader
+        title={`Welcome, ${data.first_name}`}
+        subtitle={subtitle(data)}
+        actions={
+          data.role === 'organization_admin' ? (
+            <Button variant="outlined" startIcon={<StoreOutlined />} component={RouterLink} to="/company-dashboard">
+              Company dashboard
+            </Button>
+          ) : undefined
+        }
+      />
+      {data.role === 'admin' ? (
+        <Box sx={{ mb: 3 }}>
+          <MasterFigures />
+        </Box>
+      ) : null}
+      {seesReports ? (
+        <Box sx={{ mb: 3 }}>
+          <RangeReports scope="location" />
+        </Box>
+      ) : null}
+      {seesReports || data.role === 'admin' ? (
+        <Typography variant="h2" sx={{ mb: 2 }}>
+          Shortcuts
+        </Typography>
+      ) : null}
+      <HomeShortcuts profile={data} />
     </>
   );
 }

@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import { TOP_PRODUCTS } from '@clinic/domain';
+import {
+  expenseByDayQueryOptions,
+  expenseByTreatmentQueryOptions,
+  mostUsedProductsQueryOptions,
+  topSuppliersQueryOptions,
+  type RangeReportParams,
+} from '../api/reports-api';
+import {
+  EXPENSE_BY_DAY_COLUMNS,
+  EXPENSE_BY_TREATMENT_COLUMNS,
+  hasExpense,
+  MOST_USED_PRODUCTS_COLUMNS,
+  supplierLabel,
+  TOP_SUPPLIERS_COLUMNS,
+  treatmentLabel,
+} from '../report-columns';
+import { csvFileName } from '../report-table';
+import { ExpenseLineChart } from './expense-line-chart';
+import { RankedBarChart } from './ranked-bar-chart';
+import { ReportPanel } from './report-panel';
+
+const TITLES = {
+  byDay: 'Expense by day',
+  byTreatment: 'Expense by treatment',
+  products: `Top ${String(TOP_PRODUCTS)} most used products`,
+  suppliers: 'Top suppliers',
+} as const;
+
+/** The range's charts; this file holds the chart library, so the page loads it lazily (the product admin never does). */
+export function ReportCharts({ params }: { params: RangeReportParams }) {
+  const byDay = useQuery(expenseByDayQueryOptions(params));
+  const byTreatment = useQuery(expenseByTreatmentQueryOptions(params));
+  const products = useQuery(mostUsedProductsQueryOptions(params));
+  const suppliers = useQuery(topSuppliersQueryOptions(params));
+  const file = (title: string) => csvFileName(title, params);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
+        <ReportPanel
+          title={TITLES.byDay}
+          subtitle="Spend on stock received and the cost of stock used, each day"
+          columns={EXPENSE_BY_DAY_COLUMNS}
+          rows={byDay.data?.results}
+          rowKey={(r) => r.date}
+          fetching={byDay.isFetching}
+          error={byDay.error}
+          fileName={file(TITLES.byDay)}
+          hasData={hasExpense}
+          chart={(rows) => <ExpenseLineChart days={rows} />}
+        />
+      </Box>
+      <ReportPanel
+        title={TITLES.byTreatment}
+        subtitle="Cost of the products used, most expensive first"
+        columns={EXPENSE_BY_TREATMENT_COLUMNS}
+        rows={byTreatment.data?.results}
+        rowKey={(r) => r.treatment?.id ?? 'chair'}
+        fetching={byTreatment.isFetching}
+        error={byTreatment.error}
+        fileName={file(TITLES.byTreatment)}
+        chart={(rows) => <RankedBarChart seriesName="Cost" money bars={rows.map((r) => ({ key: r.treatment?.id ?? 'chair', name: treatmentLabel(r), value: r.cost }))} />}
+      />
+      <ReportPanel
+        title={TITLES.products}
+        subtitle="By units used"
+        columns={MOST_USED_PRODUCTS_COLUMNS}
+        rows={products.data?.results}
+        rowKey={(r) => r.product.id}
+        fetching={products.isFetching}
+        error={products.error}
+        fileName={file(TITLES.products)}
+        chart={(rows) => <RankedBarChart seriesName="Units used" money={false} bars={rows.map((r) => ({ key: r.product.id, name: r.product.name, value: r.units_used }))} />}
+      />
+      <ReportPanel
+        title={TITLES.suppliers}
+        subtitle="Spend on stock received, by supplier"
+        columns={TOP_SUPPLIERS_COLUMNS}
+        rows={suppliers.data?.results}
+        rowKey={(r) => r.supplier?.id ?? 'none'}
+        fetching={suppliers.isFetching}
+        error={suppliers.error}
+        fileName={file(TITLES.suppliers)}
+        chart={(rows) => <RankedBarChart seriesName="Spend" money bars={rows.map((r) => ({ key: r.supplier?.id ?? 'none', name: supplierLabel(r), value: r.spend }))} />}
+      />
+    </Box>
+  );
+}
