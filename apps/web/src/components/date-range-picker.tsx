@@ -20,11 +20,15 @@ function coveredDays(choice: RangeChoice): string | undefined {
   return undefined;
 }
 
+// Phones: the preset takes a line and the two days share the next; wider screens keep one row.
+const dayField = { flex: { xs: '1 1 140px', sm: '0 0 auto' } } as const;
+
 /** Presets Today to This year, or Custom with From and To days (spec section 9). */
 export function DateRangePicker({ value, onChange, error }: DateRangePickerProps) {
   const setDay = (side: 'from' | 'to', day: string) => { onChange({ ...value, custom: { ...value.custom, [side]: day } }); };
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+    // Grows in a toolbar row (the patients page) so that on a phone, wrapped to its own line, it is full width.
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', flexGrow: 1 }}>
       <TextField
         select
         size="small"
@@ -32,7 +36,8 @@ export function DateRangePicker({ value, onChange, error }: DateRangePickerProps
         value={value.preset}
         onChange={(e) => { onChange(choosePreset(value, e.target.value as RangePreset)); }}
         helperText={error ? undefined : coveredDays(value)}
-        sx={{ minWidth: 180 }}
+        fullWidth={false}
+        sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
       >
         {RANGE_PRESETS.map((p) => (
           <MenuItem key={p.value} value={p.value}>
@@ -49,6 +54,8 @@ export function DateRangePicker({ value, onChange, error }: DateRangePickerProps
             value={value.custom.from}
             onChange={(e) => { setDay('from', e.target.value); }}
             error={Boolean(error)}
+            fullWidth={false}
+            sx={dayField}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -59,6 +66,8 @@ export function DateRangePicker({ value, onChange, error }: DateRangePickerProps
             onChange={(e) => { setDay('to', e.target.value); }}
             error={Boolean(error)}
             helperText={error ?? undefined}
+            fullWidth={false}
+            sx={dayField}
             slotProps={{ inputLabel: { shrink: true }, formHelperText: { role: 'alert' } }}
           />
         </>

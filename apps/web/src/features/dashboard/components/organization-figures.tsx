@@ -23,7 +23,7 @@ export const BY_LOCATION = 'Figures by location';
 /** One column per location and the organization's total last, a row per figure: locations compare across. */
 function ByLocationTable({ report }: { report: DashboardCardsReport }) {
   // The figure names stay in view while a wide organization scrolls sideways inside the card.
-  const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+  const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', whiteSpace: 'nowrap' } as const;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={BY_LOCATION}>
@@ -50,11 +50,11 @@ function ByLocationTable({ report }: { report: DashboardCardsReport }) {
                 {figure.title}
               </TableCell>
               {report.locations.map((l) => (
-                <TableCell key={l.id} align="right">
+                <TableCell key={l.id} align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {cardValue(l.cards, figure)}
                 </TableCell>
               ))}
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
+              <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                 {cardValue(report.totals, figure)}
               </TableCell>
             </TableRow>

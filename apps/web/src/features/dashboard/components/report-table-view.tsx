@@ -20,7 +20,8 @@ export function ReportTableView<T>({ label, columns, rows, rowKey }: ReportTable
   return (
     // A year of days is 365 rows: the table scrolls inside the card, its header staying in view.
     <TableContainer sx={{ maxHeight: 360, overflow: 'auto', position: 'relative' }}>
-      <Table size="small" stickyHeader aria-label={label}>
+      {/* Wide lists scroll sideways inside the card on phones rather than squeeze names letter by letter. */}
+      <Table size="small" stickyHeader aria-label={label} sx={{ minWidth: columns.length > 3 ? 600 : undefined }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
@@ -33,10 +34,11 @@ export function ReportTableView<T>({ label, columns, rows, rowKey }: ReportTable
         <TableBody>
           {rows.map((row) => (
             <TableRow key={rowKey(row)}>
-              {columns.map((c) => {
+              {columns.map((c, index) => {
                 const text = displayCell(c.kind, c.value(row));
                 return (
-                  <TableCell key={c.label} align={c.kind === 'money' || c.kind === 'number' ? 'right' : 'left'}>
+                  // The row's name (first column) may wrap; figures, days and lot numbers never break.
+                  <TableCell key={c.label} align={c.kind === 'money' || c.kind === 'number' ? 'right' : 'left'} sx={index > 0 ? { whiteSpace: 'nowrap' } : undefined}>
                     {c.href ? <RouterLink to={c.href(row)}>{text}</RouterLink> : text}
                   </TableCell>
                 );
