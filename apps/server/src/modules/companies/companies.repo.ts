@@ -51,11 +51,11 @@ export async function listCompanies(db: DbOrTx, filter: TenantFilter & { filterO
   return { records, total: totals[0]?.n ?? 0 };
 }
 
-/** An organization's live locations, oldest first (the order the organization made them). */
+/** An organization's live locations, oldest first, then by name (as Switch Location numbers them). */
 export async function organizationLocations(db: DbOrTx, organizationId: string): Promise<CompanyRow[]> {
   return db
     .select()
     .from(companies)
     .where(and(eq(companies.organizationId, organizationId), isNull(companies.deletedAt)))
-    .orderBy(asc(companies.createdAt), asc(companies.id));
+    .orderBy(asc(companies.createdAt), asc(companies.name), asc(companies.id));
 }
