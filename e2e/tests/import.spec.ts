@@ -53,6 +53,32 @@ test.describe('import products', () => {
     await expect(page.getByRole('table', { name: 'Products' })).toContainText('Endodontics');
   });
 
+  test('the admin imports a product with its stock for a client location', async ({ page }) => {
+    const stamp = String(Date.now());
+    const name = `Import Stocked Bur ${stamp}`;
+    await signIn(page, DEMO.admin);
+    await skipWelcome(page);
+    await page.goto('/import');
+    await page.getByRole('combobox', { name: 'Location receiving the stock' }).click();
+    await page.getByRole('option', { name: /^Downtown/ }).click();
+    const file = [
+      `${HEADER},Supplier,Number of Containers,Quantity,Price per Container,Lot Number,Stock Expiry Date`,
+      `${name},${stamp}5,disposable,item,box,Komet,Endodontics,,Henry Schein Dental,3,10,40,KB-${stamp},12/31/2027`,
+      `Import Unknown Supplier ${stamp},${stamp}6,disposable,item,box,Komet,Endodontics,,Nobody Dental,1,10,40,,`,
+    ].join('\n');
+    await page.getByLabel('CSV file').setInputFiles({ name: `stock-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+    const detail = page.getByRole('region', { name: 'Import details' });
+    await expect(detail.getByText('Completed')).toBeVisible();
+    await expect(detail).toContainText('1 imported');
+    await expect(detail.getByRole('table', { name: 'Import rows' })).toContainText("Supplier 'Nobody Dental' does not exist, so the stock is not added");
+
+    // The product page's Stocks Overview shows the 30 units received at Downtown.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
+    await page.getByRole('table', { name: 'Products' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('table', { name: 'Stocks Overview' }).getByRole('row', { name: /Downtown/ })).toContainText('30');
+  });
+
   test('the instructions explain both phases and give the template', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await skipWelcome(page);

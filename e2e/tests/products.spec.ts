@@ -7,7 +7,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2
 
 async function openProducts(page: Page, label = 'Products'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: label === 'Products' ? 'Products' : 'Pending Products' })).toBeVisible();
+  // Exact: "Pending Products" also contains "Products", and the old page's heading would pass for the new one.
+  await expect(page.getByRole('heading', { level: 1, name: label === 'Products' ? 'Products' : 'Pending Products', exact: true })).toBeVisible();
 }
 
 async function pick(page: Page, dialog: Locator, label: string, option: string): Promise<void> {

@@ -18,7 +18,16 @@ export const PRODUCT_IMPORT_COLUMNS = [
   { key: 'description', header: 'Description', required: false, example: 'Nanofill composite, 4 g syringe' },
   { key: 'weight_or_volume', header: 'Weight or Volume', required: false, example: '4' },
   { key: 'expiry_date', header: 'Expiry Date', required: false, example: '12/31/2027' },
+  // Stock received with the product at the import's location (spec section 5, "Import rules").
+  { key: 'supplier', header: 'Supplier', required: false, example: 'Henry Schein Dental' },
+  { key: 'containers', header: 'Number of Containers', required: false, example: '2' },
+  { key: 'quantity', header: 'Quantity', required: false, example: '1' },
+  { key: 'price_per_container', header: 'Price per Container', required: false, example: '54.90' },
+  { key: 'lot_number', header: 'Lot Number', required: false, example: 'N123456' },
+  { key: 'stock_expiry_date', header: 'Stock Expiry Date', required: false, example: '06/30/2027' },
 ] as const;
+/** The columns that make a row carry stock: any of them filled asks for all the mandatory ones. */
+export const IMPORT_STOCK_FIELDS = ['supplier', 'containers', 'quantity', 'price_per_container', 'lot_number', 'stock_expiry_date'] as const;
 export type ProductImportField = (typeof PRODUCT_IMPORT_COLUMNS)[number]['key'];
 /** One CSV row by field, as read (text); corrections are sent the same way. */
 export type ProductImportRowData = Partial<Record<ProductImportField, string>>;
@@ -46,6 +55,12 @@ export const IMPORT_MESSAGES = {
   started: 'Import started',
   rowFixed: 'Row imported',
   rowStillFailing: 'The row still has problems',
+  stockNeedsLocation: 'Choose the location that receives the stock, then import the row again',
+  stockRequired: (header: string) => `${header} is required for stock`,
+  supplierMissing: (name: string) => `Supplier '${name}' does not exist, so the stock is not added`,
+  stockWholeNumber: (header: string) => `${header} must be a whole number of at least 1`,
+  stockPrice: 'Price per Container must be a number of 0 or more',
+  stockExpiry: 'Stock Expiry Date must be mm/dd/yyyy and not in the past',
 } as const;
 
 /** Rows per file: a 50 MB CSV holds far fewer products than this. */
@@ -59,6 +74,8 @@ export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 export const CreateProductImportRequestSchema = z.object({
   /** The public_url of an upload of type product_csv_import. */
   file_url: z.string().trim().min(1, 'Required').max(500),
+  /** The location that receives the rows' stock columns (the admin's import names a client location). */
+  location_id: UuidSchema.optional(),
 });
 export type CreateProductImportRequest = z.infer<typeof CreateProductImportRequestSchema>;
 
@@ -74,6 +91,8 @@ export const ProductImportSchema = z.object({
   failed_rows: z.number().int(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** The location that received the stock columns, if one was chosen. */
+  stock_location_id: UuidSchema.nullable(),
 });
 export type ProductImport = z.infer<typeof ProductImportSchema>;
 export const ProductImportPageSchema = pageOf(ProductImportSchema);
@@ -107,5 +126,9 @@ export type FixImportRowRequest = z.infer<typeof FixImportRowRequestSchema>;
 /** The template users download from the instructions page. */
 export function productImportTemplateCsv(): string {
   const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return `${PRODUCT_IMPORT_COLUMNS.map((c) => quote(c.header)).join(',')}\n${PRODUCT_IMPORT_COLUMNS.map((c) => quote(c.example)).join(',')}\n`;
+  // The stock cells of the example row stay empty: they need a supplier of the receiving location,
+  // so the template imports as it is anywhere.
+  const stock = new Set<string>(IMPORT_STOCK_FIELDS);
+  const example = PRODUCT_IMPORT_COLUMNS.map((c) => (stock.has(c.key) ? '' : quote(c.example)));
+  return `${PRODUCT_IMPORT_COLUMNS.map((c) => quote(c.header)).join(',')}\n${example.join(',')}\n`;
 }

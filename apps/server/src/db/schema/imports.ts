@@ -16,6 +16,8 @@ export const productImports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: uuid('company_id').references(() => companies.id),
+    /** The location that receives the rows' stock columns; none means rows with stock fail. */
+    stockCompanyId: uuid('stock_company_id').references(() => companies.id),
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
     status: importStatusEnum('status').notNull().default('queued'),

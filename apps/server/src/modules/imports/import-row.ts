@@ -1,9 +1,13 @@
 import {
   BASIC_UNITS,
   CONTAINERS,
+  defaultExpiryDate,
   IMPORT_DEFAULT_CONTAINER,
+  IMPORT_STOCK_FIELDS,
   IMPORT_MESSAGES,
   PRODUCT_TYPES,
+  stockFormIssues,
+  unitPriceOf,
   UNIT_CONTAINER_BASIC_UNITS,
   type BasicUnit,
   type Container,
@@ -25,7 +29,60 @@ export interface ImportedProductValues {
   expiresAt: string | null;
 }
 
-export type RowOutcome = { ok: true; values: ImportedProductValues } | { ok: false; reason: string };
+/** A receipt of the product at the import's location. */
+export interface ImportedStockValues {
+  supplierId: string;
+  containerQuantity: number;
+  unitsPerContainer: number;
+  pricePerContainer: number;
+  unitPrice: number;
+  lotNumber: string;
+  expiryDate: string;
+}
+
+/** What the stock columns are checked against: the receiving location's suppliers by name, or none chosen. */
+export interface StockLookup {
+  suppliers: ReadonlyMap<string, string> | null;
+  /** ISO date: a stock may not expire before it. */
+  today: string;
+}
+
+export type RowOutcome = { ok: true; values: ImportedProductValues; stock: ImportedStockValues | null } | { ok: false; reason: string };
+
+const wholeNumber = (value: string) => (/^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : null);
+
+/**
+ * The stock columns of a row (spec section 5: containers, quantity, price per container and an
+ * existing supplier are mandatory; otherwise no stock is added): problems, or the receipt. The
+ * stock form's own rules (expiry, a consumable counted one unit per container) apply too.
+ */
+function stockOf(data: ProductImportRowData, type: ProductType | null, lookup: StockLookup, problems: string[]): ImportedStockValues | null {
+  if (!IMPORT_STOCK_FIELDS.some((field) => (data[field] ?? '') !== '')) return null;
+  const before = problems.length;
+  if (!lookup.suppliers) problems.push(IMPORT_MESSAGES.stockNeedsLocation);
+  const supplierName = data.supplier ?? '';
+  const supplierId = supplierName ? (lookup.suppliers?.get(supplierName.toLowerCase()) ?? null) : null;
+  if (!supplierName) problems.push(IMPORT_MESSAGES.stockRequired('Supplier'));
+  else if (lookup.suppliers && !supplierId) problems.push(IMPORT_MESSAGES.supplierMissing(supplierName));
+  const containers = data.containers ? wholeNumber(data.containers) : null;
+  if (!data.containers) problems.push(IMPORT_MESSAGES.stockRequired('Number of Containers'));
+  else if (containers === null) problems.push(IMPORT_MESSAGES.stockWholeNumber('Number of Containers'));
+  const quantity = data.quantity ? wholeNumber(data.quantity) : null;
+  if (!data.quantity) problems.push(IMPORT_MESSAGES.stockRequired('Quantity'));
+  else if (quantity === null) problems.push(IMPORT_MESSAGES.stockWholeNumber('Quantity'));
+  const price = data.price_per_container ? Number(data.price_per_container) : Number.NaN;
+  if (!data.price_per_container) problems.push(IMPORT_MESSAGES.stockRequired('Price per Container'));
+  else if (!(price >= 0) || price > 10_000_000) problems.push(IMPORT_MESSAGES.stockPrice);
+  const expiryDate = data.stock_expiry_date ? parseUsDate(data.stock_expiry_date) : defaultExpiryDate(lookup.today);
+  if (!expiryDate) problems.push(IMPORT_MESSAGES.stockExpiry);
+  const lotNumber = (data.lot_number ?? '').slice(0, 100);
+  if (type && containers !== null && quantity !== null && expiryDate) {
+    const rules = stockFormIssues({ container_quantity: containers, units_per_container: quantity, price_per_container: price, expiry_date: expiryDate }, { productType: type, today: lookup.today, mode: 'add' });
+    for (const issue of rules) problems.push(issue.field === 'expiry_date' ? IMPORT_MESSAGES.stockExpiry : `Quantity: ${issue.message}`);
+  }
+  if (problems.length > before || !supplierId || containers === null || quantity === null || !expiryDate) return null;
+  return { supplierId, containerQuantity: containers, unitsPerContainer: quantity, pricePerContainer: price, unitPrice: unitPriceOf(price, quantity), lotNumber, expiryDate };
+}
 
 const oneOf = <T extends string>(list: readonly T[], value: string): T | null => list.find((item) => item === value.toLowerCase()) ?? null;
 
@@ -43,7 +100,7 @@ export function parseUsDate(value: string): string | null {
  * The import rules of spec section 5 for one row. Every problem of the row is reported at once,
  * so a person fixing it does not go round in circles.
  */
-export function validateImportRow(data: ProductImportRowData, categoryIds: ReadonlyMap<string, string>): RowOutcome {
+export function validateImportRow(data: ProductImportRowData, categoryIds: ReadonlyMap<string, string>, lookup: StockLookup): RowOutcome {
   const problems: string[] = [];
   const name = data.name ?? '';
   const barcode = data.barcode ?? '';
@@ -83,9 +140,12 @@ export function validateImportRow(data: ProductImportRowData, categoryIds: Reado
     if (!expiresAt) problems.push(IMPORT_MESSAGES.invalidExpiry);
   }
 
+  const stock = stockOf(data, type, lookup, problems);
+
   if (problems.length > 0 || !type || !basicUnit || !container) return { ok: false, reason: problems.join('; ') };
   return {
     ok: true,
+    stock,
     values: {
       name,
       barcode,

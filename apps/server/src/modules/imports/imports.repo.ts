@@ -6,7 +6,7 @@ export type ImportRow = typeof productImports.$inferSelect;
 export type ImportLineRow = typeof productImportRows.$inferSelect;
 export type NewImportLine = Omit<typeof productImportRows.$inferInsert, 'id' | 'updatedAt'>;
 
-export async function insertImport(db: DbOrTx, values: Pick<typeof productImports.$inferInsert, 'companyId' | 'fileKey' | 'fileName' | 'createdBy'>): Promise<ImportRow> {
+export async function insertImport(db: DbOrTx, values: Pick<typeof productImports.$inferInsert, 'companyId' | 'stockCompanyId' | 'fileKey' | 'fileName' | 'createdBy'>): Promise<ImportRow> {
   const [row] = await db.insert(productImports).values(values).returning();
   return row!;
 }

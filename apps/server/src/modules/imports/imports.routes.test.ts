@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES, productImportTemplateCsv } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
-import { createCategory, createProduct } from '../../../test/factories/index';
+import { createCategory, createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 import { uploadFile } from '../../../test/fixtures/files';
 
@@ -18,9 +18,9 @@ afterAll(async () => t.close());
 const admin = () => t.tokenFor(world.admin);
 const HEADER = 'Product Name,Barcode,Type,Basic Unit,Container,Brand,Manufacturer Code,Category,Description,Weight or Volume,Expiry Date';
 
-async function importCsv(csv: string | Buffer, name = 'products.csv') {
+async function importCsv(csv: string | Buffer, name = 'products.csv', locationId?: string) {
   const url = await uploadFile(t, admin(), 'product_csv_import', { name, mimeType: 'text/csv', bytes: Buffer.isBuffer(csv) ? csv : Buffer.from(csv) });
-  const res = await t.request({ method: 'POST', url: '/api/import/product', token: admin(), payload: { file_url: url } });
+  const res = await t.request({ method: 'POST', url: '/api/import/product', token: admin(), payload: { file_url: url, ...(locationId && { location_id: locationId }) } });
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json().status).toBe('queued');
   return waitFor(res.json().id as string);
@@ -118,3 +118,48 @@ it("refuses another owner's upload and a file that is not a CSV upload", async (
   expect(res.statusCode).toBe(400);
   expect(res.json().errors[0].field).toBe('file_url');
 });
+
+describe('stock columns', () => {
+  const STOCK_HEADER = `${HEADER},Supplier,Number of Containers,Quantity,Price per Container,Lot Number,Stock Expiry Date`;
+  const location = () => world.own.org.locations[0]!.id;
+  const stockOf = async (productId: string) =>
+    (await t.request({ method: 'GET', url: `/api/stock?productId=${productId}`, token: t.tokenFor(world.own.users.company_member) })).json() as { results: { units_left: number; unit_price: number; lotNumber: string; supplier: { name: string } | null; expiry_date: string }[] };
+
+  it('receives each row’s stock at the chosen location, and refuses stock rows the rules of spec section 5 refuse', async () => {
+    await createSupplier(t.db, { companyId: location(), name: 'Import Dental Supply' });
+    const csv = [
+      STOCK_HEADER,
+      'Stocked Import Gloves,300000000011,disposable,item,box,,,,,,,Import Dental Supply,2,50,25.00,LOT-IMP-1,06/30/2027',
+      'Unknown Supplier Import,300000000028,disposable,item,box,,,,,,,Nobody Supplies,1,10,5,,',
+      'Bad Count Import,300000000035,disposable,item,box,,,,,,,Import Dental Supply,x,10,5,,',
+      'Consumable Import,300000000042,consumable,ml,bottle,,,,,,,Import Dental Supply,1,5,5,,',
+      'No Stock Import,300000000059,disposable,item,box,,,,,,,,,,,,',
+    ].join('\n');
+    const done = await importCsv(csv, 'stock.csv', location());
+    expect(done).toMatchObject({ status: 'completed', succeeded_rows: 2, failed_rows: 3, stock_location_id: location() });
+    const row = (n: number) => done.rows.results.find((r: { row_number: number }) => r.row_number === n) as { id: string; reason: string | null; product_id: string | null };
+    expect(row(3).reason).toBe(IMPORT_MESSAGES.supplierMissing('Nobody Supplies'));
+    expect(row(4).reason).toBe(IMPORT_MESSAGES.stockWholeNumber('Number of Containers'));
+    expect(row(5).reason).toBe('Quantity: A consumable product is counted in units: units per container is 1');
+    // 2 boxes of 50 at $25 a box: 100 units at $0.50.
+    expect((await stockOf(row(2).product_id!)).results).toEqual([expect.objectContaining({ units_left: 100, unit_price: 0.5, lotNumber: 'LOT-IMP-1', expiry_date: '2027-06-30', supplier: expect.objectContaining({ name: 'Import Dental Supply' }) })]);
+    expect((await stockOf(row(6).product_id!)).results).toEqual([]);
+
+    // The supplier corrected: the row imports with its stock.
+    const fixed = await t.request({ method: 'PATCH', url: `/api/import/product/csv_product/${row(3).id}`, token: admin(), payload: { supplier: 'import dental supply' } });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect((await stockOf(fixed.json().product_id as string)).results).toEqual([expect.objectContaining({ units_left: 10, unit_price: 0.5 })]);
+  });
+
+  it('fails stock rows when no location receives them, and refuses a location that does not exist', async () => {
+    const csv = [STOCK_HEADER, 'Homeless Stock Import,300000000066,disposable,item,box,,,,,,,Import Dental Supply,1,10,5,,'].join('\n');
+    const done = await importCsv(csv, 'no-location.csv');
+    expect(done).toMatchObject({ succeeded_rows: 0, failed_rows: 1, stock_location_id: null });
+    expect(done.rows.results[0].reason).toContain(IMPORT_MESSAGES.stockNeedsLocation);
+    const url = await uploadFile(t, admin(), 'product_csv_import', { name: 'x.csv', mimeType: 'text/csv', bytes: Buffer.from(csv) });
+    const res = await t.request({ method: 'POST', url: '/api/import/product', token: admin(), payload: { file_url: url, location_id: '00000000-0000-4000-8000-000000000000' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors ?? [{ field: res.json().field, message: res.json().message }]).toEqual([{ field: 'location_id', message: 'Location not found' }]);
+  });
+});
+

@@ -13,8 +13,9 @@ import {
   type PageQuery,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
+import type { Tx } from '../../db/client';
 import type { Actor } from '../../http/actor';
-import { ownerCompanyFor } from '../../http/access';
+import { canSeeCompany, ownerCompanyFor } from '../../http/access';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
@@ -22,7 +23,12 @@ import { categoryIdsByName } from '../categories/categories.repo';
 import { findClashes, insertProduct, insertProducts, type NewProduct } from '../products/products.repo';
 import { keyFromFileUrl } from '../uploads/storage';
 import { readImportFile } from './import-file';
-import { validateImportRow, type ImportedProductValues } from './import-row';
+import { validateImportRow, type ImportedProductValues, type ImportedStockValues, type StockLookup } from './import-row';
+import { isoDay } from '../../clock';
+import { findCompanyById } from '../companies/companies.repo';
+import { supplierIdsByName } from '../suppliers/suppliers.repo';
+import { insertStocks, type NewStock } from '../stock/stock.repo';
+import { refreshAlerts } from '../alerts/alerts.repo';
 import {
   claimNextImport,
   findImport,
@@ -56,6 +62,7 @@ const toImport = (row: ImportRow): ProductImport => ({
   failed_rows: row.failedRows,
   created_at: row.createdAt.toISOString(),
   finished_at: row.finishedAt?.toISOString() ?? null,
+  stock_location_id: row.stockCompanyId,
 });
 
 const toLine = (row: ImportLineRow): ProductImportRow => ({
@@ -78,13 +85,43 @@ function productValues(importRow: Pick<ImportRow, 'companyId' | 'createdBy'>, va
   return { ...values, companyId: importRow.companyId, isApproved: importRow.companyId === null, createdBy: importRow.createdBy };
 }
 
+/** A row's stock as a receipt at the import's location, for the product the row became. */
+function stockValues(job: Pick<ImportRow, 'stockCompanyId' | 'createdBy'>, productId: string, stock: ImportedStockValues): NewStock {
+  return {
+    companyId: job.stockCompanyId!,
+    productId,
+    supplierId: stock.supplierId,
+    containerQuantity: stock.containerQuantity,
+    unitsPerContainer: stock.unitsPerContainer,
+    pricePerContainer: stock.pricePerContainer.toFixed(2),
+    unitPrice: stock.unitPrice.toFixed(5),
+    expiryDate: stock.expiryDate,
+    lotNumber: stock.lotNumber,
+    note: 'Imported',
+    createdBy: job.createdBy,
+  };
+}
+
 export function createImportsService(deps: ServiceDeps) {
   const { db, files, now } = deps;
   let draining: Promise<void> | null = null;
+  const alertRules = () => ({ today: isoDay(now()), expiryWindowDays: deps.alertExpiryWindowDays });
+
+  /** What a row's stock columns are checked against: the receiving location's suppliers. */
+  async function stockLookup(job: Pick<ImportRow, 'stockCompanyId'>): Promise<StockLookup> {
+    return { suppliers: job.stockCompanyId ? await supplierIdsByName(db, job.stockCompanyId) : null, today: isoDay(now()) };
+  }
+
+  /** Receives the stock of rows just imported, with the location's alerts brought up to date. */
+  async function receiveImportedStock(tx: Tx, job: Pick<ImportRow, 'stockCompanyId' | 'createdBy'>, stocks: NewStock[]) {
+    if (stocks.length === 0 || !job.stockCompanyId) return;
+    await insertStocks(tx, stocks);
+    await refreshAlerts(tx, { companyId: job.stockCompanyId, productIds: [...new Set(stocks.map((s) => s.productId))] }, alertRules());
+  }
 
   /** Validates one chunk against the catalog and the rows before it, then writes it in one transaction. */
-  async function processChunk(job: ImportRow, chunk: { rowNumber: number; data: ProductImportRowData }[], categories: Map<string, string>, seen: { names: Set<string>; barcodes: Set<string> }) {
-    const outcomes = chunk.map((row) => ({ row, outcome: validateImportRow(row.data, categories) }));
+  async function processChunk(job: ImportRow, chunk: { rowNumber: number; data: ProductImportRowData }[], categories: Map<string, string>, lookup: StockLookup, seen: { names: Set<string>; barcodes: Set<string> }) {
+    const outcomes = chunk.map((row) => ({ row, outcome: validateImportRow(row.data, categories, lookup) }));
     const candidates = outcomes.flatMap((o) => (o.outcome.ok ? [o.outcome.values] : []));
     const clashes = await findClashes(
       db,
@@ -93,7 +130,7 @@ export function createImportsService(deps: ServiceDeps) {
       candidates.map((c) => c.barcode),
     );
     const lines: NewImportLine[] = [];
-    const toInsert: { line: NewImportLine; values: NewProduct }[] = [];
+    const toInsert: { line: NewImportLine; values: NewProduct; stock: ImportedStockValues | null }[] = [];
     for (const { row, outcome } of outcomes) {
       const line: NewImportLine = { importId: job.id, rowNumber: row.rowNumber, data: row.data as Record<string, string>, status: 'failed', reason: null, productId: null };
       lines.push(line);
@@ -112,10 +149,10 @@ export function createImportsService(deps: ServiceDeps) {
         line.reason = IMPORT_MESSAGES.exists;
         continue;
       }
-      toInsert.push({ line, values: productValues(job, outcome.values) });
+      toInsert.push({ line, values: productValues(job, outcome.values), stock: outcome.stock });
     }
     try {
-      await writeChunk(toInsert, lines);
+      await writeChunk(job, toInsert, lines);
     } catch (error) {
       // The chunk is retried row by row: forget what it claimed as seen.
       for (const { values } of toInsert) {
@@ -126,18 +163,21 @@ export function createImportsService(deps: ServiceDeps) {
     }
   }
 
-  async function writeChunk(toInsert: { line: NewImportLine; values: NewProduct }[], lines: NewImportLine[]) {
+  async function writeChunk(job: ImportRow, toInsert: { line: NewImportLine; values: NewProduct; stock: ImportedStockValues | null }[], lines: NewImportLine[]) {
     const importId = lines[0]!.importId;
     await db.transaction(async (tx) => {
       const created = await insertProducts(
         tx,
         toInsert.map((i) => i.values),
       );
+      const stocks: NewStock[] = [];
       created.forEach((product, index) => {
-        const { line } = toInsert[index]!;
+        const { line, stock } = toInsert[index]!;
         line.status = 'succeeded';
         line.productId = product.id;
+        if (stock) stocks.push(stockValues(job, product.id, stock));
       });
+      await receiveImportedStock(tx, job, stocks);
       await insertImportLines(tx, lines);
       await refreshImportCounts(tx, importId, now());
     });
@@ -157,6 +197,7 @@ export function createImportsService(deps: ServiceDeps) {
     }
     await updateImport(db, job.id, { totalRows: parsed.rows.length, heartbeatAt: now() });
     const categories = await categoryIdsByName(db, job.companyId);
+    const lookup = await stockLookup(job);
     const seen = { names: new Set<string>(), barcodes: new Set<string>() };
     // A worker taking over a stalled import continues after the rows already recorded.
     const resumeAfter = await lastRecordedRow(db, job.id);
@@ -164,11 +205,11 @@ export function createImportsService(deps: ServiceDeps) {
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
       try {
-        await processChunk(job, chunk, categories, seen);
+        await processChunk(job, chunk, categories, lookup, seen);
       } catch (error) {
         // Another writer took a name between the check and the insert: settle the chunk row by row.
         if (!isUniqueViolation(error)) throw error;
-        for (const row of chunk) await processChunk(job, [row], categories, seen).catch(async (rowError: unknown) => {
+        for (const row of chunk) await processChunk(job, [row], categories, lookup, seen).catch(async (rowError: unknown) => {
           if (!isUniqueViolation(rowError)) throw rowError;
           await insertImportLines(db, [{ importId: job.id, rowNumber: row.rowNumber, data: row.data as Record<string, string>, status: 'failed', reason: IMPORT_MESSAGES.exists, productId: null }]);
         });
@@ -204,8 +245,15 @@ export function createImportsService(deps: ServiceDeps) {
     async create(actor: Actor, body: CreateProductImportRequest): Promise<ProductImport> {
       const url = await files.resolveForRecord(actor, 'file_url', body.file_url, { types: ['product_csv_import'] });
       const upload = await files.uploadFor(url);
+      // Stock goes to the named location (one the actor may see), else to the actor's own.
+      let stockCompanyId = ownerCompanyFor(actor);
+      if (body.location_id) {
+        const location = await findCompanyById(db, body.location_id);
+        if (!location || !canSeeCompany(actor, location)) throw new AppError('BAD_REQUEST', 'Location not found', { field: 'location_id' });
+        stockCompanyId = location.id;
+      }
       const row = await db.transaction(async (tx) => {
-        const created = await insertImport(tx, { companyId: ownerCompanyFor(actor), fileKey: keyFromFileUrl(url)!, fileName: upload?.fileName ?? 'import.csv', createdBy: actor.userId });
+        const created = await insertImport(tx, { companyId: ownerCompanyFor(actor), stockCompanyId, fileKey: keyFromFileUrl(url)!, fileName: upload?.fileName ?? 'import.csv', createdBy: actor.userId });
         await recordAudit(tx, actor, { entity: 'product_import', entityId: created.id, action: 'create', organizationId: actor.organizationId, companyId: created.companyId, changes: { file: created.fileName } });
         return created;
       });
@@ -236,13 +284,14 @@ export function createImportsService(deps: ServiceDeps) {
         if (value === '') delete data[field as keyof ProductImportRowData];
         else data[field as keyof ProductImportRowData] = value;
       }
-      const outcome = validateImportRow(data, await categoryIdsByName(db, importRow.companyId));
+      const outcome = validateImportRow(data, await categoryIdsByName(db, importRow.companyId), await stockLookup(importRow));
       if (!outcome.ok) throw new AppError('BAD_REQUEST', outcome.reason, { field: 'row' });
       const clashes = await findClashes(db, importRow.companyId, [outcome.values.name], [outcome.values.barcode]);
       if (clashes.names.size > 0 || clashes.barcodes.size > 0) throw conflict(IMPORT_MESSAGES.exists);
       const productId = await db
         .transaction(async (tx) => {
           const product = await insertProduct(tx, productValues(importRow, outcome.values));
+          if (outcome.stock) await receiveImportedStock(tx, importRow, [stockValues(importRow, product.id, outcome.stock)]);
           await updateImportLine(tx, line.id, { status: 'succeeded', reason: null, data: data as Record<string, string>, productId: product.id });
           await refreshImportCounts(tx, importRow.id, now());
           await recordAudit(tx, actor, { entity: 'product_import_row', entityId: line.id, action: 'fix', organizationId: actor.organizationId, companyId: importRow.companyId, changes: { data, productId: product.id } });

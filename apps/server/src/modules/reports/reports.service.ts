@@ -53,16 +53,16 @@ export function createReportsService(deps: ServiceDeps) {
   }
   const answered = (range: DayRange) => ({ start_date: range.start, end_date: range.end });
 
+  /** What every range report starts from: the locations it covers (tenant-checked) and its days. */
+  async function scoped(actor: Actor, query: ReportOptionalRangeQuery) {
+    const locations = await reportLocations(db, actor, query);
+    return { locations, companyIds: locations.map((l) => l.id), range: rangeOf(query) };
+  }
+
   return {
     async cards(actor: Actor, query: ReportRangeQuery): Promise<DashboardCardsReport> {
-      const locations = await reportLocations(db, actor, query);
-      const range = rangeOf(query);
-      const rows = await cardsByLocation(
-        db,
-        locations.map((l) => l.id),
-        range,
-        today(),
-      );
+      const { locations, companyIds, range } = await scoped(actor, query);
+      const rows = await cardsByLocation(db, companyIds, range, today());
       const byCompany = new Map(rows.map((r) => [r.company_id, r]));
       // Totals add the unrounded figures of every location, so the organization total is exact.
       const sum = (key: keyof Omit<CardRow, 'company_id'>) => rows.reduce((total, r) => total + Number(r[key]), 0);
@@ -81,25 +81,14 @@ export function createReportsService(deps: ServiceDeps) {
     },
 
     async expenseByDay(actor: Actor, query: ReportRangeQuery): Promise<ExpenseByDay> {
-      const locations = await reportLocations(db, actor, query);
-      const range = rangeOf(query);
-      const days = await expenseByDay(
-        db,
-        locations.map((l) => l.id),
-        range,
-      );
+      const { companyIds, range } = await scoped(actor, query);
+      const days = await expenseByDay(db, companyIds, range);
       return { ...answered(range), results: days.map((d) => ({ date: d.day, spend: cents(d.spend), usage_cost: cents(d.usage_cost) })) };
     },
 
     async expenseByTreatment(actor: Actor, query: ReportOptionalRangeQuery): Promise<ExpenseByTreatment> {
-      const locations = await reportLocations(db, actor, query);
-      const range = rangeOf(query);
-      const rows = await expenseByTreatment(
-        db,
-        locations.map((l) => l.id),
-        range,
-        query.limit ?? 10,
-      );
+      const { companyIds, range } = await scoped(actor, query);
+      const rows = await expenseByTreatment(db, companyIds, range, query.limit ?? 10);
       return {
         ...answered(range),
         results: rows.map((r) => ({
@@ -111,14 +100,8 @@ export function createReportsService(deps: ServiceDeps) {
     },
 
     async mostUsedProducts(actor: Actor, query: ReportOptionalRangeQuery): Promise<MostUsedProducts> {
-      const locations = await reportLocations(db, actor, query);
-      const range = rangeOf(query);
-      const rows = await mostUsedProducts(
-        db,
-        locations.map((l) => l.id),
-        range,
-        query.limit ?? TOP_PRODUCTS,
-      );
+      const { companyIds, range } = await scoped(actor, query);
+      const rows = await mostUsedProducts(db, companyIds, range, query.limit ?? TOP_PRODUCTS);
       return {
         ...answered(range),
         results: rows.map((r) => ({
@@ -130,14 +113,8 @@ export function createReportsService(deps: ServiceDeps) {
     },
 
     async topSuppliers(actor: Actor, query: ReportOptionalRangeQuery): Promise<TopSuppliers> {
-      const locations = await reportLocations(db, actor, query);
-      const range = rangeOf(query);
-      const rows = await topSuppliers(
-        db,
-        locations.map((l) => l.id),
-        range,
-        query.limit ?? TOP_SUPPLIERS,
-      );
+      const { companyIds, range } = await scoped(actor, query);
+      const rows = await topSuppliers(db, companyIds, range, query.limit ?? TOP_SUPPLIERS);
       return { ...answered(range), results: rows.map((r) => ({ supplier: r.supplier_id && r.name !== null ? { id: r.supplier_id, name: r.name } : null, spend: cents(r.spend) })) };
     },
 

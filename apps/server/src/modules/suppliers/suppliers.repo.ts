@@ -50,3 +50,10 @@ export async function listSuppliers(db: DbOrTx, companyId: string | null, search
   ]);
   return { records, total: totals[0]?.n ?? 0 };
 }
+
+/** The suppliers a location may use, by lower-case name (an import names them); its own win over shared ones. */
+export async function supplierIdsByName(db: DbOrTx, companyId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ id: suppliers.id, name: suppliers.name, companyId: suppliers.companyId }).from(suppliers).where(readable(companyId));
+  const sorted = rows.sort((a, b) => Number(a.companyId !== null) - Number(b.companyId !== null));
+  return new Map(sorted.map((r) => [r.name.toLowerCase(), r.id]));
+}

@@ -36,7 +36,7 @@ export const importDetailQueryOptions = (id: string, params: ImportRowsParams) =
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileUrl: string) => api.post<ProductImport>('import/product', { file_url: fileUrl }),
+    mutationFn: ({ fileUrl, locationId }: { fileUrl: string; locationId: string | null }) => api.post<ProductImport>('import/product', { file_url: fileUrl, ...(locationId && { location_id: locationId }) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
   });
 }

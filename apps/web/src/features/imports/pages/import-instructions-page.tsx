@@ -37,6 +37,12 @@ function PreImport() {
       <li>Expiry Date is written mm/dd/yyyy, for example 12/31/2027.</li>
       <li>A product whose name or barcode is already in the catalog is not imported twice.</li>
       <li>
+        Stock (optional): fill Supplier, Number of Containers, Quantity (units in each container) and Price per Container, and optionally Lot Number and
+        Stock Expiry Date (mm/dd/yyyy; one year from today when empty). Choose the location receiving the stock before you upload. The supplier must exist
+        at that location, otherwise the row fails and no stock is added. A consumable product is counted in units: its Quantity is 1. Leave all stock cells
+        empty for a product without stock.
+      </li>
+      <li>
         Save the file as <strong>CSV UTF-8</strong>. Cells must not start with =, +, - or @: spreadsheet formulas are refused, and the whole file is rejected.
       </li>
     </Box>
@@ -47,7 +53,7 @@ function PostImport() {
   return (
     <Box component="ol" sx={{ pl: 3, '& li': { mb: 1.5 } }}>
       <li>The import runs in the background; its progress shows on the Import Products page, and you can leave the page meanwhile.</li>
-      <li>Good rows become products of the shared catalog at once, approved and visible to every location.</li>
+      <li>Good rows become products of the shared catalog at once, approved and visible to every location; their stock is received at the chosen location.</li>
       <li>Rows with problems are kept with the reason. Open the import, choose Need fixing, press Fix on a row, correct it and import it again.</li>
       <li>A file that cannot be read (not UTF-8, missing a required column, a formula cell) is refused whole: nothing from it is written.</li>
     </Box>

@@ -1,0 +1,2 @@
+ALTER TABLE "product_imports" ADD COLUMN "stock_company_id" uuid;--> statement-breakpoint
+ALTER TABLE "product_imports" ADD CONSTRAINT "product_imports_stock_company_id_companies_id_fk" FOREIGN KEY ("stock_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;
