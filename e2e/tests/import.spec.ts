@@ -25,7 +25,7 @@ test.describe('import products', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import Products' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Import Products' })).toBeVisible();
 
-    await page.getByLabel('CSV file').setInputFiles({ name: `catalog-${stamp}.csv`, mimeType: 'text/csv', buffer: csv(stamp) });
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: `catalog-${stamp}.csv`, mimeType: 'text/csv', buffer: csv(stamp) });
     await expect(toast(page, 'Import started')).toBeVisible();
     const detail = page.getByRole('region', { name: 'Import details' });
     await expect(detail.getByText('Completed')).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('import products', () => {
       `${name},${stamp}5,disposable,item,box,Komet,Endodontics,,Henry Schein Dental,3,10,40,KB-${stamp},12/31/2027`,
       `Import Unknown Supplier ${stamp},${stamp}6,disposable,item,box,Komet,Endodontics,,Nobody Dental,1,10,40,,`,
     ].join('\n');
-    await page.getByLabel('CSV file').setInputFiles({ name: `stock-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: `stock-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
     const detail = page.getByRole('region', { name: 'Import details' });
     await expect(detail.getByText('Completed')).toBeVisible();
     await expect(detail).toContainText('1 imported');
@@ -77,6 +77,24 @@ test.describe('import products', () => {
     await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
     await page.getByRole('table', { name: 'Products' }).getByRole('link', { name }).click();
     await expect(page.getByRole('table', { name: 'Stocks Overview' }).getByRole('row', { name: /Downtown/ })).toContainText('30');
+  });
+
+  test('the admin imports treatment designs for a client location', async ({ page }) => {
+    const stamp = String(Date.now()).slice(-6);
+    await signIn(page, DEMO.admin);
+    await skipWelcome(page);
+    await page.goto('/import');
+    const card = page.getByRole('region', { name: 'Import treatment designs' });
+    // A location first.
+    await card.getByRole('button', { name: 'Choose treatments CSV' }).click();
+    await expect(card).toContainText('Choose the location the treatments belong to');
+    await card.getByRole('combobox', { name: 'Location of the treatments' }).click();
+    await page.getByRole('option', { name: /^Downtown/ }).click();
+    const file = ['Treatment Code,Name,Category,Products', `IMP${stamp},Imported prophylaxis ${stamp},Preventive,`, `BAD${stamp},Imported with a bad tray,,000000000000 x 1`].join('\n');
+    await page.getByLabel('Treatments CSV file').setInputFiles({ name: `treatments-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await expect(card.getByRole('alert')).toHaveText('Treatments imported: 1. Need fixing: 1.');
+    await expect(card.getByRole('table', { name: 'Treatment rows that failed' })).toContainText("No product with barcode '000000000000'");
+    await screenshot(page, 'import-treatments-1440');
   });
 
   test('the instructions explain both phases and give the template', async ({ page }) => {

@@ -48,6 +48,7 @@ import { createOpenAiCaseNotes, type OpenAiOptions } from './modules/transcripti
 import { createTranscriptionService, type TranscriptionService } from './modules/transcription/transcription.service';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { createTreatmentImportService } from './modules/imports/treatment-import';
 import { createReportsService } from './modules/reports/reports.service';
 
 export interface BuildAppOptions {
@@ -137,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await uploadsRoutes(zapi, files, local);
       categoriesRoutes(zapi, createCategoriesService(deps));
       productsRoutes(zapi, createProductsService(deps));
-      importsRoutes(zapi, imports);
+      importsRoutes(zapi, imports, createTreatmentImportService(deps));
       stockRoutes(zapi, createStockService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));

@@ -22,3 +22,4 @@ export * from './treatments';
 export * from './treatment-logs';
 export * from './recall';
 export * from './reports';
+export * from './treatment-imports';

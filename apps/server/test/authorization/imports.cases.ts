@@ -2,7 +2,7 @@ import { insertImport, insertImportLines, listImportLines } from '../../src/modu
 import { uploadFile } from '../fixtures/files';
 import type { TestApp } from '../setup/test-app';
 import type { World } from '../world';
-import { ALL, type Case } from './case';
+import { ALL, locationOf, type Case } from './case';
 
 const ADMIN_ONLY = (status: number) => ({ anonymous: ALL(401), admin: ALL(status), organization_admin: ALL(403), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) });
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -23,6 +23,15 @@ export const importCases: Record<string, Case> = {
       return { url: '/api/import/product', payload: { file_url: url } };
     },
     expect: ADMIN_ONLY(202),
+  },
+  'POST /api/import/treatment': {
+    // Into the tenant's location: the admin may name any location, the others are refused on permission.
+    build: async (w, t, _caller, tenant) => {
+      const csv = `Treatment Code,Name\nM${unique()},Matrix design\n`;
+      const url = await uploadFile(t, t.tokenFor(w.admin), 'product_csv_import', { name: 't.csv', mimeType: 'text/csv', bytes: Buffer.from(csv) });
+      return { url: '/api/import/treatment', payload: { file_url: url, location_id: locationOf(w, tenant) } };
+    },
+    expect: ADMIN_ONLY(200),
   },
   'GET /api/import/product': { build: () => ({ url: '/api/import/product' }), expect: ADMIN_ONLY(200) },
   'GET /api/import/product/:id': {

@@ -1,13 +1,5 @@
 import Papa from 'papaparse';
-import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, PRODUCT_IMPORT_COLUMNS, type ProductImportField, type ProductImportRowData } from '@clinic/domain';
-
-export interface ParsedImportFile {
-  /** Data rows with their spreadsheet row number (the header is row 1). */
-  rows: { rowNumber: number; data: ProductImportRowData }[];
-}
-
-const HEADER_TO_FIELD = new Map<string, ProductImportField>(PRODUCT_IMPORT_COLUMNS.map((c) => [c.header.toLowerCase(), c.key]));
-const FIELD_HEADER = new Map<ProductImportField, string>(PRODUCT_IMPORT_COLUMNS.map((c) => [c.key, c.header]));
+import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, PRODUCT_IMPORT_COLUMNS, type ProductImportField } from '@clinic/domain';
 
 /**
  * A cell a spreadsheet would run as a formula (= + @, a leading tab or return, or - not starting
@@ -30,46 +22,66 @@ function decodeUtf8(bytes: Buffer): string | null {
   }
 }
 
+/** A CSV column the importer knows: its key, its header (matched case-insensitively), whether it must be there. */
+export interface CsvColumn<F extends string> {
+  key: F;
+  header: string;
+  required: boolean;
+}
+
+export interface ParsedCsv<F extends string> {
+  /** Data rows with their spreadsheet row number (the header is row 1). */
+  rows: { rowNumber: number; data: Partial<Record<F, string>> }[];
+}
+
 /**
  * Reads and checks a whole file before anything is written: encoding, header, row count and
- * formula cells. Returns the rows, or the reason the file is refused.
+ * formula cells. Returns the rows by column key, or the reason the file is refused.
  */
-export function readImportFile(bytes: Buffer): ParsedImportFile | { error: string } {
+export function readCsvTable<F extends string>(bytes: Buffer, columns: readonly CsvColumn<F>[], maxRows: number): ParsedCsv<F> | { error: string } {
   const text = decodeUtf8(bytes);
   if (text === null) return { error: IMPORT_MESSAGES.notUtf8 };
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy' });
   const [header, ...body] = parsed.data;
   if (!header || header.every((h) => h.trim() === '')) return { error: IMPORT_MESSAGES.empty };
 
-  const fields: (ProductImportField | null)[] = [];
+  const byHeader = new Map(columns.map((c) => [c.header.toLowerCase(), c]));
+  const fields: (CsvColumn<F> | null)[] = [];
   for (const raw of header) {
     const name = raw.trim();
     if (name === '') {
       fields.push(null);
       continue;
     }
-    const field = HEADER_TO_FIELD.get(name.toLowerCase());
-    if (!field) return { error: IMPORT_MESSAGES.unknownColumn(name) };
-    fields.push(field);
+    const column = byHeader.get(name.toLowerCase());
+    if (!column) return { error: IMPORT_MESSAGES.unknownColumn(name) };
+    fields.push(column);
   }
-  for (const column of PRODUCT_IMPORT_COLUMNS) {
-    if (column.required && !fields.includes(column.key)) return { error: IMPORT_MESSAGES.missingColumn(column.header) };
+  for (const column of columns) {
+    if (column.required && !fields.includes(column)) return { error: IMPORT_MESSAGES.missingColumn(column.header) };
   }
   if (body.length === 0) return { error: IMPORT_MESSAGES.empty };
-  if (body.length > MAX_IMPORT_ROWS) return { error: IMPORT_MESSAGES.tooManyRows(MAX_IMPORT_ROWS) };
+  if (body.length > maxRows) return { error: IMPORT_MESSAGES.tooManyRows(maxRows) };
 
-  const rows: ParsedImportFile['rows'] = [];
+  const rows: ParsedCsv<F>['rows'] = [];
   for (const [index, cells] of body.entries()) {
     const rowNumber = index + 2;
-    const data: ProductImportRowData = {};
-    for (const [column, value] of cells.entries()) {
-      const field = fields[column];
-      if (!field) continue;
-      if (isFormulaCell(value)) return { error: IMPORT_MESSAGES.formulaCell(rowNumber, FIELD_HEADER.get(field)!) };
+    const data: Partial<Record<F, string>> = {};
+    for (const [position, value] of cells.entries()) {
+      const column = fields[position];
+      if (!column) continue;
+      if (isFormulaCell(value)) return { error: IMPORT_MESSAGES.formulaCell(rowNumber, column.header) };
       const trimmed = value.trim();
-      if (trimmed !== '') data[field] = trimmed;
+      if (trimmed !== '') data[column.key] = trimmed;
     }
     rows.push({ rowNumber, data });
   }
   return { rows };
+}
+
+export type ParsedImportFile = ParsedCsv<ProductImportField>;
+
+/** The product import file (spec section 5, "Import rules"). */
+export function readImportFile(bytes: Buffer): ParsedImportFile | { error: string } {
+  return readCsvTable(bytes, PRODUCT_IMPORT_COLUMNS, MAX_IMPORT_ROWS);
 }

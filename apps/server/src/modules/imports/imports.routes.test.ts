@@ -163,3 +163,59 @@ describe('stock columns', () => {
   });
 });
 
+
+describe('treatment designs', () => {
+  const location = () => world.own.org.locations[1]!.id;
+  const importTreatments = async (csv: string, locationId: string | null = location()) => {
+    const url = await uploadFile(t, admin(), 'product_csv_import', { name: 'treatments.csv', mimeType: 'text/csv', bytes: Buffer.from(csv) });
+    return t.request({ method: 'POST', url: '/api/import/treatment', token: admin(), payload: { file_url: url, ...(locationId && { location_id: locationId }) } });
+  };
+
+  it('imports good rows with their trays and keeps every bad row’s reason', async () => {
+    await createProduct(t.db, { companyId: null, name: 'Tray Composite Import', barcode: '400000000011' });
+    await createProduct(t.db, { companyId: null, name: 'Tray Gloves Import', barcode: '400000000028' });
+    const category = await t.request({ method: 'POST', url: '/api/treatment/category', token: t.tokenFor(world.own.users.organization_admin, location()), payload: { name: 'Restorative Import' } });
+    expect(category.statusCode, category.body).toBe(201);
+    const csv = [
+      'Treatment Code,Name,Abbreviation,Category,Description,Products',
+      'IMP-1,Composite one surface,COMP1,restorative import,Class I,400000000011 x 0.3; 400000000028 x 2',
+      'IMP-2,No tray,,,,',
+      'IMP-3,Missing category,,Nowhere,,',
+      'IMP-4,Unknown product,,,,999999999999 x 1',
+      'IMP-5,Bad tray,,,,400000000011 twice',
+      'IMP-1,Twice in file,,,,',
+      ',No code,,,,',
+    ].join('\n');
+    const res = await importTreatments(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total_rows: 7, succeeded_rows: 2, failed_rows: 5 });
+    const reason = (n: number) => body.rows.find((r: { row_number: number }) => r.row_number === n).reason as string | null;
+    expect(reason(2)).toBeNull();
+    expect(reason(3)).toBeNull();
+    expect(reason(4)).toBe("Treatment category 'Nowhere' does not exist");
+    expect(reason(5)).toBe("No product with barcode '999999999999'");
+    expect(reason(6)).toBe("'400000000011 twice' is not written barcode x quantity");
+    expect(reason(7)).toBe('Treatment already exists');
+    expect(reason(8)).toBe('Treatment code is required');
+
+    // The design is the location's, with its tray, as the design page shows it.
+    const id = body.rows[0].treatment_id as string;
+    const design = (await t.request({ method: 'GET', url: `/api/treatment/${id}`, token: t.tokenFor(world.own.users.organization_admin, location()) })).json();
+    expect(design).toMatchObject({ treatment_code: 'IMP-1', abbreviation: 'COMP1', category: { name: 'Restorative Import' } });
+    expect(design.treatmentProducts.map((p: { quantity: number }) => p.quantity).sort()).toEqual([0.3, 2]);
+    // Again: every code is taken now.
+    expect((await importTreatments(csv)).json().succeeded_rows).toBe(0);
+  });
+
+  it('needs a location for the product admin, and a readable file', async () => {
+    const none = await importTreatments('Treatment Code,Name\nX-1,Anything\n', null);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors ?? [{ field: none.json().field, message: none.json().message }]).toEqual([{ field: 'location_id', message: 'Choose the location the treatments belong to' }]);
+    const header = await importTreatments('Name\nAnything\n');
+    expect(header.statusCode).toBe(400);
+    expect(header.json().message).toBe(IMPORT_MESSAGES.missingColumn('Treatment Code'));
+    const formula = await importTreatments('Treatment Code,Name\nX-2,=HYPERLINK("x")\n');
+    expect(formula.json().message).toBe(IMPORT_MESSAGES.formulaCell(2, 'Name'));
+  });
+});

@@ -8,12 +8,22 @@ import {
   ProductImportRowSchema,
   ProductImportRowsQuerySchema,
   ProductImportSchema,
+  CreateTreatmentImportRequestSchema,
+  TreatmentImportResultSchema,
 } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { ImportsService } from './imports.service';
+import type { TreatmentImportService } from './treatment-import';
 
-export function importsRoutes(app: ZodApp, imports: ImportsService): void {
+export function importsRoutes(app: ZodApp, imports: ImportsService, treatmentImport: TreatmentImportService): void {
+  // Treatment designs for one location, answered at once: every row with its result.
+  app.post('/import/treatment', {
+    config: { access: { permission: ['import', 'create'] } },
+    schema: { tags: ['import'], body: CreateTreatmentImportRequestSchema, response: { 200: TreatmentImportResultSchema, ...errorResponses } },
+    handler: (request) => treatmentImport.run(actorOf(request), request.body),
+  });
+
   app.post('/import/product', {
     config: { access: { permission: ['import', 'create'] } },
     schema: { tags: ['import'], body: CreateProductImportRequestSchema, response: { 202: ProductImportSchema, ...errorResponses } },

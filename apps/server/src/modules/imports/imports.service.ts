@@ -15,7 +15,7 @@ import {
 import type { ServiceDeps } from '../../services';
 import type { Tx } from '../../db/client';
 import type { Actor } from '../../http/actor';
-import { canSeeCompany, ownerCompanyFor } from '../../http/access';
+import { ownerCompanyFor } from '../../http/access';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
@@ -25,7 +25,7 @@ import { keyFromFileUrl } from '../uploads/storage';
 import { readImportFile } from './import-file';
 import { validateImportRow, type ImportedProductValues, type ImportedStockValues, type StockLookup } from './import-row';
 import { isoDay } from '../../clock';
-import { findCompanyById } from '../companies/companies.repo';
+import { importLocation } from './import-location';
 import { supplierIdsByName } from '../suppliers/suppliers.repo';
 import { insertStocks, type NewStock } from '../stock/stock.repo';
 import { refreshAlerts } from '../alerts/alerts.repo';
@@ -245,13 +245,7 @@ export function createImportsService(deps: ServiceDeps) {
     async create(actor: Actor, body: CreateProductImportRequest): Promise<ProductImport> {
       const url = await files.resolveForRecord(actor, 'file_url', body.file_url, { types: ['product_csv_import'] });
       const upload = await files.uploadFor(url);
-      // Stock goes to the named location (one the actor may see), else to the actor's own.
-      let stockCompanyId = ownerCompanyFor(actor);
-      if (body.location_id) {
-        const location = await findCompanyById(db, body.location_id);
-        if (!location || !canSeeCompany(actor, location)) throw new AppError('BAD_REQUEST', 'Location not found', { field: 'location_id' });
-        stockCompanyId = location.id;
-      }
+      const stockCompanyId = await importLocation(db, actor, body.location_id);
       const row = await db.transaction(async (tx) => {
         const created = await insertImport(tx, { companyId: ownerCompanyFor(actor), stockCompanyId, fileKey: keyFromFileUrl(url)!, fileName: upload?.fileName ?? 'import.csv', createdBy: actor.userId });
         await recordAudit(tx, actor, { entity: 'product_import', entityId: created.id, action: 'create', organizationId: actor.organizationId, companyId: created.companyId, changes: { file: created.fileName } });

@@ -274,3 +274,13 @@ export async function visibleProductIds(db: DbOrTx, companyId: string, productId
     .where(and(inArray(products.id, productIds), visibleProducts({ companyId })));
   return new Set(rows.map((r) => r.id));
 }
+
+/** Products a location may use with these barcodes, by barcode (an import names a tray's products by barcode). */
+export async function productIdsByBarcode(db: DbOrTx, companyId: string, barcodes: string[]): Promise<Map<string, string>> {
+  if (barcodes.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, barcode: products.barcode })
+    .from(products)
+    .where(and(inArray(products.barcode, barcodes), visibleProducts({ companyId })));
+  return new Map(rows.map((r) => [r.barcode, r.id]));
+}

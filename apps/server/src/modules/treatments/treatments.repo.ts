@@ -107,3 +107,18 @@ export async function executedWithin(db: DbOrTx, companyId: string, startDate: s
     .groupBy(treatments.id, treatments.treatmentCode, treatments.name)
     .orderBy(sql`count(*) desc`, asc(treatments.treatmentCode));
 }
+
+/** A location's live treatment codes, lower-cased (an import refuses codes already in use). */
+export async function treatmentCodes(db: DbOrTx, companyId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: treatments.treatmentCode })
+    .from(treatments)
+    .where(and(eq(treatments.companyId, companyId), isNull(treatments.deletedAt)));
+  return new Set(rows.map((r) => r.code.toLowerCase()));
+}
+
+/** A location's treatment categories by lower-case name (an import names them). */
+export async function treatmentCategoryIdsByName(db: DbOrTx, companyId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ id: treatmentCategories.id, name: treatmentCategories.name }).from(treatmentCategories).where(eq(treatmentCategories.companyId, companyId));
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FixImportRowRequest, Page, ProductImport, ProductImportDetail, ProductImportRow } from '@clinic/domain';
+import type { FixImportRowRequest, Page, ProductImport, ProductImportDetail, ProductImportRow, TreatmentImportResult } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 export const importKeys = {
@@ -50,5 +50,14 @@ export function useFixImportRow() {
       // A fixed row is a new product in the catalog.
       await queryClient.invalidateQueries({ queryKey: ['products'] });
     },
+  });
+}
+
+/** Treatment designs for a location, answered at once with every row's result. */
+export function useImportTreatments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fileUrl, locationId }: { fileUrl: string; locationId: string }) => api.post<TreatmentImportResult>('import/treatment', { file_url: fileUrl, location_id: locationId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['treatments'] }),
   });
 }

@@ -1,7 +1,5 @@
 import { useRef, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,9 +10,8 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { UploadProgress } from '../../../components/upload/upload-progress';
 import { useFileUpload } from '../../../components/upload/use-file-upload';
 import { errorMessage } from '../../../lib/api-client';
-import { useQuery } from '@tanstack/react-query';
 import type { Company } from '@clinic/domain';
-import { ALL_LOCATIONS_PAGE, companiesQueryOptions, locationOptionLabel } from '../../../lib/companies';
+import { LocationPicker } from './location-picker';
 import { useStartImport } from '../api/imports-api';
 
 /** Choose a CSV: it is uploaded with progress, then the import starts in the background. */
@@ -25,7 +22,6 @@ export function ImportUploadCard({ onStarted }: { onStarted: (started: ProductIm
   const start = useStartImport();
   // Rows with stock columns are received at this location (spec section 5, "Import rules").
   const [location, setLocation] = useState<Company | null>(null);
-  const locations = useQuery(companiesQueryOptions(ALL_LOCATIONS_PAGE));
   const busy = upload.status === 'uploading' || start.isPending;
 
   const choose = async (file: File | undefined) => {
@@ -54,16 +50,7 @@ export function ImportUploadCard({ onStarted }: { onStarted: (started: ProductIm
             <AppLink to="/import/instructions">How it works</AppLink>
           </Typography>
         </Box>
-        <Autocomplete
-          options={locations.data?.results ?? []}
-          value={location}
-          onChange={(_e, next) => { setLocation(next); }}
-          getOptionLabel={locationOptionLabel}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          loading={locations.isFetching}
-          sx={{ width: { xs: '100%', sm: 300 } }}
-          renderInput={(params) => <TextField {...params} label="Location receiving the stock" helperText="Only for rows with stock columns" />}
-        />
+        <LocationPicker label="Location receiving the stock" helperText="Only for rows with stock columns" value={location} onChange={setLocation} />
         <Button variant="contained" startIcon={<UploadFileOutlined />} loading={busy} loadingPosition="start" onClick={() => input.current?.click()}>
           Choose CSV file
         </Button>

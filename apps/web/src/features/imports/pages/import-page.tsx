@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/page-header';
@@ -10,6 +11,7 @@ import { importsQueryOptions } from '../api/imports-api';
 import { ImportDetail } from '../components/import-detail';
 import { ImportUploadCard } from '../components/import-upload-card';
 import { ImportsTable } from '../components/imports-table';
+import { TreatmentImportCard } from '../components/treatment-import-card';
 
 /** /import (admin): upload a CSV, follow its progress, fix the rows that failed. */
 export function ImportPage() {
@@ -39,6 +41,9 @@ export function ImportPage() {
         loading={imports.isFetching && !imports.data}
         error={imports.isError ? errorMessage(imports.error, 'Could not load imports.') : null}
       />
+      <Box sx={{ mt: 3 }}>
+        <TreatmentImportCard />
+      </Box>
     </>
   );
 }
