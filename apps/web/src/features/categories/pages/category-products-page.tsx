@@ -16,7 +16,7 @@ import { useProfile } from '../../../lib/profile';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { categoryQueryOptions } from '../api/categories-api';
 import { categoryProductsQueryOptions, usePrefetchNeighbourPages } from '../api/category-products-api';
-import { CategoryProductsTable } from '../components/category-products-table';
+import { ProductListTable } from '../../../components/product-list-table';
 
 const BACK = (
   <IconButton component={RouterLink} to="/categories" aria-label="Back to categories">
@@ -64,7 +64,8 @@ function CategoryProducts({ categoryId }: { categoryId: string }) {
           }}
         />
       </Box>
-      <CategoryProductsTable
+      <ProductListTable
+        catalogColumns={false}
         products={products.data?.results ?? []}
         total={products.data?.total ?? 0}
         pageState={pageState}

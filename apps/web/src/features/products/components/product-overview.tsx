@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_CATEGORY_NAME, type Product } from '@clinic/domain';
 import { formatDate } from '../../../lib/format';
-import { ProductStatusChip } from './product-status-chip';
+import { ProductStatusChip } from '../../../components/product-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
