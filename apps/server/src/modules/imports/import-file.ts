@@ -11,6 +11,13 @@ export function isFormulaCell(value: string): boolean {
   return value.startsWith('-') && !/^-\d+(\.\d+)?$/.test(value.trim());
 }
 
+/** A stored upload's bytes. */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
 function decodeUtf8(bytes: Buffer): string | null {
   // UTF-16 files (Excel's "Unicode text") start with a byte-order mark; they are not UTF-8.
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;

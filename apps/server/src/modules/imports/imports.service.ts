@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/audit.repo';
 import { categoryIdsByName } from '../categories/categories.repo';
 import { findClashes, insertProduct, insertProducts, type NewProduct } from '../products/products.repo';
 import { keyFromFileUrl } from '../uploads/storage';
-import { readImportFile } from './import-file';
+import { readAll, readImportFile } from './import-file';
 import { validateImportRow, type ImportedProductValues, type ImportedStockValues, type StockLookup } from './import-row';
 import { isoDay } from '../../clock';
 import { importLocation } from './import-location';
@@ -73,12 +73,6 @@ const toLine = (row: ImportLineRow): ProductImportRow => ({
   data: row.data,
   product_id: row.productId,
 });
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
 
 /** The product an import row becomes: the admin's imports fill the shared, approved catalog. */
 function productValues(importRow: Pick<ImportRow, 'companyId' | 'createdBy'>, values: ImportedProductValues): NewProduct {

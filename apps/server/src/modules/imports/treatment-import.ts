@@ -15,9 +15,9 @@ import { AppError, badRequest } from '../../http/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { productIdsByBarcode } from '../products/products.repo';
-import { insertTreatment, replaceTray, treatmentCategoryIdsByName, treatmentCodes } from '../treatments/treatments.repo';
+import { insertTreatment, newTreatmentOf, replaceTray, treatmentCategoryIdsByName, treatmentCodes } from '../treatments/treatments.repo';
 import { keyFromFileUrl } from '../uploads/storage';
-import { readCsvTable } from './import-file';
+import { readAll, readCsvTable } from './import-file';
 import { importLocation } from './import-location';
 
 type RowData = Partial<Record<TreatmentImportField, string>>;
@@ -47,9 +47,7 @@ export function createTreatmentImportService(deps: ServiceDeps) {
     const url = await files.resolveForRecord(actor, 'file_url', fileUrl, { types: ['product_csv_import'] });
     const stream = await files.storage.openRead(keyFromFileUrl(url)!);
     if (!stream) throw badRequest('file_url', 'The uploaded file is missing');
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-    return Buffer.concat(chunks);
+    return readAll(stream);
   }
 
   return {
@@ -74,15 +72,7 @@ export function createTreatmentImportService(deps: ServiceDeps) {
         try {
           const id = await db.transaction(async (tx) => {
             const request = outcome.request;
-            const created = await insertTreatment(tx, {
-              companyId,
-              categoryId: request.category_id ?? null,
-              treatmentCode: request.treatment_code,
-              name: request.name,
-              abbreviation: request.abbreviation ?? '',
-              description: request.description ?? '',
-              createdBy: actor.userId,
-            });
+            const created = await insertTreatment(tx, newTreatmentOf(companyId, actor.userId, request));
             await replaceTray(tx, created.id, request.treatmentProducts.map((p) => ({ productId: p.product_id, quantity: p.quantity })));
             await recordAudit(tx, actor, { entity: 'treatment', entityId: created.id, action: 'import', organizationId: actor.organizationId, companyId, changes: { row: rowNumber, ...request } });
             return created.id;

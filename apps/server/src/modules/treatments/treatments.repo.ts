@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { CreateTreatmentRequest } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { products, stocks, treatmentCategories, treatmentLogs, treatmentLogTreatments, treatmentProducts, treatments } from '../../db/schema/index';
@@ -7,6 +8,19 @@ export type TreatmentRow = typeof treatments.$inferSelect;
 export type NewTreatment = Omit<typeof treatments.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 
 const live = isNull(treatments.deletedAt);
+
+/** A design as the form (or an import row) describes it, as the row to insert. */
+export function newTreatmentOf(companyId: string, userId: string, body: Pick<CreateTreatmentRequest, 'treatment_code' | 'name' | 'abbreviation' | 'description' | 'category_id'>): NewTreatment {
+  return {
+    companyId,
+    categoryId: body.category_id ?? null,
+    treatmentCode: body.treatment_code,
+    name: body.name,
+    abbreviation: body.abbreviation ?? '',
+    description: body.description ?? '',
+    createdBy: userId,
+  };
+}
 
 export async function listTreatments(db: DbOrTx, companyId: string, filter: { search?: string | undefined; categoryId?: string | undefined }, page: { offset: number; limit: number }) {
   const where: SQL[] = [eq(treatments.companyId, companyId), live];

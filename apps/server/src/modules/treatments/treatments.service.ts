@@ -20,7 +20,7 @@ import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { visibleProductIds } from '../products/products.repo';
 import { findTreatmentCategory } from './treatment-categories.repo';
-import { executedWithin, findTreatments, insertTreatment, listTrays, listTreatments, replaceTray, softDeleteTreatment, updateTreatment, type TreatmentRow } from './treatments.repo';
+import { executedWithin, findTreatments, insertTreatment, listTrays, listTreatments, newTreatmentOf, replaceTray, softDeleteTreatment, updateTreatment, type TreatmentRow } from './treatments.repo';
 
 type TrayRow = Awaited<ReturnType<typeof listTrays>>[number];
 
@@ -106,15 +106,7 @@ export function createTreatmentsService(deps: ServiceDeps) {
       await checkReferences(companyId, body);
       const created = await db
         .transaction(async (tx) => {
-          const row = await insertTreatment(tx, {
-            companyId,
-            categoryId: body.category_id ?? null,
-            treatmentCode: body.treatment_code,
-            name: body.name,
-            abbreviation: body.abbreviation ?? '',
-            description: body.description ?? '',
-            createdBy: actor.userId,
-          });
+          const row = await insertTreatment(tx, newTreatmentOf(companyId, actor.userId, body));
           await replaceTray(tx, row.id, tray(body) ?? []);
           await recordAudit(tx, actor, { entity: 'treatment', entityId: row.id, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
           return row;
