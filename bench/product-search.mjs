@@ -11,7 +11,13 @@ const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 20;
 const DB = 'clinic_bench';
-const TERMS = ['composite', 'lidocain', 'glove nitrile', 'implant 4.1', 'septodont', 'prophy paste', 'endo file', 'suture 4-0', 'filler', '0857213'];
+const TERMS = [
+  'composite', 'lidocain', 'glove nitrile', 'implant 4.1', 'septodont', 'prophy paste', 'endo file', 'suture 4-0', 'filler', '0857213',
+  'articaine', 'bur diamond', 'cotton roll', 'face mask', 'alginate', 'healing abutment', 'whitening gel', 'toxin', 'cannula', 'gauze',
+  'kerr', 'ivoclar a2', 'etchant', 'matrix band', 'fluoride varnish', 'saliva ejector', 'bite registration', 'polishing disc', 'temporary cement', 'wedge',
+];
+// Terms matching about 3,300 products each (335 pages): the costliest pages to rank and count.
+const BROAD_TERMS = ['composite', 'lidocain', 'glove nitrile', 'septodont', 'prophy paste', 'endo file', 'filler', 'articaine', 'alginate', 'kerr'];
 
 const BRANDS = ['3M', 'Dentsply Sirona', 'Kerr', 'Ivoclar', 'GC', 'Septodont', 'Nobel Biocare', 'Straumann', 'Hu-Friedy', 'Medline', 'Halyard', 'Cranberry', 'Young', 'Ethicon', 'Ultradent', 'Coltene', 'Shofu', 'VOCO', 'Kulzer', 'Premier', 'Galderma', 'Allergan', 'Merz', 'Revance', 'Zimmer', 'BioHorizons', 'Keystone', 'Henry Schein', 'Patterson', 'Benco'];
 const KINDS = ['Composite Syringe', 'Lidocaine Cartridge', 'Nitrile Glove', 'Implant Fixture', 'Prophy Paste', 'Endo File', 'Suture', 'Dermal Filler', 'Impression Material', 'Bonding Agent', 'Etchant Gel', 'Saliva Ejector', 'Cotton Roll', 'Face Mask', 'Sterilization Pouch', 'Bur Diamond', 'Articaine Cartridge', 'Alginate', 'Glass Ionomer', 'Temporary Cement', 'Fluoride Varnish', 'Matrix Band', 'Wedge', 'Polishing Disc', 'Healing Abutment', 'Bite Registration', 'Whitening Gel', 'Toxin Vial', 'Cannula', 'Gauze Sponge'];
@@ -41,23 +47,16 @@ async function seedCatalog(url) {
   console.log(`catalog: ${PRODUCTS} products generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function searchLoad(base, token) {
+/** Requests at CONNECTIONS connections for DURATION_S seconds, each to the path nextPath() gives. */
+async function searchLoad(base, token, nextPath) {
   const latencies = [];
   let errors = 0;
-  let index = 0;
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: DURATION_S,
     headers: { authorization: `Bearer ${token}` },
-    requests: [
-      {
-        setupRequest: (request) => {
-          const term = TERMS[index++ % TERMS.length];
-          return { ...request, method: 'GET', headers: { ...request.headers, authorization: `Bearer ${token}` }, path: `/api/product/v2?fuzzySearchQuery=${encodeURIComponent(term)}&perPage=10&currentPage=1` };
-        },
-      },
-    ],
+    requests: [{ setupRequest: (request) => ({ ...request, method: 'GET', path: nextPath() }) }],
     setupClient: (client) => {
       client.on('response', (statusCode, _bytes, responseTime) => {
         if (statusCode !== 200) {
@@ -69,6 +68,36 @@ async function searchLoad(base, token) {
     },
   });
   return { result, latencies, errors };
+}
+
+const searchPath = (term, page) => `/api/product/v2?fuzzySearchQuery=${encodeURIComponent(term)}&perPage=10&currentPage=${page}`;
+
+/** As the web list asks: a term's first page, then the next two it prefetches, term after term. */
+function webListPaths() {
+  let index = 0;
+  return () => {
+    const term = TERMS[Math.floor(index / 3) % TERMS.length];
+    const page = 1 + (index % 3);
+    index += 1;
+    return searchPath(term, page);
+  };
+}
+
+/** Every request a page nobody asked for before: deep pages of broad terms, so nothing is remembered. */
+function neverSeenPaths() {
+  let index = 0;
+  return () => {
+    const term = BROAD_TERMS[index % BROAD_TERMS.length];
+    const page = 4 + Math.floor(index / BROAD_TERMS.length);
+    index += 1;
+    if (page > 330) throw new Error('the never-seen run ran out of pages: shorten BENCH_DURATION');
+    return searchPath(term, page);
+  };
+}
+
+function report(label, { result, latencies, errors }) {
+  console.log(`${label}: ${latencies.length} requests in ${DURATION_S} s at ${CONNECTIONS} connections, ${result.requests.average.toFixed(0)} req/s, errors ${errors + result.errors + result.non2xx}`);
+  console.log(`  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}  max ${latencies.reduce((a, b) => Math.max(a, b), 0).toFixed(1)}`);
 }
 
 async function uploadCsv(base, token, csv) {
@@ -107,9 +136,8 @@ try {
   const member = await login(server.base, 'hygienist@brightsmile.demo');
   // Warm-up: plans and caches, as a running server has them.
   await autocannon({ url: `${server.base}/api/product/v2?fuzzySearchQuery=composite`, connections: 4, amount: 200, headers: { authorization: `Bearer ${member}` } });
-  const { result, latencies, errors } = await searchLoad(server.base, member);
-  console.log(`product search: ${latencies.length} requests in ${DURATION_S} s at ${CONNECTIONS} connections, ${result.requests.average.toFixed(0)} req/s, errors ${errors + result.errors + result.non2xx}`);
-  console.log(`  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}  max ${latencies.reduce((a, b) => Math.max(a, b), 0).toFixed(1)}`);
+  report('product search as the web list asks (30 terms, pages 1-3 each)', await searchLoad(server.base, member, webListPaths()));
+  report('product search, every request a page never asked before (deep pages of broad terms)', await searchLoad(server.base, member, neverSeenPaths()));
 
   const admin = await login(server.base, 'admin@demo.clinic');
   const { seconds, job } = await importRun(server.base, admin);

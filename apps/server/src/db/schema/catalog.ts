@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ATTACHMENT_TYPES, BASIC_UNITS, CONTAINERS, PRODUCT_TYPES } from '@clinic/domain';
 import { companies } from './organizations';
 import { users } from './users';
@@ -111,3 +111,15 @@ export const productAttachments = pgTable(
   },
   (t) => [index('product_attachments_product_idx').on(t.productId, t.createdAt)],
 );
+
+/**
+ * One row whose version moves, at commit, with every change to which products a list shows
+ * (products, and a location removing one). The product list cache keeps an entry only while the
+ * version it was read at is current, so several server processes on one database stay correct.
+ * `bumped_by` (the writing transaction) lets a transaction bump it once however many rows it writes.
+ */
+export const catalogVersions = pgTable('catalog_versions', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  bumpedBy: bigint('bumped_by', { mode: 'number' }).notNull().default(0),
+});

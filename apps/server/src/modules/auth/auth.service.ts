@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { findCompanyById, insertCompany } from '../companies/companies.repo';
 import { insertOrganization, isOrganizationNameTaken } from '../organizations/organizations.repo';
-import { findUserByEmail, findUserById, insertUser, isEmailOrPhoneTaken, updateUser, type UserRecord } from '../users/users.repo';
+import { findUserByEmail, findUserById, insertUser, preparedFindUserById, isEmailOrPhoneTaken, updateUser, type UserRecord } from '../users/users.repo';
 import { toProfileResponse } from '../users/users.mapper';
 import { enqueueEmail } from '../mail/outbox.repo';
 import { emailTemplates } from '../mail/templates';
@@ -30,6 +30,7 @@ export const INVITATION_LINK_HOURS = 24 * 7;
 
 export function createAuthService(deps: ServiceDeps) {
   const { db, tokens, now } = deps;
+  const findActorUser = preparedFindUserById(db);
 
   function claimsFor(user: UserRecord, companyId: string | null): TokenClaims {
     return { sub: user.id, role: user.role, organization_id: user.organizationId, company_id: companyId };
@@ -137,7 +138,7 @@ export function createAuthService(deps: ServiceDeps) {
      * or a reassigned location takes effect on the very next request.
      */
     async loadActor(claims: TokenClaims): Promise<Actor | null> {
-      const user = await findUserById(db, claims.sub);
+      const user = await findActorUser(claims.sub);
       if (!user || refusal(user) !== null) return null;
       let companyId = user.companyId;
       if (user.role === 'organization_admin' && claims.company_id && claims.company_id !== user.companyId) {

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like';
 import { categories, companies, organizations, productAttachments, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
 import type { ProductFilter } from '@clinic/domain';
@@ -11,6 +11,11 @@ export type AttachmentRow = typeof productAttachments.$inferSelect;
 /** Who reads the catalog: a location (its id) or the product admin (null), who sees everything. */
 export interface CatalogReader {
   companyId: string | null;
+}
+
+/** A reader whose location is a placeholder of a prepared statement. */
+interface ReaderSql {
+  companyId: string | SQLWrapper | null;
 }
 
 export interface ProductListRow {
@@ -27,7 +32,7 @@ export interface ProductListRow {
  * The products a reader sees: the admin all of them; a location the approved catalog plus its own
  * pending products, minus the ones it removed.
  */
-export function visibleProducts(reader: CatalogReader, includeDeleted = false): SQL {
+export function visibleProducts(reader: ReaderSql, includeDeleted = false): SQL {
   const live = includeDeleted ? undefined : isNull(products.deletedAt);
   if (reader.companyId === null) return live ?? sql`true`;
   const notRemoved = sql`not exists (select 1 from ${productCompanySettings} where ${productCompanySettings.productId} = ${products.id} and ${productCompanySettings.companyId} = ${reader.companyId} and ${productCompanySettings.removedAt} is not null)`;
@@ -82,7 +87,7 @@ const NAMES = {
   organizationName: organizations.name,
 };
 
-function selectWithNames(db: DbOrTx, reader: CatalogReader) {
+function selectWithNames(db: DbOrTx, reader: ReaderSql) {
   return db
     .select({ product: products, ...NAMES })
     .from(products)
@@ -96,68 +101,82 @@ function selectWithNames(db: DbOrTx, reader: CatalogReader) {
     );
 }
 
+/** Which products a list page shows, in order, and how many the whole filter matches. */
+export interface ProductIdPage {
+  ids: string[];
+  total: number;
+}
+
 /**
- * One page and the total in one statement: the matching ids are ranked and counted together
- * (count(*) over ()), and only the page's ten rows are joined to their names.
+ * One page of ids and the total in one statement: the matching ids are ranked and counted
+ * together (count(*) over ()); the rows and their names are read by id afterwards.
  */
-async function pageWith(db: DbOrTx, reader: CatalogReader, base: SQL[], plan: SearchPlan, page: { offset: number; limit: number }) {
-  const matched = db.$with('matched').as(
-    db
-      .select({
-        id: products.id,
-        rank: sql<number>`${plan.rank}`.as('rank'),
-        sortName: sql<string>`lower(${products.name})`.as('sort_name'),
-        total: sql<number>`count(*) over ()`.as('total'),
-      })
-      .from(products)
-      .where(and(...base, plan.match))
-      .orderBy(desc(sql`rank`), asc(sql`sort_name`), asc(products.id))
-      .limit(page.limit)
-      .offset(page.offset),
-  );
+async function pageWith(db: DbOrTx, base: SQL[], plan: SearchPlan, page: { offset: number; limit: number }): Promise<ProductIdPage> {
   const rows = await db
-    .with(matched)
-    .select({ product: products, ...NAMES, total: matched.total })
-    .from(matched)
-    .innerJoin(products, eq(products.id, matched.id))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
-    .leftJoin(companies, eq(companies.id, products.companyId))
-    .leftJoin(organizations, eq(organizations.id, companies.organizationId))
-    .leftJoin(
-      productCompanySettings,
-      reader.companyId ? and(eq(productCompanySettings.productId, products.id), eq(productCompanySettings.companyId, reader.companyId)) : sql`false`,
-    )
-    .orderBy(desc(matched.rank), asc(matched.sortName), asc(matched.id));
-  let total = Number(rows[0]?.total ?? 0);
+    .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(and(...base, plan.match))
+    .orderBy(desc(plan.rank), asc(sql`lower(${products.name})`), asc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  let total = rows[0]?.total ?? 0;
   // A page past the end has no rows to carry the total: count on its own.
   if (rows.length === 0 && page.offset > 0) {
     const [row] = await db.select({ n: count() }).from(products).where(and(...base, plan.match));
     total = row?.n ?? 0;
   }
-  return { records: rows as ProductListRow[], total };
+  return { ids: rows.map((r) => r.id), total };
 }
 
 /** Without a search term: name order off the btree index, and a plain count. */
-async function browse(db: DbOrTx, reader: CatalogReader, base: SQL[], page: { offset: number; limit: number }) {
+async function browse(db: DbOrTx, base: SQL[], page: { offset: number; limit: number }): Promise<ProductIdPage> {
   const where = and(...base);
-  const [records, totals] = await Promise.all([
-    selectWithNames(db, reader)
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ id: products.id })
+      .from(products)
       .where(where)
       .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { records: records as ProductListRow[], total: totals[0]?.n ?? 0 };
+  return { ids: rows.map((r) => r.id), total: totals[0]?.n ?? 0 };
 }
 
-export async function listProducts(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }) {
+export async function listProductIds(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }): Promise<ProductIdPage> {
   const base = filterConditions(reader, filter);
-  if (!filter.fuzzySearchQuery?.trim()) return browse(db, reader, base, page);
-  const fragments = await pageWith(db, reader, base, fragmentPlan(filter.fuzzySearchQuery), page);
+  if (!filter.fuzzySearchQuery?.trim()) return browse(db, base, page);
+  const fragments = await pageWith(db, base, fragmentPlan(filter.fuzzySearchQuery), page);
   if (fragments.total > 0) return fragments;
-  return pageWith(db, reader, base, similarityPlan(filter.fuzzySearchQuery), page);
+  return pageWith(db, base, similarityPlan(filter.fuzzySearchQuery), page);
+}
+
+/**
+ * A page's rows with their names, in the order of `ids`, still only those the reader sees (a
+ * product deleted since its id was listed drops out). Prepared once per kind of reader: this runs
+ * on every list request, and building the statement would cost more than running it.
+ */
+export function preparedProductsWithNames(db: Db) {
+  const statements = new Map<string, { execute: (values: Record<string, unknown>) => Promise<unknown[]> }>();
+  function statement(admin: boolean, includeDeleted: boolean) {
+    const name = `products_with_names_${admin ? 'admin' : 'location'}${includeDeleted ? '_all' : ''}`;
+    let prepared = statements.get(name);
+    if (!prepared) {
+      const reader: ReaderSql = { companyId: admin ? null : sql.placeholder('companyId') };
+      prepared = selectWithNames(db, reader)
+        .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, visibleProducts(reader, includeDeleted)))
+        .prepare(name);
+      statements.set(name, prepared);
+    }
+    return prepared;
+  }
+  return async (reader: CatalogReader, ids: string[], includeDeleted = false): Promise<ProductListRow[]> => {
+    if (ids.length === 0) return [];
+    const rows = (await statement(reader.companyId === null, includeDeleted).execute({ ids, companyId: reader.companyId })) as ProductListRow[];
+    const byId = new Map(rows.map((row) => [row.product.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
 }
 
 /** Keyset pages in name order, for exports that must not hold every row in memory. */

@@ -165,6 +165,39 @@ describe('search', () => {
     const bad = await t.request({ method: 'GET', url: '/api/product/v2?perPage=0', token: member() });
     expect(bad.statusCode).toBe(400);
   });
+
+  // The list pages are remembered per catalog version: a repeated search must still answer from
+  // what the catalog holds now, for each location on its own.
+  it('answers a repeated search from the catalog as it is now, per location', async () => {
+    const ids = (page: { results: { id: string }[] }) => page.results.map((p) => p.id);
+    const term = 'fuzzySearchQuery=fuji%20ionomer';
+    expect((await search(member(), term)).total).toBe(0);
+    expect((await search(foreignMember(), term)).total).toBe(0);
+
+    const created = (await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ name: 'Fuji IX Glass Ionomer' }) })).json();
+    expect(ids(await search(member(), term))).toEqual([created.id]);
+    expect((await search(foreignMember(), term)).total).toBe(0);
+
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${created.id}/approve`, token: admin() })).statusCode).toBe(200);
+    expect(ids(await search(foreignMember(), term))).toEqual([created.id]);
+
+    // The rows are read fresh: a new minimum stock shows in the same remembered page.
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${created.id}`, token: member(), payload: { minimum_stock: 7 } })).statusCode).toBe(200);
+    expect((await search(member(), term)).results[0].minimum_stock).toBe(7);
+
+    expect((await t.request({ method: 'DELETE', url: `/api/product/${created.id}`, token: ownAdmin() })).statusCode).toBe(204);
+    expect((await search(member(), term)).total).toBe(0);
+    expect(ids(await search(foreignMember(), term))).toEqual([created.id]);
+
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${created.id}`, token: admin(), payload: { name: 'Ketac Molar' } })).statusCode).toBe(200);
+    expect((await search(foreignMember(), term)).total).toBe(0);
+
+    const before = await search(member(), 'fuzzySearchQuery=zirconia%20bur&perPage=10&currentPage=3');
+    await createProduct(t.db, { companyId: null, name: 'Zirconia Bur 24', brand: 'Komet' });
+    const after = await search(member(), 'fuzzySearchQuery=zirconia%20bur&perPage=10&currentPage=3');
+    expect([before.total, after.total]).toEqual([before.total, before.total + 1]);
+    expect(after.results.at(-1).name).toBe('Zirconia Bur 24');
+  });
 });
 
 describe('attachments', () => {

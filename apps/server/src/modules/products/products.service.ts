@@ -36,7 +36,8 @@ import {
   insertAttachment,
   insertProduct,
   listAttachments,
-  listProducts,
+  listProductIds,
+  preparedProductsWithNames,
   markRemovedForCompany,
   setMinimumStock,
   updateProduct,
@@ -45,6 +46,7 @@ import {
   type ProductListRow,
   type ProductRow,
 } from './products.repo';
+import { createProductListCache } from './product-list-cache';
 
 const PRODUCT_IMAGE = { types: ['product_image', 'product_box_image'] as const, mime: (m: string) => m.startsWith('image/') };
 const ATTACHMENT_FILE = {
@@ -54,6 +56,8 @@ const ATTACHMENT_FILE = {
 
 export function createProductsService(deps: ServiceDeps) {
   const { db, files } = deps;
+  const listCache = createProductListCache(db);
+  const productsWithNames = preparedProductsWithNames(db);
   const alertRules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
 
   function toProduct(actor: Actor, row: ProductListRow): Product {
@@ -153,7 +157,10 @@ export function createProductsService(deps: ServiceDeps) {
 
   return {
     async list(actor: Actor, query: ProductListQuery): Promise<Page<Product>> {
-      const { records, total } = await listProducts(db, readerOf(actor), query, pageWindow(query));
+      const reader = readerOf(actor);
+      const window = pageWindow(query);
+      const { ids, total } = await listCache.page(reader, query, window, () => listProductIds(db, reader, query, window));
+      const records = await productsWithNames(reader, ids, query.include_deleted ?? false);
       return toPage(
         records.map((r) => toProduct(actor, r)),
         total,

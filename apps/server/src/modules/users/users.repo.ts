@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus, PermissionMap, Role, UserStatus } from '@clinic/domain';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { companies, organizations, users } from '../../db/schema/index';
 import type { TenantFilter } from '../../http/access';
 
@@ -40,6 +40,21 @@ export async function findUserById(db: DbOrTx, id: string, options: { includeDel
   const where = options.includeDeleted ? eq(users.id, id) : and(eq(users.id, id), isNull(users.deletedAt));
   const [row] = await baseQuery(db).where(where).limit(1);
   return row ? toRecord(row) : null;
+}
+
+/**
+ * The lookup every authenticated request makes, built once and prepared on the database server:
+ * drizzle's query building and PostgreSQL's planning would otherwise cost more than the lookup.
+ */
+export function preparedFindUserById(db: Db): (id: string) => Promise<UserRecord | null> {
+  const query = baseQuery(db)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('find_user_by_id');
+  return async (id) => {
+    const [row] = await query.execute({ id });
+    return row ? toRecord(row) : null;
+  };
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRecord | null> {
