@@ -31,7 +31,9 @@ export async function dropDatabase(name) {
 /** Starts dist/main.js on the database (migrations and demo seed run at start) and waits for it. */
 export async function startServer(url, port) {
   const main = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
-  const child = spawn(process.execPath, [main], {
+  // BENCH_SERVER_ARGS passes Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

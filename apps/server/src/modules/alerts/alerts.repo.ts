@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
+import { namedStatement } from '../../db/named-statement';
 import { alerts, productCompanySettings, products, stocks } from '../../db/schema/index';
 
 export interface AlertScope {
@@ -17,10 +18,18 @@ export interface AlertRules {
   expiryWindowDays: number;
 }
 
-function scoped(companyColumn: SQL, productColumn: SQL, scope: AlertScope): SQL {
+/** The values of a refresh: given, or placeholders of the named statement. */
+interface RefreshValues {
+  companyId?: SQL | string | undefined;
+  productIds?: SQL | string[] | undefined;
+  today: SQL | string;
+  expiryWindowDays: SQL | number;
+}
+
+function scoped(companyColumn: SQL, productColumn: SQL, values: RefreshValues): SQL {
   const parts: SQL[] = [sql`true`];
-  if (scope.companyId) parts.push(sql`${companyColumn} = ${scope.companyId}`);
-  if (scope.productIds) parts.push(sql`${productColumn} = any(${sql.param(scope.productIds)}::uuid[])`);
+  if (values.companyId) parts.push(sql`${companyColumn} = ${values.companyId}::uuid`);
+  if (values.productIds) parts.push(sql`${productColumn} = any(${Array.isArray(values.productIds) ? sql.param(values.productIds) : values.productIds}::uuid[])`);
   return sql.join(parts, sql` and `);
 }
 
@@ -32,17 +41,18 @@ function scoped(companyColumn: SQL, productColumn: SQL, scope: AlertScope): SQL 
  *
  * Low stock counts usable units only (expired lots are not stock a clinic can use).
  */
-export async function refreshAlerts(db: DbOrTx, scope: AlertScope, rules: AlertRules): Promise<void> {
-  const stockScope = scoped(sql`s.company_id`, sql`s.product_id`, scope);
-  const settingsScope = scoped(sql`pcs.company_id`, sql`pcs.product_id`, scope);
-  const alertScope = scoped(sql`a.company_id`, sql`a.product_id`, scope);
-  await db.execute(sql`
+function refreshStatement(values: RefreshValues): SQL {
+  const stockScope = scoped(sql`s.company_id`, sql`s.product_id`, values);
+  const settingsScope = scoped(sql`pcs.company_id`, sql`pcs.product_id`, values);
+  const alertScope = scoped(sql`a.company_id`, sql`a.product_id`, values);
+  const today = sql`${values.today}::date`;
+  return sql`
     with wanted as (
       select s.company_id, s.product_id, s.id as stock_id,
-             (case when s.expiry_date < ${rules.today}::date then 'expired' else 'expiring' end)::alert_kind as kind
+             (case when s.expiry_date < ${today} then 'expired' else 'expiring' end)::alert_kind as kind
         from ${stocks} s
        where ${stockScope} and s.deleted_at is null and s.units_left > 0
-         and s.expiry_date < ${rules.today}::date + ${rules.expiryWindowDays}::int
+         and s.expiry_date < ${today} + ${values.expiryWindowDays}::int
       union all
       select pcs.company_id, pcs.product_id, null::uuid, 'low_stock'::alert_kind
         from ${productCompanySettings} pcs
@@ -50,7 +60,7 @@ export async function refreshAlerts(db: DbOrTx, scope: AlertScope, rules: AlertR
        where ${settingsScope} and pcs.minimum_stock > 0 and pcs.removed_at is null
          and coalesce((select sum(s.units_left) from ${stocks} s
                         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.deleted_at is null
-                          and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${rules.today}::date)), 0) < pcs.minimum_stock
+                          and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${today})), 0) < pcs.minimum_stock
     ),
     resolved as (
       update ${alerts} a set resolved_at = now()
@@ -61,7 +71,27 @@ export async function refreshAlerts(db: DbOrTx, scope: AlertScope, rules: AlertR
     )
     insert into ${alerts} (company_id, product_id, stock_id, kind)
     select company_id, product_id, stock_id, kind from wanted
-    on conflict do nothing`);
+    on conflict do nothing`;
+}
+
+export async function refreshAlerts(db: DbOrTx, scope: AlertScope, rules: AlertRules): Promise<void> {
+  await db.execute(refreshStatement({ companyId: scope.companyId, productIds: scope.productIds, ...rules }));
+}
+
+// A consumption refreshes its product's alerts on every request: a named statement.
+const refreshProductsAtLocation = namedStatement(
+  'refresh_alerts_products_at_location',
+  refreshStatement({
+    companyId: sql`${sql.placeholder('companyId')}`,
+    productIds: sql`${sql.placeholder('productIds')}`,
+    today: sql`${sql.placeholder('today')}`,
+    expiryWindowDays: sql`${sql.placeholder('expiryWindowDays')}`,
+  }),
+);
+
+/** refreshAlerts for some products at one location, by the named statement. */
+export async function refreshProductAlerts(db: DbOrTx, companyId: string, productIds: string[], rules: AlertRules): Promise<void> {
+  await refreshProductsAtLocation(db, { companyId, productIds, ...rules });
 }
 
 const open = (companyId: string) => and(eq(alerts.companyId, companyId), isNull(alerts.resolvedAt), isNull(alerts.dismissedAt));

@@ -1,26 +1,41 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { consumptionRequests, products, stockUsages } from '../../db/schema/index';
+import { namedStatement } from '../../db/named-statement';
+import { products } from '../../db/schema/index';
 import { visibleProducts } from '../products/products.repo';
 import type { NewUsage } from './stock.repo';
+
+// A manual consumption runs these on every request, several of them while its lots are locked:
+// named statements, built once (db/named-statement.ts).
+const p = (name: string) => sql.placeholder(name);
 
 export async function productNames(tx: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const rows = await tx.select({ id: products.id, name: products.name }).from(products).where(sql`${products.id} = any(${sql.param(ids)}::uuid[])`);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+const visibleProductName = namedStatement<{ id: string; name: string }>(
+  'consumption_product',
+  sql`select ${products.id}, ${products.name} from ${products} where ${products.id} = ${p('productId')}::uuid and ${visibleProducts({ companyId: sql`${p('companyId')}::uuid` })} limit 1`,
+);
+
 /**
  * A product the location sees, with only the name a consumption needs (for its shortage message):
  * one indexed lookup instead of the product page's joins.
  */
 export async function findVisibleProductName(db: DbOrTx, companyId: string, productId: string): Promise<{ id: string; name: string } | null> {
-  const [row] = await db
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(and(eq(products.id, productId), visibleProducts({ companyId })))
-    .limit(1);
+  const [row] = await visibleProductName(db, { companyId, productId });
   return row ?? null;
 }
+
+const insertKey = namedStatement<{ key: string }>(
+  'consumption_claim_key',
+  sql`insert into consumption_requests (company_id, key, response) values (${p('companyId')}::uuid, ${p('key')}, '{}'::jsonb) on conflict do nothing returning key`,
+);
+const storedAnswer = namedStatement<{ response: unknown }>(
+  'consumption_stored_answer',
+  sql`select response from consumption_requests where company_id = ${p('companyId')}::uuid and key = ${p('key')}`,
+);
 
 /**
  * Claims an idempotency key inside the transaction. The first request inserts it; a replay finds
@@ -28,14 +43,25 @@ export async function findVisibleProductName(db: DbOrTx, companyId: string, prod
  * When the first request failed, its rolled-back key is free again and the retry runs afresh.
  */
 export async function claimIdempotencyKey<T>(tx: Tx, companyId: string, key: string): Promise<{ replay: T } | { claimed: true }> {
-  const inserted = await tx.insert(consumptionRequests).values({ companyId, key, response: {} }).onConflictDoNothing().returning({ key: consumptionRequests.key });
+  const inserted = await insertKey(tx, { companyId, key });
   if (inserted.length > 0) return { claimed: true };
-  const [stored] = await tx
-    .select({ response: consumptionRequests.response })
-    .from(consumptionRequests)
-    .where(and(eq(consumptionRequests.companyId, companyId), eq(consumptionRequests.key, key)));
+  const [stored] = await storedAnswer(tx, { companyId, key });
   return { replay: stored?.response as T };
 }
+
+// The usage rows travel as one array per column, so one statement text serves any number of lots.
+const writeUsagesAndAnswer = namedStatement(
+  'consumption_record',
+  sql`with written as (
+        insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, note, user_id, treatment_log_product_id, created_at)
+        select * from unnest(${p('companyIds')}::uuid[], ${p('stockIds')}::uuid[], ${p('productIds')}::uuid[], ${p('kinds')}::usage_kind[],
+                             ${p('quantities')}::numeric[], ${p('unitPrices')}::numeric[], ${p('notes')}::text[], ${p('userIds')}::uuid[],
+                             ${p('lineIds')}::uuid[], ${p('createdAts')}::timestamptz[])
+        returning id
+      )
+      update consumption_requests set response = ${p('response')}::jsonb
+       where company_id = ${p('companyId')}::uuid and key = ${p('key')}`,
+);
 
 /**
  * Writes a claimed request's usage rows and stores its answer for replays, in one statement: one
@@ -44,18 +70,29 @@ export async function claimIdempotencyKey<T>(tx: Tx, companyId: string, key: str
  */
 export async function recordConsumption(tx: Tx, usages: NewUsage[], answer: { companyId: string; key: string; response: unknown }): Promise<void> {
   if (usages.length === 0) throw new Error('a consumption writes at least one usage row');
-  const written = tx.$with('written').as(tx.insert(stockUsages).values(usages).returning({ id: stockUsages.id }));
-  await tx
-    .with(written)
-    .update(consumptionRequests)
-    .set({ response: answer.response })
-    .where(and(eq(consumptionRequests.companyId, answer.companyId), eq(consumptionRequests.key, answer.key)));
+  await writeUsagesAndAnswer(tx, {
+    companyIds: usages.map((u) => u.companyId),
+    stockIds: usages.map((u) => u.stockId),
+    productIds: usages.map((u) => u.productId),
+    kinds: usages.map((u) => u.kind),
+    quantities: usages.map((u) => u.quantity),
+    unitPrices: usages.map((u) => u.unitPrice),
+    notes: usages.map((u) => u.note ?? ''),
+    userIds: usages.map((u) => u.userId ?? null),
+    lineIds: usages.map((u) => u.treatmentLogProductId ?? null),
+    createdAts: usages.map((u) => (u.createdAt ?? new Date()).toISOString()),
+    response: JSON.stringify(answer.response),
+    companyId: answer.companyId,
+    key: answer.key,
+  });
 }
+
+const storeAnswer = namedStatement(
+  'consumption_store_answer',
+  sql`update consumption_requests set response = ${p('response')}::jsonb where company_id = ${p('companyId')}::uuid and key = ${p('key')}`,
+);
 
 /** Stores a claimed request's answer when it wrote no usage rows (a visit without products). */
 export async function storeIdempotentAnswer(tx: Tx, companyId: string, key: string, response: unknown): Promise<void> {
-  await tx
-    .update(consumptionRequests)
-    .set({ response })
-    .where(and(eq(consumptionRequests.companyId, companyId), eq(consumptionRequests.key, key)));
+  await storeAnswer(tx, { companyId, key, response: JSON.stringify(response) });
 }

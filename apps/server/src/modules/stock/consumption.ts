@@ -2,7 +2,7 @@ import { STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { isoDay } from '../../clock';
-import { appendUsages, lockLots, type NewUsage, type StockRow } from './stock.repo';
+import { appendUsages, lockLots, type LockedLot, type NewUsage } from './stock.repo';
 import { productNames } from './consumption.repo';
 
 /** Quantities are kept to three decimals; the arithmetic runs on whole thousandths. */
@@ -49,15 +49,15 @@ export class StockShortage extends AppError {
   }
 }
 
-function isUsable(lot: StockRow, today: string): boolean {
+function isUsable(lot: LockedLot, today: string): boolean {
   return lot.expiryDate === null || lot.expiryDate >= today;
 }
 
 /** Which lots give the units, first expiry first; a shortage says whether expired lots were the reason. */
-export function allocate(item: ConsumeItem, lots: StockRow[], today: string): { lot: StockRow; milli: number }[] | StockProblem {
+export function allocate(item: ConsumeItem, lots: LockedLot[], today: string): { lot: LockedLot; milli: number }[] | StockProblem {
   let needed = toMilli(item.quantity);
   const candidates = item.stockId ? lots.filter((lot) => lot.id === item.stockId) : lots.filter((lot) => isUsable(lot, today));
-  const picks: { lot: StockRow; milli: number }[] = [];
+  const picks: { lot: LockedLot; milli: number }[] = [];
   for (const lot of candidates) {
     if (needed === 0) break;
     const take = Math.min(needed, toMilli(lot.unitsLeft));

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { namedStatement } from '../../db/named-statement';
 import { companies, stocks, stockUsages, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
 
 export type StockRow = typeof stocks.$inferSelect;
@@ -100,20 +101,54 @@ export async function appendUsages(tx: DbOrTx, rows: NewUsage[]): Promise<void> 
   if (rows.length > 0) await tx.insert(stockUsages).values(rows);
 }
 
+/** What a consumption needs of a lot it locked. */
+export interface LockedLot {
+  id: string;
+  productId: string;
+  unitsLeft: string;
+  unitPrice: string;
+  expiryDate: string | null;
+  lotNumber: string;
+}
+
+interface LockedLotRow {
+  id: string;
+  product_id: string;
+  units_left: string;
+  unit_price: string;
+  expiry_date: string | null;
+  lot_number: string;
+}
+
+// Every consumption locks its lots with one of these (named statements: db/named-statement.ts).
+const LOCKED_COLUMNS = sql`id, product_id, units_left, unit_price, expiry_date, lot_number`;
+const LOT_ORDER = sql`order by product_id, expiry_date asc nulls last, id for update`;
+const lockProductLots = namedStatement<LockedLotRow>(
+  'lock_product_lots',
+  sql`select ${LOCKED_COLUMNS} from stocks
+       where company_id = ${sql.placeholder('companyId')}::uuid and product_id = any(${sql.placeholder('productIds')}::uuid[]) and deleted_at is null and units_left > 0
+       ${LOT_ORDER}`,
+);
+const lockProductAndNamedLots = namedStatement<LockedLotRow>(
+  'lock_product_and_named_lots',
+  sql`select ${LOCKED_COLUMNS} from stocks
+       where company_id = ${sql.placeholder('companyId')}::uuid
+         and ((product_id = any(${sql.placeholder('productIds')}::uuid[]) and deleted_at is null and units_left > 0) or id = any(${sql.placeholder('stockIds')}::uuid[]))
+       ${LOT_ORDER}`,
+);
+
 /**
  * Locks the live lots of some products at a location, in one fixed order (product, first expiry,
- * id) so two consumptions of overlapping trays can never deadlock.
+ * id) so two consumptions of overlapping trays can never deadlock. Lots units go back to (a visit
+ * edited) are locked in the same statement and order, so two transactions never take the same
+ * locks in different orders.
  */
-export async function lockLots(tx: DbOrTx, companyId: string, productIds: string[], alsoStockIds: string[] = []): Promise<StockRow[]> {
-  const candidates = and(inArray(stocks.productId, productIds), live, gt(stocks.unitsLeft, '0'));
-  return tx
-    .select()
-    .from(stocks)
-    // Lots units go back to (a visit edited) are locked in the same statement and order, so two
-    // transactions never take the same locks in different orders.
-    .where(and(eq(stocks.companyId, companyId), alsoStockIds.length > 0 ? or(candidates, inArray(stocks.id, alsoStockIds)) : candidates))
-    .orderBy(asc(stocks.productId), sql`${stocks.expiryDate} asc nulls last`, asc(stocks.id))
-    .for('update');
+export async function lockLots(tx: DbOrTx, companyId: string, productIds: string[], alsoStockIds: string[] = []): Promise<LockedLot[]> {
+  const rows =
+    alsoStockIds.length > 0
+      ? await lockProductAndNamedLots(tx, { companyId, productIds, stockIds: alsoStockIds })
+      : await lockProductLots(tx, { companyId, productIds });
+  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: r.units_left, unitPrice: r.unit_price, expiryDate: r.expiry_date, lotNumber: r.lot_number }));
 }
 
 /** Spec section 2: the admin's overview of a product at every location that holds it. */
