@@ -82,6 +82,21 @@ async function consumeLoad(base, token, productIds, { duration = DURATION_S, con
   return { seconds, ok, failed: latencies.length - ok + result.errors + result.timeouts, latencies };
 }
 
+/**
+ * Between runs: vacuum what the last run wrote and checkpoint, so a run does not pay for the one
+ * before it (autovacuum and a checkpoint landing in the middle of the next run).
+ */
+async function settle(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum (analyze) stocks, stock_usages, consumption_requests, audit_log, alerts, report_daily_usage');
+    await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
+}
+
 /** Consumes 1 unit per request at a steady `rate` a second (open loop), a fresh key each time. */
 async function consumeAtRate(base, token, productIds, rate) {
   const run = randomUUID();
@@ -148,13 +163,17 @@ try {
   const warmUp = await consumeLoad(server.base, member, spread, { duration: 3, connections: 4 });
 
   // As fast as the connections go: the most the server does.
+  await settle(url);
   const many = await consumeLoad(server.base, member, spread);
   report('many lots, as fast as answered', many);
+  await settle(url);
   const hotLot = await consumeLoad(server.base, member, [hot]);
   report('hot lot, as fast as answered', hotLot);
   // At the targets' rates: the latency a clinic group sending that many sees.
+  await settle(url);
   const manyAtRate = await consumeAtRate(server.base, member, spread, MANY_LOTS_RATE);
   report(`many lots at ${MANY_LOTS_RATE}/s`, manyAtRate);
+  await settle(url);
   const hotAtRate = await consumeAtRate(server.base, member, [hot], HOT_LOT_RATE);
   report(`hot lot at ${HOT_LOT_RATE}/s`, hotAtRate);
 
