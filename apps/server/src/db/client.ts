@@ -32,20 +32,9 @@ export interface DatabaseOptions {
   pgliteDump?: Blob;
 }
 
-/**
- * Our named statements (db/named-statement.ts) have their values as parameters and the same
- * shape of plan whatever the values, so they keep one generic plan instead of planning again at
- * every execution: planning the alerts refresh took longer than running it. Options already in
- * the URL are kept.
- */
-function sessionOptions(databaseUrl: string): string {
-  const given = new URL(databaseUrl).searchParams.get('options');
-  return [given, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ');
-}
-
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: sessionOptions(options.databaseUrl) });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection closed by the server (restart, failover) must not crash the process;
     // the pool drops it and opens a new one on the next checkout.
     pool.on('error', () => undefined);
