@@ -97,22 +97,35 @@ async function settle(url) {
   }
 }
 
-/** Consumes 1 unit per request at a steady `rate` a second (open loop), a fresh key each time. */
+/**
+ * Consumes 1 unit per request at a steady `rate` a second (open loop), a fresh key each time. The
+ * first seconds at the rate are not counted: the client opens its connections, and the first
+ * writes after settle()'s checkpoint write whole pages to the WAL.
+ */
 async function consumeAtRate(base, token, productIds, rate) {
   const run = randomUUID();
-  const { seconds, latencies, statuses } = await pacedLoad(base, {
-    rate,
-    durationS: DURATION_S,
-    next: (n) => ({
-      method: 'POST',
-      path: '/api/stock/consume',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ product_id: productIds[n % productIds.length], quantity: 1, idempotency_key: `${run}-${n}` }),
-    }),
-  });
+  const send = (durationS, prefix) =>
+    pacedLoad(base, {
+      rate,
+      durationS,
+      next: (n) => ({
+        method: 'POST',
+        path: '/api/stock/consume',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ product_id: productIds[n % productIds.length], quantity: 1, idempotency_key: `${run}-${prefix}-${n}` }),
+      }),
+    });
+  const warmUp = await send(3, 'warm-up');
+  const { seconds, latencies, statuses, timeline } = await send(DURATION_S, 'run');
   const ok = statuses.get(200) ?? 0;
   for (const [status, n] of statuses) if (status !== 200) console.error(`HTTP ${status}: ${n} answers`);
-  return { seconds, ok, failed: latencies.length - ok, latencies, steady: true };
+  // BENCH_TIMELINE=1: the slowest answer of each second of the run, to see when stalls happened.
+  if (process.env.BENCH_TIMELINE) {
+    const worst = new Map();
+    for (const [at, ms] of timeline) worst.set(Math.floor(at), Math.max(worst.get(Math.floor(at)) ?? 0, ms));
+    console.log(`  slowest answer per second (ms): ${[...worst.values()].map((ms) => ms.toFixed(0)).join(' ')}`);
+  }
+  return { seconds, ok, failed: latencies.length - ok, latencies, steady: true, uncounted: warmUp.statuses.get(200) ?? 0 };
 }
 
 function report(name, { seconds, ok, failed, latencies, steady }) {
@@ -178,7 +191,8 @@ try {
   report(`hot lot at ${HOT_LOT_RATE}/s`, hotAtRate);
 
   const runs = [warmUp, many, hotLot, manyAtRate, hotAtRate];
-  consistent = await verifyLedger(url, [...spread, hot], runs.reduce((sum, run) => sum + run.ok, 0), 4 + (runs.length - 1) * CONNECTIONS);
+  const answered = runs.reduce((sum, run) => sum + run.ok + (run.uncounted ?? 0), 0);
+  consistent = await verifyLedger(url, [...spread, hot], answered, 4 + (runs.length - 1) * CONNECTIONS);
 } finally {
   await server.stop();
   // BENCH_KEEP=1 leaves the database for EXPLAIN ANALYZE.

@@ -14,6 +14,8 @@ export async function pacedLoad(base, { rate, durationS, next }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(rate * durationS);
   const latencies = [];
+  /** [seconds into the run the request was due, latency ms]: where in the run slow answers fell. */
+  const timeline = [];
   const statuses = new Map();
   const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
   const inFlight = [];
@@ -32,6 +34,7 @@ export async function pacedLoad(base, { rate, durationS, next }) {
             res.resume();
             res.on('end', () => {
               latencies.push(performance.now() - due);
+              timeline.push([(due - started) / 1000, performance.now() - due]);
               count(res.statusCode);
               resolve();
             });
@@ -48,5 +51,5 @@ export async function pacedLoad(base, { rate, durationS, next }) {
   }
   await Promise.all(inFlight);
   agent.destroy();
-  return { seconds: (performance.now() - started) / 1000, latencies, statuses };
+  return { seconds: (performance.now() - started) / 1000, latencies, statuses, timeline };
 }

@@ -39,6 +39,8 @@ export interface TestApp {
   /** A bearer token for the user, as login would issue it. */
   tokenFor(user: Pick<UserRecord, 'id' | 'role' | 'organizationId' | 'companyId'>, companyId?: string | null): string;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Another server process on the same database (the same signing secret): its own caches and queues. */
+  sibling(): Promise<Pick<TestApp, 'request' | 'close'>>;
   close(): Promise<void>;
 }
 
@@ -72,23 +74,30 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
   return { database: await createDatabase({ pgliteDump: dump }), drop: async () => undefined };
 }
 
+function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
+  return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}
+
 export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
-  const { app, tokens, alerts, transcriptions, files } = await buildApp({
-    uploadsDir,
-    s3: options.s3,
-    db: database.db,
-    jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
-    jwtExpiresIn: options.jwtExpiresIn,
-    publicUrl: 'http://clinic.test',
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    now: options.now,
-    openAi: options.openAi,
-    onRoute: (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
-    },
+  const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');
+  const build = (onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void) =>
+    buildApp({
+      uploadsDir,
+      s3: options.s3,
+      db: database.db,
+      jwtSecret,
+      jwtExpiresIn: options.jwtExpiresIn,
+      publicUrl: 'http://clinic.test',
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      now: options.now,
+      openAi: options.openAi,
+      onRoute,
+    });
+  const { app, tokens, alerts, transcriptions, files } = await build((route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
   });
   await app.ready();
   return {
@@ -102,8 +111,12 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     uploadsDir,
     tokenFor: (user, companyId) =>
       tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),
-    request: ({ token, headers, ...rest }) =>
-      app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+    request: (options) => injectAs(app, options),
+    sibling: async () => {
+      const other = (await build()).app;
+      await other.ready();
+      return { request: (options) => injectAs(other, options), close: () => other.close() };
+    },
     close: async () => {
       await app.close();
       await database.close();

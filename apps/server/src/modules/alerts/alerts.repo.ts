@@ -22,6 +22,8 @@ export interface AlertRules {
 interface RefreshValues {
   companyId?: SQL | string | undefined;
   productIds?: SQL | string[] | undefined;
+  /** One product: a plain equality, whose generic plan PostgreSQL finds as good as a custom one. */
+  productId?: SQL | undefined;
   today: SQL | string;
   expiryWindowDays: SQL | number;
 }
@@ -29,6 +31,7 @@ interface RefreshValues {
 function scoped(companyColumn: SQL, productColumn: SQL, values: RefreshValues): SQL {
   const parts: SQL[] = [sql`true`];
   if (values.companyId) parts.push(sql`${companyColumn} = ${values.companyId}::uuid`);
+  if (values.productId) parts.push(sql`${productColumn} = ${values.productId}::uuid`);
   if (values.productIds) parts.push(sql`${productColumn} = any(${Array.isArray(values.productIds) ? sql.param(values.productIds) : values.productIds}::uuid[])`);
   return sql.join(parts, sql` and `);
 }
@@ -78,20 +81,21 @@ export async function refreshAlerts(db: DbOrTx, scope: AlertScope, rules: AlertR
   await db.execute(refreshStatement({ companyId: scope.companyId, productIds: scope.productIds, ...rules }));
 }
 
-// A consumption refreshes its product's alerts on every request: a named statement.
-const refreshProductsAtLocation = namedStatement(
-  'refresh_alerts_products_at_location',
+// A consumption refreshes its product's alerts on every request: a named statement, with one
+// product so that PostgreSQL settles on a generic plan instead of planning it at every execution.
+const refreshProductAtLocation = namedStatement(
+  'refresh_alerts_product_at_location',
   refreshStatement({
     companyId: sql`${sql.placeholder('companyId')}`,
-    productIds: sql`${sql.placeholder('productIds')}`,
+    productId: sql`${sql.placeholder('productId')}`,
     today: sql`${sql.placeholder('today')}`,
     expiryWindowDays: sql`${sql.placeholder('expiryWindowDays')}`,
   }),
 );
 
-/** refreshAlerts for some products at one location, by the named statement. */
-export async function refreshProductAlerts(db: DbOrTx, companyId: string, productIds: string[], rules: AlertRules): Promise<void> {
-  await refreshProductsAtLocation(db, { companyId, productIds, ...rules });
+/** refreshAlerts for one product at one location, by the named statement. */
+export async function refreshProductAlerts(db: DbOrTx, companyId: string, productId: string, rules: AlertRules): Promise<void> {
+  await refreshProductAtLocation(db, { companyId, productId, ...rules });
 }
 
 const open = (companyId: string) => and(eq(alerts.companyId, companyId), isNull(alerts.resolvedAt), isNull(alerts.dismissedAt));

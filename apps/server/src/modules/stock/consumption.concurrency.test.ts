@@ -7,7 +7,9 @@ import { createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 
 // On PostgreSQL (TEST_DATABASE_URL) the requests run on separate pooled connections at once; on
-// the embedded database they queue on its single connection. Both must come out exact.
+// the embedded database they queue on its single connection. Both must come out exact. Within one
+// server process a product's consumptions take turns (lot-queue.ts), so the requests are spread
+// over ten server processes on the same database, whose row locks must keep them apart.
 let t: TestApp;
 let world: World;
 beforeAll(async () => {
@@ -29,8 +31,10 @@ it('200 concurrent consumptions of 1 unit against a lot of 50: exactly 50 succee
   expect(created.statusCode).toBe(201);
   const stockId = created.json().stocks[0].id as string;
 
+  const servers = [t, ...(await Promise.all(Array.from({ length: 9 }, () => t.sibling())))];
   const keys = Array.from({ length: 200 }, () => randomUUID());
-  const consume = (key: string) => t.request({ method: 'POST', url: '/api/stock/consume', token, payload: { product_id: product.id, quantity: 1, idempotency_key: key } });
+  const consume = (key: string, i: number) =>
+    servers[i % servers.length]!.request({ method: 'POST', url: '/api/stock/consume', token, payload: { product_id: product.id, quantity: 1, idempotency_key: key } });
   const results = await Promise.all(keys.map(consume));
 
   const ok = results.filter((r) => r.statusCode === 200);
@@ -46,6 +50,7 @@ it('200 concurrent consumptions of 1 unit against a lot of 50: exactly 50 succee
   const succeededKeys = keys.filter((_, i) => results[i]!.statusCode === 200);
   const replays = await Promise.all(succeededKeys.map(consume));
   expect(replays.every((r) => r.statusCode === 200)).toBe(true);
+  await Promise.all(servers.slice(1).map((server) => server.close()));
 
   const ledger = await queryRows(t.db, sql`select coalesce(sum(quantity), 0)::float as used, count(*)::int as rows from stock_usages where stock_id = ${stockId}`);
   expect(ledger[0]).toEqual({ used: 50, rows: 50 });

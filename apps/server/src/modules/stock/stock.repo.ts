@@ -129,6 +129,13 @@ const lockProductLots = namedStatement<LockedLotRow>(
        where company_id = ${sql.placeholder('companyId')}::uuid and product_id = any(${sql.placeholder('productIds')}::uuid[]) and deleted_at is null and units_left > 0
        ${LOT_ORDER}`,
 );
+// One product (a manual consumption): a plain equality, so PostgreSQL settles on a generic plan.
+const lockOneProductLots = namedStatement<LockedLotRow>(
+  'lock_one_product_lots',
+  sql`select ${LOCKED_COLUMNS} from stocks
+       where company_id = ${sql.placeholder('companyId')}::uuid and product_id = ${sql.placeholder('productId')}::uuid and deleted_at is null and units_left > 0
+       ${LOT_ORDER}`,
+);
 const lockProductAndNamedLots = namedStatement<LockedLotRow>(
   'lock_product_and_named_lots',
   sql`select ${LOCKED_COLUMNS} from stocks
@@ -144,10 +151,10 @@ const lockProductAndNamedLots = namedStatement<LockedLotRow>(
  * locks in different orders.
  */
 export async function lockLots(tx: DbOrTx, companyId: string, productIds: string[], alsoStockIds: string[] = []): Promise<LockedLot[]> {
-  const rows =
-    alsoStockIds.length > 0
-      ? await lockProductAndNamedLots(tx, { companyId, productIds, stockIds: alsoStockIds })
-      : await lockProductLots(tx, { companyId, productIds });
+  let rows: LockedLotRow[];
+  if (alsoStockIds.length > 0) rows = await lockProductAndNamedLots(tx, { companyId, productIds, stockIds: alsoStockIds });
+  else if (productIds.length === 1) rows = await lockOneProductLots(tx, { companyId, productId: productIds[0] });
+  else rows = await lockProductLots(tx, { companyId, productIds });
   return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: r.units_left, unitPrice: r.unit_price, expiryDate: r.expiry_date, lotNumber: r.lot_number }));
 }
 

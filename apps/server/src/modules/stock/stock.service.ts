@@ -28,6 +28,7 @@ import { badRequest, conflict, invalidFields, notFound } from '../../http/errors
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts, refreshProductAlerts } from '../alerts/alerts.repo';
+import { createKeyedQueue } from './lot-queue';
 import { findProductWithNames } from '../products/products.repo';
 import { findSupplierById } from '../suppliers/suppliers.repo';
 import { planConsumption } from './consumption';
@@ -51,6 +52,7 @@ function toUsage(row: UsageRow): StockUsage {
 export function createStockService(deps: ServiceDeps) {
   const { db } = deps;
   const today = () => isoDay(deps.now());
+  const inTurn = createKeyedQueue();
   const alertRules = () => ({ today: today(), expiryWindowDays: deps.alertExpiryWindowDays });
 
   function toStock(row: StockRow, supplierName: string | null, usages: StockUsage[]): Stock {
@@ -311,7 +313,7 @@ export function createStockService(deps: ServiceDeps) {
       const companyId = currentCompanyId(actor);
       const product = await findVisibleProductName(db, companyId, body.product_id);
       if (!product) throw badRequest('product_id', 'Product not found');
-      const consumed = await db.transaction(async (tx) => {
+      const consumed = await inTurn(`${companyId}/${product.id}`, () => db.transaction(async (tx) => {
         const claim = await claimIdempotencyKey<Consumption>(tx, companyId, body.idempotency_key);
         if ('replay' in claim) return claim.replay;
         // Rolled back with the rest when the stock is short, as if it had been written last.
@@ -326,12 +328,12 @@ export function createStockService(deps: ServiceDeps) {
         const result = results[0]!;
         await recordConsumption(tx, usages, { companyId, key: body.idempotency_key, response: result });
         return result;
-      });
+      }));
       // After the commit, so the lots are locked for three statements only (docs/decisions.md,
       // Consumption under load); the answer still waits for it, so an alert the consumption raises
       // is there when the client looks. Should it fail after the commit, the client's retry with the
       // same key replays the answer and refreshes again, and the 15-minute scan would catch it too.
-      await refreshProductAlerts(db, companyId, [product.id], alertRules());
+      await refreshProductAlerts(db, companyId, product.id, alertRules());
       return consumed;
     },
   };
