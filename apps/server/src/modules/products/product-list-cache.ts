@@ -31,6 +31,15 @@ export function createProductListCache(db: Db, max = 5000) {
   }
 
   return {
+    /**
+     * The remembered page, whatever catalog version it was read at: the caller reads the rows
+     * with the current version in one statement and uses the entry only when the two agree.
+     */
+    peek(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }): Entry | undefined {
+      return filter.in_stock_only ? undefined : entries.get(keyOf(reader, filter, page));
+    },
+
+    /** The page as the catalog is now: remembered when the version still matches, else loaded. */
     async page(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, load: () => Promise<ProductIdPage>): Promise<ProductIdPage> {
       if (filter.in_stock_only) return load();
       const version = await catalogVersion();

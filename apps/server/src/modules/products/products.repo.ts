@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like';
-import { categories, companies, organizations, productAttachments, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
+import { catalogVersions, categories, companies, organizations, productAttachments, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
 import type { ProductFilter } from '@clinic/domain';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -87,9 +87,9 @@ const NAMES = {
   organizationName: organizations.name,
 };
 
-function selectWithNames(db: DbOrTx, reader: ReaderSql) {
+function selectWithNames<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, reader: ReaderSql, extra?: Extra) {
   return db
-    .select({ product: products, ...NAMES })
+    .select({ product: products, ...NAMES, ...(extra ?? ({} as Extra)) })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
@@ -154,8 +154,10 @@ export async function listProductIds(db: DbOrTx, reader: CatalogReader, filter: 
 
 /**
  * A page's rows with their names, in the order of `ids`, still only those the reader sees (a
- * product deleted since its id was listed drops out). Prepared once per kind of reader: this runs
- * on every list request, and building the statement would cost more than running it.
+ * product deleted since its id was listed drops out), and the catalog version they were read at
+ * (one snapshot, so a remembered page can be checked against it without another round trip).
+ * Prepared once per kind of reader: this runs on every list request, and building the statement
+ * would cost more than running it.
  */
 export function preparedProductsWithNames(db: Db) {
   const statements = new Map<string, { execute: (values: Record<string, unknown>) => Promise<unknown[]> }>();
@@ -164,18 +166,19 @@ export function preparedProductsWithNames(db: Db) {
     let prepared = statements.get(name);
     if (!prepared) {
       const reader: ReaderSql = { companyId: admin ? null : sql.placeholder('companyId') };
-      prepared = selectWithNames(db, reader)
+      prepared = selectWithNames(db, reader, { catalogVersion: sql<number>`(select ${catalogVersions.version} from ${catalogVersions} where ${catalogVersions.id} = 1)`.mapWith(Number) })
         .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, visibleProducts(reader, includeDeleted)))
         .prepare(name);
       statements.set(name, prepared);
     }
     return prepared;
   }
-  return async (reader: CatalogReader, ids: string[], includeDeleted = false): Promise<ProductListRow[]> => {
-    if (ids.length === 0) return [];
-    const rows = (await statement(reader.companyId === null, includeDeleted).execute({ ids, companyId: reader.companyId })) as ProductListRow[];
+  /** `version` is null when there were no rows to carry it. */
+  return async (reader: CatalogReader, ids: string[], includeDeleted = false): Promise<{ rows: ProductListRow[]; version: number | null }> => {
+    if (ids.length === 0) return { rows: [], version: null };
+    const rows = (await statement(reader.companyId === null, includeDeleted).execute({ ids, companyId: reader.companyId })) as (ProductListRow & { catalogVersion: number })[];
     const byId = new Map(rows.map((row) => [row.product.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), version: rows[0]?.catalogVersion ?? null };
   };
 }
 
