@@ -20,6 +20,12 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Embedded only: learn the array types the migrations created. PGlite reads them when it opens,
+   * which on a new data directory is before the migrations, and could not send an array of an
+   * enum of ours as a parameter otherwise.
+   */
+  refreshTypes?: () => Promise<void>;
   /** Embedded only: a tarball of the data directory, to clone a migrated template. */
   dump?: () => Promise<Blob>;
 }
@@ -61,6 +67,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db: drizzlePglite(client, { schema }) as unknown as Db,
     driver: 'pglite',
     close: () => client.close(),
+    refreshTypes: () => client.refreshArrayTypes(),
     dump: async () => client.dumpDataDir('none'),
   };
 }

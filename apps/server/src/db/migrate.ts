@@ -13,4 +13,5 @@ export async function runMigrations(database: Database): Promise<void> {
   } else {
     await migratePglite(database.db as unknown as PgliteDatabase, config);
   }
+  await database.refreshTypes?.();
 }

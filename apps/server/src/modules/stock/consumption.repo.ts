@@ -50,13 +50,17 @@ export async function claimIdempotencyKey<T>(tx: Tx, companyId: string, key: str
 }
 
 // The usage rows travel as one array per column, so one statement text serves any number of lots.
+// The kinds travel as text: the embedded database learns array types when it opens, before the
+// migrations create the enum, so it could not send a usage_kind[] parameter.
 const writeUsagesAndAnswer = namedStatement(
   'consumption_record',
   sql`with written as (
         insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, note, user_id, treatment_log_product_id, created_at)
-        select * from unnest(${p('companyIds')}::uuid[], ${p('stockIds')}::uuid[], ${p('productIds')}::uuid[], ${p('kinds')}::usage_kind[],
-                             ${p('quantities')}::numeric[], ${p('unitPrices')}::numeric[], ${p('notes')}::text[], ${p('userIds')}::uuid[],
-                             ${p('lineIds')}::uuid[], ${p('createdAts')}::timestamptz[])
+        select u.company_id, u.stock_id, u.product_id, u.kind::usage_kind, u.quantity, u.unit_price, u.note, u.user_id, u.line_id, u.created_at
+          from unnest(${p('companyIds')}::uuid[], ${p('stockIds')}::uuid[], ${p('productIds')}::uuid[], ${p('kinds')}::text[],
+                      ${p('quantities')}::numeric[], ${p('unitPrices')}::numeric[], ${p('notes')}::text[], ${p('userIds')}::uuid[],
+                      ${p('lineIds')}::uuid[], ${p('createdAts')}::timestamptz[])
+            as u(company_id, stock_id, product_id, kind, quantity, unit_price, note, user_id, line_id, created_at)
         returning id
       )
       update consumption_requests set response = ${p('response')}::jsonb
