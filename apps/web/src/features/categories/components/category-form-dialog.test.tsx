@@ -92,7 +92,10 @@ describe('category dialogs', () => {
 
     act(() => { HeldXhr.last!.finish(); });
     expect(await screen.findByText('Upload done')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Category' }));
+    // The form hears that the upload is over one render after the field shows it.
+    const add = screen.getByRole('button', { name: 'Add Category' });
+    await waitFor(() => expect(add).toBeEnabled());
+    await userEvent.click(add);
 
     expect(await screen.findByText('Category added successfully')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
