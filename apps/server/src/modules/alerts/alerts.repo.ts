@@ -21,7 +21,7 @@ export interface AlertRules {
 /** The values of a refresh: given, or placeholders of the named statement. */
 interface RefreshValues {
   companyId?: SQL | string | undefined;
-  productIds?: SQL | string[] | undefined;
+  productIds?: string[] | undefined;
   /** One product: a plain equality, whose generic plan PostgreSQL finds as good as a custom one. */
   productId?: SQL | undefined;
   today: SQL | string;
@@ -32,7 +32,7 @@ function scoped(companyColumn: SQL, productColumn: SQL, values: RefreshValues): 
   const parts: SQL[] = [sql`true`];
   if (values.companyId) parts.push(sql`${companyColumn} = ${values.companyId}::uuid`);
   if (values.productId) parts.push(sql`${productColumn} = ${values.productId}::uuid`);
-  if (values.productIds) parts.push(sql`${productColumn} = any(${Array.isArray(values.productIds) ? sql.param(values.productIds) : values.productIds}::uuid[])`);
+  if (values.productIds) parts.push(sql`${productColumn} = any(${sql.param(values.productIds)}::uuid[])`);
   return sql.join(parts, sql` and `);
 }
 

@@ -21,6 +21,13 @@ interface Entry extends ProductIdPage {
  * it serves every server process sharing the database correctly. Lists filtered on stock
  * (`in_stock_only`) change with every consumption and are never kept.
  */
+/** How the cache reads a page: the ids afresh, and the rows of some ids with the version they were read at. */
+export interface PageReaders<Row> {
+  loadIds: () => Promise<ProductIdPage>;
+  /** `version` is null when there were no rows to carry it. */
+  loadRows: (ids: string[]) => Promise<{ rows: Row[]; version: number | null }>;
+}
+
 export function createProductListCache(db: Db, max = 5000) {
   const catalogVersion = preparedCatalogVersion(db);
   const entries = new LRUCache<string, Entry>({ max });
@@ -30,27 +37,31 @@ export function createProductListCache(db: Db, max = 5000) {
     return JSON.stringify([reader.companyId, term, filter.category_id ?? null, filter.approval, filter.include_deleted ?? false, page.offset, page.limit]);
   }
 
+  /** The ids and total as the catalog is now: remembered while the version matches, else loaded. */
+  async function idPage(key: string | null, loadIds: () => Promise<ProductIdPage>): Promise<ProductIdPage> {
+    if (key === null) return loadIds();
+    const version = await catalogVersion();
+    const hit = entries.get(key);
+    if (hit && hit.version === version) return hit;
+    const loaded = await loadIds();
+    entries.set(key, { ...loaded, version });
+    return loaded;
+  }
+
   return {
     /**
-     * The remembered page, whatever catalog version it was read at: the caller reads the rows
-     * with the current version in one statement and uses the entry only when the two agree.
+     * One list page's rows and the filter's total. A remembered page is checked with its rows in
+     * one statement (they carry the version they were read at): one round trip when it holds.
      */
-    peek(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }): Entry | undefined {
-      return filter.in_stock_only ? undefined : entries.get(keyOf(reader, filter, page));
-    },
-
-    /** The page as the catalog is now: remembered when the version still matches, else loaded. */
-    async page(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, load: () => Promise<ProductIdPage>): Promise<ProductIdPage> {
-      if (filter.in_stock_only) return load();
-      const version = await catalogVersion();
-      const key = keyOf(reader, filter, page);
-      const hit = entries.get(key);
-      if (hit && hit.version === version) return hit;
-      const loaded = await load();
-      entries.set(key, { ...loaded, version });
-      return loaded;
+    async page<Row>(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, readers: PageReaders<Row>): Promise<{ rows: Row[]; total: number }> {
+      const key = filter.in_stock_only ? null : keyOf(reader, filter, page);
+      const remembered = key === null ? undefined : entries.get(key);
+      if (remembered && remembered.ids.length > 0) {
+        const { rows, version } = await readers.loadRows(remembered.ids);
+        if (version === remembered.version) return { rows, total: remembered.total };
+      }
+      const { ids, total } = await idPage(key, readers.loadIds);
+      return { rows: (await readers.loadRows(ids)).rows, total };
     },
   };
 }
-
-export type ProductListCache = ReturnType<typeof createProductListCache>;

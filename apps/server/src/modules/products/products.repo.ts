@@ -173,7 +173,6 @@ export function preparedProductsWithNames(db: Db) {
     }
     return prepared;
   }
-  /** `version` is null when there were no rows to carry it. */
   return async (reader: CatalogReader, ids: string[], includeDeleted = false): Promise<{ rows: ProductListRow[]; version: number | null }> => {
     if (ids.length === 0) return { rows: [], version: null };
     const rows = (await statement(reader.companyId === null, includeDeleted).execute({ ids, companyId: reader.companyId })) as (ProductListRow & { catalogVersion: number })[];

@@ -159,19 +159,10 @@ export function createProductsService(deps: ServiceDeps) {
     async list(actor: Actor, query: ProductListQuery): Promise<Page<Product>> {
       const reader = readerOf(actor);
       const window = pageWindow(query);
-      const includeDeleted = query.include_deleted ?? false;
-      // A remembered page is checked with its rows in one statement: one round trip when it holds.
-      const remembered = listCache.peek(reader, query, window);
-      let page: { records: ProductListRow[]; total: number } | null = null;
-      if (remembered && remembered.ids.length > 0) {
-        const { rows, version } = await productsWithNames(reader, remembered.ids, includeDeleted);
-        if (version === remembered.version) page = { records: rows, total: remembered.total };
-      }
-      if (!page) {
-        const { ids, total } = await listCache.page(reader, query, window, () => listProductIds(db, reader, query, window));
-        page = { records: (await productsWithNames(reader, ids, includeDeleted)).rows, total };
-      }
-      const { records, total } = page;
+      const { rows: records, total } = await listCache.page(reader, query, window, {
+        loadIds: () => listProductIds(db, reader, query, window),
+        loadRows: (ids) => productsWithNames(reader, ids, query.include_deleted ?? false),
+      });
       return toPage(
         records.map((r) => toProduct(actor, r)),
         total,

@@ -11,7 +11,7 @@ import { createWorld } from '../../../test/world';
 // The suites open their embedded databases from an already migrated template; `npm start` on a
 // new data directory opens the database first and migrates it after. PGlite learns the array types
 // when it opens, so a statement sending an array of one of our enums worked in every suite and
-// failed on a new installation. This runs a consumption and a visit the way a new installation does.
+// failed on a new installation. This runs a consumption the way a new installation does.
 it('consumes stock on an embedded database that was migrated after it opened', async () => {
   const database = await createDatabase({});
   await runMigrations(database);

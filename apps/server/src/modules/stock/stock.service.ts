@@ -329,7 +329,7 @@ export function createStockService(deps: ServiceDeps) {
         await recordConsumption(tx, usages, { companyId, key: body.idempotency_key, response: result });
         return result;
       }));
-      // After the commit, so the lots are locked for three statements only (docs/decisions.md,
+      // After the commit, so the lots are locked for two statements only (docs/decisions.md,
       // Consumption under load); the answer still waits for it, so an alert the consumption raises
       // is there when the client looks. Should it fail after the commit, the client's retry with the
       // same key replays the answer and refreshes again, and the 15-minute scan would catch it too.
