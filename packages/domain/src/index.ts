@@ -23,3 +23,4 @@ export * from './treatment-logs';
 export * from './recall';
 export * from './reports';
 export * from './treatment-imports';
+export * from './subscriptions';
