@@ -50,6 +50,10 @@ import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createTreatmentImportService } from './modules/imports/treatment-import';
 import { createReportsService } from './modules/reports/reports.service';
+import { createLocalPayments } from './modules/payments/local-payments';
+import { createStripePayments, type StripeOptions } from './modules/payments/stripe-payments';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -67,6 +71,8 @@ export interface BuildAppOptions {
   alertExpiryWindowDays?: number;
   /** The OpenAI-compatible endpoint for case notes; without it case-notes jobs fail saying so. */
   openAi?: OpenAiOptions | undefined;
+  /** Card payments through Stripe when set; otherwise the app's own test checkout (no card is charged). */
+  stripe?: StripeOptions | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
@@ -81,6 +87,8 @@ export interface BuiltApp {
   transcriptions: TranscriptionService;
   /** File storage: the e-mail worker attaches stored files (purchase-order PDFs) from it. */
   files: FilesService;
+  /** Subscriptions: main.ts runs the trial-reminder worker. */
+  payments: PaymentsService;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
@@ -118,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const auth = createAuthService(deps);
   const imports = createImportsService(deps);
   const alerts = createAlertsService(deps);
+  const paymentProvider = options.stripe ? createStripePayments(options.stripe) : createLocalPayments(deps.publicUrl);
+  const payments = createPaymentsService(deps, paymentProvider);
   const transcriptions = createTranscriptionService(deps, options.openAi ? createOpenAiCaseNotes(options.openAi) : null);
 
   await app.register(fastifySwagger, {
@@ -129,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       const zapi = api.withTypeProvider<ZodTypeProvider>();
-      registerAuthentication(zapi, tokens, auth);
+      registerAuthentication(zapi, tokens, auth, now);
       authRoutes(zapi, auth);
       usersRoutes(zapi, createUsersService(deps, auth));
       organizationsRoutes(zapi, createOrganizationsService(deps));
@@ -146,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
       recallRoutes(zapi, createRecallService(deps));
       reportsRoutes(zapi, createReportsService(deps));
+      await paymentsRoutes(zapi, payments, paymentProvider);
     },
     { prefix: '/api' },
   );
@@ -162,5 +173,5 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return { app, tokens, imports, alerts, transcriptions, files };
+  return { app, tokens, imports, alerts, transcriptions, files, payments };
 }

@@ -5,3 +5,10 @@
 export function isoDay(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
+
+/** The same day n months later (UTC), as subscription periods count. */
+export function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}

@@ -11,6 +11,7 @@ import { buildApp } from './app';
 import { DEFAULT_WEB_DIST } from './paths';
 import { seedDemo } from './seed/demo';
 import { startTranscriptionWorker } from './modules/transcription/transcription-worker';
+import { startTrialReminderWorker } from './modules/payments/trial-reminder-worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await runMigrations(database);
 
-  const { app, imports, alerts, transcriptions, files } = await buildApp({
+  const { app, imports, alerts, transcriptions, files, payments } = await buildApp({
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     jwtExpiresIn: config.jwtExpiresIn,
@@ -29,11 +30,13 @@ async function main(): Promise<void> {
     s3: config.s3,
     alertExpiryWindowDays: config.alertExpiryWindowDays,
     openAi: config.openAi,
+    stripe: config.stripe,
   });
 
   const importWorker = startImportWorker(imports, app.log);
   const alertScan = startAlertScanWorker(alerts, app.log);
   const transcriptionWorker = startTranscriptionWorker(transcriptions, app.log);
+  const trialReminders = startTrialReminderWorker(payments, app.log);
   const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, undefined, files.storage) : null;
 
   const shutdown = async (signal: string) => {
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     importWorker.stop();
     alertScan.stop();
     transcriptionWorker.stop();
+    trialReminders.stop();
     await app.close();
     await database.close();
     releaseLock();

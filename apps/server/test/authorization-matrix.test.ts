@@ -11,6 +11,7 @@ import { purchasingCases } from './authorization/purchasing.cases';
 import { treatmentCases } from './authorization/treatments.cases';
 import { treatmentLogCases } from './authorization/treatment-logs.cases';
 import { reportCases } from './authorization/reports.cases';
+import { paymentCases } from './authorization/payments.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -26,6 +27,8 @@ const PUBLIC_ROUTES = new Set([
   // The local storage's presigned POST and signed reads: the policy or signature is the permission.
   'POST /api/upload/local',
   'GET /api/files/*',
+  // The payment provider's webhook: its signature is the permission (400 without a valid one).
+  'POST /api/payments/webhook',
 ]);
 /** OpenAPI document and its UI: public by design (no tenant data). */
 const DOCS_PREFIX = '/api/docs';
@@ -178,7 +181,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases };
 
 let t: TestApp;
 let world: World;

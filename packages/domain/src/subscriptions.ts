@@ -212,12 +212,13 @@ export const SubscriptionSchema = z.object({
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
 
 export const InvoiceSchema = z.object({
   id: UuidSchema,
   number: z.string().nullable(),
   amount_cents: z.number().int(),
-  status: z.enum(INVOICE_STATUSES),
+  status: InvoiceStatusSchema,
   description: z.string(),
   created_at: z.string(),
   /** The provider's page for the invoice, when it has one. */

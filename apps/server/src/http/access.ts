@@ -90,3 +90,8 @@ export function assertCanModifyOwned(actor: Actor, ownerCompanyId: string | null
   if (!canSeeOwned(actor, ownerCompanyId)) throw notFound();
   if (ownerCompanyId !== ownerCompanyFor(actor)) throw forbidden();
 }
+
+/** Who may buy, manage or cancel the organization's subscription: its organization and location admins. */
+export function requireBuyer(actor: Actor): void {
+  if (!actor.organizationId || (actor.role !== 'organization_admin' && actor.role !== 'company_admin')) throw forbidden();
+}

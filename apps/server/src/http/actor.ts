@@ -8,6 +8,8 @@ export interface Actor {
   companyId: string | null;
   organizationApproval: 'approved' | 'pending' | 'rejected' | null;
   permissions: PermissionMap;
+  /** Until when the organization's subscription lets its users in; null when it does not. */
+  subscriptionActiveUntil: Date | null;
 }
 
 export const isAdmin = (actor: Actor) => actor.role === 'admin';

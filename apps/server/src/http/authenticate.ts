@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, can } from '@clinic/domain';
+import { AUTH_MESSAGES, can, SUBSCRIPTION_MESSAGES } from '@clinic/domain';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { TokenService } from '../modules/auth/tokens';
 import { AppError, forbidden } from './errors';
+import type { Actor } from './actor';
 import './route-access';
 
 /**
  * The single gate every API route passes: token -> fresh actor from the database -> organization
- * approval -> declared permission. Routes without an `access` declaration require a signed-in user.
+ * approval -> active subscription -> declared permission. Routes without an `access` declaration
+ * require a signed-in user of an approved, subscribed organization. The product admin is exempt
+ * from approval and subscription.
  */
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService, auth: AuthService): void {
+export function registerAuthentication(app: FastifyInstance, tokens: TokenService, auth: AuthService, now: () => Date): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -25,7 +28,16 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
     if (actor.role !== 'admin' && actor.organizationApproval !== 'approved' && !access?.allowPending) {
       throw forbidden(AUTH_MESSAGES.organizationPending);
     }
+    if (needsSubscription(actor, now()) && !access?.allowUnsubscribed) {
+      throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_MESSAGES.required);
+    }
     if (access?.adminOnly && actor.role !== 'admin') throw forbidden();
     if (access?.permission && !can(actor.permissions, access.permission[0], access.permission[1])) throw forbidden();
   });
+}
+
+/** A user of an approved organization whose subscription does not let them in right now. */
+export function needsSubscription(actor: Actor, at: Date): boolean {
+  if (actor.role === 'admin' || actor.organizationId === null || actor.organizationApproval !== 'approved') return false;
+  return actor.subscriptionActiveUntil === null || actor.subscriptionActiveUntil.getTime() <= at.getTime();
 }

@@ -8,6 +8,7 @@ export type AppErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'SUBSCRIPTION_REQUIRED'
   | 'TOO_MANY_REQUESTS';
 
 const STATUS: Record<AppErrorCode, number> = {
@@ -16,6 +17,7 @@ const STATUS: Record<AppErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  SUBSCRIPTION_REQUIRED: 402,
   TOO_MANY_REQUESTS: 429,
 };
 

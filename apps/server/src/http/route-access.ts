@@ -7,7 +7,8 @@ import { AppError } from './errors';
  * How a route is protected, declared next to the route:
  * - 'public': no token needed (login, sign-up, recovery, health);
  * - otherwise a valid token is required, and optionally a feature permission, the product admin
- *   role, or permission to run while the organization still awaits approval.
+ *   role, permission to run while the organization still awaits approval, or without an active
+ *   subscription (what the sign-in, the profile and the subscription dialog need).
  * Tenant checks on the records themselves happen in the services through http/access.ts.
  */
 export type RouteAccess =
@@ -16,6 +17,7 @@ export type RouteAccess =
       permission?: readonly [Feature, Action];
       adminOnly?: boolean;
       allowPending?: boolean;
+      allowUnsubscribed?: boolean;
     };
 
 declare module 'fastify' {

@@ -8,6 +8,7 @@ export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpressi
 export const errorResponses = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
+  402: ErrorResponseSchema,
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,

@@ -5,6 +5,7 @@ import { seedDemoStock } from './demo-stock';
 import { seedDemoPurchasing } from './demo-purchasing';
 import { seedDemoTreatments } from './demo-treatments';
 import { seedDemoVisits } from './demo-visits';
+import { seedDemoSubscription } from './demo-subscription';
 import type { FilesService } from '../modules/uploads/uploads.service';
 import { isoDay } from '../clock';
 import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS } from '@clinic/domain';
@@ -44,6 +45,8 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoL
   // The catalog, stock, purchasing and treatments arrived after the first demo data directories: added on their next start too.
   const manager = await findUserByEmail(db, 'manager@brightsmile.demo');
   await seedDemoCatalog(db, manager?.companyId ?? null);
+  const owner = await findUserByEmail(db, 'owner@brightsmile.demo');
+  if (owner?.organizationId) await seedDemoSubscription(db, owner.organizationId, options.now ?? new Date());
   const hygienist = await findUserByEmail(db, 'hygienist@brightsmile.demo');
   const lakeside = await findUserByEmail(db, 'lakeside@brightsmile.demo');
   if (hygienist?.companyId && lakeside?.companyId) {
@@ -66,6 +69,7 @@ async function seedOrganizations(db: Db): Promise<void> {
       name: 'Bright Smile Dental Group',
       approvalStatus: 'approved',
       billingEmail: 'billing@brightsmile.demo',
+      subscribed: false,
       locations: [
         { name: 'Downtown', city: 'Austin', state: 'TX' },
         { name: 'Lakeside', city: 'Round Rock', state: 'TX' },
@@ -106,6 +110,8 @@ async function seedOrganizations(db: Db): Promise<void> {
       name: 'Glow Aesthetics',
       approvalStatus: 'pending',
       billingEmail: 'owner@glowaesthetics.demo',
+      // Once the product admin approves it, its owner meets the subscription dialog.
+      subscribed: false,
       locations: [{ name: 'Brickell', city: 'Miami', state: 'FL' }],
     });
     await createUser(tx, {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalStatus, BasicUnit, Container, ProductType, Role } from '@clinic/domain';
+import { effectiveSubscription, type ApprovalStatus, type BasicUnit, type Container, type PaymentProvider, type ProductType, type Role, type SubscriptionStatus } from '@clinic/domain';
+import { listSubscriptions, updateBilling, upsertSubscription } from '../../src/modules/payments/payments.repo';
 import type { DbOrTx } from '../../src/db/client';
 import { insertCompany } from '../../src/modules/companies/companies.repo';
 import { insertOrganization } from '../../src/modules/organizations/organizations.repo';
@@ -24,7 +25,14 @@ export interface OrganizationFixture {
 
 export async function createOrganization(
   db: DbOrTx,
-  options: { name?: string; approvalStatus?: ApprovalStatus; locations?: { name: string; city: string; state: string }[]; billingEmail?: string } = {},
+  options: {
+    name?: string;
+    approvalStatus?: ApprovalStatus;
+    locations?: { name: string; city: string; state: string }[];
+    billingEmail?: string;
+    /** Organizations come with a running (complimentary) subscription unless a test says otherwise. */
+    subscribed?: boolean;
+  } = {},
 ): Promise<OrganizationFixture> {
   const name = options.name ?? `Clinic ${unique()}`;
   const locations = options.locations ?? [{ name: 'Main', city: 'Austin', state: 'TX' }];
@@ -36,7 +44,38 @@ export async function createOrganization(
   });
   const created = [];
   for (const location of locations) created.push(await insertCompany(db, { organizationId: id, ...location }));
+  if (options.subscribed ?? true) await subscribe(db, id, { expiresAt: FAR_FUTURE });
   return { id, name, locations: created.map((c) => ({ id: c.id, name: c.name, city: c.city, state: c.state })) };
+}
+
+const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
+
+/** Records a subscription for an organization and lets its users in until it expires (as a webhook would). */
+export async function subscribe(
+  db: DbOrTx,
+  organizationId: string,
+  options: { expiresAt: Date; status?: SubscriptionStatus; provider?: PaymentProvider; id?: string; hasOpenInvoices?: boolean; createdAt?: Date },
+): Promise<void> {
+  const status = options.status ?? 'active';
+  await upsertSubscription(
+    db,
+    organizationId,
+    options.provider ?? 'complimentary',
+    {
+      providerSubscriptionId: options.id ?? `test_sub_${unique()}`,
+      organizationId,
+      customerId: null,
+      planId: 'twelve_months_single',
+      status,
+      expiresAt: options.expiresAt,
+      hasOpenInvoices: options.hasOpenInvoices ?? false,
+      isTrial: status === 'trialing',
+      cancelAtPeriodEnd: false,
+    },
+    options.createdAt ?? new Date(),
+  );
+  const effective = effectiveSubscription(await listSubscriptions(db, organizationId), new Date());
+  await updateBilling(db, organizationId, { subscriptionActiveUntil: effective.state === 'active' ? effective.subscription!.expiresAt : null });
 }
 
 export interface UserOptions {

@@ -12,3 +12,4 @@ export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';
 export * from './reports';
+export * from './subscriptions';

@@ -11,6 +11,16 @@ export const organizations = pgTable(
     customPrice: numeric('custom_price', { precision: 10, scale: 2 }),
     approvalStatus: approvalStatusEnum('approval_status').notNull().default('pending'),
     billingContactEmail: text('billing_contact_email').notNull(),
+    /**
+     * Until when the effective subscription (packages/domain effectiveSubscription) lets the
+     * organization in; null when it is not active. Kept by the payments service in the transaction
+     * that changes a subscription, so the check on every request reads one column.
+     */
+    subscriptionActiveUntil: timestamp('subscription_active_until', { withTimezone: true }),
+    /** The payment provider's customer (Stripe's cus_...), created with the first checkout. */
+    billingCustomerId: text('billing_customer_id'),
+    /** When the one-time set-up fee was paid; it is charged with the first paid plan only. */
+    setupFeePaidAt: timestamp('setup_fee_paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

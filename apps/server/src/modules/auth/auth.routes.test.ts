@@ -1,5 +1,5 @@
 import { createSigner } from 'fast-jwt';
-import { AUTH_MESSAGES, MESSAGES } from '@clinic/domain';
+import { AUTH_MESSAGES, MESSAGES, SUBSCRIPTION_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createOrganization, createUser } from '../../../test/factories/index';
 import { listOutbox } from '../mail/outbox.repo';
@@ -123,6 +123,14 @@ describe('sign-up and approval', () => {
     const approve = await t.request({ method: 'PATCH', url: `/api/organization/${profile.company.organization.id}`, token: t.tokenFor(admin), payload: { approvalStatus: 'approved' } });
     expect(approve.statusCode).toBe(200);
     expect(approve.json().approvalStatus).toBe('approved');
+
+    // Approved but never subscribed: the subscription dialog's calls answer, the rest waits for a plan.
+    const unsubscribed = await t.request({ method: 'GET', url: '/api/company', token });
+    expect(unsubscribed.statusCode).toBe(402);
+    expect(unsubscribed.json()).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED', message: SUBSCRIPTION_MESSAGES.required });
+    expect((await t.request({ method: 'GET', url: '/api/payments/refresh-subscriptions', token })).json()).toMatchObject({ state: 'never', exempt: false });
+    const free = await t.request({ method: 'POST', url: `/api/payments/provide-free-subscription?organization_id=${profile.company.organization.id}`, token: t.tokenFor(admin) });
+    expect(free.json()).toMatchObject({ state: 'active' });
 
     expect((await t.request({ method: 'GET', url: '/api/company', token })).statusCode).toBe(200);
     const after = (await t.request({ method: 'GET', url: '/api/auth/profile', token })).json();

@@ -41,18 +41,19 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
   });
 
   app.get('/auth/profile', {
-    config: { access: { allowPending: true } },
+    config: { access: { allowPending: true, allowUnsubscribed: true } },
     schema: { tags: ['auth'], response: { 200: ProfileSchema, ...errorResponses } },
     handler: (request) => auth.profile(actorOf(request)),
   });
 
   app.get('/auth/permissions', {
-    config: { access: { allowPending: true } },
+    config: { access: { allowPending: true, allowUnsubscribed: true } },
     schema: { tags: ['auth'], response: { 200: PermissionsResponseSchema, ...errorResponses } },
     handler: (request) => auth.permissions(actorOf(request)),
   });
 
   app.post('/auth/switch-locations', {
+    config: { access: { allowUnsubscribed: true } },
     schema: { tags: ['auth'], body: SwitchLocationRequestSchema, response: { 200: AccessTokenResponseSchema, ...errorResponses } },
     handler: (request) => auth.switchLocation(actorOf(request), request.body.company_id),
   });

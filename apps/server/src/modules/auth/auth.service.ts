@@ -152,6 +152,7 @@ export function createAuthService(deps: ServiceDeps) {
         companyId,
         organizationApproval: user.organization?.approvalStatus ?? null,
         permissions: effectivePermissions(user.role, user.permissions),
+        subscriptionActiveUntil: user.organization?.subscriptionActiveUntil ?? null,
       };
     },
 

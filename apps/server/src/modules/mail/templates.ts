@@ -22,4 +22,19 @@ export const emailTemplates = {
     subject: `${organization} was not approved`,
     text: `We could not approve ${organization} on Clinic Inventory. Reply to this e-mail if you think this is a mistake.`,
   }),
+  paymentReceived: (to: string, organization: string, amount: string, description: string, link: string): NewEmail => ({
+    to,
+    subject: `Payment received: ${amount}`,
+    text: `Thank you. We received ${amount} from ${organization} for ${description}.\n\nYour subscription and invoices:\n${link}`,
+  }),
+  paymentFailed: (to: string, organization: string, link: string): NewEmail => ({
+    to,
+    subject: `Payment failed for ${organization}`,
+    text: `We could not collect the payment for ${organization}'s Clinic Inventory subscription, so it is past due. Please update the card or pay the open invoice (Manage Subscriptions):\n${link}`,
+  }),
+  trialEnding: (to: string, organization: string, endsOn: string, link: string): NewEmail => ({
+    to,
+    subject: `Your free trial ends on ${endsOn}`,
+    text: `${organization}'s free trial of Clinic Inventory ends on ${endsOn}. Choose a plan to keep working without interruption:\n${link}`,
+  }),
 };

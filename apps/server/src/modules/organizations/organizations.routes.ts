@@ -21,7 +21,7 @@ export function organizationsRoutes(app: ZodApp, organizations: OrganizationsSer
   });
 
   app.get('/organization/:id', {
-    config: { access: { permission: ['organizations', 'read'], allowPending: true } },
+    config: { access: { permission: ['organizations', 'read'], allowPending: true, allowUnsubscribed: true } },
     schema: { tags: ['organizations'], params: IdParamsSchema, response: { 200: OrganizationSchema, ...errorResponses } },
     handler: (request) => organizations.get(actorOf(request), request.params.id),
   });

@@ -8,7 +8,7 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface UserRecord extends UserRow {
   company: { id: string; name: string; city: string; state: string } | null;
-  organization: { id: string; name: string; approvalStatus: ApprovalStatus; numberOfLocations: number } | null;
+  organization: { id: string; name: string; approvalStatus: ApprovalStatus; numberOfLocations: number; subscriptionActiveUntil: Date | null } | null;
 }
 
 const selection = {
@@ -19,6 +19,7 @@ const selection = {
     name: organizations.name,
     approvalStatus: organizations.approvalStatus,
     numberOfLocations: organizations.numberOfLocations,
+    subscriptionActiveUntil: organizations.subscriptionActiveUntil,
   },
 };
 

@@ -36,6 +36,8 @@ export function usersRoutes(app: ZodApp, users: UsersService): void {
 
   // Users edit their own names, phone and tour settings; anything else needs users.update (checked in the service).
   app.patch('/user/:id', {
+    // Tour settings are saved while the subscription dialog is up, too.
+    config: { access: { allowUnsubscribed: true } },
     schema: { tags: ['users'], params: IdParamsSchema, body: UpdateUserRequestSchema, response: { 200: UserSchema, ...errorResponses } },
     handler: (request) => users.update(actorOf(request), request.params.id, request.body),
   });
