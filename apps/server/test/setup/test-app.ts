@@ -12,6 +12,8 @@ import type { S3Options } from '../../src/modules/uploads/s3-storage';
 import type { AlertsService } from '../../src/modules/alerts/alerts.service';
 import type { FilesService } from '../../src/modules/uploads/uploads.service';
 import type { OpenAiOptions } from '../../src/modules/transcription/case-notes-ai';
+import type { StripeOptions } from '../../src/modules/payments/stripe-payments';
+import type { PaymentsService } from '../../src/modules/payments/payments.service';
 import type { TranscriptionService } from '../../src/modules/transcription/transcription.service';
 import type { TokenService } from '../../src/modules/auth/tokens';
 import type { UserRecord } from '../../src/modules/users/users.repo';
@@ -34,6 +36,8 @@ export interface TestApp {
   transcriptions: TranscriptionService;
   /** File storage as the server uses it (the e-mail worker reads attachments from it). */
   files: FilesService;
+  /** Subscriptions: tests run the trial reminders by hand. */
+  payments: PaymentsService;
   /** The local file storage folder of this app. */
   uploadsDir: string;
   /** A bearer token for the user, as login would issue it. */
@@ -78,7 +82,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -94,9 +98,10 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       now: options.now,
       openAi: options.openAi,
+      stripe: options.stripe,
       onRoute,
     });
-  const { app, tokens, alerts, transcriptions, files } = await build((route) => {
+  const { app, tokens, alerts, transcriptions, files, payments } = await build((route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
   });
   await app.ready();
@@ -108,6 +113,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     alerts,
     transcriptions,
     files,
+    payments,
     uploadsDir,
     tokenFor: (user, companyId) =>
       tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),
