@@ -63,6 +63,8 @@ export interface BuildAppOptions {
   /** Folder of the built web app; when present it is served with history fallback. */
   webDist?: string | undefined;
   logLevel?: string;
+  /** Fastify's trustProxy: false (default), true, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy?: boolean | number | string | undefined;
   now?: () => Date;
   /** Folder of the local file storage (DATA_DIR/uploads); ignored when `s3` is given. */
   uploadsDir: string;
@@ -91,10 +93,17 @@ export interface BuiltApp {
   payments: PaymentsService;
 }
 
+/** Trust the nearest n proxies: their forwarded address is believed, the next one's is not. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', redact: ['req.headers.authorization', 'req.body.password'] },
-    trustProxy: true,
+    // Forwarded headers name the client only behind a proxy the operator vouches for (TRUST_PROXY):
+    // otherwise any client could pick its own address and slip past per-address limits.
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();

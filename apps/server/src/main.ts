@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     webDist: config.webDist ?? DEFAULT_WEB_DIST,
     logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
     uploadsDir: join(config.dataDir, 'uploads'),
     s3: config.s3,
     alertExpiryWindowDays: config.alertExpiryWindowDays,

@@ -16,6 +16,7 @@ export const MESSAGES = {
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+  tooManyResetRequests: 'Too many password reset requests. Try again in 15 minutes.',
   accountDisabled: 'This account is disabled. Ask your administrator.',
   accountRejected: 'This account was not approved.',
   sessionExpired: 'Your session has expired. Please sign in again.',

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  TRUST_PROXY: z.string().trim().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
@@ -56,6 +57,8 @@ export interface AppConfig {
   alertExpiryWindowDays: number;
   /** An OpenAI-compatible endpoint for case notes when OPENAI_API_KEY is set; otherwise jobs fail saying it is not configured. */
   openAi: OpenAiOptions | undefined;
+  /** Whose X-Forwarded-For to believe: false, true (any), a hop count, or proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string;
   /** Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; otherwise the local test checkout. */
   stripe: StripeOptions | undefined;
 }
@@ -90,6 +93,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     openAi: env.OPENAI_API_KEY
       ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL, chatModel: env.OPENAI_CHAT_MODEL }
       : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : undefined,
     s3: env.S3_BUCKET
       ? {
@@ -102,4 +106,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
   };
+}
+
+/** TRUST_PROXY: unset or "false" trusts no forwarded header; "true", a hop count, or "10.0.0.0/8,127.0.0.1". */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -82,7 +82,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; trustProxy?: boolean | number | string } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -99,6 +99,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       now: options.now,
       openAi: options.openAi,
       stripe: options.stripe,
+      trustProxy: options.trustProxy,
       onRoute,
     });
   const { app, tokens, alerts, transcriptions, files, payments } = await build((route) => {

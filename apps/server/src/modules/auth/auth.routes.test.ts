@@ -60,6 +60,49 @@ describe('POST /auth/login', () => {
     expect((await login(user.email, user.password, '10.9.9.10')).statusCode).toBe(200);
   });
 
+  it('ignores X-Forwarded-For unless TRUST_PROXY says so: twelve made-up addresses still hit the limit', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const statuses = [];
+    for (let i = 0; i < 12; i += 1) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: user.email, password: 'guess' }, remoteAddress: '10.7.7.7', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+
+    const proxied = await createTestApp({ trustProxy: '127.0.0.1' });
+    try {
+      const other = await createUser(proxied.db, { role: 'admin' });
+      for (let i = 0; i < 6; i += 1) {
+        const res = await proxied.request({ method: 'POST', url: '/api/auth/login', payload: { username: other.email, password: 'guess' }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+        expect(res.statusCode).toBe(401);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('limits one account guessed from many addresses, and one address guessing many accounts', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await login(user.email, 'guess', `10.6.0.${i}`)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    expect((await login(user.email, user.password, '10.6.1.1')).statusCode).toBe(429);
+
+    const sprayed = [];
+    for (let i = 0; i < 31; i += 1) sprayed.push((await login(`nobody-${i}@example.com`, 'guess', '10.5.5.5')).statusCode);
+    expect(sprayed.filter((s) => s === 401)).toHaveLength(30);
+    expect(sprayed[30]).toBe(429);
+  });
+
+  it('checks no more than five passwords when twenty guesses arrive at once', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login(user.email, 'guess', '10.4.4.4')));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
   it('rejects missing fields with 400 naming the field', async () => {
     const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: 'a@b.c' } });
     expect(res.statusCode).toBe(400);
@@ -171,6 +214,22 @@ describe('sign-up and approval', () => {
 });
 
 describe('password recovery', () => {
+  it('sends one person at most three reset links per window however often they are asked for, and slows a client that keeps asking', async () => {
+    const user = await createUser(t.db, { role: 'company_member', email: 'much-reset@example.com' });
+    for (let i = 0; i < 30; i += 1) {
+      const res = await t.request({ method: 'POST', url: '/api/password', payload: { email: user.email }, remoteAddress: `10.3.0.${i}` });
+      expect(res.statusCode).toBe(202);
+      expect(res.json().message).toBe(AUTH_MESSAGES.resetEmailSent);
+    }
+    const { records } = await listOutbox(t.db, { offset: 0, limit: 200 });
+    expect(records.filter((r) => r.to === user.email)).toHaveLength(3);
+
+    const fromOne = [];
+    for (let i = 0; i < 11; i += 1) fromOne.push((await t.request({ method: 'POST', url: '/api/password', payload: { email: `someone-${i}@example.com` }, remoteAddress: '10.3.9.9' })).statusCode);
+    expect(fromOne.slice(0, 10)).toEqual(Array(10).fill(202));
+    expect(fromOne[10]).toBe(429);
+  });
+
   it('e-mails a single-use link that sets a new password', async () => {
     const user = await createUser(t.db, { role: 'admin', email: 'forgetful@example.com' });
     const res = await t.request({ method: 'POST', url: '/api/password', payload: { email: 'forgetful@example.com' } });

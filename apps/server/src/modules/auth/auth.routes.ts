@@ -30,8 +30,8 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
 
   app.post('/password', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: RecoverPasswordRequestSchema, response: { 202: MessageResponseSchema, ...errorResponses } },
-    handler: async (request, reply) => reply.status(202).send(await auth.requestPasswordReset(request.body.email)),
+    schema: { tags: ['auth'], body: RecoverPasswordRequestSchema, response: { 202: MessageResponseSchema, ...errorResponses, 429: ErrorResponseSchema } },
+    handler: async (request, reply) => reply.status(202).send(await auth.requestPasswordReset(request.body.email, request.ip)),
   });
 
   app.post('/password/reset', {

@@ -20,7 +20,7 @@ import { findUserByEmail, findUserById, insertUser, preparedFindUserById, isEmai
 import { toProfileResponse } from '../users/users.mapper';
 import { enqueueEmail } from '../mail/outbox.repo';
 import { emailTemplates } from '../mail/templates';
-import { clearFailures, MAX_FAILURES, recentFailures, recordFailure } from './login-throttle.repo';
+import { clearAttempts, countAttempt, LIMITS, uncountAttempt } from './login-throttle.repo';
 import { hashPassword, verifyPassword } from './passwords';
 import { consumePasswordReset, insertPasswordReset, revokeOpenResets } from './password-resets.repo';
 import { createLinkToken, hashLinkToken } from './tokens';
@@ -61,20 +61,29 @@ export function createAuthService(deps: ServiceDeps) {
   return {
     sendPasswordLink,
 
+    /**
+     * Every attempt is counted before the password is checked (per account and address, per
+     * account, per address), so parallel guesses cannot slip past the limit; a success clears
+     * the account's counts and gives its attempt back to the address.
+     */
     async login(body: LoginRequest, ip: string): Promise<{ access_token: string }> {
-      const throttleKey = `${body.username}|${ip}`;
-      if ((await recentFailures(db, throttleKey, now())) >= MAX_FAILURES) {
-        throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts);
-      }
+      const account = body.username.trim().toLowerCase();
+      const keys = { pair: `signin:${account}|${ip}`, account: `signin:${account}`, address: `signin-ip:${ip}` };
+      const at = now();
+      const counts = [
+        (await countAttempt(db, keys.pair, at)) > LIMITS.signInAccountAddress,
+        (await countAttempt(db, keys.account, at)) > LIMITS.signInAccount,
+        (await countAttempt(db, keys.address, at)) > LIMITS.signInAddress,
+      ];
+      if (counts.some(Boolean)) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts);
       const user = await findUserByEmail(db, body.username);
       const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? null);
-      if (!user || !passwordOk) {
-        await recordFailure(db, throttleKey, now());
-        throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
-      }
+      if (!user || !passwordOk) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
       const refused = refusal(user);
       if (refused) throw forbidden(refused);
-      await clearFailures(db, throttleKey);
+      await clearAttempts(db, keys.pair);
+      await clearAttempts(db, keys.account);
+      await uncountAttempt(db, keys.address);
       return { access_token: tokens.sign(claimsFor(user, user.companyId)) };
     },
 
@@ -113,8 +122,16 @@ export function createAuthService(deps: ServiceDeps) {
       }
     },
 
-    /** Always answers the same way, so the form cannot be used to find out who has an account. */
-    async requestPasswordReset(email: string): Promise<{ message: string }> {
+    /**
+     * Always answers the same way, so the form cannot be used to find out who has an account.
+     * A client asking too often is told to wait; a recipient gets at most a few links per window
+     * however many are asked for (the answer does not say so).
+     */
+    async requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
+      const at = now();
+      if ((await countAttempt(db, `reset-ip:${ip}`, at)) > LIMITS.resetAddress) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyResetRequests);
+      const recipientCount = await countAttempt(db, `reset:${email.trim().toLowerCase()}`, at);
+      if (recipientCount > LIMITS.resetRecipient) return { message: AUTH_MESSAGES.resetEmailSent };
       await db.transaction(async (tx) => {
         const user = await findUserByEmail(tx, email);
         if (user && refusal(user) === null) await sendPasswordLink(tx, user, 'reset');

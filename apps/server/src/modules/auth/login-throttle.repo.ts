@@ -2,20 +2,29 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginFailures } from '../../db/schema/index';
 
-export const MAX_FAILURES = 5;
 export const WINDOW_MINUTES = 15;
 
-/** Failures recorded for this key within the current window. */
-export async function recentFailures(db: DbOrTx, key: string, now: Date): Promise<number> {
-  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key)).limit(1);
-  if (!row) return 0;
-  const windowEnds = row.windowStartedAt.getTime() + WINDOW_MINUTES * 60_000;
-  return windowEnds > now.getTime() ? row.failures : 0;
-}
+/**
+ * How many attempts each key allows within a window. Sign-in is limited per account and address
+ * (the usual typo budget), per account from anywhere (a spread-out guesser) and per address across
+ * accounts (one client spraying many accounts). Password-reset e-mails are limited per address
+ * and per recipient.
+ */
+export const LIMITS = {
+  signInAccountAddress: 5,
+  signInAccount: 10,
+  signInAddress: 30,
+  resetAddress: 10,
+  resetRecipient: 3,
+} as const;
 
-export async function recordFailure(db: DbOrTx, key: string, now: Date): Promise<void> {
+/**
+ * Counts one attempt for the key and answers the count including it, in one statement: parallel
+ * requests each get their own number, so no more than the limit ever go on to check a password.
+ */
+export async function countAttempt(db: DbOrTx, key: string, now: Date): Promise<number> {
   const windowStart = new Date(now.getTime() - WINDOW_MINUTES * 60_000);
-  await db
+  const [row] = await db
     .insert(loginFailures)
     .values({ key, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
@@ -24,9 +33,16 @@ export async function recordFailure(db: DbOrTx, key: string, now: Date): Promise
         failures: sql`case when ${loginFailures.windowStartedAt} < ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
         windowStartedAt: sql`case when ${loginFailures.windowStartedAt} < ${windowStart} then ${now} else ${loginFailures.windowStartedAt} end`,
       },
-    });
+    })
+    .returning({ failures: loginFailures.failures });
+  return row!.failures;
 }
 
-export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
+/** Takes back one counted attempt (a sign-in that succeeded does not count against its address). */
+export async function uncountAttempt(db: DbOrTx, key: string): Promise<void> {
+  await db.update(loginFailures).set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` }).where(eq(loginFailures.key, key));
+}
+
+export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
