@@ -241,3 +241,13 @@ it('lists only the caller\'s own tenant, whatever filter they send', async () =>
   const orgs = await t.request({ method: 'GET', url: '/api/organization', token: t.tokenFor(world.own.users.assistant) });
   expect(orgs.json().results.map((o: { id: string }) => o.id)).toEqual([world.own.org.id]);
 });
+
+// Odd input: an empty change is not a server error (it changes nothing, or says what is missing).
+describe.each(Object.entries(CASES).filter(([key]) => key.startsWith('PATCH ') || key.startsWith('PUT ')))('%s with an empty body', (key, routeCase) => {
+  it.each(['admin', 'organization_admin'] as const)('[%s] answers below 500', async (caller) => {
+    const [method] = key.split(' ') as [string];
+    const request = await routeCase.build(world, t, caller, 'own');
+    const res = await t.request({ method: method as 'PATCH', url: request.url, token: t.tokenFor(userOf(world, caller)), payload: {} });
+    expect(res.statusCode, `${caller}: ${res.body}`).toBeLessThan(500);
+  });
+});

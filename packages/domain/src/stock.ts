@@ -29,7 +29,7 @@ export const STOCK_MESSAGES = {
   consumableUnitsPerContainer: 'A consumable product is counted in units: units per container is 1',
   noUnitsLeft: 'No units are left in this stock',
   consumed: 'Consumption recorded',
-  consumeQuantityMin: 'Enter a quantity greater than 0',
+  consumeQuantityMin: 'Enter a quantity of at least 0.001',
   notEnoughStock: (product: string) => `${product} - Not enough stock`,
   expiredStock: (product: string) => `${product} - Expired stock`,
   stockIssue: (product: string) => `${product} - Stock issue`,
@@ -233,7 +233,8 @@ export const IdempotencyKeySchema = z.string().trim().min(8, 'Use a key of 8 to 
 
 export const ConsumeStockRequestSchema = z.object({
   product_id: UuidSchema,
-  quantity: z.number({ error: 'Required' }).positive(STOCK_MESSAGES.consumeQuantityMin).max(1_000_000),
+  // Quantities are stored with three decimals: anything below 0.001 would be stored as nothing.
+  quantity: z.number({ error: 'Required' }).min(0.001, STOCK_MESSAGES.consumeQuantityMin).max(1_000_000),
   /** A named lot is used even when expired; otherwise first-expiry-first over unexpired lots. */
   stock_id: UuidSchema.optional(),
   note: z.string().max(STOCK_NOTE_MAX, STOCK_MESSAGES.noteTooLong).optional(),

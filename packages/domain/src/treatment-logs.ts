@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
-import { IdempotencyKeySchema } from './stock';
+import { IdempotencyKeySchema, STOCK_MESSAGES } from './stock';
 
 export const TREATMENT_LOG_MESSAGES = {
   chooseTreatment: 'Choose at least one treatment',
@@ -38,7 +38,7 @@ export const ChartNumberSchema = requiredText('Patient chart number', 40);
 /** One product of the tray as performed: the quantity used, from a named lot or first-expiry-first. */
 export const TreatmentLogProductInputSchema = z.object({
   product_id: UuidSchema,
-  quantity: z.number({ error: 'Required' }).positive('Enter a quantity greater than 0').max(100_000, 'Must be at most 100000'),
+  quantity: z.number({ error: 'Required' }).min(0.001, STOCK_MESSAGES.consumeQuantityMin).max(100_000, 'Must be at most 100000'),
   /** The treatment whose tray it belongs to; none for a product added at the chair. */
   treatment_id: UuidSchema.nullable().optional(),
   /** A lot the clinician named (used even when expired); otherwise first expiry first. */

@@ -16,7 +16,7 @@ export const TREATMENT_MESSAGES = {
   categoryDeleteConfirm: 'Treatments in this category move to no category. Are you sure you want to delete this category?',
   productTwice: 'This product is already in the tray',
   trayEmpty: 'Add at least one product to the tray',
-  quantityMin: 'Enter a quantity greater than 0',
+  quantityMin: 'Enter a quantity of at least 0.001',
 } as const;
 
 /** Spec section 9: treatments tables show 5 rows; the treatments list is fresh for 1 second. */
@@ -49,7 +49,7 @@ export type TreatmentCategoryPage = z.infer<typeof TreatmentCategoryPageSchema>;
 /** A product of a treatment's tray with the quantity a visit uses by default (editable at the chair). */
 export const TreatmentProductInputSchema = z.object({
   product_id: UuidSchema,
-  quantity: z.number({ error: 'Required' }).positive(TREATMENT_MESSAGES.quantityMin).max(100_000, 'Must be at most 100000'),
+  quantity: z.number({ error: 'Required' }).min(0.001, TREATMENT_MESSAGES.quantityMin).max(100_000, 'Must be at most 100000'),
 });
 export type TreatmentProductInput = z.infer<typeof TreatmentProductInputSchema>;
 

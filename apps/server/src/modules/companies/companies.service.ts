@@ -34,6 +34,8 @@ export function createCompaniesService(deps: ServiceDeps) {
 
     async update(actor: Actor, id: string, body: UpdateCompanyRequest): Promise<Company> {
       const company = await visible(actor, id);
+      // Nothing to change is not an error: answer the location as it is.
+      if (Object.values(body).every((value) => value === undefined)) return toCompanyResponse(company);
       await db.transaction(async (tx) => {
         await updateCompany(tx, id, body);
         await recordAudit(tx, actor, { entity: 'company', entityId: id, action: 'update', organizationId: company.organizationId, companyId: id, changes: body });

@@ -320,11 +320,13 @@ describe('consumption', () => {
     expect(after).toMatchObject({ units_consumed: 1, units_left: 9 });
   });
 
-  it('refuses quantities of zero or less', async () => {
+  it('refuses quantities of zero or less, and below the 0.001 a quantity is stored with', async () => {
     const p = await product();
-    const res = await consume(p.id, 0);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toContainEqual({ field: 'quantity', message: STOCK_MESSAGES.consumeQuantityMin });
+    for (const quantity of [0, 0.0004, 0.0009]) {
+      const res = await consume(p.id, quantity);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toContainEqual({ field: 'quantity', message: STOCK_MESSAGES.consumeQuantityMin });
+    }
   });
 });
 

@@ -125,6 +125,11 @@ describe('recording a visit', () => {
     const res = await saveVisit({ patient_chart_number: 'CH-1', treatments: [foreign.id], products: [] });
     expect(res.json().errors).toEqual([{ field: 'treatments.0', message: 'Treatment not found' }]);
     expect((await saveVisit({ patient_chart_number: 'CH-1', treatments: [foreign.id], products: [] }, t.tokenFor(world.admin))).statusCode).toBe(403);
+    // Quantities are stored with three decimals: less than 0.001 would be stored as nothing.
+    const own = await treatment('Tiny');
+    const tiny = await saveVisit({ patient_chart_number: 'CH-1', treatments: [own.id], products: [{ product_id: own.id, quantity: 0.0004, treatment_id: own.id }] });
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().errors).toEqual([{ field: 'products.0.quantity', message: STOCK_MESSAGES.consumeQuantityMin }]);
   });
 });
 

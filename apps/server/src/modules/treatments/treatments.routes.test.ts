@@ -108,6 +108,9 @@ describe('treatment designs', () => {
     expect(twice.json().errors).toEqual([{ field: 'treatmentProducts.1.product_id', message: TREATMENT_MESSAGES.productTwice }]);
     const zero = await createTreatment({ treatment_code: code(), name: 'Zero', treatmentProducts: [{ product_id: p.id, quantity: 0 }] });
     expect(zero.json().errors).toEqual([{ field: 'treatmentProducts.0.quantity', message: TREATMENT_MESSAGES.quantityMin }]);
+    const tiny = await createTreatment({ treatment_code: code(), name: 'Tiny', treatmentProducts: [{ product_id: p.id, quantity: 0.0004 }] });
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().errors).toEqual([{ field: 'treatmentProducts.0.quantity', message: TREATMENT_MESSAGES.quantityMin }]);
     const blank = await createTreatment({ treatment_code: ' ', name: '', treatmentProducts: [] });
     expect(blank.json().errors.map((e: { field: string }) => e.field)).toEqual(['treatment_code', 'name']);
     const hidden = await createProduct(t.db, { companyId: world.foreign.org.locations[0]!.id });
