@@ -40,3 +40,6 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   canceled: 'Canceled',
   paused: 'Paused',
 };
+
+export const CHECKOUT_ERROR = 'Could not open the checkout. Please try again.';
+export const MANAGE_ERROR = 'Could not open Manage Subscriptions. Please try again.';

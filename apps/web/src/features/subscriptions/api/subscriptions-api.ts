@@ -86,20 +86,6 @@ export function useCancelSubscription() {
   });
 }
 
-/** The product admin gives a client a free subscription. */
-export function useProvideFreeSubscription() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateSubscriptions();
-  return useMutation({
-    mutationFn: (organizationId: string) =>
-      api.post<SubscriptionOverview>('payments/provide-free-subscription', {}, { query: { organization_id: organizationId } }),
-    onSuccess: (overview, organizationId) => {
-      queryClient.setQueryData(subscriptionKeys.organization(organizationId), overview);
-      return invalidate();
-    },
-  });
-}
-
 /** The local provider's test checkout: 'Pay' / 'Start free trial' or 'Cancel', then on to the URL the server names. */
 export function useFinishLocalCheckout(checkoutId: string) {
   return useMutation({

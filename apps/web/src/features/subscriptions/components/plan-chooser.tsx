@@ -15,8 +15,8 @@ import { formatCents, PLANS, type PlanOffer, type SubscriptionOverview } from '@
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { subscriptionKeys, useStartCheckout, type CheckoutRequest } from '../api/subscriptions-api';
+import { CHECKOUT_ERROR } from '../subscription-access';
 
-export const CHECKOUT_ERROR = 'Could not open the checkout. Please try again.';
 
 /** With the local provider nothing is charged: say so wherever a payment is offered. */
 export function TestPaymentsNote() {

@@ -21,11 +21,10 @@ import { isNativePlatform } from '../../../lib/device';
 import { useProfile } from '../../../lib/profile';
 import { endSession } from '../../../lib/session';
 import { subscriptionKeys, subscriptionOverviewQueryOptions, useManageSubscription } from '../api/subscriptions-api';
-import { isBlockedBySubscription, isSubscriptionInactive, mayBuySubscription } from '../subscription-access';
+import { isBlockedBySubscription, isSubscriptionInactive, MANAGE_ERROR, mayBuySubscription } from '../subscription-access';
 import { PlanChooser } from './plan-chooser';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 
-export const MANAGE_ERROR = 'Could not open Manage Subscriptions. Please try again.';
 /** Many calls can answer 402 at once (a page's queries, a poll): the overview is read again at most this often. */
 export const SUBSCRIPTION_RECHECK_GAP_MS = 10_000;
 
