@@ -139,11 +139,13 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                     </TableCell>
                     <TableCell>
                       {invoice.url ? (
-                        <Link href={invoice.url} target="_blank" rel="noopener noreferrer">
+                        <Link
+                          href={invoice.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`View invoice ${invoice.number ?? formatDate(invoice.created_at)} (opens in a new tab)`}
+                        >
                           View
-                          <Box component="span" sx={visuallyHidden}>
-                            {` invoice ${invoice.number ?? formatDate(invoice.created_at)} (opens in a new tab)`}
-                          </Box>
                         </Link>
                       ) : (
                         '—'
@@ -159,15 +161,6 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 interface SubscriptionDetailsProps {
   overview: SubscriptionOverview;
@@ -247,6 +240,7 @@ function SubscriptionDetails({ overview, canManage }: SubscriptionDetailsProps) 
           title="Cancel subscription"
           message={`Cancel the ${PLANS[effective.plan_id].title} subscription? It stays active until ${formatDate(effective.expiresAt)} and is not renewed.`}
           confirmLabel="Cancel subscription"
+          cancelLabel="Keep subscription"
           destructive
           loading={cancel.isPending}
           onClose={() => { setConfirming(false); }}
