@@ -20,7 +20,7 @@ const DashboardPage = page(() => import('../features/dashboard/pages/dashboard-p
 const CompanyDashboardPage = page(() => import('../features/dashboard/pages/company-dashboard-page'), 'CompanyDashboardPage');
 const WelcomePage = page(() => import('../features/dashboard/pages/welcome-page'), 'WelcomePage');
 const ProfilePage = page(() => import('../features/users/pages/profile-page'), 'ProfilePage');
-const ManageUsersPage = page(() => import('../features/users/pages/manage-users-page'), 'ManageUsersPage');
+const CompanyPage = page(() => import('./routes/company-page'), 'CompanyPage');
 const PendingUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'PendingUsersPage');
 const RejectedUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'RejectedUsersPage');
 const DeletedUsersPage = page(() => import('../features/users/pages/deleted-users-page'), 'DeletedUsersPage');
@@ -51,6 +51,7 @@ const ImportInstructionsPage = page(() => import('../features/imports/pages/impo
 const SuppliersPage = page(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
 const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
 const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
+const LocalCheckoutPage = page(() => import('../features/subscriptions/pages/local-checkout-page'), 'LocalCheckoutPage');
 
 function RootShell() {
   return (
@@ -73,6 +74,9 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // The local payment provider's checkout stands alone, like a provider's page: the
+          // subscription dialog of the app layout would cover it.
+          { path: '/checkout/local/:checkoutId', element: <LocalCheckoutPage /> },
           {
             element: <AppLayout />,
             errorElement: <RouteError />,
@@ -90,7 +94,7 @@ export const routes: RouteObject[] = [
               { path: '/products/:productId', element: <ProductPage /> },
               { path: '/suppliers', element: <SuppliersPage /> },
               { path: '/users/profile', element: <ProfilePage /> },
-              { path: '/users/company', element: <ManageUsersPage /> },
+              { path: '/users/company', element: <CompanyPage /> },
               {
                 element: <RequireLocation />,
                 children: [

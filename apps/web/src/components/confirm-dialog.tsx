@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are; 'Cancel' unless that would read like the action (cancelling a subscription). */
+  cancelLabel?: string;
   /** Red for actions that take something away (delete, reject, disable). */
   destructive?: boolean;
   loading?: boolean;
@@ -18,7 +20,7 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, destructive = false, loading = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', destructive = false, loading = false, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -34,7 +36,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, destructive 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={loading}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} loading={loading}>
           {confirmLabel}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
-import { api, ApiError, buildUrl, REQUEST_TIMEOUT_MS } from './api-client';
+import { api, ApiError, buildUrl, onSubscriptionRequired, REQUEST_TIMEOUT_MS } from './api-client';
 import { hardRedirect } from './browser';
 
 vi.mock('./browser', () => ({ hardRedirect: vi.fn() }));
@@ -84,6 +84,29 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(1);
 
     await expect(call).resolves.toMatchObject({ status: 0, code: 'TIMEOUT' });
+  });
+
+  it('announces a 402 SUBSCRIPTION_REQUIRED, and no other 402 or error, to its listeners', async () => {
+    const listener = vi.fn();
+    const stop = onSubscriptionRequired(listener);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ statusCode: 402, code: 'SUBSCRIPTION_REQUIRED', message: 'Your organization needs an active subscription to continue.' }, 402),
+    );
+    await expect(api.get('product/v2')).rejects.toMatchObject({ status: 402, code: 'SUBSCRIPTION_REQUIRED' });
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ statusCode: 402, code: 'OTHER', message: 'Other' }, 402));
+    await expect(api.get('product/v2')).rejects.toMatchObject({ status: 402 });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ statusCode: 403, code: 'FORBIDDEN', message: 'No' }, 403));
+    await expect(api.get('product/v2')).rejects.toMatchObject({ status: 403 });
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    stop();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ statusCode: 402, code: 'SUBSCRIPTION_REQUIRED', message: 'Your organization needs an active subscription to continue.' }, 402),
+    );
+    await expect(api.get('product/v2')).rejects.toMatchObject({ status: 402 });
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 
   it('returns undefined for an empty 204 answer', async () => {

@@ -38,6 +38,26 @@ export interface RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/** The code of the 402 every route answers while the organization has no active subscription. */
+export const SUBSCRIPTION_REQUIRED_CODE = 'SUBSCRIPTION_REQUIRED';
+
+const subscriptionRequiredListeners = new Set<() => void>();
+
+/**
+ * Hears every 402 SUBSCRIPTION_REQUIRED answer, whichever call got it (queries, mutations,
+ * uploads), so the app can show the subscription dialog. Returns the unsubscribe function.
+ */
+export function onSubscriptionRequired(listener: () => void): () => void {
+  subscriptionRequiredListeners.add(listener);
+  return () => {
+    subscriptionRequiredListeners.delete(listener);
+  };
+}
+
+function announceSubscriptionRequired(): void {
+  for (const listener of subscriptionRequiredListeners) listener();
+}
+
 /** Calls whose 401 means "wrong password", not "session over". */
 const CREDENTIAL_PATHS = new Set(['auth/login']);
 
@@ -128,7 +148,9 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     clearSession();
     hardRedirect('/');
   }
-  throw toApiError(response.status, body, response.statusText);
+  const error = toApiError(response.status, body, response.statusText);
+  if (error.status === 402 && error.code === SUBSCRIPTION_REQUIRED_CODE) announceSubscriptionRequired();
+  throw error;
 }
 
 export const api = {

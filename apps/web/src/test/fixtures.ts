@@ -1,4 +1,13 @@
-import { ROLE_PERMISSIONS, type Profile, type Role } from '@clinic/domain';
+import {
+  FREE_TRIAL_DAYS,
+  planOffers,
+  ROLE_PERMISSIONS,
+  SETUP_FEE_CENTS_PER_LOCATION,
+  type Profile,
+  type Role,
+  type Subscription,
+  type SubscriptionOverview,
+} from '@clinic/domain';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -74,4 +83,64 @@ export const EMPTY_REPORTS: Record<string, unknown> = {
   '/api/reports/top-suppliers': { ...NO_RANGE, results: [] },
   '/api/reports/stocks-about-to-expire': { days: 30, results: [], total: 0 },
   '/api/reports/master': { organizations: 0, locations: 0, users: 0, pending_approvals: 0, pending_products: 0 },
+};
+
+export const SUBSCRIPTION_ID = '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+
+/** The organization's effective subscription: twelve months, single location, until 12-01-2027. */
+export function subscriptionEntry(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: SUBSCRIPTION_ID,
+    subscription_id: 'sub_local_123',
+    provider: 'local',
+    plan_id: 'twelve_months_single',
+    status: 'active',
+    expiresAt: '2027-12-01T12:00:00.000Z',
+    hasOpenInvoices: false,
+    is_trial: false,
+    cancel_at_period_end: false,
+    created_at: '2026-12-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * What payments/refresh-subscriptions and my-subscriptions answer for Smile Dental (two locations):
+ * 'never' offers the trial and owes the set-up fee; 'active' and 'inactive' carry an effective entry.
+ */
+export function subscriptionOverview(
+  state: SubscriptionOverview['state'],
+  overrides: Partial<SubscriptionOverview> = {},
+): SubscriptionOverview {
+  const locations = 2;
+  const effective = state === 'never' ? null : subscriptionEntry(state === 'inactive' ? { status: 'canceled', expiresAt: '2026-10-01T12:00:00.000Z' } : {});
+  return {
+    organization_id: IDS.organization,
+    exempt: false,
+    state,
+    needs_management: false,
+    effective,
+    subscriptions: effective ? [effective] : [],
+    invoices: [],
+    plans: planOffers({ numberOfLocations: locations, customPrice: null }),
+    number_of_locations: locations,
+    setup_fee: {
+      per_location_cents: SETUP_FEE_CENTS_PER_LOCATION,
+      locations,
+      total_cents: SETUP_FEE_CENTS_PER_LOCATION * locations,
+      due: state === 'never',
+    },
+    free_trial_days: FREE_TRIAL_DAYS,
+    provider: 'stripe',
+    ...overrides,
+  };
+}
+
+/** The product admin (and anyone without an organization) is never blocked. */
+export const EXEMPT_OVERVIEW: SubscriptionOverview = {
+  ...subscriptionOverview('never'),
+  organization_id: null,
+  exempt: true,
+  plans: [],
+  setup_fee: { per_location_cents: SETUP_FEE_CENTS_PER_LOCATION, locations: 0, total_cents: 0, due: false },
 };

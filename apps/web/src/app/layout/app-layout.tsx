@@ -4,6 +4,7 @@ import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { SubscriptionDialog, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
 import { useSessionClaims } from '../../lib/auth-token';
 import { COMPACT_MEDIA_QUERY } from '../../lib/device';
 import { useProfile } from '../../lib/profile';
@@ -28,6 +29,7 @@ export function AppLayout() {
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [switchOpen, setSwitchOpen] = useState(false);
   usePaymentReturnNotice();
+  useSubscriptionRequiredListener();
 
   if (shouldShowWelcome() && pathname !== WELCOME_PATH) return <Navigate to={WELCOME_PATH} replace />;
 
@@ -94,6 +96,7 @@ export function AppLayout() {
         onClose={() => { setSwitchOpen(false); }}
       />
       <PendingOrganizationDialog onLogout={openLogout} />
+      <SubscriptionDialog onLogout={openLogout} />
       <UnsupportedIpadDialog />
     </Box>
   );

@@ -17,6 +17,7 @@ import { organizationQueryOptions } from '../../features/organizations/api/organ
 import { LocationsTable } from '../../features/organizations/components/locations-table';
 import { OrganizationOverview } from '../../features/organizations/components/organization-overview';
 import { AddUserDialog } from '../../features/users/components/add-user-dialog';
+import { SubscriptionSection } from '../../features/subscriptions/components/subscription-section';
 import { UsersPanel } from '../../features/users/components/users-panel';
 import { userActionsFor } from '../../features/users/user-actions';
 
@@ -54,6 +55,8 @@ function ClientDetail({ organizationId, viewer }: { organizationId: string; view
     <>
       <PageHeader title={organization.data.name} leading={back} />
       <OrganizationOverview organization={organization.data} onDeleted={() => void navigate('/clients', { replace: true })} />
+
+      <SubscriptionSection organizationId={organizationId} canManage={false} />
 
       <SectionTitle>Locations</SectionTitle>
       <LocationsTable organizationId={organizationId} />

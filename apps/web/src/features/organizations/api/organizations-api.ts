@@ -6,6 +6,7 @@ import type {
   CreateLocationRequest,
   Organization,
   Page,
+  SubscriptionOverview,
   UpdateOrganizationRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
@@ -84,5 +85,16 @@ export function useDeleteOrganization() {
       queryClient.removeQueries({ queryKey: organizationKeys.detail(id) });
       return invalidate();
     },
+  });
+}
+
+/** The product admin gives a client a free subscription (spec section 6); the client's subscription views read again. */
+export function useProvideFreeSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (organizationId: string) =>
+      api.post<SubscriptionOverview>('payments/provide-free-subscription', {}, { query: { organization_id: organizationId } }),
+    // ['payments']: every subscription view (features/subscriptions keeps its queries under it).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments'] }),
   });
 }

@@ -1,18 +1,19 @@
-import { MESSAGES, type Organization } from '@clinic/domain';
+import { MESSAGES, SUBSCRIPTION_MESSAGES, type Organization } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
-import { useDeleteOrganization, useUpdateOrganization } from '../api/organizations-api';
+import { useDeleteOrganization, useProvideFreeSubscription, useUpdateOrganization } from '../api/organizations-api';
 import { AddLocationDialog } from './add-location-dialog';
 import { CustomPriceDialog } from './custom-price-dialog';
 
-export type OrganizationAction = 'approve' | 'reject' | 'addLocation' | 'customPrice' | 'delete';
+export type OrganizationAction = 'approve' | 'reject' | 'addLocation' | 'customPrice' | 'freeSubscription' | 'delete';
 
 export const ORGANIZATION_ACTION_LABELS: Record<OrganizationAction, string> = {
   approve: 'Approve',
   reject: 'Reject',
   addLocation: 'Add Location',
   customPrice: 'Change custom price',
+  freeSubscription: 'Give free subscription',
   delete: 'Delete',
 };
 
@@ -24,7 +25,9 @@ export function organizationActionsFor(organization: Organization): Organization
       : organization.approvalStatus === 'rejected'
         ? ['approve']
         : ['reject'];
-  return [...review, 'addLocation', 'customPrice', 'delete'];
+  // A rejected client cannot use the product, so a free subscription would give it nothing.
+  const free: OrganizationAction[] = organization.approvalStatus === 'rejected' ? [] : ['freeSubscription'];
+  return [...review, 'addLocation', 'customPrice', ...free, 'delete'];
 }
 
 interface OrganizationActionDialogsProps {
@@ -38,11 +41,34 @@ export function OrganizationActionDialogs({ target, onClose, onDeleted }: Organi
   const notify = useNotify();
   const update = useUpdateOrganization();
   const remove = useDeleteOrganization();
+  const giveFree = useProvideFreeSubscription();
   if (!target) return null;
   const { organization, action } = target;
 
   if (action === 'addLocation') return <AddLocationDialog organization={organization} onClose={onClose} />;
   if (action === 'customPrice') return <CustomPriceDialog organization={organization} onClose={onClose} />;
+
+  if (action === 'freeSubscription') {
+    return (
+      <ConfirmDialog
+        open
+        title="Give free subscription"
+        message={`Give ${organization.name} a free subscription? Its users can use the product without paying for a plan.`}
+        confirmLabel="Give free subscription"
+        loading={giveFree.isPending}
+        onClose={onClose}
+        onConfirm={() => {
+          giveFree.mutate(organization.id, {
+            onSuccess: () => {
+              notify.success(SUBSCRIPTION_MESSAGES.freeGiven);
+              onClose();
+            },
+            onError: () => { notify.error(SUBSCRIPTION_MESSAGES.freeGiveError); },
+          });
+        }}
+      />
+    );
+  }
 
   if (action === 'delete') {
     return (

@@ -1,0 +1,23 @@
+import { can } from '@clinic/domain';
+import { SubscriptionSection } from '../../features/subscriptions/components/subscription-section';
+import { mayBuySubscription } from '../../features/subscriptions/subscription-access';
+import { ManageUsersPage } from '../../features/users/pages/manage-users-page';
+import { useProfile } from '../../lib/profile';
+
+/**
+ * /users/company: the organization's users, then its subscription for those who may see it
+ * (organization and location admins). With the local payment provider, 'Manage Subscriptions'
+ * leads to that section (#subscription).
+ */
+export function CompanyPage() {
+  const profile = useProfile();
+  const viewer = profile.data;
+  const showSubscription =
+    viewer !== undefined && viewer.role !== 'admin' && viewer.company !== null && can(viewer.permissions, 'subscriptions', 'read');
+  return (
+    <>
+      <ManageUsersPage />
+      {showSubscription ? <SubscriptionSection organizationId={null} canManage={mayBuySubscription(viewer.role)} /> : null}
+    </>
+  );
+}
