@@ -58,3 +58,38 @@ export const SCREEN_SIZES = [
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }
+
+/** Registers a new organization (its admin is signed in afterwards) and answers its name and login. */
+export async function registerOrganization(page: Page, options: { name: string; locations?: number }): Promise<{ email: string; password: string }> {
+  const stamp = `${Date.now().toString().slice(-6)}${Math.floor(Math.random() * 10)}`;
+  const email = `dr.new${stamp}@example.com`;
+  const password = 'a-strong-password';
+  await page.goto('/register');
+  await page.getByLabel('Organization name').fill(options.name);
+  await page.getByLabel('Number of locations').fill(String(options.locations ?? 1));
+  await page.getByLabel('Location name').fill('Main Street');
+  await page.getByLabel('City').fill('Denver');
+  await page.getByLabel('State').fill('CO');
+  await page.getByLabel('First name').fill('Dana');
+  await page.getByLabel('Last name').fill('Novak');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill(`+1 303 55${stamp.slice(-5, -4)} ${stamp.slice(-4)}`);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('dialog')).toContainText(/waiting for approval/i);
+  return { email, password };
+}
+
+/** The product admin approves a client from Manage Clients, then signs out. */
+export async function approveClient(page: Page, name: string): Promise<void> {
+  await signIn(page, DEMO.admin);
+  await skipWelcome(page);
+  await page.goto('/clients');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Approve' }).click();
+  await page.getByRole('dialog', { name: 'Approve client' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(/approved/i);
+  await signOut(page);
+}

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, screenshot, signIn, signOut, skipWelcome } from './helpers';
+import { DEMO, SCREEN_SIZES, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test('sign-up waits behind the meeting dialog until the admin approves, then the user gets in', async ({ page }) => {
+test('sign-up waits behind the meeting dialog until the admin approves, meets the subscription dialog, starts the free trial and gets in', async ({ page }) => {
   const stamp = Date.now().toString().slice(-6);
   const email = `dr.new${stamp}@example.com`;
   await page.goto('/register');
@@ -41,8 +41,26 @@ test('sign-up waits behind the meeting dialog until the admin approves, then the
   await signOut(page);
 
   await signIn(page, email, 'a-strong-password');
-  await skipWelcome(page);
+
+  // Approved but never subscribed: the blocking subscription dialog offers the plans and the free trial.
+  const subscription = page.getByRole('dialog', { name: 'Subscription required' });
+  await expect(subscription).toContainText('Your organization needs an active subscription to continue.');
+  await page.keyboard.press('Escape');
+  await expect(subscription).toBeVisible();
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await screenshot(page, `subscription-dialog-${size.width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await subscription.getByRole('button', { name: 'Start 14-day free trial: Twelve months, single location' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/local\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Test payment — no real card is charged')).toBeVisible();
+  await screenshot(page, 'local-checkout-trial-1440');
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(toast(page, 'Payment succesfull')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Subscription required' })).toHaveCount(0);
   await expect(page.getByText(`Fresh Smiles ${stamp}`).first()).toBeVisible();
 });

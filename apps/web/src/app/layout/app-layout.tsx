@@ -8,7 +8,7 @@ import { SubscriptionDialog, useSubscriptionRequiredListener } from '../../featu
 import { useSessionClaims } from '../../lib/auth-token';
 import { COMPACT_MEDIA_QUERY } from '../../lib/device';
 import { useProfile } from '../../lib/profile';
-import { shouldShowWelcome } from '../../lib/session';
+import { dismissWelcome, shouldShowWelcome } from '../../lib/session';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
 import { LogoutDialog } from './logout-dialog';
 import { MobileTopBar } from './mobile-top-bar';
@@ -24,13 +24,16 @@ export function AppLayout() {
   const compact = useMediaQuery(COMPACT_MEDIA_QUERY, { noSsr: true });
   const claims = useSessionClaims();
   const profile = useProfile();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [switchOpen, setSwitchOpen] = useState(false);
   usePaymentReturnNotice();
   useSubscriptionRequiredListener();
 
+  // Coming back from checkout (?success / ?cancelled) the user has long passed the sign-in moment:
+  // the welcome page would swallow the payment notice, so it is not shown any more.
+  if (/[?&](success|cancelled)=/.test(search)) dismissWelcome();
   if (shouldShowWelcome() && pathname !== WELCOME_PATH) return <Navigate to={WELCOME_PATH} replace />;
 
   const role = profile.data?.role ?? claims?.role ?? null;

@@ -61,23 +61,26 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotificationsContext value={notifier}>
       {children}
-      {/* Portalled so a toast raised while a dialog is open is not hidden from screen readers with the page behind it. */}
-      <Portal>
-        <Snackbar
-          key={current?.key}
-          open={Boolean(current) && state.open}
-          autoHideDuration={AUTO_HIDE_MS}
-          onClose={handleClose}
-          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-          slotProps={{ transition: { onExited: handleExited } }}
-        >
-          {current ? (
+      {/*
+        Portalled, and mounted only while a toast shows: a node added after a dialog opened is not
+        among the siblings the dialog hides from screen readers, so the toast is still announced.
+      */}
+      {current ? (
+        <Portal>
+          <Snackbar
+            key={current.key}
+            open={state.open}
+            autoHideDuration={AUTO_HIDE_MS}
+            onClose={handleClose}
+            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+            slotProps={{ transition: { onExited: handleExited } }}
+          >
             <Alert severity={current.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
               {current.message}
             </Alert>
-          ) : undefined}
-        </Snackbar>
-      </Portal>
+          </Snackbar>
+        </Portal>
+      ) : null}
     </NotificationsContext>
   );
 }
