@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import type { ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
 import { registerAuthentication } from './http/authenticate';
+import { registerSafeInput } from './http/safe-input';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSafeInput(app);
   if (options.onRoute) {
     const listener = options.onRoute;
     app.addHook('onRoute', (route) => listener({ method: route.method, url: route.url, config: route.config }));
