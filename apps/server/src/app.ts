@@ -10,6 +10,7 @@ import type { ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
 import { registerAuthentication } from './http/authenticate';
 import { registerSafeInput } from './http/safe-input';
+import { logSerializers } from './http/log-safety';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   /** Folder of the built web app; when present it is served with history fallback. */
   webDist?: string | undefined;
   logLevel?: string;
+  /** Where the log goes (stdout by default); tests read it. */
+  logStream?: NodeJS.WritableStream | undefined;
   /** Fastify's trustProxy: false (default), true, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy?: boolean | number | string | undefined;
   now?: () => Date;
@@ -101,7 +104,11 @@ function trustHops(hops: number) {
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info', redact: ['req.headers.authorization', 'req.body.password'] },
+    logger: {
+      level: options.logLevel ?? 'info',
+      serializers: logSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Forwarded headers name the client only behind a proxy the operator vouches for (TRUST_PROXY):
     // otherwise any client could pick its own address and slip past per-address limits.
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),

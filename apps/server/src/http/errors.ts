@@ -77,7 +77,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       body = { statusCode: error.statusCode, code: error.code ?? 'BAD_REQUEST', message: error.message };
     } else {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: error, code: 'INTERNAL', route: request.routeOptions.url, method: request.method }, 'unhandled error');
       body = { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong. Please try again.', requestId: request.id };
     }
     return reply.status(body.statusCode).send(body);
