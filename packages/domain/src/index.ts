@@ -24,3 +24,4 @@ export * from './recall';
 export * from './reports';
 export * from './treatment-imports';
 export * from './subscriptions';
+export * from './tour';
