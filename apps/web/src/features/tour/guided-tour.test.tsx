@@ -32,6 +32,8 @@ function signInAs(role: Role, overrides: Partial<Profile> = { hideTour: false })
 
 const tourStep = (name: string) => screen.findByRole('alertdialog', { name });
 const noTour = () => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+/** Tests that open several pages: each is a lazy chunk, slow to compile on a busy machine. */
+const MULTI_PAGE_TIMEOUT_MS = 20_000;
 /** Real time passes: the tour would have started 500 ms after the page. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,7 +55,7 @@ describe('guided tour', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await tourStep('Home');
     expect(router.state.location.pathname).toBe('/dashboard');
-  });
+  }, MULTI_PAGE_TIMEOUT_MS);
 
   it('does not start for a user who chose "I got it, don\'t show again"', async () => {
     signInAs('assistant', { hideTour: true });
@@ -152,7 +154,7 @@ describe('guided tour', () => {
 
     await waitFor(noTour);
     expect(patches).toEqual([]);
-  });
+  }, MULTI_PAGE_TIMEOUT_MS);
 
   it('Profile\'s "Take the guided tour" starts it on request, also after "I got it, don\'t show again"', async () => {
     signInAs('company_member', { hideTour: true });

@@ -30,7 +30,8 @@ export function TourTooltip({ index, size, isLastStep, step, backProps, primaryP
         event.stopPropagation();
         controls.skip('button_skip');
       }}
-      sx={{ width: 380, maxWidth: 'calc(100vw - 24px)', p: { xs: 2, sm: 2.5 }, borderRadius: 3 }}
+      // The tour's layer lets clicks through to the overlay; the tooltip takes its own.
+      sx={{ width: 380, maxWidth: 'calc(100vw - 24px)', p: { xs: 2, sm: 2.5 }, borderRadius: 3, pointerEvents: 'auto' }}
     >
       <Typography variant="caption" color="text.secondary">
         {`Step ${String(index + 1)} of ${String(size)}`}
