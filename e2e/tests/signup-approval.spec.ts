@@ -44,5 +44,9 @@ test('sign-up waits behind the meeting dialog until the admin approves, then the
   await skipWelcome(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A new user meets the guided tour once the welcome page is left; 'Remind me later' puts it off.
+  const tour = page.getByRole('alertdialog', { name: 'Take a quick tour' });
+  await tour.getByRole('button', { name: 'Remind me later' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByText(`Fresh Smiles ${stamp}`).first()).toBeVisible();
 });
