@@ -33,8 +33,11 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Saves a full-page screenshot, after checking the page does not scroll sideways. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a full-page screenshot, after checking the page does not scroll sideways. `fullPage: false`
+ * keeps what the screen shows, for overlays that belong to the viewport (the guided tour).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(1);
@@ -44,7 +47,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
       if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
     }
   });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage });
 }
 
 /** The phone, tablet and desktop widths every page is checked and photographed at. */

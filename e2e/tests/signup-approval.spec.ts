@@ -49,6 +49,8 @@ test('sign-up waits behind the meeting dialog until the admin approves, meets th
   await expect(subscription).toBeVisible();
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
+    // The page behind the dialog lays itself out for the new width first.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     await screenshot(page, `subscription-dialog-${size.width}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -62,5 +64,9 @@ test('sign-up waits behind the meeting dialog until the admin approves, meets th
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(toast(page, 'Payment succesfull')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Subscription required' })).toHaveCount(0);
+  // A new user meets the guided tour once the welcome page is left; 'Remind me later' puts it off.
+  const tour = page.getByRole('alertdialog', { name: 'Take a quick tour' });
+  await tour.getByRole('button', { name: 'Remind me later' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByText(`Fresh Smiles ${stamp}`).first()).toBeVisible();
 });

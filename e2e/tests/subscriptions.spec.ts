@@ -32,6 +32,8 @@ test('an approved organization pays through the local checkout (after cancelling
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(toast(page, 'Payment succesfull')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // Now in, the new user meets the guided tour; it can wait.
+  await page.getByRole('alertdialog', { name: 'Take a quick tour' }).getByRole('button', { name: 'Remind me later' }).click();
 
   await page.goto('/users/company#subscription');
   const section = page.locator('#subscription');

@@ -47,7 +47,7 @@ test.describe('treatment design', () => {
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveText(category);
     await addToTray(page, 'filtek z250', COMPOSITE, '0');
     await addToTray(page, 'cook-waite lidocaine', LIDOCAINE, '2');
-    await expect(page.getByText('Enter a quantity greater than 0')).toBeVisible();
+    await expect(page.getByText('Enter a quantity of at least 0.001')).toBeVisible();
     await page.getByRole('listitem', { name: COMPOSITE }).getByRole('spinbutton', { name: 'Units' }).fill('0.35');
     await screenshot(page, 'treatment-form-1440');
     await page.getByRole('button', { name: 'Save treatment' }).click();

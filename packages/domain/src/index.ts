@@ -25,3 +25,4 @@ export * from './reports';
 export * from './treatment-imports';
 export * from './subscriptions';
 export * from './safe-text';
+export * from './tour';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { products, runningLists, stocks, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments } from '../db/schema/index';
+import { products, runningLists, stocks, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments, users } from '../db/schema/index';
 
 /** The shared catalog's products by name: the demo data names products, the database keys them. */
 export async function catalogProductIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
@@ -74,4 +74,12 @@ export async function treatmentsByCode(db: DbOrTx, companyId: string, codes: str
     byCode.set(row.code, design);
   }
   return byCode;
+}
+
+/** Marks the accounts as having seen the guided tour ('I got it, don't show again'). */
+export async function hideGuidedTour(db: DbOrTx, emails: string[]): Promise<void> {
+  await db
+    .update(users)
+    .set({ hideTour: true, updatedAt: new Date() })
+    .where(and(inArray(users.email, emails), eq(users.hideTour, false)));
 }

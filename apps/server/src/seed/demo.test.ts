@@ -26,6 +26,13 @@ it('seeds the demo organizations and catalog once, and a second start changes no
   expect(search.total).toBeGreaterThan(0);
 });
 
+it('marks every demo account as having seen the guided tour', async () => {
+  await seedDemo(t.db, { files: t.files });
+  for (const email of ['admin@demo.clinic', 'owner@brightsmile.demo', 'manager@brightsmile.demo', 'hygienist@brightsmile.demo', 'assistant@brightsmile.demo', 'lakeside@brightsmile.demo', 'owner@glowaesthetics.demo']) {
+    expect({ email, hideTour: (await findUserByEmail(t.db, email))?.hideTour }).toEqual({ email, hideTour: true });
+  }
+});
+
 it('seeds a year of stock: each kind of alert at Downtown, and a product bought four times to track', async () => {
   const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
   const token = t.tokenFor(member!);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { findUserByEmail } from '../modules/users/users.repo';
+import { hideGuidedTour } from './demo-seed.repo';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoStock } from './demo-stock';
 import { seedDemoPurchasing } from './demo-purchasing';
@@ -28,6 +29,9 @@ const DEMO_LOGINS: DemoLogin[] = [
   { role: 'pending org admin', email: 'owner@glowaesthetics.demo', password: DEMO_PASSWORD },
 ];
 
+/** Every demo account: the printed logins and Lakeside's manager. */
+const DEMO_EMAILS = [...DEMO_LOGINS.map((login) => login.email), 'lakeside@brightsmile.demo'];
+
 export interface DemoOptions {
   now?: Date;
   /** The server's alert window, so the seeded alerts match what its scan would raise. */
@@ -42,6 +46,9 @@ export interface DemoOptions {
  */
 export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoLogin[]> {
   if (!(await findUserByEmail(db, DEMO_LOGINS[0]!.email))) await seedOrganizations(db);
+  // Demo accounts have seen the guided tour, so demos and the browser tests start undisturbed (Profile
+  // still offers it). Also on data directories seeded before the tour.
+  await hideGuidedTour(db, DEMO_EMAILS);
   // The catalog, stock, purchasing and treatments arrived after the first demo data directories: added on their next start too.
   const manager = await findUserByEmail(db, 'manager@brightsmile.demo');
   await seedDemoCatalog(db, manager?.companyId ?? null);

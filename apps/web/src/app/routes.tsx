@@ -19,7 +19,7 @@ const AppLayout = page(() => import('./layout/app-layout'), 'AppLayout');
 const DashboardPage = page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
 const CompanyDashboardPage = page(() => import('../features/dashboard/pages/company-dashboard-page'), 'CompanyDashboardPage');
 const WelcomePage = page(() => import('../features/dashboard/pages/welcome-page'), 'WelcomePage');
-const ProfilePage = page(() => import('../features/users/pages/profile-page'), 'ProfilePage');
+const ProfilePage = page(() => import('./routes/profile-route'), 'ProfileRoute');
 const CompanyPage = page(() => import('./routes/company-page'), 'CompanyPage');
 const PendingUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'PendingUsersPage');
 const RejectedUsersPage = page(() => import('../features/users/pages/users-by-approval-page'), 'RejectedUsersPage');

@@ -9,15 +9,18 @@ interface PageHeaderProps {
   actions?: ReactNode;
   /** Shown before the title, e.g. a back button. */
   leading?: ReactNode;
+  /** Marks the header as a stop of the guided tour (`data-tour`). */
+  tourId?: string;
 }
 
-export function PageHeader({ title, subtitle, actions, leading }: PageHeaderProps) {
+export function PageHeader({ title, subtitle, actions, leading, tourId }: PageHeaderProps) {
   useEffect(() => {
     document.title = `${title} | ${PRODUCT_NAME}`;
   }, [title]);
 
   return (
     <Box
+      data-tour={tourId}
       sx={{
         display: 'flex',
         flexWrap: 'wrap',

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { TourProvider } from '../../features/tour/components/tour-provider';
 import { PageLoader } from '../../components/page-loader';
-import { SubscriptionDialog, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
+import { SubscriptionDialog, useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
 import { useSessionClaims } from '../../lib/auth-token';
 import { COMPACT_MEDIA_QUERY } from '../../lib/device';
 import { useProfile } from '../../lib/profile';
@@ -12,7 +13,8 @@ import { dismissWelcome, shouldShowWelcome } from '../../lib/session';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
 import { LogoutDialog } from './logout-dialog';
 import { MobileTopBar } from './mobile-top-bar';
-import { PendingOrganizationDialog } from './pending-organization-dialog';
+import { navGroups } from './nav-items';
+import { blockingStatus, PendingOrganizationDialog } from './pending-organization-dialog';
 import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
 import { SwitchLocationDialog } from './switch-location-dialog';
 import { UnsupportedIpadDialog } from './unsupported-ipad-dialog';
@@ -30,6 +32,7 @@ export function AppLayout() {
   const [switchOpen, setSwitchOpen] = useState(false);
   usePaymentReturnNotice();
   useSubscriptionRequiredListener();
+  const subscriptionBlocked = useSubscriptionBlock().blocked;
 
   // Coming back from checkout (?success / ?cancelled) the user has long passed the sign-in moment:
   // the welcome page would swallow the payment notice, so it is not shown any more.
@@ -55,52 +58,58 @@ export function AppLayout() {
     />
   );
 
+  // The tour visits the pages the navigation lists, and waits while the welcome page, the approval or the subscription dialog is up.
+  const navPaths = navGroups(role, profile.data?.permissions).flatMap((group) => group.items.map((item) => item.to));
+  const tourPaused = pathname === WELCOME_PATH || blockingStatus(profile.data) !== null || subscriptionBlocked;
+
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      {compact ? (
-        <Drawer variant="temporary" open={menuOpen} onClose={() => { setMenuOpen(false); }}>
-          {sidebar}
-        </Drawer>
-      ) : (
-        <Drawer
-          variant="permanent"
-          sx={{
-            width: SIDEBAR_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },
-          }}
-        >
-          {sidebar}
-        </Drawer>
-      )}
+    <TourProvider profile={profile.data} navPaths={navPaths} paused={tourPaused}>
+      <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+        {compact ? (
+          <Drawer variant="temporary" open={menuOpen} onClose={() => { setMenuOpen(false); }}>
+            {sidebar}
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="permanent"
+            sx={{
+              width: SIDEBAR_WIDTH,
+              flexShrink: 0,
+              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },
+            }}
+          >
+            {sidebar}
+          </Drawer>
+        )}
 
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {compact ? <MobileTopBar onOpenMenu={() => { setMenuOpen(true); }} /> : null}
-        <Box
-          component="main"
-          sx={{
-            flex: 1,
-            p: { xs: 2, sm: 3, lg: 4 },
-            pb: compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16)}px + env(safe-area-inset-bottom))` : undefined,
-          }}
-        >
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {compact ? <MobileTopBar onOpenMenu={() => { setMenuOpen(true); }} /> : null}
+          <Box
+            component="main"
+            sx={{
+              flex: 1,
+              p: { xs: 2, sm: 3, lg: 4 },
+              pb: compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16)}px + env(safe-area-inset-bottom))` : undefined,
+            }}
+          >
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Box>
         </Box>
+
+        {compact ? <BottomNav role={role} onLogout={openLogout} /> : null}
+
+        <LogoutDialog open={logoutOpen} onClose={() => { setLogoutOpen(false); }} />
+        <SwitchLocationDialog
+          open={switchOpen}
+          currentCompanyId={profile.data?.company?.id ?? claims?.company_id ?? null}
+          onClose={() => { setSwitchOpen(false); }}
+        />
+        <PendingOrganizationDialog onLogout={openLogout} />
+        <SubscriptionDialog onLogout={openLogout} />
+        <UnsupportedIpadDialog />
       </Box>
-
-      {compact ? <BottomNav role={role} onLogout={openLogout} /> : null}
-
-      <LogoutDialog open={logoutOpen} onClose={() => { setLogoutOpen(false); }} />
-      <SwitchLocationDialog
-        open={switchOpen}
-        currentCompanyId={profile.data?.company?.id ?? claims?.company_id ?? null}
-        onClose={() => { setSwitchOpen(false); }}
-      />
-      <PendingOrganizationDialog onLogout={openLogout} />
-      <SubscriptionDialog onLogout={openLogout} />
-      <UnsupportedIpadDialog />
-    </Box>
+    </TourProvider>
   );
 }

@@ -12,7 +12,8 @@ import { profileQueryOptions } from '../../lib/profile';
 
 export const APPROVAL_POLL_MS = 30_000;
 
-function blockingStatus(profile: Profile | undefined) {
+/** Why the organization keeps its users out ('pending' or 'rejected'), or null when it does not. */
+export function blockingStatus(profile: Profile | undefined) {
   if (!profile || profile.role === 'admin' || !profile.company) return null;
   const status = profile.company.organization.approvalStatus;
   return status === 'approved' ? null : status;

@@ -35,6 +35,7 @@ export function DashboardPage() {
     <>
       <PageHeader
         title={`Welcome, ${data.first_name}`}
+        tourId="home"
         subtitle={subtitle(data)}
         actions={
           data.role === 'organization_admin' ? (

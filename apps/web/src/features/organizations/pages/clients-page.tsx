@@ -31,7 +31,7 @@ export function ClientsPage() {
 
   return (
     <>
-      <PageHeader title="Manage Clients" subtitle="Organizations using the product, their locations and approval." />
+      <PageHeader title="Manage Clients" tourId="clients" subtitle="Organizations using the product, their locations and approval." />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <SearchField
           label="Search clients"

@@ -47,7 +47,7 @@ function Products({ profile }: { profile: Profile }) {
           </Box>
         }
       />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+      <Box data-tour="product-search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         <SearchField label="Search products" value={list.search} onChange={list.setSearch} />
         <FormControlLabel
           control={<Switch checked={includeDeleted} onChange={(event) => { setIncludeDeleted(event.target.checked); }} />}

@@ -144,6 +144,7 @@ export function RunningListsPage() {
     <>
       <PageHeader
         title="Running Lists"
+        tourId="running-lists"
         subtitle="What to order, per supplier, until the purchase order is generated."
         actions={
           canCreate ? (

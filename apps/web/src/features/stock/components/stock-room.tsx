@@ -70,7 +70,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
 
   return (
     <Box component="section" aria-labelledby="stock-room-title">
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+      <Box data-tour="stock-room" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <Typography id="stock-room-title" variant="h2">
           Stock Room
         </Typography>

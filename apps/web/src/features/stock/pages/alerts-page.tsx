@@ -95,7 +95,7 @@ export function AlertsPage({ lowStockAction }: AlertsPageProps = {}) {
   const all = useQuery(alertsQueryOptions(undefined, 1, 1));
   return (
     <>
-      <PageHeader title="Alerts" subtitle={all.data ? `${String(all.data.total)} open` : undefined} />
+      <PageHeader title="Alerts" tourId="alerts" subtitle={all.data ? `${String(all.data.total)} open` : undefined} />
       {all.data?.total === 0 ? (
         <Alert severity="success" sx={{ mb: 2 }}>
           {ALERT_MESSAGES.empty}

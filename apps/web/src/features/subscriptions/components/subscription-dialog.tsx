@@ -126,6 +126,17 @@ function SubscriptionRequiredDialog({ overview, buyer, onLogout }: SubscriptionR
   );
 }
 
+/** Whether the signed-in user is blocked by the subscription rule (the layout pauses the tour meanwhile). */
+export function useSubscriptionBlock() {
+  const claims = useSessionClaims();
+  const profile = useProfile();
+  const role = profile.data?.role ?? claims?.role ?? null;
+  // While the organization awaits approval the schedule-a-meeting dialog speaks instead.
+  const awaitingApproval = profile.data?.company != null && profile.data.company.organization.approvalStatus !== 'approved';
+  const overview = useQuery({ ...subscriptionOverviewQueryOptions(), enabled: role !== null && !awaitingApproval });
+  return { overview, role, blocked: isBlockedBySubscription(overview.data, role, profile.data) };
+}
+
 /**
  * Spec section 4: a non-admin user of an approved organization without an active subscription
  * gets a blocking dialog. It cannot be closed; it goes away when the overview turns active.
@@ -133,15 +144,9 @@ function SubscriptionRequiredDialog({ overview, buyer, onLogout }: SubscriptionR
  * Mounted in the app layout, so the overview (payments/refresh-subscriptions) is read on its load.
  */
 export function SubscriptionDialog({ onLogout }: { onLogout: () => void }) {
-  const claims = useSessionClaims();
-  const profile = useProfile();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const role = profile.data?.role ?? claims?.role ?? null;
-  // While the organization awaits approval the schedule-a-meeting dialog speaks instead.
-  const awaitingApproval = profile.data?.company != null && profile.data.company.organization.approvalStatus !== 'approved';
-  const overview = useQuery({ ...subscriptionOverviewQueryOptions(), enabled: role !== null && !awaitingApproval });
-  const blocked = isBlockedBySubscription(overview.data, role, profile.data);
+  const { overview, role, blocked } = useSubscriptionBlock();
   const native = blocked && isNativePlatform();
   useReloadFailedAfterUnblock(blocked);
 

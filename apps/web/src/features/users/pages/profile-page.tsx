@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -82,7 +83,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
-export function ProfilePage() {
+/** /users/profile. `actions` come from other features (the guided tour's button), composed in app/routes. */
+export function ProfilePage({ actions }: { actions?: ReactNode }) {
   const profile = useProfile();
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) return <Alert severity="error">{errorMessage(profile.error, 'Could not load your profile.')}</Alert>;
@@ -91,7 +93,7 @@ export function ProfilePage() {
 
   return (
     <Box sx={{ maxWidth: 880 }}>
-      <PageHeader title="Profile" />
+      <PageHeader title="Profile" actions={actions} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Paper sx={{ p: { xs: 2, sm: 3 } }}>

@@ -65,7 +65,7 @@ export function PatientsPage() {
           </Button>
         }
       />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
+      <Box data-tour="patient-history" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
         <SearchField
           label="Search chart number"
           value={search}

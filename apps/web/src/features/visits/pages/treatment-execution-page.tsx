@@ -89,7 +89,7 @@ export function TreatmentExecutionPage() {
           {`Visit of ${saved.patient.patient_chart_number} saved: ${formatDollars(saved.total_cost)}.`}
         </Alert>
       ) : null}
-      <Paper sx={{ p: 2, mb: 2 }}>
+      <Paper data-tour="execute" sx={{ p: 2, mb: 2 }}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px 1fr' } }}>
           <Autocomplete
             freeSolo
