@@ -47,13 +47,19 @@ test('sign-up waits behind the meeting dialog until the admin approves, meets th
   await expect(subscription).toContainText('Your organization needs an active subscription to continue.');
   await page.keyboard.press('Escape');
   await expect(subscription).toBeVisible();
-  for (const size of SCREEN_SIZES) {
+  for (const size of [SCREEN_SIZES[2], SCREEN_SIZES[1]]) {
     await page.setViewportSize(size);
     // The page behind the dialog lays itself out for the new width first.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     await screenshot(page, `subscription-dialog-${size.width}`);
   }
+  // On a phone the session ends instead, and the sign-in page says why.
+  await page.setViewportSize(SCREEN_SIZES[0]);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Sign in on a computer or tablet to choose a plan.')).toBeVisible();
+  await screenshot(page, 'subscription-phone-signed-out-390');
   await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, email, 'a-strong-password');
   await subscription.getByRole('button', { name: 'Start 14-day free trial: Twelve months, single location' }).click();
 
   await expect(page).toHaveURL(/\/checkout\/local\/[0-9a-f-]{36}$/);

@@ -82,6 +82,7 @@ export const TRIAL_REMINDER_DAYS = 7;
 export const SUBSCRIPTION_MESSAGES = {
   required: 'Your organization needs an active subscription to continue.',
   askOwner: 'Ask your organization admin to choose a plan.',
+  chooseOnLargerScreen: 'Sign in on a computer or tablet to choose a plan.',
   trialUsed: 'The free trial has already been used. Please choose a plan.',
   planUnavailable: 'This plan is for organizations with more than one location.',
   alreadyActive: 'Your organization already has an active subscription.',

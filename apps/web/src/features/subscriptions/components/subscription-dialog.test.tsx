@@ -194,4 +194,14 @@ describe('subscription dialog', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', DIALOG)).not.toBeInTheDocument();
   });
+
+  it('on a phone ends the session and says why on the sign-in page', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false }));
+    signIn('company_member', () => subscriptionOverview('inactive'));
+    const { router } = renderApp('/users/profile');
+
+    await waitFor(() => { expect(router.state.location.pathname).toBe('/'); });
+    expect(getToken()).toBeNull();
+    expect(await screen.findByText(`${SUBSCRIPTION_MESSAGES.required} ${SUBSCRIPTION_MESSAGES.askOwner}`)).toBeInTheDocument();
+  });
 });

@@ -147,16 +147,22 @@ export function SubscriptionDialog({ onLogout }: { onLogout: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { overview, role, blocked } = useSubscriptionBlock();
-  const native = blocked && isNativePlatform();
+  // Spec section 4 "native platforms", which the issue reads as phones: the session ends and the
+  // sign-in page says why (plans are chosen on a computer or tablet, as is the card payment).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const native = blocked && (isNativePlatform() || phone);
+  const notify = useNotify();
+  const buyer = mayBuySubscription(role);
   useReloadFailedAfterUnblock(blocked);
 
   useEffect(() => {
     if (!native) return;
     endSession();
     queryClient.clear();
+    notify.error(`${SUBSCRIPTION_MESSAGES.required} ${buyer ? SUBSCRIPTION_MESSAGES.chooseOnLargerScreen : SUBSCRIPTION_MESSAGES.askOwner}`);
     void navigate('/', { replace: true });
-  }, [native, navigate, queryClient]);
+  }, [native, navigate, queryClient, notify, buyer]);
 
   if (!overview.data || !blocked || native) return null;
-  return <SubscriptionRequiredDialog overview={overview.data} buyer={mayBuySubscription(role)} onLogout={onLogout} />;
+  return <SubscriptionRequiredDialog overview={overview.data} buyer={buyer} onLogout={onLogout} />;
 }
