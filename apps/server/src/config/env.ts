@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().trim().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -94,7 +95,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL, chatModel: env.OPENAI_CHAT_MODEL }
       : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : undefined,
+    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...stripeApiBase(env.STRIPE_API_BASE) } : undefined,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -114,4 +115,12 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** STRIPE_API_BASE (e.g. stripe-mock on http://localhost:12111) as the SDK's host, port and protocol. */
+function stripeApiBase(value: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!value) return {};
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
