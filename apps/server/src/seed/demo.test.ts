@@ -26,6 +26,19 @@ it('seeds the demo organizations and catalog once, and a second start changes no
   expect(search.total).toBeGreaterThan(0);
 });
 
+it('puts Bright Smile on the paid twelve-month multiple-location plan, and leaves Glow Aesthetics to meet the dialog once approved', async () => {
+  await seedDemo(t.db, { files: t.files });
+  const owner = await findUserByEmail(t.db, 'owner@brightsmile.demo');
+  const bright = (await t.request({ method: 'GET', url: '/api/payments/refresh-subscriptions', token: t.tokenFor(owner!) })).json();
+  expect(bright).toMatchObject({ state: 'active', effective: { plan_id: 'twelve_months_multiple', status: 'active' }, setup_fee: { due: false } });
+  expect(bright.invoices).toEqual([expect.objectContaining({ status: 'paid', amount_cents: 15_099 * 12 * 2 + 100_000 })]);
+
+  const glowOwner = await findUserByEmail(t.db, 'owner@glowaesthetics.demo');
+  const admin = await findUserByEmail(t.db, 'admin@demo.clinic');
+  const glow = (await t.request({ method: 'GET', url: `/api/payments/my-subscriptions?organization_id=${glowOwner!.organizationId!}`, token: t.tokenFor(admin!) })).json();
+  expect(glow).toMatchObject({ state: 'never', subscriptions: [] });
+});
+
 it('marks every demo account as having seen the guided tour', async () => {
   await seedDemo(t.db, { files: t.files });
   for (const email of ['admin@demo.clinic', 'owner@brightsmile.demo', 'manager@brightsmile.demo', 'hygienist@brightsmile.demo', 'assistant@brightsmile.demo', 'lakeside@brightsmile.demo', 'owner@glowaesthetics.demo']) {
