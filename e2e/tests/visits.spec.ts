@@ -123,6 +123,24 @@ test.describe('treatment execution and patient history', () => {
     await expect(page.getByLabel('Visits', { exact: true })).toHaveText('1');
   });
 
+  test('the treatments picker never offers a row that does not match what was typed, even while the search is on its way', async ({ page }) => {
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    await page.goto(`/treatment-execution/PK-${String(Date.now()).slice(-6)}`);
+    const box = page.getByRole('combobox', { name: 'Treatments' });
+    await box.click();
+    await expect(page.getByRole('option').first()).toBeVisible();
+    expect(await page.getByRole('option').count()).toBeGreaterThan(3);
+    await box.fill('D1110');
+    // Sampled across the debounce and the request: every row offered matches, from the first instant.
+    for (let sample = 0; sample < 12; sample += 1) {
+      const offered = await page.getByRole('option').allTextContents();
+      expect(offered.every((text) => text.includes('D1110')), offered.join(' | ')).toBe(true);
+      await page.waitForTimeout(50);
+    }
+    await expect(page.getByRole('option', { name: 'D1110 · Prophylaxis, adult' })).toBeVisible();
+  });
+
   test('edit a saved visit: a product taken out and a quantity lowered go back to stock, and the visit is costed anew', async ({ page }) => {
     const chart = `ED-${String(Date.now()).slice(-6)}`;
     const gloves = 'Evolve 300 Nitrile Exam Gloves Small (Box of 300)';

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PRODUCT_SEARCH_PAGE_SIZE, PRODUCT_SEARCH_STALE_TIME_MS, type Page } from '@clinic/domain';
 import { api } from '../lib/api-client';
+import { currentOptions } from '../lib/current-options';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export interface ProductOption {
@@ -36,11 +37,12 @@ export function ProductSearchPicker({ value, onChange, label = 'Product', exclud
       onChange={(_event, next) => { onChange(next); }}
       inputValue={input}
       onInputChange={(_event, next) => { setInput(next); }}
-      options={(options.data ?? []).filter((p) => !exclude?.has(p.id))}
+      options={currentOptions(options.data ?? [], input, options.isPlaceholderData ? null : term, (p) => [p.name, p.brand]).filter((p) => !exclude?.has(p.id))}
       filterOptions={(all) => all}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={options.isFetching}
+      loading={input.trim() !== term.trim() || options.isFetching}
+      loadingText="Searching…"
       noOptionsText={term ? 'No products found' : 'Type to search the catalog'}
       renderOption={(props, option) => (
         <li {...props} key={option.id}>

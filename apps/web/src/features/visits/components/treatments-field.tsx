@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
+import { currentOptions } from '../../../lib/current-options';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { treatmentChoicesQueryOptions } from '../api/visits-api';
 import type { TreatmentChoice } from '../tray';
@@ -14,7 +15,8 @@ export function TreatmentsField({ value, onChange, error }: { value: TreatmentCh
   return (
     <Autocomplete<TreatmentChoice, true>
       multiple
-      options={choices.data ?? []}
+      options={currentOptions(choices.data ?? [], input, choices.isPlaceholderData ? null : search, (t) => [t.treatment_code, t.name])}
+      loading={input.trim() !== search.trim() || choices.isFetching}
       value={value}
       onChange={(_e, next) => { onChange(next); }}
       inputValue={input}
@@ -23,6 +25,7 @@ export function TreatmentsField({ value, onChange, error }: { value: TreatmentCh
       getOptionLabel={(t) => `${t.treatment_code} · ${t.name}`}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       noOptionsText="No treatments found. Design them under Treatments, Design."
+      loadingText="Searching…"
       renderInput={(params) => <TextField {...params} label="Treatments" error={Boolean(error)} helperText={error} />}
     />
   );
