@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS } from '@clinic/domain';
 import type { Db } from './db/client';
@@ -156,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   await app.register(
     async (api) => {
+      // JSON answers are compressed when the client accepts it (brotli at a speed-friendly level).
+      await api.register(fastifyCompress, { threshold: 2048, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
       const zapi = api.withTypeProvider<ZodTypeProvider>();
       registerAuthentication(zapi, tokens, auth, now);
       authRoutes(zapi, auth);
@@ -182,13 +186,23 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(webDist);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build wrote .br and .gz copies (apps/web/scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
+      // Hashed assets never change under their name; index.html must be asked for again each time.
+      setHeaders: (res, path) => {
+        res.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
   return { app, tokens, imports, alerts, transcriptions, files, payments };
