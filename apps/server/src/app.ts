@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/errors';
 import { registerAuthentication } from './http/authenticate';
 import { registerSafeInput } from './http/safe-input';
 import { logSerializers } from './http/log-safety';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSafeInput(app);
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl ?? 'http://localhost:3000', s3: options.s3 });
   if (options.onRoute) {
     const listener = options.onRoute;
     app.addHook('onRoute', (route) => listener({ method: route.method, url: route.url, config: route.config }));
@@ -199,7 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !hasWeb || request.method !== 'GET') {
+    // HEAD is answered wherever GET is (the app's routes too), as HTTP expects.
+    if (request.url.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     }
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');

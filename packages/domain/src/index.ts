@@ -1,4 +1,5 @@
 import './zod-config';
+export { runZodWithoutEval } from './zod-config';
 export * from './roles';
 export * from './permissions';
 export * from './messages';

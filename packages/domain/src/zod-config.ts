@@ -7,3 +7,12 @@ z.config({
     return undefined;
   },
 });
+
+/**
+ * Zod probes `new Function` to compile fast parsers; under a strict Content-Security-Policy (no
+ * 'unsafe-eval', as the web app is served) the probe is refused and reported as a violation.
+ * The browser calls this before any schema is used; the server keeps the compiled parsers.
+ */
+export function runZodWithoutEval(): void {
+  z.config({ jitless: true });
+}

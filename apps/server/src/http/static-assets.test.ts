@@ -69,3 +69,42 @@ describe('API answers', () => {
     expect(plain.json().results).toHaveLength(body.results.length);
   });
 });
+
+describe('security headers', () => {
+  it('come with the app and the API: a strict CSP, no framing, nosniff, referrer and permissions policies', async () => {
+    for (const url of ['/', '/dashboard', '/api/health', '/assets/index-abc123.js']) {
+      const res = await t.request({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy'], url).toBe('microphone=(self), camera=(self), geolocation=(), payment=(), usb=()');
+      // Served over http here: no HSTS (it would pin a site that has no certificate).
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('answers HEAD wherever GET answers', async () => {
+    for (const url of ['/', '/dashboard', '/api/health', '/assets/index-abc123.js']) {
+      const res = await t.request({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('');
+    }
+  });
+
+  it('adds HSTS when the app is served over https', async () => {
+    const secure = await createTestApp({ publicUrl: 'https://clinic.example' });
+    try {
+      const res = await secure.request({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -82,7 +82,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -94,7 +94,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       db: database.db,
       jwtSecret,
       jwtExpiresIn: options.jwtExpiresIn,
-      publicUrl: 'http://clinic.test',
+      publicUrl: options.publicUrl ?? 'http://clinic.test',
       logLevel: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'silent',
       logStream: options.logStream,
       webDist: options.webDist,

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { S3Options } from '../modules/uploads/s3-storage';
+
+/**
+ * Security headers on every answer: a strict Content-Security-Policy the built app passes (no
+ * inline script; MUI's runtime styles need inline style), no framing, nosniff, no referrer to
+ * other sites, microphone and camera for the app itself only (recordings, barcode scanning),
+ * and HSTS when the app is served over https. Files in S3 are read and uploaded from the
+ * bucket's own origin, which the policy names when S3 is configured.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; s3?: S3Options | undefined }): Promise<void> {
+  const storage = options.s3 ? [options.s3.endpoint ? new URL(options.s3.endpoint).origin : 'https://*.amazonaws.com'] : [];
+  const https = options.publicUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage],
+        mediaSrc: ["'self'", 'blob:', ...storage],
+        connectSrc: ["'self'", ...storage],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Permissions-Policy', 'microphone=(self), camera=(self), geolocation=(), payment=(), usb=()');
+  });
+}
