@@ -27,3 +27,4 @@ export * from './treatment-imports';
 export * from './subscriptions';
 export * from './safe-text';
 export * from './tour';
+export * from './assistant';
