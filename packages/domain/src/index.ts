@@ -28,3 +28,4 @@ export * from './subscriptions';
 export * from './safe-text';
 export * from './tour';
 export * from './assistant';
+export * from './assistant-parser';
