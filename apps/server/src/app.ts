@@ -59,6 +59,9 @@ import { createLocalPayments } from './modules/payments/local-payments';
 import { createStripePayments, type StripeOptions } from './modules/payments/stripe-payments';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createOpenAiAssistant } from './modules/assistant/assistant-ai';
+import { createAssistantService } from './modules/assistant/assistant.service';
+import { assistantRoutes } from './modules/assistant/assistant.routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -181,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       recallRoutes(zapi, createRecallService(deps));
       reportsRoutes(zapi, createReportsService(deps));
       await paymentsRoutes(zapi, payments, paymentProvider);
+      assistantRoutes(zapi, createAssistantService(deps, options.openAi ? createOpenAiAssistant(options.openAi) : null));
     },
     { prefix: '/api' },
   );

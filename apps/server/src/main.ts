@@ -57,7 +57,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   if (config.seedDemo) {
-    printLogins(config.publicUrl, await seedDemo(database.db, { alertExpiryWindowDays: config.alertExpiryWindowDays, files }));
+    printLogins(config.publicUrl, await database.exclusive(() => seedDemo(database.db, { alertExpiryWindowDays: config.alertExpiryWindowDays, files })));
   }
   console.log(`\nClinic Inventory is running: ${config.publicUrl}  (database: ${database.driver === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`);
 }

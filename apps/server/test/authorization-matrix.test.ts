@@ -12,6 +12,7 @@ import { treatmentCases } from './authorization/treatments.cases';
 import { treatmentLogCases } from './authorization/treatment-logs.cases';
 import { reportCases } from './authorization/reports.cases';
 import { paymentCases } from './authorization/payments.cases';
+import { assistantCases } from './authorization/assistant.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -181,7 +182,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases };
 
 let t: TestApp;
 let world: World;

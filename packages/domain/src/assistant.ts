@@ -27,6 +27,7 @@ export const ASSISTANT_MESSAGES = {
 
 export const ASSISTANT_AUDIO_FORMATS = ['wav', 'mp3', 'webm', 'ogg', 'flac'] as const;
 export const AssistantAudioFormatSchema = z.enum(ASSISTANT_AUDIO_FORMATS);
+export type AssistantAudioFormat = z.infer<typeof AssistantAudioFormatSchema>;
 /** Spec section 9: the assistant speaks flac. */
 export const ASSISTANT_OUTPUT_AUDIO_FORMAT = 'flac';
 export const ASSISTANT_VOICE = 'alloy';

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_ASSISTANT_MODEL: z.string().min(1).default('gpt-4o-audio-preview'),
   TRUST_PROXY: z.string().trim().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -92,7 +93,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST,
     alertExpiryWindowDays: env.ALERT_EXPIRY_WINDOW_DAYS,
     openAi: env.OPENAI_API_KEY
-      ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL, chatModel: env.OPENAI_CHAT_MODEL }
+      ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL, chatModel: env.OPENAI_CHAT_MODEL, assistantModel: env.OPENAI_ASSISTANT_MODEL }
       : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...stripeApiBase(env.STRIPE_API_BASE) } : undefined,

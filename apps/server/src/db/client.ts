@@ -28,7 +28,17 @@ export interface Database {
   refreshTypes?: () => Promise<void>;
   /** Embedded only: a tarball of the data directory, to clone a migrated template. */
   dump?: () => Promise<Blob>;
+  /**
+   * Runs `work` while no other server process on this database runs its own (a PostgreSQL
+   * advisory lock held on one connection). Migrations and the first-start seed go through it, so
+   * any number of processes may start at once. The embedded database has one process per data
+   * directory (a lock file), so there it simply runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** The advisory lock key of start-up work (any constant; "clinic" in ASCII). */
+const STARTUP_LOCK_KEY = 0x636c696e6963;
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -48,6 +58,18 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       db: drizzlePg(pool, { schema }) as unknown as Db,
       driver: 'postgres',
       close: () => pool.end(),
+      async exclusive(work) {
+        // Its own connection, outside the pool: the work needs the pool's (a pool of one would wait forever).
+        const connection = new pg.Client({ connectionString: options.databaseUrl });
+        await connection.connect();
+        try {
+          await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await work();
+        } finally {
+          // Closing the session releases its advisory lock.
+          await connection.end();
+        }
+      },
     };
   }
   // The fuzzy product search needs pg_trgm, which PGlite ships as a loadable extension.
@@ -69,5 +91,6 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     close: () => client.close(),
     refreshTypes: () => client.refreshArrayTypes(),
     dump: async () => client.dumpDataDir('none'),
+    exclusive: (work) => work(),
   };
 }

@@ -5,8 +5,15 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { MIGRATIONS_DIR } from '../paths';
 import type { Database } from './client';
 
-/** Applies committed migrations; safe to run at every start and from several processes. */
+/**
+ * Applies committed migrations; safe to run at every start and from several processes at once:
+ * they take turns under the database's start-up lock, and those after the first find nothing to do.
+ */
 export async function runMigrations(database: Database): Promise<void> {
+  await database.exclusive(() => migrate(database));
+}
+
+async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   if (database.driver === 'postgres') {
     await migratePg(database.db as unknown as NodePgDatabase, config);

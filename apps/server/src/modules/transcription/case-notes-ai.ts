@@ -22,6 +22,8 @@ export interface OpenAiOptions {
   apiKey: string;
   transcriptionModel: string;
   chatModel: string;
+  /** The voice assistant's audio-capable chat model. */
+  assistantModel: string;
 }
 
 const INSTRUCTIONS = [

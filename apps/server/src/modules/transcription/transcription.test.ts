@@ -94,7 +94,7 @@ beforeAll(async () => {
   server = openAiStandIn();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  t = await createTestApp({ openAi: { baseUrl: `http://127.0.0.1:${String(port)}/v1`, apiKey: 'sk-test', transcriptionModel: 'whisper-1', chatModel: 'gpt-4o-mini' } });
+  t = await createTestApp({ openAi: { baseUrl: `http://127.0.0.1:${String(port)}/v1`, apiKey: 'sk-test', transcriptionModel: 'whisper-1', chatModel: 'gpt-4o-mini', assistantModel: 'gpt-4o-audio-preview' } });
   world = await createWorld(t.db);
   unconfigured = await createTestApp();
 });
