@@ -1,12 +1,8 @@
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { processStartTime } from './process-start-time';
+import { currentProcess, isRunning, type ProcessIdentity } from '../process-identity';
 
-interface Holder {
-  pid: number;
-  /** The kernel's start time of that process; null where it cannot be read (not Linux). */
-  startTime: string | null;
-}
+type Holder = ProcessIdentity;
 
 /**
  * The embedded database has no lock of its own and two processes on one directory lose rows,
@@ -19,7 +15,7 @@ interface Holder {
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'server.lock');
-  const self: Holder = { pid: process.pid, startTime: processStartTime(process.pid) };
+  const self = currentProcess();
   const text = JSON.stringify(self);
   const inUse = (holder: Holder, cause?: unknown) =>
     new Error(`${dataDir} is in use by server process ${String(holder.pid)}; stop it or choose another DATA_DIR`, { cause });
@@ -35,7 +31,7 @@ export function lockDataDir(dataDir: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const found = readFileSync(path, 'utf8');
     const holder = parseHolder(found);
-    if (holder && isHeld(holder)) throw inUse(holder, error);
+    if (holder && isRunning(holder)) throw inUse(holder, error);
     takeOver(path, found, () => inUse(holder ?? self));
     try {
       take();
@@ -75,16 +71,6 @@ function takeOver(path: string, stale: string, inUse: () => Error): void {
   rmSync(aside, { force: true });
 }
 
-/** A live process with the lock's pid is its holder only when it also started when the holder did. */
-function isHeld(holder: Holder): boolean {
-  if (!isAlive(holder.pid)) return false;
-  const startTime = processStartTime(holder.pid);
-  // Without start times on either side (not Linux, or a lock from before they were kept), a live
-  // pid other than ours is taken for the holder: refusing to start beats two servers on one database.
-  if (startTime === null || holder.startTime === null) return holder.pid !== process.pid;
-  return startTime === holder.startTime;
-}
-
 function parseHolder(text: string): Holder | null {
   // Locks written before the start time was kept hold only the pid.
   if (/^\d+$/.test(text.trim())) return { pid: Number(text), startTime: null };
@@ -104,14 +90,5 @@ function readText(path: string): string | null {
     return readFileSync(path, 'utf8');
   } catch {
     return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
