@@ -62,7 +62,10 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
-/** Registers a new organization (its admin is signed in afterwards) and answers its name and login. */
+/** What the register page says after any sign-up, whether or not the e-mail already had an account. */
+export const SIGNUP_RECEIVED = 'Thank you for registering. Check your e-mail, then sign in with your e-mail and password.';
+
+/** Registers a new organization, signs its admin in (the approval dialog is up) and answers the login. */
 export async function registerOrganization(page: Page, options: { name: string; locations?: number }): Promise<{ email: string; password: string }> {
   const stamp = `${Date.now().toString().slice(-6)}${Math.floor(Math.random() * 10)}`;
   const email = `dr.new${stamp}@example.com`;
@@ -79,6 +82,9 @@ export async function registerOrganization(page: Page, options: { name: string; 
   await page.getByLabel('Phone').fill(`+1 303 55${stamp.slice(-5, -4)} ${stamp.slice(-4)}`);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Register' }).click();
+  // Sign-up answers the same for a taken e-mail, so it signs nobody in: the new admin signs in.
+  await expect(page.getByText(SIGNUP_RECEIVED)).toBeVisible();
+  await signIn(page, email, password);
   await expect(page.getByRole('dialog')).toContainText(/waiting for approval/i);
   return { email, password };
 }

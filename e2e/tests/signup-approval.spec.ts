@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, SCREEN_SIZES, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
+import { DEMO, SCREEN_SIZES, SIGNUP_RECEIVED, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -18,6 +18,15 @@ test('sign-up waits behind the meeting dialog until the admin approves, meets th
   await page.getByLabel('Phone').fill(`+1 303 555 ${stamp.slice(-4)}`);
   await page.locator('input[name="password"]').fill('a-strong-password');
   await page.getByRole('button', { name: 'Register' }).click();
+
+  // The same answer whether or not the e-mail already had an account; the new admin then signs in,
+  // the e-mail filled in from the registration.
+  await expect(page.getByText(SIGNUP_RECEIVED)).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.locator('input[name="password"]').fill('a-strong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
 
   const pending = page.getByRole('dialog');
   await expect(pending).toContainText(/waiting for approval/i);

@@ -29,6 +29,7 @@ import { createLocalStorage } from './modules/uploads/local-storage';
 import { createS3Storage, type S3Options } from './modules/uploads/s3-storage';
 import { createReadSigner } from './modules/uploads/storage';
 import { createFilesService, type FilesService } from './modules/uploads/uploads.service';
+import { DEFAULT_UPLOAD_QUOTA_MB, uploadQuotaBytes } from './modules/uploads/quota';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { categoriesRoutes } from './modules/categories/categories.routes';
@@ -79,6 +80,8 @@ export interface BuildAppOptions {
   /** Folder of the local file storage (DATA_DIR/uploads); ignored when `s3` is given. */
   uploadsDir: string;
   s3?: S3Options | undefined;
+  /** Megabytes of files each organization may store (UPLOAD_QUOTA_MB_PER_ORGANIZATION); 0 for no limit. */
+  uploadQuotaMb?: number | undefined;
   /** Days ahead a lot counts as expiring (ALERT_EXPIRY_WINDOW_DAYS, default 30). */
   alertExpiryWindowDays?: number;
   /** The OpenAI-compatible endpoint for case notes; without it case-notes jobs fail saying so. */
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     storage: local?.storage ?? createS3Storage(options.s3!),
     reads: createReadSigner(options.jwtSecret, now),
     now,
+    quotaBytes: uploadQuotaBytes(options.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB),
   });
   const deps: ServiceDeps = {
     db: options.db,

@@ -12,6 +12,7 @@ import { DEFAULT_WEB_DIST } from './paths';
 import { seedDemo } from './seed/demo';
 import { startTranscriptionWorker } from './modules/transcription/transcription-worker';
 import { startTrialReminderWorker } from './modules/payments/trial-reminder-worker';
+import { startUploadSweepWorker } from './modules/uploads/upload-sweep-worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     uploadsDir: join(config.dataDir, 'uploads'),
     s3: config.s3,
+    uploadQuotaMb: config.uploadQuotaMb,
     alertExpiryWindowDays: config.alertExpiryWindowDays,
     openAi: config.openAi,
     stripe: config.stripe,
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   const alertScan = startAlertScanWorker(alerts, app.log);
   const transcriptionWorker = startTranscriptionWorker(transcriptions, app.log);
   const trialReminders = startTrialReminderWorker(payments, app.log);
+  const uploadSweep = startUploadSweepWorker(files, app.log);
   const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, undefined, files.storage) : null;
 
   const shutdown = async (signal: string) => {
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     alertScan.stop();
     transcriptionWorker.stop();
     trialReminders.stop();
+    uploadSweep.stop();
     await app.close();
     await database.close();
     releaseLock();

@@ -24,6 +24,8 @@ export const AUTH_MESSAGES = {
   resetLinkInvalid: 'This link is invalid or has expired. Ask for a new one.',
   resetEmailSent: 'If an account exists for this e-mail, a reset link is on its way.',
   passwordChanged: 'Your password was changed. You can sign in now.',
+  /** The same whether or not the e-mail or phone already has an account (the e-mail tells the owner). */
+  signupReceived: 'Thank you for registering. Check your e-mail, then sign in with your e-mail and password.',
   organizationExists: 'An organization with this name already exists',
   locationForeign: 'Location not found',
   locationHasUsers: 'Move or remove the users of this location first',

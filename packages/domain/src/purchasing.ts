@@ -19,7 +19,6 @@ export const PURCHASING_MESSAGES = {
   addFailed: 'Failed to add the product to the running list',
   generated: 'Purchase order generated',
   alreadyOrdered: 'This running list is already ordered',
-  keyReused: 'This key was used for another purchase order',
   emptyList: 'Add products to the running list before generating a purchase order',
   received: 'Received into stock',
   receiveFailed: 'Failed to receive the purchase order',

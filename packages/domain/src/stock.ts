@@ -229,6 +229,11 @@ export type StockPage = z.infer<typeof StockPageSchema>;
 export const CreatedStocksSchema = z.object({ stocks: z.array(StockSchema) });
 export type CreatedStocks = z.infer<typeof CreatedStocksSchema>;
 
+/** A key names one request: it replays that request's answer and is refused for any other. */
+export const IDEMPOTENCY_MESSAGES = {
+  keyReused: 'This idempotency key was already used for a different request. Send a new key for a new request.',
+} as const;
+
 export const IdempotencyKeySchema = z.string().trim().min(8, 'Use a key of 8 to 100 characters').max(100, 'Use a key of 8 to 100 characters');
 
 export const ConsumeStockRequestSchema = z.object({

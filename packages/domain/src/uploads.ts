@@ -56,6 +56,8 @@ export const UPLOAD_MESSAGES = {
   policyInvalid: 'This upload link is not valid',
   fileForeign: 'This file does not belong to your location',
   fileMissing: 'The file has not been uploaded',
+  policyUsed: 'This upload link was already used. Start the upload again.',
+  quotaExceeded: (megabytes: number) => `Not enough file storage left: your organization may store ${String(megabytes)} MB. Contact support to raise the limit.`,
 } as const;
 
 export function isAllowedUploadMime(type: UploadType, mimeType: string): boolean {
@@ -67,6 +69,8 @@ export const UploadRequestSchema = z
     file_name: z.string().trim().min(1, 'Required').max(200, 'File name must be at most 200 characters'),
     type: UploadTypeSchema,
     mimeType: z.string().trim().min(1, 'Required').max(100),
+    /** The file's size: the grant then holds only that much of the organization's storage, and accepts no more. */
+    size_bytes: z.number().int('Enter a whole number').min(0).max(MAX_UPLOAD_BYTES, UPLOAD_MESSAGES.tooLarge).optional(),
   })
   .superRefine((value, ctx) => {
     if (!isAllowedUploadMime(value.type, value.mimeType)) {

@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  UPLOAD_QUOTA_MB_PER_ORGANIZATION: z.coerce.number().int('use a whole number of megabytes').min(0).max(100_000_000).default(5120),
   ALERT_EXPIRY_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -55,6 +56,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** S3-compatible storage when S3_BUCKET is set; otherwise files live under DATA_DIR/uploads. */
   s3: S3Options | undefined;
+  /** Megabytes of uploaded files each organization may store; 0 turns the quota off. */
+  uploadQuotaMb: number;
   /** Lots expiring within this many days raise an "expiring" alert. */
   alertExpiryWindowDays: number;
   /** An OpenAI-compatible endpoint for case notes when OPENAI_API_KEY is set; otherwise jobs fail saying it is not configured. */
@@ -92,6 +95,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     alertExpiryWindowDays: env.ALERT_EXPIRY_WINDOW_DAYS,
+    uploadQuotaMb: env.UPLOAD_QUOTA_MB_PER_ORGANIZATION,
     openAi: env.OPENAI_API_KEY
       ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL, chatModel: env.OPENAI_CHAT_MODEL, assistantModel: env.OPENAI_ASSISTANT_MODEL }
       : undefined,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, type ErrorResponse } from '@clinic/domain';
+import { AUTH_MESSAGES, IDEMPOTENCY_MESSAGES, type ErrorResponse } from '@clinic/domain';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -9,6 +9,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'SUBSCRIPTION_REQUIRED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'IDEMPOTENCY_KEY_REUSED'
   | 'TOO_MANY_REQUESTS';
 
 const STATUS: Record<AppErrorCode, number> = {
@@ -18,6 +20,8 @@ const STATUS: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   SUBSCRIPTION_REQUIRED: 402,
+  PAYLOAD_TOO_LARGE: 413,
+  IDEMPOTENCY_KEY_REUSED: 422,
   TOO_MANY_REQUESTS: 429,
 };
 
@@ -38,6 +42,8 @@ export const notFound = (message: string = AUTH_MESSAGES.notFound) => new AppErr
 export const forbidden = (message: string = AUTH_MESSAGES.forbidden) => new AppError('FORBIDDEN', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (field: string, message: string) => new AppError('BAD_REQUEST', message, { field });
+/** An idempotency key sent again with a different request: replaying the first answer would hide that nothing was done. */
+export const idempotencyKeyReused = () => new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.keyReused, { field: 'idempotency_key' });
 /** A 400 listing every field problem at once, worded like the schema's validation errors. */
 export const invalidFields = (errors: { field: string; message: string }[]) =>
   new AppError('BAD_REQUEST', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });

@@ -13,3 +13,6 @@ export const errorResponses = {
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
 } as const;
+
+/** Routes that take an idempotency key also answer 422 when the key comes back with another request. */
+export const idempotentErrorResponses = { ...errorResponses, 422: ErrorResponseSchema } as const;

@@ -51,9 +51,11 @@ export async function uploadFile(file: File, type: UploadType, onProgress: (frac
   if (problem) throw new UploadError(problem);
   let target: UploadResponse;
   try {
-    target = await api.post<UploadResponse>('upload', { file_name: file.name, type, mimeType: file.type }, { signal });
+    // The size lets the grant hold only what this file needs of the organization's storage.
+    target = await api.post<UploadResponse>('upload', { file_name: file.name, type, mimeType: file.type, size_bytes: file.size }, { signal });
   } catch (error) {
-    throw new UploadError(error instanceof ApiError && error.status === 400 ? error.message : UPLOAD_MESSAGES.failed);
+    // 400: the file is refused as it is; 413: the organization's storage is full.
+    throw new UploadError(error instanceof ApiError && (error.status === 400 || error.status === 413) ? error.message : UPLOAD_MESSAGES.failed);
   }
   onProgress(0);
   await postForm(target, file, onProgress, signal);

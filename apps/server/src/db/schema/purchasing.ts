@@ -138,6 +138,8 @@ export const purchaseOrderReceipts = pgTable(
       .notNull()
       .references(() => purchaseOrders.id),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** requestFingerprint of the delivery; null on receipts stored before it was kept. */
+    fingerprint: text('fingerprint'),
     /** The stocks the delivery created, replayed for a repeated key. */
     stockIds: jsonb('stock_ids').$type<string[]>().notNull(),
     receivedBy: uuid('received_by').references(() => users.id),

@@ -112,7 +112,7 @@ export const stockUsages = pgTable(
   ],
 );
 
-/** Idempotency: the first answer to a consume request, replayed when its key comes again. */
+/** Idempotency: the first answer to a consume request, replayed when its key comes again with the same request. */
 export const consumptionRequests = pgTable(
   'consumption_requests',
   {
@@ -120,6 +120,8 @@ export const consumptionRequests = pgTable(
       .notNull()
       .references(() => companies.id),
     key: text('key').notNull(),
+    /** requestFingerprint of the request that claimed the key; null on keys stored before it was kept. */
+    fingerprint: text('fingerprint'),
     response: jsonb('response').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { createSigner } from 'fast-jwt';
-import { AUTH_MESSAGES, MESSAGES, SUBSCRIPTION_MESSAGES } from '@clinic/domain';
+import { AUTH_MESSAGES, SUBSCRIPTION_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createOrganization, createUser } from '../../../test/factories/index';
 import { listOutbox } from '../mail/outbox.repo';
@@ -151,10 +151,17 @@ describe('tokens', () => {
 });
 
 describe('sign-up and approval', () => {
-  it('creates a pending organization whose admin sees only the profile until the admin approves', async () => {
+  it('creates a pending organization whose admin signs in and sees only the profile until the admin approves', async () => {
     const res = await t.request({ method: 'POST', url: '/api/auth/signup', payload: signupBody('1001') });
     expect(res.statusCode).toBe(201);
-    const token = res.json().access_token;
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.signupReceived });
+    const welcome = await latestEmailTo('nora-1001@example.com');
+    expect(welcome).toMatchObject({ subject: 'Your organization is registered' });
+    expect(welcome!.text).toContain('"Smile 1001"');
+    expect(welcome!.text).toContain('http://clinic.test/');
+    const signedIn = await login('nora-1001@example.com', 'a-long-password');
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json().access_token;
     const profile = (await t.request({ method: 'GET', url: '/api/auth/profile', token })).json();
     expect(profile).toMatchObject({ role: 'organization_admin', approval_status: 'pending', company: { name: 'Uptown', organization: { name: 'Smile 1001', approvalStatus: 'pending', numberOfLocations: 2 } } });
 
@@ -181,14 +188,31 @@ describe('sign-up and approval', () => {
     expect((await latestEmailTo('nora-1001@example.com'))?.subject).toBe('Smile 1001 is approved');
   });
 
-  it('refuses a second account with the same e-mail or phone with 409 and writes nothing', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/auth/signup', payload: signupBody('2002') })).statusCode).toBe(201);
-    const again = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { ...signupBody('2002'), organization_name: 'Other name' } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(MESSAGES.userExists);
-    const admin = await createUser(t.db, { role: 'admin' });
-    const orgs = await t.request({ method: 'GET', url: '/api/organization?search=Other%20name', token: t.tokenFor(admin) });
-    expect(orgs.json().total).toBe(0);
+  it('answers a sign-up with an e-mail or phone that has an account exactly as a new one, writes nothing and tells the owner by e-mail', async () => {
+    const fresh = await t.request({ method: 'POST', url: '/api/auth/signup', payload: signupBody('2002') });
+    expect(fresh.statusCode).toBe(201);
+    const owner = signupBody('2002');
+    const admin = t.tokenFor(await createUser(t.db, { role: 'admin' }));
+    const attempts = [
+      { ...signupBody('2003'), organization_name: 'Taken e-mail', email: owner.email.toUpperCase() },
+      { ...signupBody('2004'), organization_name: 'Taken phone', phone: owner.phone },
+      { ...signupBody('2002'), organization_name: 'Taken both', password: 'another-password' },
+    ];
+    for (const payload of attempts) {
+      const again = await t.request({ method: 'POST', url: '/api/auth/signup', payload });
+      expect(again.statusCode).toBe(fresh.statusCode);
+      expect(again.json()).toEqual(fresh.json());
+      const orgs = await t.request({ method: 'GET', url: `/api/organization?search=${encodeURIComponent(payload.organization_name)}`, token: admin });
+      expect(orgs.json().total).toBe(0);
+    }
+    const { records } = await listOutbox(t.db, { offset: 0, limit: 200 });
+    const toOwner = records.filter((r) => r.to === owner.email);
+    expect(toOwner.map((r) => r.subject).sort()).toEqual([...Array(3).fill('Someone tried to register with your account'), 'Your organization is registered']);
+    expect(toOwner.find((r) => r.subject.startsWith('Someone'))!.text).toContain('http://clinic.test/recover-account');
+    // Whoever gave a new e-mail with the owner's phone hears why nothing was registered; the owner's password stays.
+    expect((await latestEmailTo(signupBody('2004').email))?.subject).toBe('Your registration could not be completed');
+    expect((await login(owner.email, 'another-password')).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
   });
 
   it('rejects bad sign-up input with the field and reason', async () => {
@@ -203,8 +227,8 @@ describe('sign-up and approval', () => {
   });
 
   it('rejecting an organization keeps its users out', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/signup', payload: signupBody('4004') });
-    const token = res.json().access_token;
+    expect((await t.request({ method: 'POST', url: '/api/auth/signup', payload: signupBody('4004') })).statusCode).toBe(201);
+    const token = (await login('nora-4004@example.com', 'a-long-password')).json().access_token;
     const orgId = (await t.request({ method: 'GET', url: '/api/auth/profile', token })).json().company.organization.id;
     const admin = await createUser(t.db, { role: 'admin' });
     await t.request({ method: 'PATCH', url: `/api/organization/${orgId}`, token: t.tokenFor(admin), payload: { approvalStatus: 'rejected' } });

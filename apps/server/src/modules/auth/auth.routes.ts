@@ -22,9 +22,10 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
     handler: (request) => auth.login(request.body, request.ip),
   });
 
+  // The same answer whether or not the e-mail or phone has an account (modules/auth/signup.ts).
   app.post('/auth/signup', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: SignupRequestSchema, response: { 201: AccessTokenResponseSchema, ...errorResponses } },
+    schema: { tags: ['auth'], body: SignupRequestSchema, response: { 201: MessageResponseSchema, ...errorResponses } },
     handler: async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
   });
 

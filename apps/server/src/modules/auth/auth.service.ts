@@ -1,22 +1,18 @@
 import {
   AUTH_MESSAGES,
   effectivePermissions,
-  MESSAGES,
   type LoginRequest,
   type PermissionsResponse,
   type Profile,
-  type SignupRequest,
   type TokenClaims,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../http/actor';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors';
-import { isUniqueViolation } from '../../db/errors';
+import { AppError, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
-import { findCompanyById, insertCompany } from '../companies/companies.repo';
-import { insertOrganization, isOrganizationNameTaken } from '../organizations/organizations.repo';
-import { findUserByEmail, findUserById, insertUser, preparedFindUserById, isEmailOrPhoneTaken, updateUser, type UserRecord } from '../users/users.repo';
+import { findCompanyById } from '../companies/companies.repo';
+import { findUserByEmail, findUserById, preparedFindUserById, updateUser, type UserRecord } from '../users/users.repo';
 import { toProfileResponse } from '../users/users.mapper';
 import { enqueueEmail } from '../mail/outbox.repo';
 import { emailTemplates } from '../mail/templates';
@@ -24,6 +20,7 @@ import { clearAttempts, countAttempt, LIMITS, uncountAttempt } from './login-thr
 import { hashPassword, verifyPassword } from './passwords';
 import { consumePasswordReset, insertPasswordReset, revokeOpenResets } from './password-resets.repo';
 import { createLinkToken, hashLinkToken } from './tokens';
+import { createSignup } from './signup';
 
 const RESET_LINK_HOURS = 1;
 export const INVITATION_LINK_HOURS = 24 * 7;
@@ -31,6 +28,7 @@ export const INVITATION_LINK_HOURS = 24 * 7;
 export function createAuthService(deps: ServiceDeps) {
   const { db, tokens, now } = deps;
   const findActorUser = preparedFindUserById(db);
+  const signup = createSignup(deps);
 
   function claimsFor(user: UserRecord, companyId: string | null): TokenClaims {
     return { sub: user.id, role: user.role, organization_id: user.organizationId, company_id: companyId };
@@ -87,40 +85,7 @@ export function createAuthService(deps: ServiceDeps) {
       return { access_token: tokens.sign(claimsFor(user, user.companyId)) };
     },
 
-    async signup(body: SignupRequest): Promise<{ access_token: string }> {
-      const passwordHash = await hashPassword(body.password);
-      try {
-        const userId = await db.transaction(async (tx) => {
-          if (await isOrganizationNameTaken(tx, body.organization_name)) throw conflict(AUTH_MESSAGES.organizationExists);
-          if (await isEmailOrPhoneTaken(tx, body.email, body.phone)) throw conflict(MESSAGES.userExists);
-          const organizationId = await insertOrganization(tx, {
-            name: body.organization_name,
-            numberOfLocations: body.number_of_locations,
-            billingContactEmail: body.email,
-            approvalStatus: 'pending',
-          });
-          const company = await insertCompany(tx, { organizationId, ...body.location });
-          const id = await insertUser(tx, {
-            organizationId,
-            companyId: company.id,
-            firstName: body.first_name,
-            lastName: body.last_name,
-            email: body.email,
-            phone: body.phone,
-            passwordHash,
-            role: 'organization_admin',
-            approvalStatus: 'pending',
-          });
-          await recordAudit(tx, { userId: id }, { entity: 'organization', entityId: organizationId, action: 'signup', organizationId });
-          return id;
-        });
-        const user = (await findUserById(db, userId))!;
-        return { access_token: tokens.sign(claimsFor(user, user.companyId)) };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(MESSAGES.userExists);
-        throw error;
-      }
-    },
+    signup,
 
     /**
      * Always answers the same way, so the form cannot be used to find out who has an account.

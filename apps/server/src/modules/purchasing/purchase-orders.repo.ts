@@ -170,6 +170,6 @@ export async function findReceipt(tx: DbOrTx, companyId: string, key: string) {
   return row;
 }
 
-export async function insertReceipt(tx: DbOrTx, values: { companyId: string; purchaseOrderId: string; idempotencyKey: string; stockIds: string[]; receivedBy: string }): Promise<void> {
+export async function insertReceipt(tx: DbOrTx, values: { companyId: string; purchaseOrderId: string; idempotencyKey: string; fingerprint: string; stockIds: string[]; receivedBy: string }): Promise<void> {
   await tx.insert(purchaseOrderReceipts).values(values);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { PURCHASING_MESSAGES } from '@clinic/domain';
+import { IDEMPOTENCY_MESSAGES, PURCHASING_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createStock, createSupplier } from '../../../test/factories/index';
@@ -155,6 +155,32 @@ describe('receiving', () => {
     expect(Number(ledger!.containers)).toBe(4);
     const final = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(order.id)}`, token: member() })).json();
     expect(final.lines.find((l: { id: string }) => l.id === line.id).received_quantity).toBe(4);
+  });
+
+  it('refuses a key that comes back with another delivery or for another order (422), receiving nothing for it', async () => {
+    const { listId, gloves } = await listWithTwoProducts();
+    const order = (await generate(listId)).json();
+    const line = order.lines.find((l: { product: { id: string } }) => l.product.id === gloves.id);
+    const key = randomUUID();
+    const body = [{ line_id: line.id, quantity: 1, units_per_container: 300, lotNumber: 'KEY-1' }];
+    expect((await receive(order.id, body, key)).statusCode).toBe(200);
+    const other = (await generate((await listWithTwoProducts()).listId)).json();
+    const otherLine = other.lines.find((l: { quantity: number }) => l.quantity === 4);
+    for (const [orderId, lines] of [
+      [order.id, [{ ...body[0], quantity: 2 }]],
+      [order.id, [{ ...body[0], lotNumber: 'KEY-2' }]],
+      [other.id, [{ ...body[0], line_id: otherLine.id }]],
+    ] as const) {
+      const reused = await receive(orderId, [...lines], key);
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MESSAGES.keyReused });
+    }
+    const after = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(order.id)}`, token: member() })).json();
+    expect(after.lines.find((l: { id: string }) => l.id === line.id).received_quantity).toBe(1);
+    const untouched = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(other.id)}`, token: member() })).json();
+    expect(untouched.lines.every((l: { received_quantity: number }) => l.received_quantity === 0)).toBe(true);
+    // The same delivery still replays.
+    expect((await receive(order.id, body, key)).statusCode).toBe(200);
   });
 
   it('raises and resolves alerts as received stock arrives', async () => {

@@ -16,7 +16,8 @@ import {
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../http/actor';
 import { currentCompanyId, requirePermission } from '../../http/access';
-import { badRequest, conflict, invalidFields, notFound } from '../../http/errors';
+import { badRequest, conflict, idempotencyKeyReused, invalidFields, notFound } from '../../http/errors';
+import { requestFingerprint } from '../../http/request-fingerprint';
 import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
@@ -164,12 +165,15 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
       const pastExpiry = body.lines.findIndex((l) => l.expiry_date && l.expiry_date < today);
       if (pastExpiry >= 0) throw invalidFields([{ field: `lines.${String(pastExpiry)}.expiry_date`, message: 'The expiry date cannot be in the past' }]);
 
+      const fingerprint = requestFingerprint(`POST /purchase/purchase-order/${id}/receive`, body);
       await db.transaction(async (tx) => {
-        // The order's lock puts deliveries in a row; a key seen before means this one was counted.
+        // The order's lock puts deliveries in a row; a key seen before with this very delivery
+        // means it was counted, with another delivery (or order) that the key was reused.
         const order = await lockPurchaseOrder(tx, companyId, id);
         if (!order) throw notFound();
         const earlier = await findReceipt(tx, companyId, body.idempotency_key);
-        if (earlier && earlier.purchaseOrderId !== id) throw badRequest('idempotency_key', PURCHASING_MESSAGES.keyReused);
+        // Receipts stored before fingerprints were kept can still tell another order apart.
+        if (earlier && (earlier.purchaseOrderId !== id || (earlier.fingerprint !== null && earlier.fingerprint !== fingerprint))) throw idempotencyKeyReused();
         if (earlier) return;
 
         const lines = await findOrderLines(tx, id, lineIds);
@@ -216,11 +220,11 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         const after = await findOrderLines(tx, id);
         const status: PurchaseOrderStatus = after.every((l) => l.receivedQuantity >= l.quantity) ? 'received' : 'partially_received';
         await setPurchaseOrderStatus(tx, id, status);
-        await insertReceipt(tx, { companyId, purchaseOrderId: id, idempotencyKey: body.idempotency_key, stockIds: stocks.map((s) => s.id), receivedBy: actor.userId });
+        await insertReceipt(tx, { companyId, purchaseOrderId: id, idempotencyKey: body.idempotency_key, fingerprint, stockIds: stocks.map((s) => s.id), receivedBy: actor.userId });
         await recordAudit(tx, actor, { entity: 'purchase_order', entityId: id, action: 'receive', organizationId: actor.organizationId, companyId, changes: body });
       }).catch((error: unknown) => {
         // The same key sent for two orders at the same moment: the unique index keeps the first.
-        if (isUniqueViolation(error)) throw conflict(PURCHASING_MESSAGES.keyReused);
+        if (isUniqueViolation(error)) throw idempotencyKeyReused();
         throw error;
       });
       return detail(companyId, id);

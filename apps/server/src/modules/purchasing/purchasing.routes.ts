@@ -18,7 +18,7 @@ import {
   RunningListQuerySchema,
   UpdateRunningListProductRequestSchema,
 } from '@clinic/domain';
-import { errorResponses, type ZodApp } from '../../http/zod-app';
+import { errorResponses, idempotentErrorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { RunningListsService } from './running-lists.service';
 import type { PurchaseOrdersService } from './purchase-orders.service';
@@ -107,7 +107,7 @@ export function purchasingRoutes(app: ZodApp, lists: RunningListsService, orders
   // Receiving also needs stock.create (checked by the service): it adds stock.
   app.post('/purchase/purchase-order/:id/receive', {
     config: { access: { permission: ['purchaseHistory', 'read'] } },
-    schema: { tags: ['purchasing'], params: IdParamsSchema, body: ReceivePurchaseOrderRequestSchema, response: { 200: PurchaseOrderDetailSchema, ...errorResponses } },
+    schema: { tags: ['purchasing'], params: IdParamsSchema, body: ReceivePurchaseOrderRequestSchema, response: { 200: PurchaseOrderDetailSchema, ...idempotentErrorResponses } },
     handler: (request) => orders.receive(actorOf(request), request.params.id, request.body),
   });
 }

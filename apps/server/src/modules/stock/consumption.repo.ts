@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
+import { idempotencyKeyReused } from '../../http/errors';
 import { products } from '../../db/schema/index';
 import { visibleProducts } from '../products/products.repo';
 import type { NewUsage } from './stock.repo';
@@ -30,22 +31,27 @@ export async function findVisibleProductName(db: DbOrTx, companyId: string, prod
 
 const insertKey = namedStatement<{ key: string }>(
   'consumption_claim_key',
-  sql`insert into consumption_requests (company_id, key, response) values (${p('companyId')}::uuid, ${p('key')}, '{}'::jsonb) on conflict do nothing returning key`,
+  sql`insert into consumption_requests (company_id, key, fingerprint, response) values (${p('companyId')}::uuid, ${p('key')}, ${p('fingerprint')}, '{}'::jsonb) on conflict do nothing returning key`,
 );
-const storedAnswer = namedStatement<{ response: unknown }>(
+const storedAnswer = namedStatement<{ response: unknown; fingerprint: string | null }>(
   'consumption_stored_answer',
-  sql`select response from consumption_requests where company_id = ${p('companyId')}::uuid and key = ${p('key')}`,
+  sql`select response, fingerprint from consumption_requests where company_id = ${p('companyId')}::uuid and key = ${p('key')}`,
 );
 
 /**
- * Claims an idempotency key inside the transaction. The first request inserts it; a replay finds
- * the stored answer (a concurrent twin waits on the key's index entry until the first commits).
- * When the first request failed, its rolled-back key is free again and the retry runs afresh.
+ * Claims an idempotency key inside the transaction. The first request inserts it with its
+ * fingerprint (http/request-fingerprint.ts); a replay of the same request finds the stored answer
+ * (a concurrent twin waits on the key's index entry until the first commits), while another
+ * request under the same key is refused with a 422 rather than answered with the first one's
+ * result, which would tell its sender that something was done. When the first request failed,
+ * its rolled-back key is free again and the retry runs afresh.
  */
-export async function claimIdempotencyKey<T>(tx: Tx, companyId: string, key: string): Promise<{ replay: T } | { claimed: true }> {
-  const inserted = await insertKey(tx, { companyId, key });
+export async function claimIdempotencyKey<T>(tx: Tx, companyId: string, key: string, fingerprint: string): Promise<{ replay: T } | { claimed: true }> {
+  const inserted = await insertKey(tx, { companyId, key, fingerprint });
   if (inserted.length > 0) return { claimed: true };
   const [stored] = await storedAnswer(tx, { companyId, key });
+  // Keys stored before fingerprints were kept have none: they replay as they always did.
+  if (stored?.fingerprint && stored.fingerprint !== fingerprint) throw idempotencyKeyReused();
   return { replay: stored?.response as T };
 }
 

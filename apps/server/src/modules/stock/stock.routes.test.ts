@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PRODUCT_MESSAGES, STOCK_MESSAGES } from '@clinic/domain';
+import { IDEMPOTENCY_MESSAGES, PRODUCT_MESSAGES, STOCK_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createSupplier } from '../../../test/factories/index';
@@ -298,6 +298,25 @@ describe('consumption', () => {
     const first = await consume(p.id, 2, { idempotency_key: key });
     const replay = await consume(p.id, 2, { idempotency_key: key });
     expect(replay.json()).toEqual(first.json());
+    expect((await stockPage(p.id)).totals.units_left).toBe(98);
+  });
+
+  it('refuses a key that comes back with another request (422), consuming nothing for it', async () => {
+    const p = await product();
+    const other = await product();
+    await addStock(p.id);
+    await addStock(other.id);
+    const key = randomUUID();
+    expect((await consume(p.id, 2, { idempotency_key: key })).statusCode).toBe(200);
+    for (const [productId, quantity, extra] of [[p.id, 3, {}], [other.id, 2, {}], [p.id, 2, { note: 'another reason' }]] as const) {
+      const reused = await consume(productId, quantity, { idempotency_key: key, ...extra });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MESSAGES.keyReused });
+    }
+    expect((await stockPage(p.id)).totals.units_left).toBe(98);
+    expect((await stockPage(other.id)).totals.units_left).toBe(100);
+    // The same request still replays its first answer.
+    expect((await consume(p.id, 2, { idempotency_key: key })).statusCode).toBe(200);
     expect((await stockPage(p.id)).totals.units_left).toBe(98);
   });
 

@@ -13,7 +13,7 @@ import {
   QueryBooleanSchema,
   TrackingReportSchema,
 } from '@clinic/domain';
-import { errorResponses, type ZodApp } from '../../http/zod-app';
+import { errorResponses, idempotentErrorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { StockService } from './stock.service';
 
@@ -33,7 +33,7 @@ export function stockRoutes(app: ZodApp, stock: StockService): void {
   // Manual consumption: units taken for anything but a treatment (a broken vial, a sample).
   app.post('/stock/consume', {
     config: { access: { permission: ['stock', 'update'] } },
-    schema: { tags: ['stock'], body: ConsumeStockRequestSchema, response: { 200: ConsumptionSchema, ...errorResponses } },
+    schema: { tags: ['stock'], body: ConsumeStockRequestSchema, response: { 200: ConsumptionSchema, ...idempotentErrorResponses } },
     handler: (request) => stock.consume(actorOf(request), request.body),
   });
 

@@ -25,6 +25,7 @@ import type { Actor } from '../../http/actor';
 import type { Tx } from '../../db/client';
 import { canSeeOwned, currentCompanyId } from '../../http/access';
 import { badRequest, conflict, invalidFields, notFound } from '../../http/errors';
+import { requestFingerprint } from '../../http/request-fingerprint';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts, refreshProductAlerts } from '../alerts/alerts.repo';
@@ -314,7 +315,7 @@ export function createStockService(deps: ServiceDeps) {
       const product = await findVisibleProductName(db, companyId, body.product_id);
       if (!product) throw badRequest('product_id', 'Product not found');
       const consumed = await inTurn(`${companyId}/${product.id}`, () => db.transaction(async (tx) => {
-        const claim = await claimIdempotencyKey<Consumption>(tx, companyId, body.idempotency_key);
+        const claim = await claimIdempotencyKey<Consumption>(tx, companyId, body.idempotency_key, requestFingerprint('POST /stock/consume', body));
         if ('replay' in claim) return claim.replay;
         // Rolled back with the rest when the stock is short, as if it had been written last.
         await recordAudit(tx, actor, { entity: 'stock_consumption', entityId: product.id, action: 'consume', organizationId: actor.organizationId, companyId, changes: body });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STOCK_MESSAGES, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
+import { IDEMPOTENCY_MESSAGES, STOCK_MESSAGES, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createProduct, createStock } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
@@ -112,6 +112,24 @@ describe('recording a visit', () => {
     const body = { idempotency_key: randomUUID(), patient_chart_number: 'CH-RETRY', treatments: [tx.id], products: [{ product_id: p.id, quantity: 3 }] };
     const [a, b] = [await saveVisit(body), await saveVisit(body)];
     expect(b.json().id).toBe(a.json().id);
+    expect(await unitsLeft(p.id)).toBe(7);
+  });
+
+  it('refuses a key that comes back with another visit (422), recording nothing for it', async () => {
+    const tx = await treatment('Reused key');
+    const p = await createProduct(t.db, { companyId: null });
+    await createStock(t.db, { companyId: ownLocation(), productId: p.id, unitsPerContainer: 10 });
+    const body = { idempotency_key: randomUUID(), patient_chart_number: 'CH-REUSED', treatments: [tx.id], products: [{ product_id: p.id, quantity: 3 }] };
+    const first = await saveVisit(body);
+    expect(first.statusCode).toBe(201);
+    for (const changed of [{ products: [{ product_id: p.id, quantity: 4 }] }, { patient_chart_number: 'CH-OTHER' }, { products: [] }]) {
+      const reused = await saveVisit({ ...body, ...changed });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MESSAGES.keyReused });
+    }
+    expect(await unitsLeft(p.id)).toBe(7);
+    // The same visit still replays its first answer.
+    expect((await saveVisit(body)).json().id).toBe(first.json().id);
     expect(await unitsLeft(p.id)).toBe(7);
   });
 

@@ -8,7 +8,7 @@ import {
   TreatmentLogSchema,
   UpdateTreatmentLogRequestSchema,
 } from '@clinic/domain';
-import { errorResponses, type ZodApp } from '../../http/zod-app';
+import { errorResponses, idempotentErrorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { TreatmentLogsService } from './treatment-logs.service';
 
@@ -16,7 +16,7 @@ import type { TreatmentLogsService } from './treatment-logs.service';
 export function treatmentLogsRoutes(app: ZodApp, logs: TreatmentLogsService): void {
   app.post('/treatment_log', {
     config: { access: { permission: ['treatmentLogs', 'create'] } },
-    schema: { tags: ['treatment logs'], body: CreateTreatmentLogRequestSchema, response: { 201: TreatmentLogSchema, ...errorResponses } },
+    schema: { tags: ['treatment logs'], body: CreateTreatmentLogRequestSchema, response: { 201: TreatmentLogSchema, ...idempotentErrorResponses } },
     handler: async (request, reply) => reply.status(201).send(await logs.create(actorOf(request), request.body)),
   });
 

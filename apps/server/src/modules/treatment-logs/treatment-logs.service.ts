@@ -15,6 +15,7 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../http/actor';
 import { currentCompanyId } from '../../http/access';
 import { badRequest, invalidFields, notFound } from '../../http/errors';
+import { requestFingerprint } from '../../http/request-fingerprint';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts } from '../alerts/alerts.repo';
@@ -121,7 +122,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
       const companyId = currentCompanyId(actor);
       await checkReferences(companyId, body);
       const id = await db.transaction(async (tx) => {
-        const claim = await claimIdempotencyKey<{ id: string }>(tx, companyId, keyOf(body.idempotency_key));
+        const claim = await claimIdempotencyKey<{ id: string }>(tx, companyId, keyOf(body.idempotency_key), requestFingerprint('POST /treatment_log', body));
         if ('replay' in claim) return claim.replay.id;
 
         const { logId, usages } = await planVisit(tx, {

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { currentProcess, isRunning } from '../../process-identity';
 import { createSigner, type FileStorage } from './storage';
 
 /** Where the local adapter's presigned POST goes; the app itself receives it. */
@@ -108,11 +109,40 @@ export function createLocalStorage(root: string, secret: string) {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+
+    sweep: () => sweepScratch(base),
   };
   return storage;
 }
 export type LocalStorage = ReturnType<typeof createLocalStorage>;
 
+/**
+ * Form posts are received into `.incoming/<pid>-<start time>/` (the receiving process's own
+ * folder, see process-identity.ts) and moved into place once checked; a request that ends
+ * otherwise removes its file. What a killed process was receiving stays in its folder, which
+ * the sweep removes once that process is gone.
+ */
+const SCRATCH = '.incoming';
+const ownScratch = () => `${String(currentProcess().pid)}-${currentProcess().startTime ?? 'unknown'}`;
+
 export function tempUploadPath(root: string, name: string): string {
-  return join(resolve(root), '.incoming', name);
+  return join(resolve(root), SCRATCH, ownScratch(), name);
+}
+
+/** Removes the scratch folders of server processes that are no longer running, and stray files. */
+export async function sweepScratch(root: string): Promise<void> {
+  const scratch = join(resolve(root), SCRATCH);
+  let entries;
+  try {
+    entries = await readdir(scratch, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.name === ownScratch()) continue;
+    const owner = /^(\d+)-(\d+|unknown)$/.exec(entry.name);
+    // Anything else (loose files from before per-process folders) belongs to nobody.
+    if (entry.isDirectory() && owner && isRunning({ pid: Number(owner[1]), startTime: owner[2] === 'unknown' ? null : owner[2]! })) continue;
+    await rm(join(scratch, entry.name), { recursive: true, force: true });
+  }
 }

@@ -60,3 +60,44 @@ it('checks the content when a record first uses the file, and refuses a disguise
   expect(category.statusCode).toBe(400);
   expect(category.json().errors).toEqual([{ field: 'image_url', message: UPLOAD_MESSAGES.contentMismatch }]);
 });
+
+describe('storage quota with S3', () => {
+  const MB = 1024 * 1024;
+  let clock = new Date();
+  let q: TestApp;
+  let w: World;
+  beforeAll(async () => {
+    q = await createTestApp({
+      uploadQuotaMb: 100,
+      now: () => clock,
+      s3: { bucket: 'clinic-files', region: CREDENTIALS.region, endpoint: s3.endpoint, forcePathStyle: true, accessKeyId: CREDENTIALS.accessKeyId, secretAccessKey: CREDENTIALS.secretAccessKey },
+    });
+    w = await createWorld(q.db);
+  });
+  afterAll(async () => q.close());
+  const ask = (extra: Record<string, unknown> = {}) =>
+    q.request({ method: 'POST', url: '/api/upload', token: q.tokenFor(w.own.users.company_member), payload: { file_name: 'a.png', type: 'category_image', mimeType: 'image/png', ...extra } });
+
+  it('checks the quota when the grant is issued (the bucket receives the post), and forgets a grant never attached a day after it expired, deleting its object', async () => {
+    const posted = (await ask({ size_bytes: PNG_BYTES.length })).json() as { url: string; fields: Record<string, string> };
+    const form = new FormData();
+    for (const [field, value] of Object.entries(posted.fields)) form.append(field, value);
+    form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'a.png');
+    expect((await fetch(posted.url, { method: 'POST', body: form })).status).toBe(204);
+    expect((await ask()).statusCode).toBe(200);
+    const over = await ask({ size_bytes: 50 * MB });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.quotaExceeded(100) });
+
+    // Expired but within the day a form may still attach its file: still held, object kept.
+    clock = new Date(clock.getTime() + 3 * 3600_000);
+    expect((await ask({ size_bytes: 50 * MB })).statusCode).toBe(413);
+    await q.files.sweep();
+    expect(s3.objects.has(posted.fields.key!)).toBe(true);
+
+    clock = new Date(clock.getTime() + 24 * 3600_000);
+    expect((await q.files.sweep()).grants).toBe(2);
+    expect(s3.objects.has(posted.fields.key!)).toBe(false);
+    expect((await ask({ size_bytes: 50 * MB })).statusCode).toBe(200);
+  });
+});

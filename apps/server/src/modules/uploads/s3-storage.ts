@@ -75,5 +75,8 @@ export function createS3Storage(options: S3Options): FileStorage {
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+
+    // The bucket keeps no partial objects: a cut-off POST stores nothing.
+    async sweep() {},
   };
 }

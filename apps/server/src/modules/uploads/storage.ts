@@ -19,6 +19,8 @@ export interface FileStorage {
   /** How an authorised reader gets the bytes: a local stream or a redirect to the bucket. */
   serve(key: string): Promise<{ stream: Readable; size: number } | { redirect: string } | null>;
   remove(key: string): Promise<void>;
+  /** Removes what uploads cut off by a server that is gone left behind (nothing to do on S3). */
+  sweep(): Promise<void>;
 }
 
 /** Stored addresses look like this, whatever the adapter: records never name a bucket. */

@@ -1,9 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createWorld, type World } from '../../../test/world';
 import { createReadSigner } from './storage';
+import { findUploadByKey } from './uploads.repo';
 import { PDF_BYTES, PNG_BYTES, postFile, uploadFile } from '../../../test/fixtures/files';
 
 const SECRET = 'uploads-test-secret-0123456789abcdef0123456789';
@@ -45,6 +48,11 @@ it('refuses a file whose bytes do not match its declared type, and stores nothin
   expect(posted.statusCode).toBe(400);
   expect(posted.json().message).toBe(UPLOAD_MESSAGES.contentMismatch);
   expect(existsSync(join(t.uploadsDir, fields.key))).toBe(false);
+  expect(incomingFiles(t.uploadsDir)).toEqual([]);
+  // The grant was used: another file needs another grant.
+  const again = await postFile(t, fields, { name: 'fake.pdf', mimeType: 'application/pdf', bytes: PDF_BYTES });
+  expect(again.statusCode).toBe(403);
+  expect(again.json().message).toBe(UPLOAD_MESSAGES.policyUsed);
 });
 
 it("refuses a file over 50 MB with 'File size should not exceed more than 50mb'", async () => {
@@ -69,6 +77,152 @@ it('refuses a tampered policy, a changed key and a second use of the same policy
   expect((await postFile(t, fields, file)).statusCode).toBe(204);
   const again = await postFile(t, fields, file);
   expect(again.statusCode).toBe(403);
+  expect(again.json().message).toBe(UPLOAD_MESSAGES.policyUsed);
+});
+
+/** Files anywhere under the folder partial uploads are written to. */
+function incomingFiles(root: string): string[] {
+  const incoming = join(root, '.incoming');
+  if (!existsSync(incoming)) return [];
+  return readdirSync(incoming, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A browser's form post over a real connection, sent up to `sentBytes` of the file and held there. */
+function slowPost(port: number, fields: Record<string, string>, file: { name: string; mimeType: string; bytes: Buffer }, sentBytes: number) {
+  const boundary = `----clinic-${randomUUID()}`;
+  const head = Buffer.from(
+    Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const req: ClientRequest = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/upload/local',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + file.bytes.length + tail.length },
+  });
+  const answered = new Promise<IncomingMessage>((resolve, reject) => {
+    req.on('response', resolve);
+    req.on('error', reject);
+  });
+  req.write(head);
+  req.write(file.bytes.subarray(0, sentBytes));
+  return {
+    finish: async () => {
+      req.end(Buffer.concat([file.bytes.subarray(sentBytes), tail]));
+      return (await answered).statusCode;
+    },
+    cutOff: () => {
+      answered.catch(() => undefined);
+      req.destroy();
+    },
+  };
+}
+
+describe('an upload cut off or posted twice', () => {
+  const big = { name: 'scan.png', mimeType: 'image/png', bytes: Buffer.concat([PNG_BYTES, Buffer.alloc(4 * 1024 * 1024, 1)]) };
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+
+  it('refuses a second post of a grant while the first is still arriving, before reading its file', async () => {
+    const { fields } = (await presign({ file_name: 'scan.png', type: 'product_image', mimeType: 'image/png' })).json();
+    const first = slowPost(port, fields, big, 1024 * 1024);
+    await until(() => incomingFiles(t.uploadsDir).length > 0, 'the first post is being received');
+    const second = await postFile(t, fields, big);
+    expect(second.statusCode).toBe(403);
+    expect(second.json().message).toBe(UPLOAD_MESSAGES.policyUsed);
+    expect(await first.finish()).toBe(204);
+    expect(existsSync(join(t.uploadsDir, fields.key))).toBe(true);
+    expect(incomingFiles(t.uploadsDir)).toEqual([]);
+  });
+
+  it('removes the partial file of an upload cut off midway, and its grant stays used', async () => {
+    const { fields } = (await presign({ file_name: 'scan.png', type: 'product_image', mimeType: 'image/png' })).json();
+    const post = slowPost(port, fields, big, 1024 * 1024);
+    await until(() => incomingFiles(t.uploadsDir).length > 0, 'the post is being received');
+    post.cutOff();
+    await until(() => incomingFiles(t.uploadsDir).length === 0, 'the partial file is removed');
+    expect(existsSync(join(t.uploadsDir, fields.key))).toBe(false);
+    const retry = await postFile(t, fields, big);
+    expect(retry.statusCode).toBe(403);
+    expect(retry.json().message).toBe(UPLOAD_MESSAGES.policyUsed);
+  });
+});
+
+describe('storage quota per organization', () => {
+  const MB = 1024 * 1024;
+  let clock = new Date();
+  let q: TestApp;
+  let w: World;
+  beforeAll(async () => {
+    q = await createTestApp({ uploadQuotaMb: 120, now: () => clock });
+    w = await createWorld(q.db);
+  });
+  afterAll(async () => q.close());
+  const ask = (token: string, extra: Record<string, unknown> = {}) =>
+    q.request({ method: 'POST', url: '/api/upload', token, payload: { file_name: 'scan.png', type: 'product_image', mimeType: 'image/png', ...extra } });
+
+  it('answers 413 before any byte is stored once used and granted space would pass the quota; the admin and other organizations are not counted', async () => {
+    const member = q.tokenFor(w.own.users.company_member);
+    // Two grants of the full 50 MB each hold 100 of the 120 MB while they can be used.
+    expect((await ask(member)).statusCode).toBe(200);
+    expect((await ask(q.tokenFor(w.own.users.organization_admin), {})).statusCode).toBe(200);
+    const over = await ask(member);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.quotaExceeded(120) });
+    // Another location of the same organization shares the quota.
+    const otherLocation = q.tokenFor(w.own.users.organization_admin, w.own.org.locations[1]!.id);
+    expect((await ask(otherLocation)).statusCode).toBe(413);
+    // A grant for a declared size holds only that; the form post may not pass it.
+    const small = await ask(member, { size_bytes: PNG_BYTES.length });
+    expect(small.statusCode).toBe(200);
+    expect((await postFile(q, small.json().fields, { name: 'scan.png', mimeType: 'image/png', bytes: Buffer.concat([PNG_BYTES, Buffer.alloc(10)]) })).json().message).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect((await ask(member, { size_bytes: 19 * MB })).statusCode).toBe(200);
+    expect((await ask(member, { size_bytes: 2 * MB })).statusCode).toBe(413);
+
+    expect((await ask(q.tokenFor(w.foreign.users.company_member))).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await ask(q.tokenFor(w.admin))).statusCode).toBe(200);
+
+    // Grants left unused hold their space until they expire (and an hour for an upload under way).
+    clock = new Date(clock.getTime() + 2 * 3600_000);
+    expect((await ask(member)).statusCode).toBe(200);
+  });
+
+  it('forgets grants never used once their hold has passed, and keeps stored files', async () => {
+    const member = q.tokenFor(w.own.users.company_member);
+    clock = new Date(clock.getTime() + 2 * 3600_000);
+    const unused = (await ask(member)).json().fields.key as string;
+    const used = (await ask(member, { size_bytes: PNG_BYTES.length })).json();
+    expect((await postFile(q, used.fields, { name: 'scan.png', mimeType: 'image/png', bytes: PNG_BYTES })).statusCode).toBe(204);
+    await q.files.sweep();
+    expect(await findUploadByKey(q.db, unused)).not.toBeNull();
+    clock = new Date(clock.getTime() + 15 * 60_000 + 3600_000 + 1000);
+    expect((await q.files.sweep()).grants).toBeGreaterThanOrEqual(1);
+    expect(await findUploadByKey(q.db, unused)).toBeNull();
+    expect((await findUploadByKey(q.db, used.fields.key))?.completedAt).toBeTruthy();
+    expect(existsSync(join(q.uploadsDir, used.fields.key))).toBe(true);
+  });
+
+  it('counts what was stored', async () => {
+    const member = q.tokenFor(w.foreign.users.company_member);
+    clock = new Date(clock.getTime() + 2 * 3600_000);
+    const grant = (await ask(member, { size_bytes: PNG_BYTES.length })).json();
+    expect((await postFile(q, grant.fields, { name: 'scan.png', mimeType: 'image/png', bytes: PNG_BYTES })).statusCode).toBe(204);
+    for (const size of [50 * MB, 50 * MB, 20 * MB - PNG_BYTES.length]) expect((await ask(member, { size_bytes: size })).statusCode).toBe(200);
+    expect((await ask(member, { size_bytes: 1 })).statusCode).toBe(413);
+  });
 });
 
 it('refuses an expired policy', async () => {

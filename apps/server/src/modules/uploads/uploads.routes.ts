@@ -1,17 +1,10 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UploadRequestSchema, UploadResponseSchema } from '@clinic/domain';
+import { ErrorResponseSchema, MAX_UPLOAD_BYTES, UploadRequestSchema, UploadResponseSchema } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
-import { AppError, badRequest } from '../../http/errors';
-import { CONTENT_HEAD_BYTES } from './file-content';
-import { LOCAL_UPLOAD_PATH, tempUploadPath, type LocalStorage } from './local-storage';
+import { LOCAL_UPLOAD_PATH, type LocalStorage } from './local-storage';
+import { createLocalUploadHandler } from './local-upload';
 import type { FilesService } from './uploads.service';
 
 const FileQuerySchema = z.object({ expires: z.coerce.number().int(), signature: z.string().min(1).max(100) });
@@ -19,7 +12,7 @@ const FileQuerySchema = z.object({ expires: z.coerce.number().int(), signature: 
 export async function uploadsRoutes(app: ZodApp, files: FilesService, local: { storage: LocalStorage; root: string } | null): Promise<void> {
   app.post('/upload', {
     config: { access: { permission: ['uploads', 'create'] } },
-    schema: { tags: ['uploads'], body: UploadRequestSchema, response: { 200: UploadResponseSchema, ...errorResponses } },
+    schema: { tags: ['uploads'], body: UploadRequestSchema, response: { 200: UploadResponseSchema, ...errorResponses, 413: ErrorResponseSchema } },
     handler: (request) => files.requestUpload(actorOf(request), request.body),
   });
 
@@ -48,54 +41,10 @@ export async function uploadsRoutes(app: ZodApp, files: FilesService, local: { s
   const { storage, root } = local;
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024 } });
 
-  // The local adapter's presigned POST, S3-style: fields first (key, Content-Type, Policy,
-  // X-Signature), the file last.
+  // The local adapter's presigned POST (local-upload.ts); the policy is the permission.
   app.post(LOCAL_UPLOAD_PATH.replace(/^\/api/, ''), {
     config: { access: 'public' },
     schema: { tags: ['uploads'], hide: true },
-    handler: async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('file', 'Send the upload as multipart/form-data');
-      const fields: Record<string, string> = {};
-      let stored = false;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        const policy = storage.readPolicy(fields);
-        if (!policy) {
-          part.file.resume();
-          throw new AppError('FORBIDDEN', UPLOAD_MESSAGES.policyInvalid);
-        }
-        if (Date.parse(policy.expiration) < Date.now()) {
-          part.file.resume();
-          throw new AppError('FORBIDDEN', UPLOAD_MESSAGES.policyExpired);
-        }
-        const tempPath = tempUploadPath(root, randomUUID());
-        await mkdir(dirname(tempPath), { recursive: true });
-        const head: Buffer[] = [];
-        let headLength = 0;
-        let size = 0;
-        const measure = new Transform({
-          transform(chunk: Buffer, _encoding, callback) {
-            size += chunk.length;
-            if (headLength < CONTENT_HEAD_BYTES) {
-              head.push(chunk);
-              headLength += chunk.length;
-            }
-            callback(null, chunk);
-          },
-        });
-        await pipeline(part.file, measure, createWriteStream(tempPath));
-        if (part.file.truncated || size > policy.maxBytes) {
-          await rm(tempPath, { force: true });
-          throw badRequest('file', UPLOAD_MESSAGES.tooLarge);
-        }
-        await files.completeLocalUpload(policy.key, tempPath, size, Buffer.concat(head).subarray(0, CONTENT_HEAD_BYTES), () => storage.commit(tempPath, policy.key));
-        stored = true;
-      }
-      if (!stored) throw badRequest('file', 'Required');
-      return reply.status(204).send();
-    },
+    handler: createLocalUploadHandler(files, storage, root),
   });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadRequest, type UploadResponse, type UploadType } from '@clinic/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../http/actor';
@@ -7,10 +6,18 @@ import { ownerCompanyFor } from '../../http/access';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { contentMatchesType, CONTENT_HEAD_BYTES } from './file-content';
 import { fileUrlFor, keyFromFileUrl, type FileStorage, type ReadSigner } from './storage';
-import { findUploadByKey, insertCompletedUpload, insertUpload, lockPendingUpload, markUploadCompleted, type UploadRow } from './uploads.repo';
-
-/** How long a presigned upload stays usable. */
-const POLICY_LIFETIME_MS = 15 * 60 * 1000;
+import { checkStorageQuota, GRANT_HOLD_MS, GRANT_LIFETIME_MS } from './quota';
+import {
+  claimUpload,
+  deleteUnfinishedUpload,
+  findUploadByKey,
+  insertCompletedUpload,
+  insertUpload,
+  listAbandonedUploads,
+  lockPendingUpload,
+  markUploadCompleted,
+  type UploadRow,
+} from './uploads.repo';
 
 /** Keeps letters, digits, dot, dash and underscore so a key is safe on disk and in a URL. */
 export function safeFileName(name: string): string {
@@ -23,15 +30,19 @@ export interface FilesDeps {
   storage: FileStorage;
   reads: ReadSigner;
   now: () => Date;
+  /** Bytes each organization may hold (UPLOAD_QUOTA_MB_PER_ORGANIZATION); null for no limit. */
+  quotaBytes: number | null;
 }
 
-export function createFilesService({ db, storage, reads, now }: FilesDeps) {
+export function createFilesService({ db, storage, reads, now, quotaBytes }: FilesDeps) {
+  const holdMs = GRANT_HOLD_MS[storage.kind];
+
   /** Checks a finished upload's first bytes against its declared type (once). */
   async function verifyContent(row: UploadRow): Promise<UploadRow> {
     if (row.completedAt) return row;
     const object = await storage.readHead(row.key, CONTENT_HEAD_BYTES);
     if (!object) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.fileMissing);
-    if (object.size > MAX_UPLOAD_BYTES) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.tooLarge);
+    if (object.size > (row.maxBytes ?? MAX_UPLOAD_BYTES)) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.tooLarge);
     if (!(await contentMatchesType(row.mimeType, object.head))) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.contentMismatch);
     await markUploadCompleted(db, row.id, object.size, now());
     return { ...row, completedAt: now(), sizeBytes: object.size };
@@ -40,30 +51,71 @@ export function createFilesService({ db, storage, reads, now }: FilesDeps) {
   return {
     storage,
 
+    /**
+     * A grant: a presigned POST for one file of at most the declared size (50 MB when none is
+     * declared). A location's grant holds that much of its organization's quota until used or
+     * expired, and is refused with 413 when it would not fit, before any byte is sent. The
+     * product admin's shared files are not counted (docs/decisions.md, Uploads).
+     */
     async requestUpload(actor: Actor, body: UploadRequest): Promise<UploadResponse> {
       const companyId = ownerCompanyFor(actor);
       const key = `${companyId ?? 'shared'}/${body.type}/${randomUUID()}/${safeFileName(body.file_name)}`;
       const mimeType = body.mimeType.toLowerCase();
-      await insertUpload(db, { key, companyId, type: body.type, mimeType, fileName: body.file_name, createdBy: actor.userId });
-      const post = await storage.presignPost({ key, contentType: mimeType, maxBytes: MAX_UPLOAD_BYTES, expiresAt: new Date(now().getTime() + POLICY_LIFETIME_MS) });
+      const maxBytes = body.size_bytes ?? MAX_UPLOAD_BYTES;
+      const at = now();
+      const expiresAt = new Date(at.getTime() + GRANT_LIFETIME_MS);
+      const grant = { key, companyId, type: body.type, mimeType, fileName: body.file_name, createdBy: actor.userId, maxBytes, expiresAt };
+      await db.transaction(async (tx) => {
+        if (companyId && quotaBytes !== null) await checkStorageQuota(tx, companyId, maxBytes, { quotaBytes, heldSince: new Date(at.getTime() - holdMs) });
+        await insertUpload(tx, grant);
+      });
+      const post = await storage.presignPost({ key, contentType: mimeType, maxBytes, expiresAt });
       return { ...post, public_url: fileUrlFor(key) };
     },
 
     /**
-     * The local adapter's form post: the policy was verified by the route; here the upload is
-     * claimed once, its content checked, and the file moved into place.
+     * The local adapter's form post uses its grant here, before reading the file: false when
+     * another post (at the same moment, earlier, or in another server process) already did.
      */
-    async completeLocalUpload(key: string, tempPath: string, size: number, head: Buffer, commit: () => Promise<void>): Promise<void> {
-      try {
-        await db.transaction(async (tx) => {
-          const row = await lockPendingUpload(tx, key);
-          if (!row) throw new AppError('FORBIDDEN', UPLOAD_MESSAGES.policyInvalid);
-          if (!(await contentMatchesType(row.mimeType, head))) throw badRequest('file', UPLOAD_MESSAGES.contentMismatch);
-          await commit();
-          await markUploadCompleted(tx, row.id, size, now());
-        });
-      } finally {
-        await rm(tempPath, { force: true });
+    async claimLocalUpload(key: string): Promise<boolean> {
+      return (await claimUpload(db, key, now())) !== null;
+    },
+
+    /**
+     * The claimed form post's file has arrived in a scratch file: its content is checked and it
+     * is moved into place. Whoever called removes the scratch file, whatever happens.
+     */
+    async completeLocalUpload(key: string, size: number, head: Buffer, commit: () => Promise<void>): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await lockPendingUpload(tx, key);
+        if (!row) throw new AppError('FORBIDDEN', UPLOAD_MESSAGES.policyInvalid);
+        if (!(await contentMatchesType(row.mimeType, head))) throw badRequest('file', UPLOAD_MESSAGES.contentMismatch);
+        await commit();
+        await markUploadCompleted(tx, row.id, size, now());
+      });
+    },
+
+    /** A claimed form post that stored nothing (cut off, too large, wrong content): the grant is spent and holds no space. */
+    async abandonLocalUpload(key: string): Promise<void> {
+      await deleteUnfinishedUpload(db, key);
+    },
+
+    /**
+     * Forgets what interrupted uploads left behind: grants past their expiry and hold that never
+     * brought a file (with S3 the object a browser may have posted anyway is deleted), and the
+     * scratch files of server processes that are gone. Run at start and then every hour.
+     */
+    async sweep(): Promise<{ grants: number }> {
+      await storage.sweep();
+      let grants = 0;
+      for (;;) {
+        const batch = await listAbandonedUploads(db, new Date(now().getTime() - holdMs), 100);
+        for (const { key } of batch) {
+          // The row first: a record that attached the file meanwhile completed it, and keeps it.
+          if ((await deleteUnfinishedUpload(db, key)) && storage.kind === 's3') await storage.remove(key);
+        }
+        grants += batch.length;
+        if (batch.length < 100) return { grants };
       }
     },
 

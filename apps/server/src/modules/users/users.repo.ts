@@ -65,6 +65,17 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRe
   return row ? toRecord(row) : null;
 }
 
+/** The live accounts holding this e-mail or phone, with which of the two each holds (sign-up tells them). */
+export async function findAccountHolders(db: DbOrTx, email: string, phone: string): Promise<{ email: string; sameEmail: boolean; samePhone: boolean }[]> {
+  const sameEmail = sql<boolean>`lower(${users.email}) = ${email.toLowerCase()}`;
+  const samePhone = sql<boolean>`${users.phone} = ${phone}`;
+  return db
+    .select({ email: users.email, sameEmail, samePhone })
+    .from(users)
+    .where(and(isNull(users.deletedAt), or(sameEmail, samePhone)))
+    .limit(2);
+}
+
 /** Is the e-mail or phone taken by another live account? */
 export async function isEmailOrPhoneTaken(db: DbOrTx, email: string | undefined, phone: string | undefined, exceptId?: string): Promise<boolean> {
   const matches: SQL[] = [];

@@ -18,9 +18,10 @@ export function useLogin() {
   });
 }
 
+/** Sign-up answers only a message (the same whether or not the account exists); the user then signs in. */
 export function useSignup() {
   return useMutation({
-    mutationFn: (body: SignupRequest) => api.post<AccessTokenResponse>('auth/signup', body),
+    mutationFn: (body: SignupRequest) => api.post<MessageResponse>('auth/signup', body),
   });
 }
 

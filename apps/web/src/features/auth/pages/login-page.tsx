@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LoginRequestSchema, type LoginRequest } from '@clinic/domain';
 import { FormTextField } from '../../../components/form-text-field';
 import { AppLink } from '../../../components/link';
@@ -21,9 +21,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
+  // Arriving from the register page, the e-mail just registered is filled in.
+  const registered = (useLocation().state as { email?: unknown } | null)?.email;
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(LoginRequestSchema, zodParseOptions),
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: typeof registered === 'string' ? registered : '', password: '' },
   });
 
   const onSubmit = (values: LoginRequest) => {
