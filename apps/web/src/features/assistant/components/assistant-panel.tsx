@@ -41,7 +41,8 @@ function Bubble({ entry }: { entry: ConversationEntry }) {
   if (entry.role === 'event') {
     return (
       <Box component="li" sx={{ alignSelf: 'stretch' }}>
-        <Alert severity={entry.tone ?? 'info'} variant="outlined" sx={{ py: 0, '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
+        {/* role note: the conversation is a live log already, and toasts are the page's alerts. */}
+        <Alert role="note" severity={entry.tone ?? 'info'} variant="outlined" sx={{ py: 0, '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
           {entry.text}
         </Alert>
       </Box>
