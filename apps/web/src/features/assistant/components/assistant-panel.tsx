@@ -86,6 +86,9 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
   const player = useRef<HTMLAudioElement | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
   const card = useRef<HTMLDivElement | null>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  const shown = useRef(open);
+  const hadCard = useRef(false);
 
   const stopSpeaking = useCallback(() => {
     player.current?.pause();
@@ -95,7 +98,8 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
   /** Spec section 9: the reply is spoken from the flac the server sends (unless muted). */
   const speak = useCallback(
     (audio: NonNullable<VoiceActionResponse['audio']>) => {
-      if (muted) return;
+      // Muted, or the panel was closed while the answer was on its way: printed only.
+      if (muted || !shown.current) return;
       try {
         stopSpeaking();
         const url = URL.createObjectURL(base64ToBlob(audio.data, 'audio/flac'));
@@ -114,6 +118,7 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
   const { entries, pending, processing } = assistant;
 
   useEffect(() => {
+    shown.current = open;
     if (!open) stopSpeaking();
   }, [open, stopSpeaking]);
 
@@ -123,10 +128,13 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
     if (box) box.scrollTop = box.scrollHeight;
   }, [entries, pending, processing]);
 
-  // A confirmation card takes the focus, so Tab reaches Cancel and Confirm next.
+  // A confirmation card takes the focus, so Tab reaches Cancel and Confirm next; once it is
+  // answered the focus goes back to the text box.
   const confirmCall = pending?.kind === 'confirm' ? pending.call.id : null;
   useEffect(() => {
     if (confirmCall) card.current?.focus();
+    else if (hadCard.current) input.current?.focus();
+    hadCard.current = confirmCall !== null;
   }, [confirmCall]);
 
   const toggleMute = () => {
@@ -252,6 +260,7 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
           >
             <TextField
               label="Type a command"
+              inputRef={input}
               value={command}
               onChange={(event) => { setCommand(event.target.value); }}
               autoComplete="off"
