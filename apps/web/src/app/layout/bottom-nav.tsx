@@ -38,7 +38,7 @@ const TABS: BottomTab[] = [
 ];
 
 /** Six tabs share a 390 px phone: each gives up the 80 px minimum MUI keeps. */
-const ACTION_SX = { minWidth: 0, px: 0.25, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.6875rem', '&.Mui-selected': { fontSize: '0.75rem' } } } as const;
+const ACTION_SX = { minWidth: 0, px: 0.25, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%', fontSize: '0.6875rem', '&.Mui-selected': { fontSize: '0.75rem' } } } as const;
 
 /** `onAssistant` adds the Assistant tab, which opens the voice assistant over the current page. */
 export function BottomNav({ role, onLogout, onAssistant }: { role: Role | null; onLogout: () => void; onAssistant?: (() => void) | undefined }) {
