@@ -12,7 +12,13 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
 process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 process.env.LOG_LEVEL = 'warn';
 process.env.NODE_ENV = 'test';
-// Case notes from recordings go to a local OpenAI-compatible stand-in.
-process.env.OPENAI_BASE_URL = `http://127.0.0.1:${String(await startOpenAiStandIn())}/v1`;
-process.env.OPENAI_API_KEY = 'sk-e2e';
+if (process.env.E2E_NO_AI === '1') {
+  // No OpenAI-compatible endpoint at all: the voice assistant runs its local parser on typed text.
+  delete process.env.OPENAI_BASE_URL;
+  delete process.env.OPENAI_API_KEY;
+} else {
+  // Case notes from recordings and the voice assistant go to a local OpenAI-compatible stand-in.
+  process.env.OPENAI_BASE_URL = `http://127.0.0.1:${String(await startOpenAiStandIn())}/v1`;
+  process.env.OPENAI_API_KEY = 'sk-e2e';
+}
 await import(fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url)));

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { can } from '@clinic/domain';
+import { AssistantHost, ASSISTANT_FAB_SPACE } from '../../features/assistant/components/assistant-host';
 import { TourProvider } from '../../features/tour/components/tour-provider';
 import { PageLoader } from '../../components/page-loader';
 import { SubscriptionDialog, useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
@@ -30,6 +32,7 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [switchOpen, setSwitchOpen] = useState(false);
+  const [assistantOpen, setAssistantOpen] = useState(false);
   usePaymentReturnNotice();
   useSubscriptionRequiredListener();
   const subscriptionBlocked = useSubscriptionBlock().blocked;
@@ -61,6 +64,9 @@ export function AppLayout() {
   // The tour visits the pages the navigation lists, and waits while the welcome page, the approval or the subscription dialog is up.
   const navPaths = navGroups(role, profile.data?.permissions).flatMap((group) => group.items.map((item) => item.to));
   const tourPaused = pathname === WELCOME_PATH || blockingStatus(profile.data) !== null || subscriptionBlocked;
+  // The voice assistant, for roles that hold it, while no approval or subscription dialog blocks the app.
+  const assistantAvailable = profile.data !== undefined && can(profile.data.permissions, 'assistant', 'create') && blockingStatus(profile.data) === null && !subscriptionBlocked;
+  const fabSpace = assistantAvailable ? ASSISTANT_FAB_SPACE : 0;
 
   return (
     <TourProvider profile={profile.data} navPaths={navPaths} paused={tourPaused}>
@@ -89,7 +95,7 @@ export function AppLayout() {
             sx={{
               flex: 1,
               p: { xs: 2, sm: 3, lg: 4 },
-              pb: compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16)}px + env(safe-area-inset-bottom))` : undefined,
+              pb: compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16 + fabSpace)}px + env(safe-area-inset-bottom))` : assistantAvailable ? `${String(fabSpace + 16)}px` : undefined,
             }}
           >
             <Suspense fallback={<PageLoader />}>
@@ -98,7 +104,15 @@ export function AppLayout() {
           </Box>
         </Box>
 
-        {compact ? <BottomNav role={role} onLogout={openLogout} /> : null}
+        {compact ? <BottomNav role={role} onLogout={openLogout} onAssistant={assistantAvailable ? () => { setAssistantOpen(true); } : undefined} /> : null}
+        {assistantAvailable ? (
+          <AssistantHost
+            open={assistantOpen}
+            onOpen={() => { setAssistantOpen(true); }}
+            onClose={() => { setAssistantOpen(false); }}
+            bottomOffset={compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16)}px + env(safe-area-inset-bottom))` : '24px'}
+          />
+        ) : null}
 
         <LogoutDialog open={logoutOpen} onClose={() => { setLogoutOpen(false); }} />
         <SwitchLocationDialog

@@ -7,6 +7,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import Badge from '@mui/material/Badge';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -36,7 +37,11 @@ const TABS: BottomTab[] = [
   { value: 'alerts', label: 'Alerts', to: '/alerts', icon: <NotificationsOutlined />, hiddenForAdmin: true },
 ];
 
-export function BottomNav({ role, onLogout }: { role: Role | null; onLogout: () => void }) {
+/** Six tabs share a 390 px phone: each gives up the 80 px minimum MUI keeps. */
+const ACTION_SX = { minWidth: 0, px: 0.25, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%', fontSize: '0.6875rem', '&.Mui-selected': { fontSize: '0.75rem' } } } as const;
+
+/** `onAssistant` adds the Assistant tab, which opens the voice assistant over the current page. */
+export function BottomNav({ role, onLogout, onAssistant }: { role: Role | null; onLogout: () => void; onAssistant?: (() => void) | undefined }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isAdmin = role === 'admin';
@@ -68,6 +73,10 @@ export function BottomNav({ role, onLogout }: { role: Role | null; onLogout: () 
             onLogout();
             return;
           }
+          if (value === 'assistant') {
+            onAssistant?.();
+            return;
+          }
           const tab = tabs.find((item) => item.value === value);
           if (tab) void navigate(tab.to);
         }}
@@ -77,6 +86,7 @@ export function BottomNav({ role, onLogout }: { role: Role | null; onLogout: () 
             key={tab.value}
             value={tab.value}
             label={tab.label}
+            sx={ACTION_SX}
             icon={
               tab.value === 'alerts' && alertCount.data ? (
                 <Badge badgeContent={alertCount.data} color="error" max={99} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open alerts` } }}>
@@ -88,7 +98,8 @@ export function BottomNav({ role, onLogout }: { role: Role | null; onLogout: () 
             }
           />
         ))}
-        <BottomNavigationAction value="logout" label="Logout" icon={<LogoutOutlined />} />
+        {onAssistant ? <BottomNavigationAction value="assistant" label="Assistant" icon={<SmartToyOutlined />} sx={ACTION_SX} /> : null}
+        <BottomNavigationAction value="logout" label="Logout" icon={<LogoutOutlined />} sx={ACTION_SX} />
       </BottomNavigation>
     </Paper>
   );

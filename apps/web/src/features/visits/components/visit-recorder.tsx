@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,10 +16,9 @@ import { TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog } from '@cli
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
+import { useAudioRecorder } from '../../../lib/use-audio-recorder';
 import { toWavFile } from '../../../lib/wav';
 import { useSaveRecordings } from '../api/visits-api';
-
-type RecorderState = 'idle' | 'recording' | 'paused';
 
 interface Clip {
   id: string;
@@ -35,40 +34,17 @@ interface Clip {
 export function VisitRecorder({ visit, onClose }: { visit: TreatmentLog; onClose: () => void }) {
   const notify = useNotify();
   const save = useSaveRecordings(visit.patient.id);
-  const [state, setState] = useState<RecorderState>('idle');
+  const recorder = useAudioRecorder();
+  const state = recorder.state;
   const [clips, setClips] = useState<Clip[]>([]);
   const [saving, setSaving] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const recorder = useRef<MediaRecorder | null>(null);
 
-  // Let go of the microphone and the clips' object URLs when the panel closes.
-  useEffect(
-    () => () => {
-      recorder.current?.stream.getTracks().forEach((track) => { track.stop(); });
-    },
-    [],
-  );
+  // Let go of the clips' object URLs when the panel closes (the hook lets go of the microphone).
   useEffect(() => () => { clips.forEach((clip) => { URL.revokeObjectURL(clip.url); }); }, [clips]);
 
-  const start = async () => {
-    setProblem(null);
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-      const chunks: Blob[] = [];
-      const media = new MediaRecorder(stream);
-      media.ondataavailable = (event) => { if (event.data.size > 0) chunks.push(event.data); };
-      media.onstop = () => {
-        stream.getTracks().forEach((track) => { track.stop(); });
-        const blob = new Blob(chunks, { type: media.mimeType || 'audio/webm' });
-        setClips((all) => [...all, { id: crypto.randomUUID(), blob, url: URL.createObjectURL(blob) }]);
-        setState('idle');
-      };
-      media.start();
-      recorder.current = media;
-      setState('recording');
-    } catch {
-      setProblem('The microphone is not available: allow it for this site and try again.');
-    }
+  const stop = async () => {
+    const blob = await recorder.stop();
+    if (blob) setClips((all) => [...all, { id: crypto.randomUUID(), blob, url: URL.createObjectURL(blob) }]);
   };
 
   const submit = async () => {
@@ -95,29 +71,29 @@ export function VisitRecorder({ visit, onClose }: { visit: TreatmentLog; onClose
       <Typography id="recorder-title" variant="h2" sx={{ mb: 1 }}>
         Recording
       </Typography>
-      {problem ? (
+      {recorder.problem ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {problem}
+          {recorder.problem}
         </Alert>
       ) : null}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         {state === 'idle' ? (
-          <Button variant="contained" color="error" startIcon={<FiberManualRecord />} onClick={() => { void start(); }} disabled={saving !== null}>
+          <Button variant="contained" color="error" startIcon={<FiberManualRecord />} onClick={() => { void recorder.start(); }} disabled={saving !== null}>
             Record
           </Button>
         ) : null}
         {state === 'recording' ? (
-          <Button variant="outlined" startIcon={<PauseOutlined />} onClick={() => { recorder.current?.pause(); setState('paused'); }}>
+          <Button variant="outlined" startIcon={<PauseOutlined />} onClick={recorder.pause}>
             Pause
           </Button>
         ) : null}
         {state === 'paused' ? (
-          <Button variant="outlined" startIcon={<PlayArrowOutlined />} onClick={() => { recorder.current?.resume(); setState('recording'); }}>
+          <Button variant="outlined" startIcon={<PlayArrowOutlined />} onClick={recorder.resume}>
             Resume
           </Button>
         ) : null}
         {state !== 'idle' ? (
-          <Button variant="contained" startIcon={<StopOutlined />} onClick={() => { recorder.current?.stop(); }}>
+          <Button variant="contained" startIcon={<StopOutlined />} onClick={() => { void stop(); }}>
             Stop
           </Button>
         ) : null}
