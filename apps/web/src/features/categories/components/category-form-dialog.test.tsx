@@ -88,7 +88,7 @@ describe('category dialogs', () => {
 
     expect(await screen.findByText('Uploading.... 0%')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Category' })).toBeDisabled();
-    expect(sentBody(fetchMock, '/api/upload')).toEqual({ file_name: 'gloves.png', type: 'category_image', mimeType: 'image/png' });
+    expect(sentBody(fetchMock, '/api/upload')).toEqual({ file_name: 'gloves.png', type: 'category_image', mimeType: 'image/png', size_bytes: expect.any(Number) });
 
     act(() => { HeldXhr.last!.finish(); });
     expect(await screen.findByText('Upload done')).toBeInTheDocument();
