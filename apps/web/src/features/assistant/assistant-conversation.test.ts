@@ -31,7 +31,7 @@ describe('assistant conversation', () => {
       { label: 'Price per container', value: '$45.50' },
       { label: 'Total units', value: '3 × 50 = 150 units' },
       { label: 'Total cost', value: '3 × $45.50 = $136.50' },
-      { label: 'Unit price', value: '$0.91000' },
+      { label: 'Unit price', value: '$0.91' },
       { label: 'Units consumed', value: '4' },
       { label: 'Expiry date', value: '03-31-2027' },
     ]);

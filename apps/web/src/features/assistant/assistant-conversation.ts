@@ -169,7 +169,7 @@ export function confirmationRows(action: CreateAction, display: ToolCallDisplay 
         { label: 'Price per container', value: price },
         { label: 'Total units', value: `${String(args.container_quantity)} × ${String(args.units_per_container)} = ${String(figures.totalUnits)} units` },
         { label: 'Total cost', value: `${String(args.container_quantity)} × ${price} = ${formatDollars(figures.totalCost)}` },
-        { label: 'Unit price', value: formatDollars(figures.unitPrice, 5) },
+        { label: 'Unit price', value: formatDollars(figures.unitPrice) },
         { label: 'Units consumed', value: String(args.units_consumed ?? 0) },
         { label: 'Expiry date', value: figures.expiryIsDefault ? `${formatDate(figures.expiry)} (default: one year from today)` : formatDate(figures.expiry) },
       ];

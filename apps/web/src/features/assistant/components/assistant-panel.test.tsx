@@ -111,7 +111,7 @@ describe('voice assistant panel', () => {
     expect(field(card, 'Price per container')).toBe('$45.00');
     expect(field(card, 'Total units')).toBe('2 × 50 = 100 units');
     expect(field(card, 'Total cost')).toBe('2 × $45.00 = $90.00');
-    expect(field(card, 'Unit price')).toBe('$0.90000');
+    expect(field(card, 'Unit price')).toBe('$0.90');
     expect(field(card, 'Units consumed')).toBe('0');
     const expiry = defaultExpiryDate(todayIso());
     expect(field(card, 'Expiry date')).toBe(`${mmddyyyy(expiry)} (default: one year from today)`);
