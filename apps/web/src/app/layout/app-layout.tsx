@@ -104,7 +104,7 @@ export function AppLayout() {
           </Box>
         </Box>
 
-        {compact ? <BottomNav role={role} onLogout={openLogout} onAssistant={assistantAvailable ? () => { setAssistantOpen(true); } : undefined} /> : null}
+        {compact ? <BottomNav role={role} permissions={profile.data?.permissions} onLogout={openLogout} onAssistant={assistantAvailable ? () => { setAssistantOpen(true); } : undefined} /> : null}
         {assistantAvailable ? (
           <AssistantHost
             open={assistantOpen}

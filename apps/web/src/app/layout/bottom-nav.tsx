@@ -12,7 +12,7 @@ import Badge from '@mui/material/Badge';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { openAlertCountQueryOptions } from '../../features/stock/api/stock-api';
-import type { Role } from '@clinic/domain';
+import { can, type Action, type Feature, type PermissionMap, type Role } from '@clinic/domain';
 
 export const BOTTOM_NAV_HEIGHT = 56;
 
@@ -24,6 +24,8 @@ interface BottomTab {
   hiddenForAdmin?: boolean;
   /** Where the product admin, who keeps no stock, goes instead. */
   adminTo?: string;
+  /** Shown only to users who may read this (the assistant role has no reports). */
+  needs?: readonly [Feature, Action];
 }
 
 /**
@@ -33,7 +35,7 @@ interface BottomTab {
 const TABS: BottomTab[] = [
   { value: 'treatments', label: 'Treatments', to: '/treatment-execution', icon: <MedicalServicesOutlined />, hiddenForAdmin: true },
   { value: 'inventory', label: 'Inventory', to: '/inventory', icon: <Inventory2Outlined />, adminTo: '/products' },
-  { value: 'reports', label: 'Reports', to: '/dashboard', icon: <AssessmentOutlined /> },
+  { value: 'reports', label: 'Reports', to: '/dashboard', icon: <AssessmentOutlined />, needs: ['reports', 'read'] },
   { value: 'alerts', label: 'Alerts', to: '/alerts', icon: <NotificationsOutlined />, hiddenForAdmin: true },
 ];
 
@@ -41,11 +43,13 @@ const TABS: BottomTab[] = [
 const ACTION_SX = { minWidth: 0, px: 0.25, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%', fontSize: '0.6875rem', '&.Mui-selected': { fontSize: '0.75rem' } } } as const;
 
 /** `onAssistant` adds the Assistant tab, which opens the voice assistant over the current page. */
-export function BottomNav({ role, onLogout, onAssistant }: { role: Role | null; onLogout: () => void; onAssistant?: (() => void) | undefined }) {
+export function BottomNav({ role, permissions, onLogout, onAssistant }: { role: Role | null; permissions: PermissionMap | undefined; onLogout: () => void; onAssistant?: (() => void) | undefined }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isAdmin = role === 'admin';
-  const tabs = TABS.filter((tab) => !(tab.hiddenForAdmin && isAdmin)).map((tab) => (isAdmin && tab.adminTo ? { ...tab, to: tab.adminTo } : tab));
+  // Until the profile (and its permissions) arrives, a tab that needs a permission waits.
+  const allowed = (tab: BottomTab) => !tab.needs || (permissions !== undefined && can(permissions, tab.needs[0], tab.needs[1]));
+  const tabs = TABS.filter((tab) => !(tab.hiddenForAdmin && isAdmin) && allowed(tab)).map((tab) => (isAdmin && tab.adminTo ? { ...tab, to: tab.adminTo } : tab));
   const alertCount = useQuery({ ...openAlertCountQueryOptions(), enabled: !isAdmin && role !== null });
   const current = tabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.value ?? false;
 

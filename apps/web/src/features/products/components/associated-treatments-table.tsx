@@ -1,5 +1,5 @@
 import TableCell from '@mui/material/TableCell';
-import { Link as RouterLink } from 'react-router';
+import { AppLink } from '../../../components/link';
 import type { AssociatedTreatment } from '@clinic/domain';
 import { LocalTableSection } from '../../../components/local-table-section';
 
@@ -17,7 +17,7 @@ export function AssociatedTreatmentsTable({ rows, searchable, linkable }: { rows
       rowKey={(row) => row.id}
       cells={(row) => (
         <>
-          <TableCell title={row.name}>{linkable ? <RouterLink to={`/treatment/design/${row.id}`}>{row.treatment_code}</RouterLink> : row.treatment_code}</TableCell>
+          <TableCell title={row.name}>{linkable ? <AppLink to={`/treatment/design/${row.id}`}>{row.treatment_code}</AppLink> : row.treatment_code}</TableCell>
           <TableCell>{row.abbreviation || '—'}</TableCell>
         </>
       )}

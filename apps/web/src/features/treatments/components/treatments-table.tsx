@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { AppLink } from '../../../components/link';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { TREATMENTS_PAGE_SIZE } from '@clinic/domain';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField } from '../../../components/search-field';
@@ -56,7 +56,7 @@ export function TreatmentsTable({ categoryId, label }: { categoryId?: string; la
         {rows.map((treatment) => (
           <TableRow key={treatment.id} hover>
             <TableCell>
-              <RouterLink to={`/treatment/design/${treatment.id}`}>{treatment.treatment_code}</RouterLink>
+              <AppLink to={`/treatment/design/${treatment.id}`}>{treatment.treatment_code}</AppLink>
             </TableCell>
             <TableCell>{treatment.name}</TableCell>
             <TableCell>{treatment.abbreviation || '—'}</TableCell>
