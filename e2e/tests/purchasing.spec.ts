@@ -64,6 +64,8 @@ test.describe('purchasing', () => {
     await screenshot(page, 'running-list-1440');
 
     // Generate: the order opens, with its PDF.
+    const listUrl = page.url();
+    await expect(page.getByRole('button', { name: 'Remove list' })).toBeVisible();
     await page.getByRole('button', { name: 'Generate Purchase Order' }).click();
     const confirm = page.getByRole('dialog', { name: 'Generate Purchase Order' });
     await expect(confirm).toContainText('Order 2 products from Benco Dental for $92.30?');
@@ -74,6 +76,12 @@ test.describe('purchasing', () => {
     const pdf = await page.request.get(pdfUrl!);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The ordered list stays as the order's record: it can no longer be removed.
+    const orderUrl = page.url();
+    await page.goto(listUrl);
+    await expect(page.getByText(/^Ordered \d{2}-\d{2}-\d{4}$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove list' })).toHaveCount(0);
+    await page.goto(orderUrl);
 
     // Receive the bibs now, the pouches later.
     await page.getByRole('button', { name: 'Receive' }).click();

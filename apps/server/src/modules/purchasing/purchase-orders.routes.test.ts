@@ -81,6 +81,11 @@ describe('generating a purchase order', () => {
     expect(again.json().message).toBe(PURCHASING_MESSAGES.alreadyOrdered);
     const late = await t.request({ method: 'POST', url: '/api/purchase/running-list/product', token: member(), payload: { running_list_id: listId, product_id: gloves.id } });
     expect(late.statusCode).toBe(409);
+    // The ordered list is the record behind its purchase order: it cannot be removed.
+    const removed = await t.request({ method: 'DELETE', url: `/api/purchase/running-list/${listId}`, token: member() });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe(PURCHASING_MESSAGES.alreadyOrdered);
+    expect((await t.request({ method: 'GET', url: `/api/purchase/running-list/${listId}`, token: member() })).statusCode).toBe(200);
   });
 
   it('numbers orders one after another per location and refuses an empty list', async () => {

@@ -204,6 +204,8 @@ export function createRunningListsService(deps: ServiceDeps) {
       await db.transaction(async (tx) => {
         const list = await lockRunningList(tx, companyId, id);
         if (!list) throw notFound();
+        // An ordered list is the record behind its purchase order: it stays.
+        if (list.orderedAt) throw conflict(PURCHASING_MESSAGES.alreadyOrdered);
         await softDeleteRunningList(tx, id, deps.now());
         await recordAudit(tx, actor, { entity: 'running_list', entityId: id, action: 'delete', organizationId: actor.organizationId, companyId });
       });

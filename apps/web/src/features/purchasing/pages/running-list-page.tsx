@@ -117,7 +117,8 @@ export function RunningListPage() {
                 View purchase order
               </Button>
             ) : null}
-            {can(permissions, 'runningList', 'delete') ? (
+            {/* An ordered list is the record behind its purchase order: it stays. */}
+            {open && can(permissions, 'runningList', 'delete') ? (
               <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => { setConfirm({ kind: 'remove-list' }); }}>
                 Remove list
               </Button>
