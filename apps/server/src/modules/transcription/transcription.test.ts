@@ -5,29 +5,11 @@ import busboy from 'busboy';
 import { TREATMENT_LOG_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { uploadFile } from '../../../test/fixtures/files';
+import { wav } from '../../../test/fixtures/openai-assistant-stand-in';
 import { createProduct, createStock } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 import { insertTreatment } from '../treatments/treatments.repo';
 
-/** A short mono 8 kHz WAV: the header a recorder writes, then a little silence. */
-function wav(samples = 800): Buffer {
-  const data = Buffer.alloc(samples * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 /** What the stand-in saw, and how it should answer. */
 const seen = { transcriptions: [] as { model: string; filename: string; bytes: number; auth: string }[], chats: [] as { model: string; format: unknown; user: string }[] };
