@@ -170,7 +170,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       // JSON answers are compressed when the client accepts it (brotli at a speed-friendly level).
       await api.register(fastifyCompress, { threshold: 2048, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
       const zapi = api.withTypeProvider<ZodTypeProvider>();
-      registerAuthentication(zapi, tokens, auth, now);
+      registerAuthentication(
+        zapi,
+        async (token) => {
+          const claims = tokens.verify(token);
+          return claims ? auth.loadActor(claims) : null;
+        },
+        now,
+      );
       authRoutes(zapi, auth);
       usersRoutes(zapi, createUsersService(deps, auth));
       organizationsRoutes(zapi, createOrganizationsService(deps));

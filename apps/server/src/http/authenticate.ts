@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, can, SUBSCRIPTION_MESSAGES } from '@clinic/domain';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { TokenService } from '../modules/auth/tokens';
-import { AppError, forbidden } from './errors';
-import type { Actor } from './actor';
+import { AppError, forbidden } from '../core/errors';
+import type { Actor } from '../core/actor';
 import './route-access';
 
 /**
@@ -12,7 +10,10 @@ import './route-access';
  * require a signed-in user of an approved, subscribed organization. The product admin is exempt
  * from approval and subscription.
  */
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService, auth: AuthService, now: () => Date): void {
+/** Who a bearer token belongs to, as of now; null when the token or its user is no longer valid. */
+export type ActorLoader = (token: string) => Promise<Actor | null>;
+
+export function registerAuthentication(app: FastifyInstance, loadActor: ActorLoader, now: () => Date): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -20,8 +21,7 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
 
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const claims = token ? tokens.verify(token) : null;
-    const actor = claims ? await auth.loadActor(claims) : null;
+    const actor = token ? await loadActor(token) : null;
     if (!actor) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
     request.actor = actor;
 

@@ -1,7 +1,7 @@
 import type { Action, Feature } from '@clinic/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from './actor';
-import { AppError } from './errors';
+import type { Actor } from '../core/actor';
+import { AppError } from '../core/errors';
 
 /**
  * How a route is protected, declared next to the route:
@@ -9,7 +9,7 @@ import { AppError } from './errors';
  * - otherwise a valid token is required, and optionally a feature permission, the product admin
  *   role, permission to run while the organization still awaits approval, or without an active
  *   subscription (what the sign-in, the profile and the subscription dialog need).
- * Tenant checks on the records themselves happen in the services through http/access.ts.
+ * Tenant checks on the records themselves happen in the services through core/access.ts.
  */
 export type RouteAccess =
   | 'public'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@clinic/domain';
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
 
 /**
  * Refuses NUL characters and unpaired surrogates anywhere in a request's parameters, query or

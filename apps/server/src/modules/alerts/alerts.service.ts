@@ -1,8 +1,8 @@
 import { pageWindow, toPage, type Alert, type AlertListQuery, type AlertPage } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { currentCompanyId } from '../../http/access';
-import { notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
+import { notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { countOpenAlerts, dismissAlert, listOpenAlerts, refreshAlerts } from './alerts.repo';

@@ -1,7 +1,7 @@
 import type { AssistantToolName } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../http/actor';
-import { canSeeOwned } from '../../http/access';
+import type { Actor } from '../../core/actor';
+import { canSeeOwned } from '../../core/access';
 import { findCategoryById, findCategoryByName } from '../categories/categories.repo';
 import { findProductWithNames, listProductIds } from '../products/products.repo';
 import { findSupplierById, listSuppliers } from '../suppliers/suppliers.repo';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASSISTANT_AUDIO_MAX_BYTES, ErrorResponseSchema, TranscriptionResponseSchema, VoiceActionRequestSchema, VoiceActionResponseSchema } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../core/errors';
 import type { AssistantService } from './assistant.service';
 
 /** Spec section 7 (AI): POST transcription (a form file) and POST voice-actions ({request}). */

@@ -8,8 +8,8 @@ import {
   type VoiceActionResponse,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { AppError, badRequest } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { AppError, badRequest } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { countAttempt } from '../auth/login-throttle.repo';
 import type { AssistantAi } from './assistant-ai';

@@ -8,7 +8,7 @@ import {
   type CommandDraft,
   type VoiceActionResponse,
 } from '@clinic/domain';
-import type { Actor } from '../../http/actor';
+import type { Actor } from '../../core/actor';
 import type { AssistantResolver, Named } from './assistant-resolver';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import type { Actor } from '../../http/actor';
+import type { Actor } from '../../core/actor';
 
 export interface AuditEntry {
   entity: string;

@@ -8,8 +8,8 @@ import {
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../http/actor';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { AppError, forbidden, notFound } from '../../core/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { findCompanyById } from '../companies/companies.repo';
 import { findUserByEmail, findUserById, preparedFindUserById, updateUser, type UserRecord } from '../users/users.repo';

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type SignupRequest } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Tx } from '../../db/client';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { insertCompany } from '../companies/companies.repo';

@@ -9,9 +9,9 @@ import {
   type UpdateCategoryRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { assertCanModifyOwned, canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../http/access';
-import { conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { assertCanModifyOwned, canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../core/access';
+import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { visibleProducts } from '../products/products.repo';

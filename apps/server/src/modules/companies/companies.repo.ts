@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/index';
-import type { TenantFilter } from '../../http/access';
+import type { TenantFilter } from '../../core/access';
 
 export type CompanyRow = typeof companies.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, pageWindow, toPage, type Company, type Page, type UpdateCompanyRequest } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { assertCompany, tenantFilter } from '../../http/access';
-import { conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { assertCompany, tenantFilter } from '../../core/access';
+import { conflict, notFound } from '../../core/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { toCompanyResponse } from '../organizations/organizations.mapper';
 import { countUsersInCompany } from '../users/users.repo';

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../http/actor';
-import { canSeeCompany, ownerCompanyFor } from '../../http/access';
-import { AppError } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { canSeeCompany, ownerCompanyFor } from '../../core/access';
+import { AppError } from '../../core/errors';
 import { findCompanyById } from '../companies/companies.repo';
 
 /**

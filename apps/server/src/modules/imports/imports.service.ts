@@ -14,9 +14,9 @@ import {
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Tx } from '../../db/client';
-import type { Actor } from '../../http/actor';
-import { ownerCompanyFor } from '../../http/access';
-import { AppError, conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { ownerCompanyFor } from '../../core/access';
+import { AppError, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { categoryIdsByName } from '../categories/categories.repo';

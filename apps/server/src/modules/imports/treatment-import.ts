@@ -10,8 +10,8 @@ import {
   type TreatmentImportResult,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { AppError, badRequest } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { AppError, badRequest } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { productIdsByBarcode } from '../products/products.repo';

@@ -10,9 +10,9 @@ import {
   type UpdateOrganizationRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { assertOrganization, requirePermission } from '../../http/access';
-import { conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { assertOrganization, requirePermission } from '../../core/access';
+import { conflict, notFound } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit/audit.repo';
 import { countLocations, insertCompany } from '../companies/companies.repo';

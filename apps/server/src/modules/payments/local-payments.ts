@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_MESSAGES } from '@clinic/domain';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../core/errors';
 import type { PaymentProvider } from './payment-provider';
 
 /**

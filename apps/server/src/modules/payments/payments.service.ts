@@ -16,9 +16,9 @@ import {
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import { addMonths } from '../../clock';
-import type { Actor } from '../../http/actor';
-import { assertOrganization, requireBuyer } from '../../http/access';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { assertOrganization, requireBuyer } from '../../core/access';
+import { badRequest, conflict, notFound } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit/audit.repo';
 import { enqueueEmail } from '../mail/outbox.repo';

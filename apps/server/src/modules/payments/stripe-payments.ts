@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { InvoiceStatusSchema, PlanIdSchema, SUBSCRIPTION_MESSAGES, SubscriptionStatusSchema, type PlanId } from '@clinic/domain';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../core/errors';
 import type { InvoiceSnapshot, PaymentEvent, PaymentProvider, SubscriptionSnapshot } from './payment-provider';
 
 export interface StripeOptions {

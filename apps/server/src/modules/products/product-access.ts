@@ -1,5 +1,5 @@
-import type { Actor } from '../../http/actor';
-import { currentCompanyId } from '../../http/access';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
 import type { CatalogReader, ProductRow } from './products.repo';
 
 /** The catalog reader an actor is: the product admin reads everything, a location its view. */

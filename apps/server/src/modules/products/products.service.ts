@@ -14,11 +14,11 @@ import {
   type UpdateProductRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../http/access';
+import type { Actor } from '../../core/actor';
+import { canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../core/access';
 import { isEditableBy, readerOf } from './product-access';
 import { exportProductsXlsx } from './products.export';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { refreshAlerts } from '../alerts/alerts.repo';
 import { companyStocksOverview } from '../stock/stock.repo';

@@ -14,10 +14,10 @@ import {
   type ReceivePurchaseOrderRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { currentCompanyId, requirePermission } from '../../http/access';
-import { badRequest, conflict, idempotencyKeyReused, invalidFields, notFound } from '../../http/errors';
-import { requestFingerprint } from '../../http/request-fingerprint';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId, requirePermission } from '../../core/access';
+import { badRequest, conflict, idempotencyKeyReused, invalidFields, notFound } from '../../core/errors';
+import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';

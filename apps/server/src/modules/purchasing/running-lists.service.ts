@@ -21,10 +21,10 @@ import {
   type UpdateRunningListProductRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
+import type { Actor } from '../../core/actor';
 import type { Tx } from '../../db/client';
-import { canSeeOwned, currentCompanyId } from '../../http/access';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { canSeeOwned, currentCompanyId } from '../../core/access';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import { escapeSpreadsheetCell, roundUnitsLeft, type Recall, type RecallQuery } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { currentCompanyId } from '../../http/access';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
 import { lotsByNumber, visitsUsingLots } from './recall.repo';
 
 /** Recall tracing: a supplier recalls a lot; which patients received it, and when. */

@@ -1,8 +1,8 @@
 import { REPORT_MESSAGES, type ReportLocation } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../http/actor';
-import { canSeeCompany, currentCompanyId } from '../../http/access';
-import { forbidden, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { canSeeCompany, currentCompanyId } from '../../core/access';
+import { forbidden, notFound } from '../../core/errors';
 import { findCompanyById, organizationLocations } from '../companies/companies.repo';
 
 export interface ScopeQuery {

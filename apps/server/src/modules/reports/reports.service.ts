@@ -16,9 +16,9 @@ import {
   type TopSuppliers,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
+import type { Actor } from '../../core/actor';
 import { isoDay } from '../../clock';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../core/errors';
 import { roundUnitsLeft } from '@clinic/domain';
 import { reportLocations } from './report-scope';
 import { cardsByLocation, expenseByDay, expenseByTreatment, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, type CardRow, type DayRange } from './reports.repo';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { idempotencyKeyReused } from '../../http/errors';
+import { idempotencyKeyReused } from '../../core/errors';
 import { products } from '../../db/schema/index';
 import { visibleProducts } from '../products/products.repo';
 import type { NewUsage } from './stock.repo';
@@ -40,7 +40,7 @@ const storedAnswer = namedStatement<{ response: unknown; fingerprint: string | n
 
 /**
  * Claims an idempotency key inside the transaction. The first request inserts it with its
- * fingerprint (http/request-fingerprint.ts); a replay of the same request finds the stored answer
+ * fingerprint (modules/idempotency/request-fingerprint.ts); a replay of the same request finds the stored answer
  * (a concurrent twin waits on the key's index entry until the first commits), while another
  * request under the same key is refused with a 422 rather than answered with the first one's
  * result, which would tell its sender that something was done. When the first request failed,

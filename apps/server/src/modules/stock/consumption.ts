@@ -1,6 +1,6 @@
 import { STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { appendUsages, lockLots, type LockedLot, type NewUsage } from './stock.repo';
 import { productNames } from './consumption.repo';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import type { Actor } from '../../http/actor';
+import type { Actor } from '../../core/actor';
 import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts, type AlertRules } from '../alerts/alerts.repo';
 import { insertStocks, type NewStock, type StockRow } from './stock.repo';

@@ -21,11 +21,11 @@ import {
   type TrackingReport,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
+import type { Actor } from '../../core/actor';
 import type { Tx } from '../../db/client';
-import { canSeeOwned, currentCompanyId } from '../../http/access';
-import { badRequest, conflict, invalidFields, notFound } from '../../http/errors';
-import { requestFingerprint } from '../../http/request-fingerprint';
+import { canSeeOwned, currentCompanyId } from '../../core/access';
+import { badRequest, conflict, invalidFields, notFound } from '../../core/errors';
+import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts, refreshProductAlerts } from '../alerts/alerts.repo';

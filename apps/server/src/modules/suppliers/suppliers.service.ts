@@ -9,9 +9,9 @@ import {
   type UpdateSupplierRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { assertCanModifyOwned, canSeeOwned, ownerCompanyFor, readableOwners } from '../../http/access';
-import { conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { assertCanModifyOwned, canSeeOwned, ownerCompanyFor, readableOwners } from '../../core/access';
+import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { findSupplierById, insertSupplier, isSupplierNameTaken, listSuppliers, updateSupplier, type SupplierRow } from './suppliers.repo';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TREATMENT_LOG_MESSAGES } from '@clinic/domain';
 import type { Tx } from '../../db/client';
-import { invalidFields } from '../../http/errors';
+import { invalidFields } from '../../core/errors';
 import { costOf, fromMilli, planConsumption, toMilli, type ConsumeItem } from '../stock/consumption';
 import { appendUsages, lockLots, type NewUsage } from '../stock/stock.repo';
 import { deleteLogProducts, insertLogProducts, lineHoldings, logProductRows, replaceLogTreatments, updateLogProduct, updateTotalCost } from './treatment-logs.repo';

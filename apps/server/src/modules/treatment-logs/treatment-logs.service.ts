@@ -12,10 +12,10 @@ import {
   TREATMENT_LOG_MESSAGES,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { currentCompanyId } from '../../http/access';
-import { badRequest, invalidFields, notFound } from '../../http/errors';
-import { requestFingerprint } from '../../http/request-fingerprint';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
+import { badRequest, invalidFields, notFound } from '../../core/errors';
+import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
 import { refreshAlerts } from '../alerts/alerts.repo';

@@ -9,9 +9,9 @@ import {
   type UpdateTreatmentCategoryRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { currentCompanyId } from '../../http/access';
-import { conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
+import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { deleteTreatmentCategory, findTreatmentCategory, insertTreatmentCategory, listTreatmentCategories, updateTreatmentCategory, type TreatmentCategoryRow } from './treatment-categories.repo';

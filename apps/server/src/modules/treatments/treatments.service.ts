@@ -12,9 +12,9 @@ import {
   type UpdateTreatmentRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { currentCompanyId } from '../../http/access';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
+import { badRequest, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';

@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { UPLOAD_MESSAGES } from '@clinic/domain';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../core/errors';
 import { CONTENT_HEAD_BYTES } from './file-content';
 import { tempUploadPath, type LocalStorage, type UploadPolicy } from './local-storage';
 import type { FilesService } from './uploads.service';

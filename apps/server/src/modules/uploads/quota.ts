@@ -1,6 +1,6 @@
 import { UPLOAD_MESSAGES } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { lockOrganizationOfCompany, organizationStorageBytes } from './uploads.repo';
 
 /** How long a grant (a presigned upload) accepts its form post. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadRequest, type UploadResponse, type UploadType } from '@clinic/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import type { Actor } from '../../http/actor';
-import { ownerCompanyFor } from '../../http/access';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { ownerCompanyFor } from '../../core/access';
+import { AppError, badRequest, notFound } from '../../core/errors';
 import { contentMatchesType, CONTENT_HEAD_BYTES } from './file-content';
 import { fileUrlFor, keyFromFileUrl, type FileStorage, type ReadSigner } from './storage';
 import { checkStorageQuota, GRANT_HOLD_MS, GRANT_LIFETIME_MS } from './quota';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL }
 import type { ApprovalStatus, PermissionMap, Role, UserStatus } from '@clinic/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, organizations, users } from '../../db/schema/index';
-import type { TenantFilter } from '../../http/access';
+import type { TenantFilter } from '../../core/access';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -13,9 +13,9 @@ import {
   type UserListQuery,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../http/actor';
-import { assertCompany, assertUser, requirePermission, tenantFilter } from '../../http/access';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { Actor } from '../../core/actor';
+import { assertCompany, assertUser, requirePermission, tenantFilter } from '../../core/access';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { findCompanyById } from '../companies/companies.repo';
