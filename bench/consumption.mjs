@@ -90,7 +90,7 @@ async function settle(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('vacuum (analyze) stocks, stock_usages, consumption_requests, audit_log, alerts, report_daily_usage');
+    await client.query('vacuum (analyze) stocks, stock_usages, idempotency_keys, audit_log, alerts, report_daily_usage');
     await client.query('checkpoint');
   } finally {
     await client.end();
@@ -148,7 +148,7 @@ async function verifyLedger(url, productIds, answered, inFlight) {
               count(*) filter (where s.units_used + s.units_consumed + s.units_removed <> coalesce(u.total, 0))::int as mismatched,
               count(*) filter (where s.units_left < 0)::int as negative,
               coalesce(sum(u.total), 0)::float as taken,
-              (select count(*) from consumption_requests where (response->>'product_id')::uuid = any($1::uuid[]))::int as keys
+              (select count(*) from idempotency_keys where (response->>'product_id')::uuid = any($1::uuid[]))::int as keys
          from stocks s
          left join (select stock_id, sum(quantity) as total from stock_usages group by stock_id) u on u.stock_id = s.id
         where s.product_id = any($1::uuid[])`,

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { refreshAlerts, type AlertRules } from '../modules/alerts/alerts.repo';
 import { setMinimumStock } from '../modules/products/products.repo';
-import { appendUsages, insertStocks, type NewUsage } from '../modules/stock/stock.repo';
+import { createLedger, type ConsumeItem } from '../modules/ledger/ledger';
 import { unitPriceOf } from '@clinic/domain';
 import { catalogProductIds, companyHasStock, supplierIdsByName } from './demo-seed.repo';
 import { DEMO_LOTS, DEMO_MINIMUMS, type DemoLocation, type DemoLot } from './demo-stock-data';
@@ -34,10 +34,12 @@ function usageTimes(lot: DemoLot, now: Date): Date[] {
 /**
  * Lots with a year of history at the demo locations, added once (a location that has any stock is
  * left as the clinic changed it), then the alerts they raise, so the Alerts page, the stock room
- * and Track Product Consumption show something on first start.
+ * and Track Product Consumption show something on first start. The lots arrive and their uses
+ * leave through the ledger, as at the clinic, dated when they happened.
  */
 export async function seedDemoStock(db: Db, places: Record<DemoLocation, DemoStockPlace>, rules: AlertRules, now: Date): Promise<void> {
   if (await companyHasStock(db, places.Downtown.companyId)) return;
+  const ledger = createLedger({ db, now: () => now, alertExpiryWindowDays: rules.expiryWindowDays });
   await db.transaction(async (tx) => {
     const productIds = await catalogProductIds(tx, [...new Set([...DEMO_LOTS, ...DEMO_MINIMUMS].map((l) => l.product))]);
     const productId = (name: string) => {
@@ -49,9 +51,11 @@ export async function seedDemoStock(db: Db, places: Record<DemoLocation, DemoSto
       const place = places[location];
       const lots = DEMO_LOTS.filter((lot) => lot.location === location);
       const supplierIds = await supplierIdsByName(tx, place.companyId, [...new Set(lots.map((lot) => lot.supplier))]);
-      const stocks = await insertStocks(
-        tx,
-        lots.map((lot) => ({
+      const author = { userId: place.userId, organizationId: null };
+      const stocks = await ledger.receive(tx, author, {
+        companyId: place.companyId,
+        source: { source: 'demo' },
+        stocks: lots.map((lot) => ({
           companyId: place.companyId,
           productId: productId(lot.product),
           supplierId: supplierIds.get(lot.supplier) ?? null,
@@ -65,21 +69,19 @@ export async function seedDemoStock(db: Db, places: Record<DemoLocation, DemoSto
           createdBy: place.userId,
           createdAt: new Date(now.getTime() - lot.receivedDaysAgo * DAY_MS),
         })),
+      });
+      // Each use names its lot, so expired lots give their past uses too.
+      const uses: ConsumeItem[] = lots.flatMap((lot, index) =>
+        usageTimes(lot, now).map((at) => ({ productId: stocks[index]!.productId, stockId: stocks[index]!.id, quantity: lot.usage!.each, at })),
       );
-      const usages: NewUsage[] = lots.flatMap((lot, index) =>
-        usageTimes(lot, now).map((at) => ({
-          companyId: place.companyId,
-          stockId: stocks[index]!.id,
-          productId: stocks[index]!.productId,
-          kind: 'manual' as const,
-          quantity: lot.usage!.each.toFixed(3),
-          unitPrice: stocks[index]!.unitPrice,
-          note: 'Used chairside',
-          userId: place.userId,
-          createdAt: at,
-        })),
-      );
-      await appendUsages(tx, usages);
+      await ledger.take(tx, author, {
+        companyId: place.companyId,
+        items: uses,
+        kind: 'manual',
+        note: 'Used chairside',
+        at: now,
+        audit: { entity: 'stock_consumption', entityId: place.companyId, action: 'demo_history', changes: { uses: uses.length } },
+      });
       for (const minimum of DEMO_MINIMUMS.filter((m) => m.location === location)) {
         await setMinimumStock(tx, productId(minimum.product), place.companyId, minimum.minimumStock);
       }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
-import { refreshAlerts, type AlertRules } from '../modules/alerts/alerts.repo';
-import { appendUsages } from '../modules/stock/stock.repo';
-import { planVisit } from '../modules/treatment-logs/record-visit';
+import type { AlertRules } from '../modules/alerts/alerts.repo';
+import { createLedger } from '../modules/ledger/ledger';
+import { recordVisit } from '../modules/treatment-logs/record-visit';
 import { companyHasVisits, treatmentsByCode } from './demo-seed.repo';
 import { DEMO_VISITS } from './demo-visits-data';
 import type { DemoStockPlace } from './demo-stock';
@@ -9,14 +9,15 @@ import type { DemoStockPlace } from './demo-stock';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Downtown's visits of the past weeks, added once: each goes through the same consumption as a
- * visit saved at the chair (first expiry first, cost at the lots used), dated when it happened.
+ * Downtown's visits of the past weeks, added once: each is recorded the way a visit saved at the
+ * chair is, through the ledger (first expiry first, cost at the lots used), dated when it happened.
  */
 export async function seedDemoVisits(db: Db, place: DemoStockPlace, rules: AlertRules, now: Date): Promise<void> {
   if (await companyHasVisits(db, place.companyId)) return;
+  const ledger = createLedger({ db, now: () => now, alertExpiryWindowDays: rules.expiryWindowDays });
+  const author = { userId: place.userId, organizationId: null };
   await db.transaction(async (tx) => {
     const designs = await treatmentsByCode(tx, place.companyId, [...new Set(DEMO_VISITS.flatMap((v) => v.treatments))]);
-    const productIds = new Set<string>();
     for (const visit of DEMO_VISITS) {
       const at = new Date(now.getTime() - visit.daysAgo * DAY_MS - 3 * 60 * 60 * 1000);
       const chosen = visit.treatments.map((code) => {
@@ -25,19 +26,15 @@ export async function seedDemoVisits(db: Db, place: DemoStockPlace, rules: Alert
         return design;
       });
       const products = chosen.flatMap((design) => design.tray.map((item) => ({ ...item, treatmentId: design.id })));
-      const { usages } = await planVisit(tx, {
+      await recordVisit(tx, ledger, author, {
         companyId: place.companyId,
-        userId: place.userId,
         chartNumber: visit.chart,
         caseNotes: visit.caseNotes,
         treatmentIds: chosen.map((d) => d.id),
         products,
         at,
+        changes: { source: 'demo', chart: visit.chart },
       });
-      // The ledger rows carry the visit's date (planVisit stamps them), as if written then.
-      await appendUsages(tx, usages);
-      for (const product of products) productIds.add(product.productId);
     }
-    await refreshAlerts(tx, { companyId: place.companyId, productIds: [...productIds] }, rules);
   });
 }

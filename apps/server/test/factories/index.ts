@@ -9,7 +9,7 @@ import { findUserById, insertUser, type UserRecord } from '../../src/modules/use
 import { insertSupplier } from '../../src/modules/suppliers/suppliers.repo';
 import { insertCategory } from '../../src/modules/categories/categories.repo';
 import { insertProduct } from '../../src/modules/products/products.repo';
-import { insertStocks } from '../../src/modules/stock/stock.repo';
+import { insertStocks } from '../../src/modules/ledger/ledger.repo';
 
 /** Test and demo-data factories: each makes real rows through the repositories. */
 

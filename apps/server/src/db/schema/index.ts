@@ -13,3 +13,4 @@ export * from './treatments';
 export * from './treatment-logs';
 export * from './reports';
 export * from './subscriptions';
+export * from './idempotency';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ALERT_KINDS, USAGE_KINDS } from '@clinic/domain';
 import { companies } from './organizations';
 import { users } from './users';
@@ -110,22 +110,6 @@ export const stockUsages = pgTable(
     // A visit's lines and what they hold (editing a visit, its lots).
     index('stock_usages_treatment_log_product_idx').on(t.treatmentLogProductId).where(sql`${t.treatmentLogProductId} is not null`),
   ],
-);
-
-/** Idempotency: the first answer to a consume request, replayed when its key comes again with the same request. */
-export const consumptionRequests = pgTable(
-  'consumption_requests',
-  {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
-    key: text('key').notNull(),
-    /** requestFingerprint of the request that claimed the key; null on keys stored before it was kept. */
-    fingerprint: text('fingerprint'),
-    response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
 );
 
 export const alertKindEnum = pgEnum('alert_kind', ALERT_KINDS);

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { IMPORT_MESSAGES, productImportTemplateCsv } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createCategory, createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 import { uploadFile } from '../../../test/fixtures/files';
+import { queryRows } from '../../../test/setup/sql';
 
 let t: TestApp;
 let world: World;
@@ -123,7 +125,7 @@ describe('stock columns', () => {
   const STOCK_HEADER = `${HEADER},Supplier,Number of Containers,Quantity,Price per Container,Lot Number,Stock Expiry Date`;
   const location = () => world.own.org.locations[0]!.id;
   const stockOf = async (productId: string) =>
-    (await t.request({ method: 'GET', url: `/api/stock?productId=${productId}`, token: t.tokenFor(world.own.users.company_member) })).json() as { results: { units_left: number; unit_price: number; lotNumber: string; supplier: { name: string } | null; expiry_date: string }[] };
+    (await t.request({ method: 'GET', url: `/api/stock?productId=${productId}`, token: t.tokenFor(world.own.users.company_member) })).json() as { results: { id: string; units_left: number; unit_price: number; lotNumber: string; supplier: { name: string } | null; expiry_date: string }[] };
 
   it('receives each row’s stock at the chosen location, and refuses stock rows the rules of spec section 5 refuse', async () => {
     await createSupplier(t.db, { companyId: location(), name: 'Import Dental Supply' });
@@ -144,6 +146,10 @@ describe('stock columns', () => {
     // 2 boxes of 50 at $25 a box: 100 units at $0.50.
     expect((await stockOf(row(2).product_id!)).results).toEqual([expect.objectContaining({ units_left: 100, unit_price: 0.5, lotNumber: 'LOT-IMP-1', expiry_date: '2027-06-30', supplier: expect.objectContaining({ name: 'Import Dental Supply' }) })]);
     expect((await stockOf(row(6).product_id!)).results).toEqual([]);
+    // Received through the ledger like any other lot: its audit row names the import and who ran it.
+    const [lot] = (await stockOf(row(2).product_id!)).results;
+    const audit = await queryRows(t.db, sql`select actor_user_id, company_id, action, changes->>'source' as source, changes->>'import_id' as import_id from audit_log where entity = 'stock' and entity_id = ${lot!.id}`);
+    expect(audit).toEqual([{ actor_user_id: world.admin.id, company_id: location(), action: 'create', source: 'product_import', import_id: done.id }]);
 
     // The supplier corrected: the row imports with its stock.
     const fixed = await t.request({ method: 'PATCH', url: `/api/import/product/csv_product/${row(3).id}`, token: admin(), payload: { supplier: 'import dental supply' } });

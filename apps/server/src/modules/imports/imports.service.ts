@@ -27,8 +27,7 @@ import { validateImportRow, type ImportedProductValues, type ImportedStockValues
 import { isoDay } from '../../clock';
 import { importLocation } from './import-location';
 import { supplierIdsByName } from '../suppliers/suppliers.repo';
-import { insertStocks, type NewStock } from '../stock/stock.repo';
-import { refreshAlerts } from '../alerts/alerts.repo';
+import { createLedger, type NewStock } from '../ledger/ledger';
 import {
   claimNextImport,
   findImport,
@@ -99,18 +98,17 @@ function stockValues(job: Pick<ImportRow, 'stockCompanyId' | 'createdBy'>, produ
 export function createImportsService(deps: ServiceDeps) {
   const { db, files, now } = deps;
   let draining: Promise<void> | null = null;
-  const alertRules = () => ({ today: isoDay(now()), expiryWindowDays: deps.alertExpiryWindowDays });
+  const ledger = createLedger(deps);
 
   /** What a row's stock columns are checked against: the receiving location's suppliers. */
   async function stockLookup(job: Pick<ImportRow, 'stockCompanyId'>): Promise<StockLookup> {
     return { suppliers: job.stockCompanyId ? await supplierIdsByName(db, job.stockCompanyId) : null, today: isoDay(now()) };
   }
 
-  /** Receives the stock of rows just imported, with the location's alerts brought up to date. */
-  async function receiveImportedStock(tx: Tx, job: Pick<ImportRow, 'stockCompanyId' | 'createdBy'>, stocks: NewStock[]) {
+  /** Receives the stock of rows just imported through the ledger, for the user who started the import. */
+  async function receiveImportedStock(tx: Tx, job: Pick<ImportRow, 'id' | 'fileName' | 'stockCompanyId' | 'createdBy'>, stocks: NewStock[]) {
     if (stocks.length === 0 || !job.stockCompanyId) return;
-    await insertStocks(tx, stocks);
-    await refreshAlerts(tx, { companyId: job.stockCompanyId, productIds: [...new Set(stocks.map((s) => s.productId))] }, alertRules());
+    await ledger.receive(tx, { userId: job.createdBy, organizationId: null }, { companyId: job.stockCompanyId, stocks, source: { source: 'product_import', import_id: job.id, file: job.fileName } });
   }
 
   /** Validates one chunk against the catalog and the rows before it, then writes it in one transaction. */

@@ -22,7 +22,7 @@ import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { enqueueEmail } from '../mail/outbox.repo';
-import { receiveStocks } from '../stock/receipts';
+import { createLedger } from '../ledger/ledger';
 import { findSupplierById } from '../suppliers/suppliers.repo';
 import { purchaseOrderEmail } from './purchase-order-email';
 import { renderPurchaseOrderPdf } from './purchase-order-pdf';
@@ -50,7 +50,7 @@ const PURCHASE_ORDER_COUNTER = 'purchase_order';
 
 export function createPurchaseOrdersService(deps: ServiceDeps) {
   const { db, files } = deps;
-  const alertRules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+  const ledger = createLedger(deps);
 
   function toSummary(row: PurchaseOrderSummaryRow): PurchaseOrder {
     return {
@@ -186,11 +186,9 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         if (issues.length > 0) throw invalidFields(issues);
 
         const productTypes = new Map((await listPurchaseOrderLines(tx, id)).map((l) => [l.line.id, l.product.type]));
-        const stocks = await receiveStocks(
-          tx,
-          actor,
+        const stocks = await ledger.receive(tx, actor, {
           companyId,
-          body.lines.map((input) => {
+          stocks: body.lines.map((input) => {
             const line = lines.find((l) => l.id === input.line_id)!;
             // Consumables are counted in units, one per "container" (spec section 5).
             const unitsPerContainer = productTypes.get(line.id) === 'consumable' ? 1 : input.units_per_container;
@@ -212,9 +210,8 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
               createdBy: actor.userId,
             };
           }),
-          alertRules(),
-          { purchase_order_id: id, source: 'purchase_order' },
-        );
+          source: { purchase_order_id: id, source: 'purchase_order' },
+        });
         for (const input of body.lines) await addReceivedQuantity(tx, input.line_id, input.quantity);
 
         const after = await findOrderLines(tx, id);

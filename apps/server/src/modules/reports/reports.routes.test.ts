@@ -3,7 +3,7 @@ import { REPORT_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
-import { insertStocks } from '../stock/stock.repo';
+import { insertStocks } from '../ledger/ledger.repo';
 import { insertTreatment } from '../treatments/treatments.repo';
 
 // A month at one location worked out by hand (docs/decisions.md, Reports), and a second location.

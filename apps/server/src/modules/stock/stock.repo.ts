@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { companies, stocks, stockUsages, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
+import { companies, products, stocks, stockUsages, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
+import { visibleProducts } from '../products/products.repo';
 
 export type StockRow = typeof stocks.$inferSelect;
-/** createdAt is the receipt time: now, unless the receipt happened earlier (demo history, imports). */
-export type NewStock = Omit<typeof stocks.$inferInsert, 'id' | 'totalUnits' | 'unitsLeft' | 'unitsUsed' | 'unitsConsumed' | 'unitsRemoved' | 'updatedAt' | 'deletedAt'>;
-export type NewUsage = Omit<typeof stockUsages.$inferInsert, 'id'>;
 
 export interface StockWithSupplier {
   stock: StockRow;
@@ -14,10 +12,6 @@ export interface StockWithSupplier {
 }
 
 const live = and(isNull(stocks.deletedAt));
-
-export async function insertStocks(tx: DbOrTx, rows: NewStock[]): Promise<StockRow[]> {
-  return tx.insert(stocks).values(rows).returning();
-}
 
 export async function findStock(db: DbOrTx, companyId: string, id: string): Promise<StockWithSupplier | undefined> {
   const [row] = await db
@@ -39,16 +33,6 @@ export async function findStocks(db: DbOrTx, companyId: string, ids: string[]): 
 }
 
 /** Locks one stock for a change; counters read after the lock are current. */
-export async function lockStock(tx: DbOrTx, companyId: string, id: string): Promise<StockRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(stocks)
-    .where(and(eq(stocks.id, id), eq(stocks.companyId, companyId), live))
-    .for('update');
-  return row;
-}
-
-/** A product's stock at a location, newest first, with the total count in the same statement. */
 export async function listStocks(db: DbOrTx, companyId: string, productId: string, page: { offset: number; limit: number }) {
   const rows = await db
     .select({ stock: stocks, supplierName: suppliers.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -92,73 +76,6 @@ export async function listUsages(db: DbOrTx, stockIds: string[]) {
     .orderBy(desc(stockUsages.createdAt), desc(stockUsages.id));
 }
 
-export async function updateStock(tx: DbOrTx, id: string, values: Partial<typeof stocks.$inferInsert>): Promise<void> {
-  await tx.update(stocks).set({ ...values, updatedAt: sql`now()` }).where(eq(stocks.id, id));
-}
-
-/** The only way units leave a stock: the trigger moves the stock's counters and its CHECKs hold. */
-export async function appendUsages(tx: DbOrTx, rows: NewUsage[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(stockUsages).values(rows);
-}
-
-/** What a consumption needs of a lot it locked. */
-export interface LockedLot {
-  id: string;
-  productId: string;
-  unitsLeft: string;
-  unitPrice: string;
-  expiryDate: string | null;
-  lotNumber: string;
-}
-
-interface LockedLotRow {
-  id: string;
-  product_id: string;
-  units_left: string;
-  unit_price: string;
-  expiry_date: string | null;
-  lot_number: string;
-}
-
-// Every consumption locks its lots with one of these (named statements: db/named-statement.ts).
-const LOCKED_COLUMNS = sql`id, product_id, units_left, unit_price, expiry_date, lot_number`;
-const LOT_ORDER = sql`order by product_id, expiry_date asc nulls last, id for update`;
-const lockProductLots = namedStatement<LockedLotRow>(
-  'lock_product_lots',
-  sql`select ${LOCKED_COLUMNS} from stocks
-       where company_id = ${sql.placeholder('companyId')}::uuid and product_id = any(${sql.placeholder('productIds')}::uuid[]) and deleted_at is null and units_left > 0
-       ${LOT_ORDER}`,
-);
-// One product (a manual consumption): a plain equality, so PostgreSQL settles on a generic plan.
-const lockOneProductLots = namedStatement<LockedLotRow>(
-  'lock_one_product_lots',
-  sql`select ${LOCKED_COLUMNS} from stocks
-       where company_id = ${sql.placeholder('companyId')}::uuid and product_id = ${sql.placeholder('productId')}::uuid and deleted_at is null and units_left > 0
-       ${LOT_ORDER}`,
-);
-const lockProductAndNamedLots = namedStatement<LockedLotRow>(
-  'lock_product_and_named_lots',
-  sql`select ${LOCKED_COLUMNS} from stocks
-       where company_id = ${sql.placeholder('companyId')}::uuid
-         and ((product_id = any(${sql.placeholder('productIds')}::uuid[]) and deleted_at is null and units_left > 0) or id = any(${sql.placeholder('stockIds')}::uuid[]))
-       ${LOT_ORDER}`,
-);
-
-/**
- * Locks the live lots of some products at a location, in one fixed order (product, first expiry,
- * id) so two consumptions of overlapping trays can never deadlock. Lots units go back to (a visit
- * edited) are locked in the same statement and order, so two transactions never take the same
- * locks in different orders.
- */
-export async function lockLots(tx: DbOrTx, companyId: string, productIds: string[], alsoStockIds: string[] = []): Promise<LockedLot[]> {
-  let rows: LockedLotRow[];
-  if (alsoStockIds.length > 0) rows = await lockProductAndNamedLots(tx, { companyId, productIds, stockIds: alsoStockIds });
-  else if (productIds.length === 1) rows = await lockOneProductLots(tx, { companyId, productId: productIds[0] });
-  else rows = await lockProductLots(tx, { companyId, productIds });
-  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: r.units_left, unitPrice: r.unit_price, expiryDate: r.expiry_date, lotNumber: r.lot_number }));
-}
-
-/** Spec section 2: the admin's overview of a product at every location that holds it. */
 export async function companyStocksOverview(db: DbOrTx, productId: string) {
   return db
     .select({
@@ -209,4 +126,19 @@ export async function shelfPrices(db: DbOrTx, companyId: string, productId: stri
     .from(stocks)
     .where(usable);
   return { next: next ? Number(next.unitPrice) : null, average: average?.value ?? null };
+}
+
+const visibleProductName = namedStatement<{ id: string; name: string }>(
+  'consumption_product',
+  sql`select ${products.id}, ${products.name} from ${products} where ${products.id} = ${sql.placeholder('productId')}::uuid and ${visibleProducts({ companyId: sql`${sql.placeholder('companyId')}::uuid` })} limit 1`,
+);
+
+/**
+ * A product the location sees, with only the name a consumption needs (for its shortage message):
+ * one indexed lookup instead of the product page's joins; a named statement, run on every
+ * manual consumption.
+ */
+export async function findVisibleProductName(db: DbOrTx, companyId: string, productId: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await visibleProductName(db, { companyId, productId });
+  return row ?? null;
 }

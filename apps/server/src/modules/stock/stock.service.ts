@@ -22,19 +22,14 @@ import {
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
-import type { Tx } from '../../db/client';
 import { canSeeOwned, currentCompanyId } from '../../core/access';
-import { badRequest, conflict, invalidFields, notFound } from '../../core/errors';
-import { requestFingerprint } from '../idempotency/request-fingerprint';
+import { badRequest, invalidFields, notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
-import { recordAudit } from '../audit/audit.repo';
-import { refreshAlerts, refreshProductAlerts } from '../alerts/alerts.repo';
-import { createKeyedQueue } from './lot-queue';
+import { idempotentRequest } from '../idempotency/idempotency';
+import { createLedger, type LedgerAuthor, type NewStock } from '../ledger/ledger';
 import { findProductWithNames } from '../products/products.repo';
 import { findSupplierById } from '../suppliers/suppliers.repo';
-import { planConsumption } from './consumption';
-import { claimIdempotencyKey, findVisibleProductName, recordConsumption } from './consumption.repo';
-import { appendUsages, cycleFacts, findStock, findStocks, insertStocks, shelfPrices, listStocks, listUsages, lockStock, stockTotals, updateStock, type NewStock, type StockRow } from './stock.repo';
+import { cycleFacts, findStock, findStocks, findVisibleProductName, shelfPrices, listStocks, listUsages, stockTotals, type StockRow } from './stock.repo';
 
 type UsageRow = Awaited<ReturnType<typeof listUsages>>[number];
 
@@ -53,8 +48,8 @@ function toUsage(row: UsageRow): StockUsage {
 export function createStockService(deps: ServiceDeps) {
   const { db } = deps;
   const today = () => isoDay(deps.now());
-  const inTurn = createKeyedQueue();
-  const alertRules = () => ({ today: today(), expiryWindowDays: deps.alertExpiryWindowDays });
+  const ledger = createLedger(deps);
+  const author = (actor: Actor): LedgerAuthor => ({ userId: actor.userId, organizationId: actor.organizationId });
 
   function toStock(row: StockRow, supplierName: string | null, usages: StockUsage[]): Stock {
     const left = roundUnitsLeft(Number(row.unitsLeft));
@@ -99,10 +94,6 @@ export function createStockService(deps: ServiceDeps) {
   async function reload(companyId: string, ids: string[]): Promise<Stock[]> {
     const [found, usages] = await Promise.all([findStocks(db, companyId, ids), listUsages(db, ids)]);
     return found.map((r) => toStock(r.stock, r.supplierName, usages.filter((u) => u.usage.stockId === r.stock.id).map(toUsage)));
-  }
-
-  async function afterChange(tx: Tx, companyId: string, productId: string): Promise<void> {
-    await refreshAlerts(tx, { companyId, productIds: [productId] }, alertRules());
   }
 
   return {
@@ -173,20 +164,9 @@ export function createStockService(deps: ServiceDeps) {
             },
           ];
 
-      const created = await db.transaction(async (tx) => {
-        const inserted = await insertStocks(tx, rows);
-        const consumed = body.units_consumed ?? 0;
-        if (consumed > 0 && !body.has_unique_lot) {
-          await appendUsages(tx, [
-            { companyId, stockId: inserted[0]!.id, productId: product.id, kind: 'reconciliation', quantity: consumed.toFixed(3), unitPrice: inserted[0]!.unitPrice, note: 'Already consumed when entered', userId: actor.userId },
-          ]);
-        }
-        for (const stock of inserted) {
-          await recordAudit(tx, actor, { entity: 'stock', entityId: stock.id, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
-        }
-        await afterChange(tx, companyId, product.id);
-        return inserted;
-      });
+      const created = await db.transaction((tx) =>
+        ledger.receive(tx, author(actor), { companyId, stocks: rows, alreadyConsumed: body.has_unique_lot ? 0 : body.units_consumed, source: body }),
+      );
       return { stocks: await reload(companyId, created.map((s) => s.id)) };
     },
 
@@ -202,10 +182,7 @@ export function createStockService(deps: ServiceDeps) {
       if (body.supplier_id) await supplierFor(actor, body.supplier_id);
       const { product } = await productFor(actor, existing.stock.productId);
 
-      await db.transaction(async (tx) => {
-        const current = await lockStock(tx, companyId, id);
-        if (!current) throw notFound();
-        if (Number(current.unitsLeft) <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
+      await ledger.amend(author(actor), companyId, id, (current) => {
         if (current.hasUniqueLot && body.units_per_container !== undefined && body.units_per_container !== 1) {
           throw badRequest('units_per_container', STOCK_MESSAGES.consumableUnitsPerContainer);
         }
@@ -232,36 +209,26 @@ export function createStockService(deps: ServiceDeps) {
 
         const total = merged.container_quantity * merged.units_per_container;
         const unitPrice = unitPriceOf(merged.price_per_container, merged.units_per_container).toFixed(5);
-        // Units come back first when a recount lowers consumption, so the CHECK never sees a dip.
         const leftAfterResize = total - Number(current.unitsUsed) - Number(current.unitsConsumed) - Number(current.unitsRemoved);
+        const consumedGiven = merged.units_consumed !== undefined && merged.units_consumed !== null;
         let delta = 0;
-        if (merged.units_consumed !== undefined && merged.units_consumed !== null) delta = merged.units_consumed - Number(current.unitsConsumed);
+        if (consumedGiven) delta = merged.units_consumed! - Number(current.unitsConsumed);
         else if (merged.units_remaining !== undefined && merged.units_remaining !== null) delta = leftAfterResize - merged.units_remaining;
-        const reconciliation = {
-          companyId,
-          stockId: id,
-          productId: current.productId,
-          kind: 'reconciliation' as const,
-          quantity: delta.toFixed(3),
-          unitPrice,
-          note: merged.units_consumed !== undefined && merged.units_consumed !== null ? 'Units consumed corrected' : 'Recount',
-          userId: actor.userId,
+        return {
+          values: {
+            supplierId: body.supplier_id,
+            containerQuantity: body.container_quantity,
+            unitsPerContainer: body.units_per_container,
+            pricePerContainer: body.price_per_container?.toFixed(2),
+            unitPrice,
+            expiryDate: body.expiry_date,
+            lotNumber: body.lotNumber,
+            isConsignment: body.isConsignment,
+            note: body.note,
+          },
+          reconciliation: delta === 0 ? null : { quantity: delta, unitPrice, note: consumedGiven ? 'Units consumed corrected' : 'Recount' },
+          changes: body,
         };
-        if (delta < 0) await appendUsages(tx, [reconciliation]);
-        await updateStock(tx, id, {
-          supplierId: body.supplier_id,
-          containerQuantity: body.container_quantity,
-          unitsPerContainer: body.units_per_container,
-          pricePerContainer: body.price_per_container?.toFixed(2),
-          unitPrice,
-          expiryDate: body.expiry_date,
-          lotNumber: body.lotNumber,
-          isConsignment: body.isConsignment,
-          note: body.note,
-        });
-        if (delta > 0) await appendUsages(tx, [reconciliation]);
-        await recordAudit(tx, actor, { entity: 'stock', entityId: id, action: 'update', organizationId: actor.organizationId, companyId, changes: body });
-        await afterChange(tx, companyId, current.productId);
       });
       return this.get(actor, id);
     },
@@ -269,18 +236,7 @@ export function createStockService(deps: ServiceDeps) {
     /** Takes out only the units still on the shelf; what was used or consumed stays in the history. */
     async remove(actor: Actor, id: string): Promise<void> {
       const companyId = currentCompanyId(actor);
-      await db.transaction(async (tx) => {
-        const current = await lockStock(tx, companyId, id);
-        if (!current) throw notFound();
-        const left = Number(current.unitsLeft);
-        if (left <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
-        await appendUsages(tx, [
-          { companyId, stockId: id, productId: current.productId, kind: 'removal', quantity: left.toFixed(3), unitPrice: current.unitPrice, note: 'Stock deleted', userId: actor.userId },
-        ]);
-        await updateStock(tx, id, { deletedAt: deps.now() });
-        await recordAudit(tx, actor, { entity: 'stock', entityId: id, action: 'delete', organizationId: actor.organizationId, companyId, changes: { units_removed: left } });
-        await afterChange(tx, companyId, current.productId);
-      });
+      await ledger.remove(author(actor), companyId, id);
     },
 
     /** Track Product Consumption: the latest cycles and their trends (docs/decisions.md). */
@@ -314,28 +270,16 @@ export function createStockService(deps: ServiceDeps) {
       const companyId = currentCompanyId(actor);
       const product = await findVisibleProductName(db, companyId, body.product_id);
       if (!product) throw badRequest('product_id', 'Product not found');
-      const consumed = await inTurn(`${companyId}/${product.id}`, () => db.transaction(async (tx) => {
-        const claim = await claimIdempotencyKey<Consumption>(tx, companyId, body.idempotency_key, requestFingerprint('POST /stock/consume', body));
-        if ('replay' in claim) return claim.replay;
-        // Rolled back with the rest when the stock is short, as if it had been written last.
-        await recordAudit(tx, actor, { entity: 'stock_consumption', entityId: product.id, action: 'consume', organizationId: actor.organizationId, companyId, changes: body });
-        const { usages, results } = await planConsumption(tx, [{ productId: product.id, productName: product.name, quantity: body.quantity, stockId: body.stock_id }], {
-          companyId,
-          userId: actor.userId,
-          kind: 'manual',
-          note: body.note ?? '',
-          at: deps.now(),
-        });
-        const result = results[0]!;
-        await recordConsumption(tx, usages, { companyId, key: body.idempotency_key, response: result });
-        return result;
-      }));
-      // After the commit, so the lots are locked for two statements only (docs/decisions.md,
-      // Consumption under load); the answer still waits for it, so an alert the consumption raises
-      // is there when the client looks. Should it fail after the commit, the client's retry with the
-      // same key replays the answer and refreshes again, and the 15-minute scan would catch it too.
-      await refreshProductAlerts(db, companyId, product.id, alertRules());
-      return consumed;
+      return ledger.takeNow<Consumption>(author(actor), {
+        companyId,
+        items: [{ productId: product.id, productName: product.name, quantity: body.quantity, stockId: body.stock_id }],
+        kind: 'manual',
+        note: body.note ?? '',
+        at: deps.now(),
+        request: idempotentRequest(companyId, 'stock.consume', 'POST /stock/consume', body),
+        record: async ([result]) => result!,
+        audit: { entity: 'stock_consumption', entityId: product.id, action: 'consume', changes: body },
+      });
     },
   };
 }

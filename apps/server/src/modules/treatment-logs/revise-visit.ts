@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { TREATMENT_LOG_MESSAGES } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { invalidFields } from '../../core/errors';
-import { costOf, fromMilli, planConsumption, toMilli, type ConsumeItem } from '../stock/consumption';
-import { appendUsages, lockLots, type NewUsage } from '../stock/stock.repo';
+import { costOf, fromMilli, toMilli, type ConsumeItem, type GiveBack, type Ledger, type LedgerAuthor } from '../ledger/ledger';
 import { deleteLogProducts, insertLogProducts, lineHoldings, logProductRows, replaceLogTreatments, updateLogProduct, updateTotalCost } from './treatment-logs.repo';
 
 export interface VisitRevision {
   companyId: string;
-  userId: string;
   logId: string;
   chartNumber: string;
   treatmentIds: string[];
   /** The visit's products as they really were; `lineId` names a line already saved. */
   products: { lineId?: string | undefined; productId: string; quantity: number; treatmentId: string | null; stockId?: string | undefined }[];
   at: Date;
+  /** What the audit row records of the edit (the request's tray). */
+  changes: Record<string, unknown>;
 }
 
 type Holding = Awaited<ReturnType<typeof lineHoldings>>[number];
@@ -22,12 +22,11 @@ type Holding = Awaited<ReturnType<typeof lineHoldings>>[number];
 /**
  * Edits a saved visit inside the caller's transaction, which holds the visit's lock: units of lines
  * left out or lowered go back to the lots they came from (a negative treatment row in the ledger,
- * at the price they were taken at), raised and new lines take the difference through the
- * consumption service, and a line moved to another named lot gives all back and takes anew. A
- * shortage throws before the transaction commits, so the visit stays as it was.
- * Returns every product whose stock moved.
+ * at the price they were taken at), raised and new lines take the difference, and a line moved to
+ * another named lot gives all back and takes anew; the ledger moves the units. A shortage throws
+ * before the transaction commits, so the visit stays as it was.
  */
-export async function reviseVisit(tx: Tx, input: VisitRevision): Promise<string[]> {
+export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, input: VisitRevision): Promise<void> {
   const current = await logProductRows(tx, input.logId);
   const saved = new Map(current.map((line) => [line.id, line]));
   const issues = input.products.flatMap((p, i): { field: string; message: string }[] => {
@@ -71,14 +70,27 @@ export async function reviseVisit(tx: Tx, input: VisitRevision): Promise<string[
     }
   }
 
-  const productIds = [...new Set([...takes.map((t) => t.productId), ...current.filter((l) => !kept.has(l.id)).map((l) => l.productId)])];
-  if (takes.length > 0 || returns.length > 0) {
-    await lockLots(tx, input.companyId, [...new Set(takes.map((t) => t.productId))], [...new Set(returns.map((r) => r.holding.stockId))]);
-  }
-  await appendUsages(tx, returns.flatMap(({ holding, milli }) => returnRows(input, holding, saved.get(holding.lineId)!.productId, milli)));
-  for (const r of returns) productIds.push(saved.get(r.holding.lineId)!.productId);
-  const plan = await planConsumption(tx, takes, { companyId: input.companyId, userId: input.userId, kind: 'treatment', note: `Patient ${input.chartNumber}`, at: input.at });
-  await appendUsages(tx, plan.usages);
+  await ledger.revise(
+    tx,
+    author,
+    {
+      companyId: input.companyId,
+      giveBack: returns.map(({ holding, milli }): GiveBack => ({
+        stockId: holding.stockId,
+        productId: saved.get(holding.lineId)!.productId,
+        quantity: fromMilli(milli),
+        unitPrice: holding.unitPrice,
+        treatmentLogProductId: holding.lineId,
+        lotDeleted: holding.deleted,
+      })),
+      take: takes,
+      kind: 'treatment',
+      note: `Patient ${input.chartNumber}`,
+      giveBackNote: `Patient ${input.chartNumber}: visit edited`,
+      at: input.at,
+    },
+    { entity: 'treatment_log', entityId: input.logId, action: 'edit_products', changes: input.changes },
+  );
 
   // The lines as the ledger now has them: cost, unit price and lots from what each holds.
   await deleteLogProducts(tx, current.filter((l) => !kept.has(l.id)).map((l) => l.id));
@@ -95,14 +107,6 @@ export async function reviseVisit(tx: Tx, input: VisitRevision): Promise<string[
   );
   await replaceLogTreatments(tx, input.logId, input.treatmentIds);
   await updateTotalCost(tx, input.logId, priced.reduce((sum, p) => sum + Number(p.cost), 0).toFixed(2), input.at);
-  return [...new Set(productIds)];
-}
-
-/** Units going back to a lot; a lot deleted since keeps them removed, so they never reappear. */
-function returnRows(input: VisitRevision, holding: Holding, productId: string, milli: number): NewUsage[] {
-  const common = { companyId: input.companyId, stockId: holding.stockId, productId, unitPrice: holding.unitPrice, userId: input.userId, createdAt: input.at };
-  const back: NewUsage = { ...common, kind: 'treatment', quantity: (-fromMilli(milli)).toFixed(3), note: `Patient ${input.chartNumber}: visit edited`, treatmentLogProductId: holding.lineId };
-  return holding.deleted ? [back, { ...common, kind: 'removal', quantity: fromMilli(milli).toFixed(3), note: 'Stock deleted' }] : [back];
 }
 
 /** A line's cost and unit price from its holdings; -1 when several lots (or prices) make it up. */

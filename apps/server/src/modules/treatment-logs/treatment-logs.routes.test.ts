@@ -115,6 +115,18 @@ describe('recording a visit', () => {
     expect(await unitsLeft(p.id)).toBe(7);
   });
 
+  it('keeps a visit save’s key apart from a manual consumption’s: the same key does both', async () => {
+    const tx = await treatment('Shared key');
+    const p = await createProduct(t.db, { companyId: null });
+    await createStock(t.db, { companyId: ownLocation(), productId: p.id, unitsPerContainer: 10 });
+    const key = randomUUID();
+    const consumed = await t.request({ method: 'POST', url: '/api/stock/consume', token: member(), payload: { product_id: p.id, quantity: 2, idempotency_key: key } });
+    expect(consumed.statusCode, consumed.body).toBe(200);
+    const visit = await saveVisit({ idempotency_key: key, patient_chart_number: 'CH-SHARED', treatments: [tx.id], products: [{ product_id: p.id, quantity: 3 }] });
+    expect(visit.statusCode, visit.body).toBe(201);
+    expect(await unitsLeft(p.id)).toBe(5);
+  });
+
   it('refuses a key that comes back with another visit (422), recording nothing for it', async () => {
     const tx = await treatment('Reused key');
     const p = await createProduct(t.db, { companyId: null });

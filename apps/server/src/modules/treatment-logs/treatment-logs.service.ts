@@ -15,14 +15,12 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { badRequest, invalidFields, notFound } from '../../core/errors';
-import { requestFingerprint } from '../idempotency/request-fingerprint';
-import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.repo';
-import { refreshAlerts } from '../alerts/alerts.repo';
+import { idempotentRequest } from '../idempotency/idempotency';
+import { createLedger } from '../ledger/ledger';
 import { visibleProductIds } from '../products/products.repo';
-import { planVisit } from './record-visit';
+import { recordVisit } from './record-visit';
 import { reviseVisit } from './revise-visit';
-import { claimIdempotencyKey, recordConsumption, storeIdempotentAnswer } from '../stock/consumption.repo';
 import { findTreatments } from '../treatments/treatments.repo';
 import { latestJobStatuses } from '../transcription/transcription.repo';
 import type { TranscriptionService } from '../transcription/transcription.service';
@@ -38,14 +36,13 @@ import {
   type TreatmentLogRow,
 } from './treatment-logs.repo';
 
-/** Visit saves share the consume requests' idempotency table; their keys are kept apart by a prefix. */
-const keyOf = (key: string) => `treatment-log:${key}`;
-
 /** Saved recordings must be this visit's own uploads of the recording type, and audio. */
 const RECORDING_RULE = { types: ['treatment_execution_recording'] as const, mime: (mimeType: string) => mimeType.startsWith('audio/') };
 
 export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: TranscriptionService) {
   const { db, files } = deps;
+  const ledger = createLedger(deps);
+  const author = (actor: Actor) => ({ userId: actor.userId, organizationId: actor.organizationId });
 
   /** Starts the queued job right away in this process; the worker would pick it up anyway. */
   const kick = () => { void transcriptions.drain().catch(() => undefined); };
@@ -121,26 +118,18 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
     async create(actor: Actor, body: CreateTreatmentLogRequest): Promise<TreatmentLog> {
       const companyId = currentCompanyId(actor);
       await checkReferences(companyId, body);
-      const id = await db.transaction(async (tx) => {
-        const claim = await claimIdempotencyKey<{ id: string }>(tx, companyId, keyOf(body.idempotency_key), requestFingerprint('POST /treatment_log', body));
-        if ('replay' in claim) return claim.replay.id;
-
-        const { logId, usages } = await planVisit(tx, {
+      const id = await db.transaction((tx) =>
+        recordVisit(tx, ledger, author(actor), {
           companyId,
-          userId: actor.userId,
           chartNumber: body.patient_chart_number,
           caseNotes: body.caseNotes ?? '',
           treatmentIds: body.treatments,
           products: body.products.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id })),
           at: deps.now(),
-        });
-        const answer = { companyId, key: keyOf(body.idempotency_key), response: { id: logId } };
-        if (usages.length > 0) await recordConsumption(tx, usages, answer);
-        else await storeIdempotentAnswer(tx, companyId, answer.key, answer.response);
-        await refreshAlerts(tx, { companyId, productIds: [...new Set(body.products.map((p) => p.product_id))] }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
-        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: logId, action: 'create', organizationId: actor.organizationId, companyId, changes: body });
-        return logId;
-      });
+          request: idempotentRequest(companyId, 'treatment_log.create', 'POST /treatment_log', body),
+          changes: body,
+        }),
+      );
       return get(companyId, id);
     },
 
@@ -162,24 +151,26 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
         const visit = await lockTreatmentLog(tx, companyId, id);
         if (!visit) throw notFound();
         if (tray) {
-          const moved = await reviseVisit(tx, {
+          await reviseVisit(tx, ledger, author(actor), {
             companyId,
-            userId: actor.userId,
             logId: id,
             chartNumber: visit.chartNumber,
             treatmentIds: tray.treatments,
             products: tray.products.map((p) => ({ lineId: p.id, productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id })),
             at: deps.now(),
+            changes: tray,
           });
-          await refreshAlerts(tx, { companyId, productIds: moved }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
         }
         if (body.caseNotes !== undefined) await updateCaseNotes(tx, id, body.caseNotes, deps.now());
         if (recordingUrls) {
           await updateRecordings(tx, id, recordingUrls, deps.now());
           await transcriptions.queue(tx, companyId, id);
         }
-        const action = tray ? 'edit_products' : recordingUrls ? 'save_recordings' : 'update_case_notes';
-        await recordAudit(tx, actor, { entity: 'treatment_log', entityId: id, action, organizationId: actor.organizationId, companyId, ...(tray && { changes: tray }) });
+        // A visit's products edited: the ledger wrote the audit row with the stock it moved.
+        if (!tray) {
+          const action = recordingUrls ? 'save_recordings' : 'update_case_notes';
+          await recordAudit(tx, actor, { entity: 'treatment_log', entityId: id, action, organizationId: actor.organizationId, companyId });
+        }
       });
       if (recordingUrls) kick();
       return get(companyId, id);

@@ -2,8 +2,7 @@ import { STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain
 import type { Tx } from '../../db/client';
 import { AppError } from '../../core/errors';
 import { isoDay } from '../../clock';
-import { appendUsages, lockLots, type LockedLot, type NewUsage } from './stock.repo';
-import { productNames } from './consumption.repo';
+import { lockLots, productNames, type LockedLot, type NewUsage } from './ledger.repo';
 
 /** Quantities are kept to three decimals; the arithmetic runs on whole thousandths. */
 const MILLI = 1000;
@@ -23,11 +22,13 @@ export interface ConsumeItem {
   treatmentLogProductId?: string | undefined;
   /** The product's name when the caller already has it: a shortage then needs no lookup while the lots are locked. */
   productName?: string | undefined;
+  /** When these units left, if not at the consumption's time (the demo's year of history). */
+  at?: Date | undefined;
 }
 
 export interface ConsumeContext {
   companyId: string;
-  userId: string;
+  userId: string | null;
   kind: Extract<UsageKind, 'treatment' | 'manual'>;
   note: string;
   /** When the units leave: the ledger rows' time; lots expiring before its day are expired. */
@@ -109,7 +110,7 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
         note: ctx.note,
         userId: ctx.userId,
         treatmentLogProductId: item.treatmentLogProductId ?? null,
-        createdAt: ctx.at,
+        createdAt: item.at ?? ctx.at,
       });
     }
     results.push({
@@ -121,11 +122,4 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
     });
   }
   return { usages, results };
-}
-
-/** Takes units out of a location's stock inside the caller's transaction: the plan, then its usage rows. */
-export async function consumeInTransaction(tx: Tx, items: ConsumeItem[], ctx: ConsumeContext): Promise<Consumption[]> {
-  const { usages, results } = await planConsumption(tx, items, ctx);
-  await appendUsages(tx, usages);
-  return results;
 }

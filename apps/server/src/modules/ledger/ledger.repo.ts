@@ -1,0 +1,136 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { namedStatement } from '../../db/named-statement';
+import { products, stocks, stockUsages } from '../../db/schema/index';
+import { STORE_ANSWER_SQL, type KeyRef } from '../idempotency/idempotency';
+
+// The ledger's writes: lots arriving, lots locked in one fixed order, usage rows (the only way
+// units leave or come back; a trigger moves the lot's counters and its CHECKs hold).
+
+export type StockRow = typeof stocks.$inferSelect;
+/** createdAt is the receipt time: now, unless the receipt happened earlier (demo history, imports). */
+export type NewStock = Omit<typeof stocks.$inferInsert, 'id' | 'totalUnits' | 'unitsLeft' | 'unitsUsed' | 'unitsConsumed' | 'unitsRemoved' | 'updatedAt' | 'deletedAt'>;
+export type NewUsage = Omit<typeof stockUsages.$inferInsert, 'id'>;
+
+const live = and(isNull(stocks.deletedAt));
+const p = (name: string) => sql.placeholder(name);
+
+export async function insertStocks(tx: DbOrTx, rows: NewStock[]): Promise<StockRow[]> {
+  return tx.insert(stocks).values(rows).returning();
+}
+
+export async function lockStock(tx: DbOrTx, companyId: string, id: string): Promise<StockRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(stocks)
+    .where(and(eq(stocks.id, id), eq(stocks.companyId, companyId), live))
+    .for('update');
+  return row;
+}
+
+export async function updateStock(tx: DbOrTx, id: string, values: Partial<typeof stocks.$inferInsert>): Promise<void> {
+  await tx.update(stocks).set({ ...values, updatedAt: sql`now()` }).where(eq(stocks.id, id));
+}
+
+/** The only way units leave a stock: the trigger moves the stock's counters and its CHECKs hold. */
+export async function appendUsages(tx: DbOrTx, rows: NewUsage[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(stockUsages).values(rows);
+}
+
+/** What a consumption needs of a lot it locked. */
+export interface LockedLot {
+  id: string;
+  productId: string;
+  unitsLeft: string;
+  unitPrice: string;
+  expiryDate: string | null;
+  lotNumber: string;
+}
+
+interface LockedLotRow {
+  id: string;
+  product_id: string;
+  units_left: string;
+  unit_price: string;
+  expiry_date: string | null;
+  lot_number: string;
+}
+
+// Every consumption locks its lots with one of these (named statements: db/named-statement.ts).
+const LOCKED_COLUMNS = sql`id, product_id, units_left, unit_price, expiry_date, lot_number`;
+const LOT_ORDER = sql`order by product_id, expiry_date asc nulls last, id for update`;
+const lockProductLots = namedStatement<LockedLotRow>(
+  'lock_product_lots',
+  sql`select ${LOCKED_COLUMNS} from stocks
+       where company_id = ${sql.placeholder('companyId')}::uuid and product_id = any(${sql.placeholder('productIds')}::uuid[]) and deleted_at is null and units_left > 0
+       ${LOT_ORDER}`,
+);
+// One product (a manual consumption): a plain equality, so PostgreSQL settles on a generic plan.
+const lockOneProductLots = namedStatement<LockedLotRow>(
+  'lock_one_product_lots',
+  sql`select ${LOCKED_COLUMNS} from stocks
+       where company_id = ${sql.placeholder('companyId')}::uuid and product_id = ${sql.placeholder('productId')}::uuid and deleted_at is null and units_left > 0
+       ${LOT_ORDER}`,
+);
+const lockProductAndNamedLots = namedStatement<LockedLotRow>(
+  'lock_product_and_named_lots',
+  sql`select ${LOCKED_COLUMNS} from stocks
+       where company_id = ${sql.placeholder('companyId')}::uuid
+         and ((product_id = any(${sql.placeholder('productIds')}::uuid[]) and deleted_at is null and units_left > 0) or id = any(${sql.placeholder('stockIds')}::uuid[]))
+       ${LOT_ORDER}`,
+);
+
+/**
+ * Locks the live lots of some products at a location, in one fixed order (product, first expiry,
+ * id) so two consumptions of overlapping trays can never deadlock. Lots units go back to (a visit
+ * edited) are locked in the same statement and order, so two transactions never take the same
+ * locks in different orders.
+ */
+export async function lockLots(tx: DbOrTx, companyId: string, productIds: string[], alsoStockIds: string[] = []): Promise<LockedLot[]> {
+  let rows: LockedLotRow[];
+  if (alsoStockIds.length > 0) rows = await lockProductAndNamedLots(tx, { companyId, productIds, stockIds: alsoStockIds });
+  else if (productIds.length === 1) rows = await lockOneProductLots(tx, { companyId, productId: productIds[0] });
+  else rows = await lockProductLots(tx, { companyId, productIds });
+  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: r.units_left, unitPrice: r.unit_price, expiryDate: r.expiry_date, lotNumber: r.lot_number }));
+}
+
+/** Spec section 2: the admin's overview of a product at every location that holds it. */
+
+export async function productNames(tx: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  const rows = await tx.select({ id: products.id, name: products.name }).from(products).where(sql`${products.id} = any(${sql.param(ids)}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+// The usage rows travel as one array per column, so one statement text serves any number of lots.
+// The kinds travel as text: the embedded database learns array types when it opens, before the
+// migrations create the enum, so it could not send a usage_kind[] parameter.
+const USAGE_COLUMNS = {
+  companyIds: (u: NewUsage) => u.companyId,
+  stockIds: (u: NewUsage) => u.stockId,
+  productIds: (u: NewUsage) => u.productId,
+  kinds: (u: NewUsage) => u.kind,
+  quantities: (u: NewUsage) => u.quantity,
+  unitPrices: (u: NewUsage) => u.unitPrice,
+  notes: (u: NewUsage) => u.note ?? '',
+  userIds: (u: NewUsage) => u.userId ?? null,
+  lineIds: (u: NewUsage) => u.treatmentLogProductId ?? null,
+  createdAts: (u: NewUsage) => (u.createdAt ?? new Date()).toISOString(),
+};
+const usageArrays = (usages: NewUsage[]) => Object.fromEntries(Object.entries(USAGE_COLUMNS).map(([name, of]) => [name, usages.map(of)]));
+const INSERT_USAGES = sql`insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, note, user_id, treatment_log_product_id, created_at)
+        select u.company_id, u.stock_id, u.product_id, u.kind::usage_kind, u.quantity, u.unit_price, u.note, u.user_id, u.line_id, u.created_at
+          from unnest(${p('companyIds')}::uuid[], ${p('stockIds')}::uuid[], ${p('productIds')}::uuid[], ${p('kinds')}::text[],
+                      ${p('quantities')}::numeric[], ${p('unitPrices')}::numeric[], ${p('notes')}::text[], ${p('userIds')}::uuid[],
+                      ${p('lineIds')}::uuid[], ${p('createdAts')}::timestamptz[])
+            as u(company_id, stock_id, product_id, kind, quantity, unit_price, note, user_id, line_id, created_at)`;
+const writeUsagesAndAnswer = namedStatement('ledger_write_usages_and_answer', sql`with written as (${INSERT_USAGES} returning id) ${STORE_ANSWER_SQL}`);
+
+/**
+ * Writes a claimed request's usage rows and stores its answer for replays, in one statement: one
+ * round trip less while the lots are locked. The usage trigger moves the counters and the CHECKs
+ * on stocks still refuse an overdraw, failing the whole statement.
+ */
+export async function appendUsagesWithAnswer(tx: Tx, usages: NewUsage[], key: KeyRef, answer: unknown): Promise<void> {
+  if (usages.length === 0) throw new Error('appendUsagesWithAnswer writes at least one usage row');
+  await writeUsagesAndAnswer(tx, { ...usageArrays(usages), ...key, response: JSON.stringify(answer) });
+}

@@ -1,0 +1,232 @@
+import { STOCK_MESSAGES, type Consumption } from '@clinic/domain';
+import type { Db, Tx } from '../../db/client';
+import { isoDay } from '../../clock';
+import { conflict, notFound } from '../../core/errors';
+import { recordAudit, type AuditEntry } from '../audit/audit.repo';
+import { refreshAlerts, refreshProductAlerts, type AlertRules } from '../alerts/alerts.repo';
+import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
+import { planConsumption, type ConsumeItem } from './allocation';
+import { createKeyedQueue } from './lot-queue';
+import { appendUsages, appendUsagesWithAnswer, insertStocks, lockLots, lockStock, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
+
+export { StockShortage, costOf, fromMilli, toMilli, type ConsumeItem } from './allocation';
+export type { NewStock, StockRow } from './ledger.repo';
+
+/**
+ * The one door for stock (docs/architecture.md, The ledger). Every way units arrive, leave or come
+ * back goes through an operation here, and each does the same steps in the same order: claim the
+ * idempotency key, lock the lots in the fixed order, write the ledger rows (a trigger moves the
+ * lots' counters and their CHECKs refuse an overdraw), refresh the alerts of the products moved and
+ * write the audit row. Operations that take a `tx` run inside the caller's transaction, so a visit
+ * and its stock commit together; the others open their own.
+ */
+
+export interface LedgerDeps {
+  db: Db;
+  now: () => Date;
+  /** Lots expiring within this many days raise an "expiring" alert. */
+  alertExpiryWindowDays: number;
+}
+
+/** Who a change is recorded for in the audit log: the signed-in user, or the user an import or the seed acts for. */
+export interface LedgerAuthor {
+  userId: string | null;
+  organizationId: string | null;
+}
+
+type AuditNote = Pick<AuditEntry, 'entity' | 'entityId' | 'action' | 'changes'>;
+
+export interface Receipt {
+  companyId: string;
+  stocks: NewStock[];
+  /** Units already gone from the first lot when it is entered (Add Stock's "units consumed"). */
+  alreadyConsumed?: number | null | undefined;
+  /** What each lot's audit row records as its source: the form, the order's receipt, the import. */
+  source: Record<string, unknown>;
+}
+
+export interface Taking<A> {
+  companyId: string;
+  items: ConsumeItem[];
+  kind: 'treatment' | 'manual';
+  note: string;
+  /** When the units leave; lots expiring before its day count as expired. */
+  at: Date;
+  /** A request retried with the same key is not done twice: its first answer comes back. */
+  request?: IdempotentRequest | undefined;
+  /** The caller's own rows, written while the lots are locked from what was taken; what it returns is the answer. */
+  record?: (results: Consumption[]) => Promise<A>;
+  /** The audit row: a fixed one is written before the lots are locked (they stay locked for less), one built from the answer after. */
+  audit: AuditNote | ((answer: A) => AuditNote);
+}
+
+/** Units going back to the lot they were taken from, at the price they were taken at. */
+export interface GiveBack {
+  stockId: string;
+  productId: string;
+  /** Positive: how many come back. */
+  quantity: number;
+  unitPrice: string;
+  treatmentLogProductId: string | null;
+  /** A lot deleted since keeps them removed, so they never reappear on the shelf. */
+  lotDeleted: boolean;
+}
+
+export interface Revision {
+  companyId: string;
+  giveBack: GiveBack[];
+  take: ConsumeItem[];
+  kind: 'treatment';
+  /** The note of the units taken, and of the units given back. */
+  note: string;
+  giveBackNote: string;
+  at: Date;
+}
+
+/** A lot's receipt details changed, and what a recount or a corrected consumption makes of its units. */
+export interface Amendment {
+  values: Partial<Pick<StockRow, 'supplierId' | 'containerQuantity' | 'unitsPerContainer' | 'pricePerContainer' | 'unitPrice' | 'expiryDate' | 'lotNumber' | 'isConsignment' | 'note'>>;
+  /** Units taken out (positive) or put back (negative) by the correction, at `unitPrice`. */
+  reconciliation: { quantity: number; unitPrice: string; note: string } | null;
+  changes: Record<string, unknown>;
+}
+
+export function createLedger(deps: LedgerDeps) {
+  const { db } = deps;
+  const rules = (): AlertRules => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+  const inTurn = createKeyedQueue();
+
+  const audit = (tx: Tx, author: LedgerAuthor, companyId: string, note: AuditNote) =>
+    recordAudit(tx, author.userId === null ? null : { userId: author.userId }, { ...note, organizationId: author.organizationId, companyId });
+
+  async function refresh(tx: Tx, companyId: string, productIds: Iterable<string>): Promise<void> {
+    const ids = [...new Set(productIds)];
+    if (ids.length > 0) await refreshAlerts(tx, { companyId, productIds: ids }, rules());
+  }
+
+  /** The steps of a taking up to its answer; alerts are the caller's (now, or after the commit). */
+  async function takeUnits<A>(tx: Tx, author: LedgerAuthor, taking: Taking<A>): Promise<A> {
+    if (taking.request) {
+      const claim = await claimKey<A>(tx, taking.request);
+      if ('replay' in claim) return claim.replay;
+    }
+    // Rolled back with the rest when the stock is short, as if it had been written last.
+    if (typeof taking.audit !== 'function') await audit(tx, author, taking.companyId, taking.audit);
+    const { usages, results } = await planConsumption(tx, taking.items, { companyId: taking.companyId, userId: author.userId, kind: taking.kind, note: taking.note, at: taking.at });
+    const answer = taking.record ? await taking.record(results) : (results as A);
+    if (taking.request && usages.length > 0) {
+      const { fingerprint: _fingerprint, ...key } = taking.request;
+      await appendUsagesWithAnswer(tx, usages, key, answer);
+    } else {
+      await appendUsages(tx, usages);
+      if (taking.request) await storeAnswer(tx, taking.request, answer);
+    }
+    if (typeof taking.audit === 'function') await audit(tx, author, taking.companyId, taking.audit(answer));
+    return answer;
+  }
+
+  return {
+    /** Lots arriving: Add Stock, a purchase order received, an import, the demo's history. */
+    async receive(tx: Tx, author: LedgerAuthor, receipt: Receipt): Promise<StockRow[]> {
+      if (receipt.stocks.length === 0) return [];
+      const inserted = await insertStocks(tx, receipt.stocks);
+      const first = inserted[0]!;
+      if (receipt.alreadyConsumed && receipt.alreadyConsumed > 0) {
+        await appendUsages(tx, [
+          { companyId: receipt.companyId, stockId: first.id, productId: first.productId, kind: 'reconciliation', quantity: receipt.alreadyConsumed.toFixed(3), unitPrice: first.unitPrice, note: 'Already consumed when entered', userId: author.userId },
+        ]);
+      }
+      for (const stock of inserted) await audit(tx, author, receipt.companyId, { entity: 'stock', entityId: stock.id, action: 'create', changes: receipt.source });
+      await refresh(tx, receipt.companyId, inserted.map((s) => s.productId));
+      return inserted;
+    },
+
+    /**
+     * Units leaving inside the caller's transaction (a visit at the chair, the demo's history):
+     * first expiry first unless a lot is named; any shortage throws and nothing is written.
+     */
+    async take<A = Consumption[]>(tx: Tx, author: LedgerAuthor, taking: Taking<A>): Promise<A> {
+      const answer = await takeUnits(tx, author, taking);
+      await refresh(tx, taking.companyId, taking.items.map((i) => i.productId));
+      return answer;
+    },
+
+    /**
+     * A manual consumption, in a transaction of its own. A product's consumptions take turns in
+     * this process; the lots stay locked from the plan to the commit, so the alerts are refreshed
+     * after it (docs/decisions.md, Consumption under load). The answer still waits for them, so an
+     * alert the consumption raises is there when the client looks; should the refresh fail after
+     * the commit, the client's retry with the same key replays the answer and refreshes again, and
+     * the 15-minute scan would catch it too.
+     */
+    async takeNow<A>(author: LedgerAuthor, taking: Taking<A>): Promise<A> {
+      const productIds = [...new Set(taking.items.map((i) => i.productId))];
+      const answer = await inTurn(`${taking.companyId}/${productIds.join(',')}`, () => db.transaction((tx) => takeUnits(tx, author, taking)));
+      for (const productId of productIds) await refreshProductAlerts(db, taking.companyId, productId, rules());
+      return answer;
+    },
+
+    /**
+     * A visit edited: units go back to the lots they came from and the difference is taken anew,
+     * every lot involved locked in one statement and order first. A shortage throws and nothing
+     * moves. Returns the products whose stock moved.
+     */
+    async revise(tx: Tx, author: LedgerAuthor, revision: Revision, note: AuditNote): Promise<string[]> {
+      const { companyId } = revision;
+      if (revision.take.length > 0 || revision.giveBack.length > 0) {
+        await lockLots(tx, companyId, [...new Set(revision.take.map((t) => t.productId))], [...new Set(revision.giveBack.map((g) => g.stockId))]);
+      }
+      await appendUsages(tx, revision.giveBack.flatMap((back) => giveBackRows(revision, author, back)));
+      const plan = await planConsumption(tx, revision.take, { companyId, userId: author.userId, kind: revision.kind, note: revision.note, at: revision.at });
+      await appendUsages(tx, plan.usages);
+      const moved = [...new Set([...revision.take, ...revision.giveBack].map((i) => i.productId))];
+      await refresh(tx, companyId, moved);
+      await audit(tx, author, companyId, note);
+      return moved;
+    },
+
+    /**
+     * A lot's details corrected, with a recount or a corrected consumption as a reconciliation.
+     * `decide` sees the locked lot and throws when the change is not allowed. Units come back
+     * before the lot is resized and leave after, so the CHECKs never see a dip.
+     */
+    async amend(author: LedgerAuthor, companyId: string, stockId: string, decide: (lot: StockRow) => Amendment): Promise<void> {
+      await db.transaction(async (tx) => {
+        const lot = await lockStock(tx, companyId, stockId);
+        if (!lot) throw notFound();
+        if (Number(lot.unitsLeft) <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
+        const amendment = decide(lot);
+        const correction = amendment.reconciliation;
+        const row = (quantity: number): NewUsage => ({ companyId, stockId, productId: lot.productId, kind: 'reconciliation', quantity: quantity.toFixed(3), unitPrice: correction!.unitPrice, note: correction!.note, userId: author.userId });
+        if (correction && correction.quantity < 0) await appendUsages(tx, [row(correction.quantity)]);
+        await updateStock(tx, stockId, amendment.values);
+        if (correction && correction.quantity > 0) await appendUsages(tx, [row(correction.quantity)]);
+        await audit(tx, author, companyId, { entity: 'stock', entityId: stockId, action: 'update', changes: amendment.changes });
+        await refresh(tx, companyId, [lot.productId]);
+      });
+    },
+
+    /** A lot deleted: only the units still on the shelf leave; what was used stays in the history. */
+    async remove(author: LedgerAuthor, companyId: string, stockId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const lot = await lockStock(tx, companyId, stockId);
+        if (!lot) throw notFound();
+        const left = Number(lot.unitsLeft);
+        if (left <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
+        await appendUsages(tx, [{ companyId, stockId, productId: lot.productId, kind: 'removal', quantity: left.toFixed(3), unitPrice: lot.unitPrice, note: 'Stock deleted', userId: author.userId }]);
+        await updateStock(tx, stockId, { deletedAt: deps.now() });
+        await audit(tx, author, companyId, { entity: 'stock', entityId: stockId, action: 'delete', changes: { units_removed: left } });
+        await refresh(tx, companyId, [lot.productId]);
+      });
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+/** The rows of units coming back: a negative taking, and a removal again when the lot was deleted since. */
+function giveBackRows(revision: Revision, author: LedgerAuthor, back: GiveBack): NewUsage[] {
+  const common = { companyId: revision.companyId, stockId: back.stockId, productId: back.productId, unitPrice: back.unitPrice, userId: author.userId, createdAt: revision.at };
+  const returned: NewUsage = { ...common, kind: revision.kind, quantity: (-back.quantity).toFixed(3), note: revision.giveBackNote, treatmentLogProductId: back.treatmentLogProductId };
+  return back.lotDeleted ? [returned, { ...common, kind: 'removal', quantity: back.quantity.toFixed(3), note: 'Stock deleted' }] : [returned];
+}
