@@ -14,9 +14,9 @@ import type { DbOrTx } from './client';
  * than the database spends running these.
  *
  * A name belongs to one text: node-postgres refuses a name it has parsed on that connection with
- * another text ("Prepared statements must be unique"), which two statements sharing a name would
- * hit at random, by which pooled connection ran which first. So every name is registered here
- * once, at module load, and a second registration stops the server at start-up.
+ * another text ("Prepared statements must be unique"): two statements sharing a name would fail
+ * now and then, on whichever pooled connection happened to run both. So every name is registered
+ * here once, at module load, and a second registration stops the server at start-up.
  */
 
 const NAME = /^[a-z][a-z0-9_]*$/;
@@ -62,8 +62,8 @@ export function namedStatement<Row = Record<string, unknown>>(name: string, stat
  * The one place that reaches past drizzle's documented API. drizzle-orm 0.45 names a prepared
  * statement only through its query builders' `.prepare(name)`; raw SQL runs through
  * `db.execute(sql)`, which prepares it the same way but always unnamed, and the raw statements
- * here (a data-modifying CTE over arrays, lock queries whose callers read the driver's rows) are
- * not builder queries. Both paths end in the session's `prepareQuery`, which this calls with the
+ * run through here (a data-modifying CTE over arrays, lock queries whose callers read the
+ * driver's rows) are not builder queries. Both paths end in the session's `prepareQuery`, which this calls with the
  * name; a transaction's session runs on the transaction's connection. It is typed (`db._.session`
  * is declared on PgDatabase) but undocumented: after a drizzle upgrade, named-statement.test.ts
  * and the consumption route tests are the ones to watch.
