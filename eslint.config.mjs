@@ -29,6 +29,22 @@ export default tseslint.config(
     },
   },
   {
+    // A statement name is registered once (db/named-statement.ts), which refuses a name used twice;
+    // only that file reaches drizzle's session.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/db/named-statement.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+          message: "Name a prepared statement with statementName('...') from db/named-statement.ts, at module load.",
+        },
+        { selector: "MemberExpression[property.name='session'][object.property.name='_']", message: 'Only db/named-statement.ts reaches drizzle\'s session.' },
+      ],
+    },
+  },
+  {
     // The domain package is shared by server and browser: zod only.
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts'],

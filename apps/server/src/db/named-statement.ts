@@ -1,21 +1,73 @@
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+
+/**
+ * Named statements: the statements on the hottest paths (an authenticated request's actor, a list
+ * page, a consumption, its alerts, the audit row) are built once and run under a name of their own.
+ *
+ * What the name does depends on the driver. On PostgreSQL (node-postgres) the first run on a
+ * connection parses the statement under its name and later runs only bind it, so PostgreSQL parses
+ * it once per connection and may keep a generic plan. The embedded database (PGlite) ignores the
+ * name: drizzle's PGlite session sends every statement unnamed, parsed on every run. On both, the
+ * text is built once instead of at every call: building a drizzle statement costs more Node CPU
+ * than the database spends running these.
+ *
+ * A name belongs to one text: node-postgres refuses a name it has parsed on that connection with
+ * another text ("Prepared statements must be unique"): two statements sharing a name would fail
+ * now and then, on whichever pooled connection happened to run both. So every name is registered
+ * here once, at module load, and a second registration stops the server at start-up.
+ */
+
+const NAME = /^[a-z][a-z0-9_]*$/;
+/** PostgreSQL truncates longer identifiers, and two names truncated alike would be one. */
+const MAX_NAME_LENGTH = 63;
+const registered = new Set<string>();
+
+/**
+ * Registers a statement name and returns it; call it at module load, once per statement, and pass
+ * the result to a query builder's `.prepare(name)` (lint refuses a bare string there).
+ */
+export function statementName(name: string): string {
+  if (!NAME.test(name) || name.length > MAX_NAME_LENGTH) {
+    throw new Error(`Statement name '${name}' must be lower-case letters, digits and underscores, start with a letter and be at most ${MAX_NAME_LENGTH} characters`);
+  }
+  if (registered.has(name)) throw new Error(`Statement name '${name}' is registered twice: each named statement needs a name of its own`);
+  registered.add(name);
+  return name;
+}
+
+/** Every name registered so far, in registration order. */
+export function registeredStatementNames(): string[] {
+  return [...registered];
+}
 
 const dialect = new PgDialect();
 
 /**
- * A statement for the hottest paths (a consumption, its alerts, the audit row): its text is built
- * once from `sql` with `sql.placeholder(...)` for the values, and it runs by name on the database
- * or inside a transaction. PostgreSQL then parses it once per connection and may keep its plan.
- * Drizzle's query builders rebuild the text on every call, which costs more Node CPU than the
- * database spends running these statements. Rows come back as the driver gives them, with
- * numerics, dates and timestamps as strings on both drivers (drizzle sets those parsers).
+ * A raw SQL statement, its values as `sql.placeholder(...)`, run by name on the database or inside
+ * a transaction. Rows come back as the driver gives them (column names as written, numerics, dates
+ * and timestamps as strings on both drivers: drizzle sets those parsers).
  */
 export function namedStatement<Row = Record<string, unknown>>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
+  const registeredName = statementName(name);
   return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
-    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+    const result = await prepareRaw(db, query, registeredName).execute(values);
     return (result as { rows: Row[] }).rows;
   };
+}
+
+/**
+ * The one place that reaches past drizzle's documented API. drizzle-orm 0.45 names a prepared
+ * statement only through its query builders' `.prepare(name)`; raw SQL runs through
+ * `db.execute(sql)`, which prepares it the same way but always unnamed, and the raw statements
+ * run through here (a data-modifying CTE over arrays, lock queries whose callers read the
+ * driver's rows) are not builder queries. Both paths end in the session's `prepareQuery`, which this calls with the
+ * name; a transaction's session runs on the transaction's connection. It is typed (`db._.session`
+ * is declared on PgDatabase) but undocumented: after a drizzle upgrade, named-statement.test.ts
+ * and the consumption route tests are the ones to watch.
+ */
+function prepareRaw(db: DbOrTx, query: Query, name: string) {
+  return db._.session.prepareQuery(query, undefined, name, false);
 }

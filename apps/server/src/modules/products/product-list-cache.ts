@@ -1,11 +1,67 @@
 import { LRUCache } from 'lru-cache';
-import type { ProductFilter } from '@clinic/domain';
+import { ProductFilterSchema, type ProductFilter } from '@clinic/domain';
 import type { Db } from '../../db/client';
 import type { CatalogReader, ProductIdPage } from './products.repo';
 import { preparedCatalogVersion } from './catalog-version.repo';
 
 interface Entry extends ProductIdPage {
   version: number;
+}
+
+/** A column of the tables migration 0018's triggers watch, as `table.column`. */
+export type CatalogColumn = `products.${string}` | `product_company_settings.${string}`;
+
+/** What a filter field does to a list, for the cache. */
+type FilterFieldUse<Value> =
+  /** The catalog columns its condition reads, and how its value enters the key when values that differ select alike. */
+  | { reads: readonly CatalogColumn[]; keyValue?: (value: Value) => unknown }
+  /** A list filtered on it changes without the catalog version moving: when it is set, the page is not kept. */
+  | { neverKept: string };
+
+/**
+ * Every field of ProductFilterSchema and what the cache must know of it. A field added to the
+ * schema fails the type check here, and product-list-cache.test.ts fails until the field is in the
+ * key and each column it reads is watched by migration 0018's triggers (or it is never kept).
+ */
+export const FILTER_FIELDS: { [Field in keyof ProductFilter]-?: FilterFieldUse<ProductFilter[Field]> } = {
+  // Ranked by name and matched on search_text; the match ignores case.
+  fuzzySearchQuery: { reads: ['products.search_text', 'products.name'], keyValue: (term) => term?.trim().toLowerCase() || null },
+  category_id: { reads: ['products.category_id'] },
+  approval: { reads: ['products.is_approved'] },
+  include_deleted: { reads: ['products.deleted_at'], keyValue: (includeDeleted) => includeDeleted ?? false },
+  in_stock_only: { neverKept: 'stock moves with every consumption, and stock changes do not move the catalog version' },
+};
+
+/** What every list reads whatever its filter: the reader's visibility rule and the name order. */
+export const ALWAYS_READ: readonly CatalogColumn[] = [
+  'products.deleted_at',
+  'products.is_approved',
+  'products.company_id',
+  'products.name',
+  'product_company_settings.removed_at',
+];
+
+/** The schema's fields in a fixed order: the key has a place for each, whatever the schema grows. */
+const KEY_FIELDS = (Object.keys(ProductFilterSchema.shape) as (keyof ProductFilter)[]).sort();
+
+function keyValue(field: keyof ProductFilter, value: unknown): unknown {
+  // Each field's keyValue takes that field's value (FILTER_FIELDS is typed per field).
+  const use = FILTER_FIELDS[field] as { keyValue?: (value: unknown) => unknown };
+  return use.keyValue ? use.keyValue(value) : (value ?? null);
+}
+
+/** A page's key: the reader, every filter field, the page; null when the page is not kept. */
+export function productListKey(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }): string | null {
+  const fields = KEY_FIELDS.map((field) => [field, filter[field]] as const);
+  if (fields.some(([field, value]) => 'neverKept' in FILTER_FIELDS[field] && value)) return null;
+  return JSON.stringify([reader.companyId, ...fields.map(([field, value]) => keyValue(field, value)), page.offset, page.limit]);
+}
+
+/** How the cache reads a page: the ids afresh, and the rows of some ids with the version they were read at. */
+export interface PageReaders<Row> {
+  loadIds: () => Promise<ProductIdPage>;
+  /** `version` is null when there were no rows to carry it. */
+  loadRows: (ids: string[]) => Promise<{ rows: Row[]; version: number | null }>;
 }
 
 /**
@@ -18,24 +74,13 @@ interface Entry extends ProductIdPage {
  *
  * The version moves at the commit of any change to which products a list shows (migration 0018),
  * and it is read before the page, so an entry is never older than the data it was stored under:
- * it serves every server process sharing the database correctly. Lists filtered on stock
- * (`in_stock_only`) change with every consumption and are never kept.
+ * it serves every server process sharing the database correctly. The key holds every field of the
+ * filter schema (FILTER_FIELDS); lists filtered on stock (`in_stock_only`) change with every
+ * consumption and are never kept.
  */
-/** How the cache reads a page: the ids afresh, and the rows of some ids with the version they were read at. */
-export interface PageReaders<Row> {
-  loadIds: () => Promise<ProductIdPage>;
-  /** `version` is null when there were no rows to carry it. */
-  loadRows: (ids: string[]) => Promise<{ rows: Row[]; version: number | null }>;
-}
-
 export function createProductListCache(db: Db, max = 5000) {
   const catalogVersion = preparedCatalogVersion(db);
   const entries = new LRUCache<string, Entry>({ max });
-
-  function keyOf(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }): string {
-    const term = filter.fuzzySearchQuery?.trim().toLowerCase() ?? '';
-    return JSON.stringify([reader.companyId, term, filter.category_id ?? null, filter.approval, filter.include_deleted ?? false, page.offset, page.limit]);
-  }
 
   /** The ids and total as the catalog is now: remembered while the version matches, else loaded. */
   async function idPage(key: string | null, loadIds: () => Promise<ProductIdPage>): Promise<ProductIdPage> {
@@ -54,7 +99,7 @@ export function createProductListCache(db: Db, max = 5000) {
      * one statement (they carry the version they were read at): one round trip when it holds.
      */
     async page<Row>(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, readers: PageReaders<Row>): Promise<{ rows: Row[]; total: number }> {
-      const key = filter.in_stock_only ? null : keyOf(reader, filter, page);
+      const key = productListKey(reader, filter, page);
       const remembered = key === null ? undefined : entries.get(key);
       if (remembered && remembered.ids.length > 0) {
         const { rows, version } = await readers.loadRows(remembered.ids);

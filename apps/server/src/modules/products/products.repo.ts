@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like';
+import { statementName } from '../../db/named-statement';
 import { catalogVersions, categories, companies, organizations, productAttachments, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
 import type { ProductFilter } from '@clinic/domain';
 
@@ -152,17 +153,23 @@ export async function listProductIds(db: DbOrTx, reader: CatalogReader, filter: 
   return pageWith(db, base, similarityPlan(filter.fuzzySearchQuery), page);
 }
 
+/** The names of a list page's rows statement, one per kind of reader and of deletion filter. */
+const PRODUCTS_WITH_NAMES = {
+  admin: { live: statementName('products_with_names_admin'), all: statementName('products_with_names_admin_all') },
+  location: { live: statementName('products_with_names_location'), all: statementName('products_with_names_location_all') },
+};
+
 /**
  * A page's rows with their names, in the order of `ids`, still only those the reader sees (a
  * product deleted since its id was listed drops out), and the catalog version they were read at
  * (one snapshot, so a remembered page can be checked against it without another round trip).
- * Prepared once per kind of reader: this runs on every list request, and building the statement
- * would cost more than running it.
+ * A named statement per kind of reader (db/named-statement.ts): this runs on every list request,
+ * and building the statement would cost more than running it.
  */
 export function preparedProductsWithNames(db: Db) {
   const statements = new Map<string, { execute: (values: Record<string, unknown>) => Promise<unknown[]> }>();
   function statement(admin: boolean, includeDeleted: boolean) {
-    const name = `products_with_names_${admin ? 'admin' : 'location'}${includeDeleted ? '_all' : ''}`;
+    const name = PRODUCTS_WITH_NAMES[admin ? 'admin' : 'location'][includeDeleted ? 'all' : 'live'];
     let prepared = statements.get(name);
     if (!prepared) {
       const reader: ReaderSql = { companyId: admin ? null : sql.placeholder('companyId') };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus, PermissionMap, Role, UserStatus } from '@clinic/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import { statementName } from '../../db/named-statement';
 import { companies, organizations, users } from '../../db/schema/index';
 import type { TenantFilter } from '../../core/access';
 
@@ -43,15 +44,17 @@ export async function findUserById(db: DbOrTx, id: string, options: { includeDel
   return row ? toRecord(row) : null;
 }
 
+const FIND_USER_BY_ID = statementName('find_user_by_id');
+
 /**
- * The lookup every authenticated request makes, built once and prepared on the database server:
+ * The lookup every authenticated request makes, built once and run by name (db/named-statement.ts):
  * drizzle's query building and PostgreSQL's planning would otherwise cost more than the lookup.
  */
 export function preparedFindUserById(db: Db): (id: string) => Promise<UserRecord | null> {
   const query = baseQuery(db)
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
     .limit(1)
-    .prepare('find_user_by_id');
+    .prepare(FIND_USER_BY_ID);
   return async (id) => {
     const [row] = await query.execute({ id });
     return row ? toRecord(row) : null;

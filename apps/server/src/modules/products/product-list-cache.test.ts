@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ProductFilterSchema, type ProductFilter } from '@clinic/domain';
+import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { queryRows } from '../../../test/setup/sql';
+import { ALWAYS_READ, FILTER_FIELDS, productListKey, type CatalogColumn } from './product-list-cache';
+
+/**
+ * A remembered list page is right only while its key holds every filter field and the catalog
+ * version moves whenever a column those filters read changes. These fail when a field is added to
+ * ProductFilterSchema without the cache and migration 0018's triggers knowing it.
+ */
+const schemaFields = Object.keys(ProductFilterSchema.shape).sort();
+const reader = { companyId: '00000000-0000-4000-8000-000000000001' };
+const page = { offset: 0, limit: 20 };
+const plain: ProductFilter = ProductFilterSchema.parse({});
+
+describe('the product list key', () => {
+  it('declares what each field of the filter schema reads, and no other field', () => {
+    expect(Object.keys(FILTER_FIELDS).sort()).toEqual(schemaFields);
+  });
+
+  it.each(schemaFields)('changes with %s, or keeps no page filtered on it', (field) => {
+    const use = FILTER_FIELDS[field as keyof ProductFilter];
+    // A value no field takes by default: whatever the field is, the key must see it.
+    const key = productListKey(reader, { ...plain, [field]: 'key-probe' }, page);
+    if ('neverKept' in use) expect(key).toBeNull();
+    else expect(key).not.toBe(productListKey(reader, plain, page));
+  });
+
+  it('tells readers and pages apart', () => {
+    const key = productListKey(reader, plain, page);
+    expect(productListKey({ companyId: null }, plain, page)).not.toBe(key);
+    expect(productListKey(reader, plain, { offset: 20, limit: 20 })).not.toBe(key);
+  });
+});
+
+describe('the catalog version triggers (migration 0018)', () => {
+  let t: TestApp;
+  let triggers: { table: string; definition: string }[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    triggers = await queryRows(
+      t.db,
+      sql`select c.relname as "table", pg_get_triggerdef(t.oid) as definition
+            from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+           where p.proname = 'catalog_version_bump' and not t.tgisinternal`,
+    );
+  });
+  afterAll(async () => t.close());
+
+  /** The events a trigger fires on: "INSERT OR DELETE", "UPDATE", "UPDATE OF a, b". */
+  const eventsOf = (definition: string) => /\bAFTER (.+?) ON\b/.exec(definition)?.[1] ?? '';
+
+  /** Does an update of this column move the version? An UPDATE trigger with no OF list and no WHEN, or naming it. */
+  function watchesUpdate(column: CatalogColumn): boolean {
+    const [table, name] = column.split('.') as [string, string];
+    return triggers.some(({ table: on, definition }) => {
+      const events = eventsOf(definition);
+      if (on !== table || !/\bUPDATE\b/.test(events)) return false;
+      const of = /\bUPDATE OF (.+)$/.exec(events)?.[1];
+      if (of && !of.split(/\s*,\s*|\s+OR\s+/).includes(name)) return false;
+      const when = /\bWHEN \((.*)\) EXECUTE\b/.exec(definition)?.[1];
+      if (!when) return true;
+      const mentions = (row: string) => new RegExp(`\\b${row}\\."?${name}"?(?![\\w"])`, 'i').test(when);
+      return mentions('old') && mentions('new');
+    });
+  }
+
+  const columns = [...new Set([...ALWAYS_READ, ...Object.values(FILTER_FIELDS).flatMap((use) => ('reads' in use ? use.reads : []))])];
+
+  it.each(columns)('moves the version when %s changes', (column) => {
+    expect(triggers.length).toBeGreaterThan(0);
+    expect(watchesUpdate(column), `no catalog_version_bump trigger watches updates of ${column}`).toBe(true);
+  });
+
+  it('moves the version when a product comes or goes', () => {
+    const events = triggers.filter((trigger) => trigger.table === 'products').map((trigger) => eventsOf(trigger.definition));
+    expect(events.some((on) => /\bINSERT\b/.test(on))).toBe(true);
+    expect(events.some((on) => /\bDELETE\b/.test(on))).toBe(true);
+  });
+});
