@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noTestCodeInSrc from './eslint/no-test-code-in-src.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '**/*.mjs', '**/*.config.ts'] },
@@ -43,6 +44,13 @@ export default tseslint.config(
         { selector: "MemberExpression[property.name='session'][object.property.name='_']", message: 'Only db/named-statement.ts reaches drizzle\'s session.' },
       ],
     },
+  },
+  {
+    // What ships never carries test code: src imports nothing from apps/server/test/ (its own *.test.ts may).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { 'clinic-src': { rules: { 'no-test-code-in-src': noTestCodeInSrc } } },
+    rules: { 'clinic-src/no-test-code-in-src': 'error' },
   },
   {
     // The domain package is shared by server and browser: zod only.

@@ -104,6 +104,8 @@ export interface BuiltApp {
   files: FilesService;
   /** Subscriptions: main.ts runs the trial-reminder worker. */
   payments: PaymentsService;
+  /** What the services were built with: the first-start demo seed builds the ones it calls from them. */
+  deps: ServiceDeps;
 }
 
 /** Trust the nearest n proxies: their forwarded address is believed, the next one's is not. */
@@ -223,5 +225,5 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, tokens, imports, alerts, transcriptions, files, payments };
+  return { app, tokens, imports, alerts, transcriptions, files, payments, deps };
 }

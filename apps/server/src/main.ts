@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await runMigrations(database);
 
-  const { app, imports, alerts, transcriptions, files, payments } = await buildApp({
+  const { app, imports, alerts, transcriptions, files, payments, deps } = await buildApp({
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     jwtExpiresIn: config.jwtExpiresIn,
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   if (config.seedDemo) {
-    printLogins(config.publicUrl, await database.exclusive(() => seedDemo(database.db, { alertExpiryWindowDays: config.alertExpiryWindowDays, files })));
+    printLogins(config.publicUrl, await database.exclusive(() => seedDemo(deps)));
   }
   console.log(`\nClinic Inventory is running: ${config.publicUrl}  (database: ${database.driver === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`);
 }

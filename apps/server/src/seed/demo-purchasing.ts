@@ -1,81 +1,64 @@
-import { lineTotal, purchaseOrderNumber } from '@clinic/domain';
+import type { ServiceDeps } from '../services';
 import type { Db } from '../db/client';
-import { isoDay } from '../clock';
-import { renderPurchaseOrderPdf } from '../modules/purchasing/purchase-order-pdf';
-import { addReceivedQuantity, copyListIntoOrder, findBuyer, findOrderLines, insertPurchaseOrder, nextDocumentNumber, setPurchaseOrderFiles, setPurchaseOrderStatus } from '../modules/purchasing/purchase-orders.repo';
-import { insertRunningListProducts } from '../modules/purchasing/running-lists.repo';
-import { findSupplierById } from '../modules/suppliers/suppliers.repo';
-import type { FilesService } from '../modules/uploads/uploads.service';
-import { catalogProductIds, companyHasRunningLists, insertPastRunningList, linkStockToOrderLine, stockIdsByLot, supplierIdsByName } from './demo-seed.repo';
-import { DEMO_RUNNING_LISTS } from './demo-purchasing-data';
-import type { DemoStockPlace } from './demo-stock';
+import type { Actor } from '../core/actor';
+import { addReceivedQuantity, findOrderLines, setPurchaseOrderStatus } from '../modules/purchasing/purchase-orders.repo';
+import { createPurchaseOrdersService } from '../modules/purchasing/purchase-orders.service';
+import { createRunningListsService } from '../modules/purchasing/running-lists.service';
+import { backdateRunningList, catalogProductIds, companyHasRunningLists, linkStockToOrderLine, stockIdsByLot, supplierIdsByName } from './demo-seed.repo';
+import { DEMO_RUNNING_LISTS, type DemoRunningList } from './demo-purchasing-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Downtown's running lists and past purchase orders, added once (a location with any list is left
- * as the clinic changed it). Orders get their real PDF when file storage is at hand; received
- * lines point at the demo lots they arrived as, so the purchase history shows ordered vs received.
+ * as the clinic changed it). They go through the purchasing services as `buyer` would have placed
+ * them, each service given the clock of the day it happened, so numbers, totals, the PDF, the
+ * e-mail to the supplier and the audit come out as the app makes them. Received lines then point
+ * at the demo lots they arrived as (the stock seed made those lots), so the purchase history
+ * shows ordered vs received.
  */
-export async function seedDemoPurchasing(db: Db, place: DemoStockPlace, files: FilesService | undefined, now: Date): Promise<void> {
-  if (await companyHasRunningLists(db, place.companyId)) return;
+export async function seedDemoPurchasing(deps: ServiceDeps, buyer: Actor, now: Date): Promise<void> {
+  const companyId = buyer.companyId!;
+  if (await companyHasRunningLists(deps.db, companyId)) return;
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const productIds = await catalogProductIds(deps.db, [...new Set(DEMO_RUNNING_LISTS.flatMap((l) => l.lines.map((line) => line.product)))]);
+  const supplierIds = await supplierIdsByName(deps.db, companyId, [...new Set(DEMO_RUNNING_LISTS.map((l) => l.supplier))]);
+  const lots = await stockIdsByLot(deps.db, companyId, DEMO_RUNNING_LISTS.flatMap((l) => l.lines.flatMap((line) => (line.receivedLot ? [line.receivedLot] : []))));
+
+  for (const demo of DEMO_RUNNING_LISTS) {
+    const supplierId = supplierIds.get(demo.supplier);
+    if (!supplierId || demo.lines.some((line) => !productIds.has(line.product))) throw new Error(`demo purchasing names an unknown supplier or product: ${demo.supplier}`);
+    const createdAt = ago(demo.createdDaysAgo);
+    const lists = createRunningListsService({ ...deps, now: () => createdAt });
+    const list = await lists.create(buyer, { supplier_id: supplierId });
+    await lists.addProductsInBulk(buyer, {
+      runningListId: list.id,
+      runningListProducts: demo.lines.map((line) => ({ product_id: productIds.get(line.product)!, quantity: line.quantity, price: line.price, high_priority: line.highPriority ?? false })),
+    });
+    // The database dates a new list itself (now); the demo's list was started weeks ago.
+    await backdateRunningList(deps.db, list.id, createdAt);
+    if (demo.orderedDaysAgo === undefined) continue;
+
+    const orders = createPurchaseOrdersService({ ...deps, now: () => ago(demo.orderedDaysAgo!) });
+    const order = await orders.generate(buyer, { runningListId: list.id });
+    await receiveAsDemoLots(deps.db, order.id, demo, productIds, lots);
+  }
+}
+
+/**
+ * Marks the order's lines received as the demo lots they became. Receiving through the service
+ * would make new lots; these already exist with their year of use, so they are linked instead.
+ */
+async function receiveAsDemoLots(db: Db, orderId: string, demo: DemoRunningList, productIds: Map<string, string>, lots: Map<string, string>): Promise<void> {
   await db.transaction(async (tx) => {
-    const productIds = await catalogProductIds(tx, [...new Set(DEMO_RUNNING_LISTS.flatMap((l) => l.lines.map((line) => line.product)))]);
-    const supplierIds = await supplierIdsByName(tx, place.companyId, [...new Set(DEMO_RUNNING_LISTS.map((l) => l.supplier))]);
-    const lots = await stockIdsByLot(tx, place.companyId, DEMO_RUNNING_LISTS.flatMap((l) => l.lines.flatMap((line) => (line.receivedLot ? [line.receivedLot] : []))));
-    const buyer = await findBuyer(tx, place.companyId, place.userId);
-
-    for (const demo of DEMO_RUNNING_LISTS) {
-      const supplierId = supplierIds.get(demo.supplier);
-      if (!supplierId || demo.lines.some((line) => !productIds.has(line.product))) throw new Error(`demo purchasing names an unknown supplier or product: ${demo.supplier}`);
-      const list = await insertPastRunningList(tx, {
-        companyId: place.companyId,
-        supplierId,
-        createdBy: place.userId,
-        createdAt: ago(demo.createdDaysAgo),
-        orderedAt: demo.orderedDaysAgo === undefined ? null : ago(demo.orderedDaysAgo),
-      });
-      await insertRunningListProducts(
-        tx,
-        demo.lines.map((line) => ({ runningListId: list.id, companyId: place.companyId, productId: productIds.get(line.product)!, quantity: line.quantity, price: line.price.toFixed(2), highPriority: line.highPriority ?? false })),
-      );
-      if (demo.orderedDaysAgo === undefined) continue;
-
-      const orderedAt = ago(demo.orderedDaysAgo);
-      const total = demo.lines.reduce((sum, line) => sum + lineTotal(line.quantity, line.price), 0);
-      const number = await nextDocumentNumber(tx, place.companyId, 'purchase_order');
-      const order = await insertPurchaseOrder(tx, { companyId: place.companyId, number, runningListId: list.id, supplierId, total: total.toFixed(2), createdBy: place.userId, createdAt: orderedAt });
-      await copyListIntoOrder(tx, order.id, list.id);
-      const orderLines = await findOrderLines(tx, order.id);
-      for (const line of demo.lines) {
-        const stockId = line.receivedLot ? lots.get(line.receivedLot) : undefined;
-        const orderLine = orderLines.find((l) => l.productId === productIds.get(line.product));
-        if (!stockId || !orderLine) continue;
-        await linkStockToOrderLine(tx, stockId, orderLine);
-        await addReceivedQuantity(tx, orderLine.id, line.quantity);
-      }
-      if (demo.lines.every((line) => line.receivedLot && lots.has(line.receivedLot))) await setPurchaseOrderStatus(tx, order.id, 'received');
-
-      if (files && buyer) {
-        const documentNumber = purchaseOrderNumber(number);
-        const supplier = await supplierCard(supplierId);
-        const pdf = await renderPurchaseOrderPdf({
-          number: documentNumber,
-          date: isoDay(orderedAt),
-          buyer,
-          supplier,
-          lines: demo.lines.map((line) => ({ productName: line.product, quantity: line.quantity, price: line.price, total: lineTotal(line.quantity, line.price), highPriority: line.highPriority ?? false })),
-          total,
-        });
-        const pdfUrl = await files.storeGenerated(place.companyId, 'purchase_order_pdf', `${documentNumber}.pdf`, pdf, 'application/pdf', place.userId, tx);
-        await setPurchaseOrderFiles(tx, order.id, { pdfUrl, emailedTo: supplier.contactEmail || null });
-      }
+    const orderLines = await findOrderLines(tx, orderId);
+    for (const line of demo.lines) {
+      const stockId = line.receivedLot ? lots.get(line.receivedLot) : undefined;
+      const orderLine = orderLines.find((l) => l.productId === productIds.get(line.product));
+      if (!stockId || !orderLine) continue;
+      await linkStockToOrderLine(tx, stockId, orderLine);
+      await addReceivedQuantity(tx, orderLine.id, line.quantity);
     }
-
-    async function supplierCard(id: string) {
-      const supplier = await findSupplierById(tx, id);
-      return { name: supplier?.name ?? '', address: supplier?.address ?? '', contactEmail: supplier?.contactEmail ?? '', contactPhone: supplier?.contactPhone ?? '' };
-    }
+    if (demo.lines.every((line) => line.receivedLot && lots.has(line.receivedLot))) await setPurchaseOrderStatus(tx, orderId, 'received');
   });
 }

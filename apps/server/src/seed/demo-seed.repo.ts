@@ -30,10 +30,9 @@ export async function companyHasRunningLists(db: DbOrTx, companyId: string): Pro
   return row !== undefined;
 }
 
-/** A list as it stood in the past: created then, ordered then (or still open). */
-export async function insertPastRunningList(db: DbOrTx, values: { companyId: string; supplierId: string; createdBy: string; createdAt: Date; orderedAt: Date | null }) {
-  const [row] = await db.insert(runningLists).values(values).returning();
-  return row!;
+/** Dates a list to when the demo says it was started. */
+export async function backdateRunningList(db: DbOrTx, id: string, createdAt: Date): Promise<void> {
+  await db.update(runningLists).set({ createdAt }).where(eq(runningLists.id, id));
 }
 
 /** The demo stock lots (by lot number) a past order arrived as. */

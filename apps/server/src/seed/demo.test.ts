@@ -10,8 +10,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 it('seeds the demo organizations and catalog once, and a second start changes nothing', async () => {
-  await seedDemo(t.db, { files: t.files });
-  await seedDemo(t.db, { files: t.files });
+  await seedDemo(t.deps);
+  await seedDemo(t.deps);
   const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
   const token = t.tokenFor(member!);
   const categories = (await t.request({ method: 'GET', url: '/api/category?perPage=100', token })).json();
@@ -27,7 +27,7 @@ it('seeds the demo organizations and catalog once, and a second start changes no
 });
 
 it('puts Bright Smile on the paid twelve-month multiple-location plan, and leaves Glow Aesthetics to meet the dialog once approved', async () => {
-  await seedDemo(t.db, { files: t.files });
+  await seedDemo(t.deps);
   const owner = await findUserByEmail(t.db, 'owner@brightsmile.demo');
   const bright = (await t.request({ method: 'GET', url: '/api/payments/refresh-subscriptions', token: t.tokenFor(owner!) })).json();
   expect(bright).toMatchObject({ state: 'active', effective: { plan_id: 'twelve_months_multiple', status: 'active' }, setup_fee: { due: false } });
@@ -40,7 +40,7 @@ it('puts Bright Smile on the paid twelve-month multiple-location plan, and leave
 });
 
 it('marks every demo account as having seen the guided tour', async () => {
-  await seedDemo(t.db, { files: t.files });
+  await seedDemo(t.deps);
   for (const email of ['admin@demo.clinic', 'owner@brightsmile.demo', 'manager@brightsmile.demo', 'hygienist@brightsmile.demo', 'assistant@brightsmile.demo', 'lakeside@brightsmile.demo', 'owner@glowaesthetics.demo']) {
     expect({ email, hideTour: (await findUserByEmail(t.db, email))?.hideTour }).toEqual({ email, hideTour: true });
   }
@@ -67,7 +67,7 @@ it('seeds a year of stock: each kind of alert at Downtown, and a product bought 
   expect(tracking.is_cost_improving).toBe('declined');
 
   // A second start adds nothing.
-  await seedDemo(t.db, { files: t.files });
+  await seedDemo(t.deps);
   expect((await t.request({ method: 'GET', url: `/api/stock?productId=${String(lidocaine.id)}`, token })).json().total).toBe(4);
 
   const lakeside = await findUserByEmail(t.db, 'lakeside@brightsmile.demo');

@@ -11,7 +11,7 @@ import { insertCategory } from '../../src/modules/categories/categories.repo';
 import { insertProduct } from '../../src/modules/products/products.repo';
 import { insertStocks } from '../../src/modules/ledger/ledger.repo';
 
-/** Test and demo-data factories: each makes real rows through the repositories. */
+/** Test factories: each makes real rows through the repositories, skipping the services (the demo seed uses the services; src may not import this tree). */
 
 const unique = () => randomUUID().slice(0, 8);
 let phoneCounter = 0;

@@ -16,6 +16,7 @@ import type { StripeOptions } from '../../src/modules/payments/stripe-payments';
 import type { PaymentsService } from '../../src/modules/payments/payments.service';
 import type { TranscriptionService } from '../../src/modules/transcription/transcription.service';
 import type { TokenService } from '../../src/modules/auth/tokens';
+import type { ServiceDeps } from '../../src/services';
 import type { UserRecord } from '../../src/modules/users/users.repo';
 import { withDatabase } from './global-setup';
 
@@ -38,6 +39,8 @@ export interface TestApp {
   files: FilesService;
   /** Subscriptions: tests run the trial reminders by hand. */
   payments: PaymentsService;
+  /** What the app's services were built with (the demo seed takes them). */
+  deps: ServiceDeps;
   /** The local file storage folder of this app. */
   uploadsDir: string;
   /** A bearer token for the user, as login would issue it. */
@@ -105,7 +108,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       uploadQuotaMb: options.uploadQuotaMb,
       onRoute,
     });
-  const { app, tokens, alerts, transcriptions, files, payments } = await build((route) => {
+  const { app, tokens, alerts, transcriptions, files, payments, deps } = await build((route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
   });
   await app.ready();
@@ -118,6 +121,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     transcriptions,
     files,
     payments,
+    deps,
     uploadsDir,
     tokenFor: (user, companyId) =>
       tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),

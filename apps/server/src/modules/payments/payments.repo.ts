@@ -96,11 +96,6 @@ export async function upsertInvoice(db: DbOrTx, organizationId: string, provider
     .onConflictDoUpdate({ target: [subscriptionInvoices.provider, subscriptionInvoices.providerInvoiceId], set: values });
 }
 
-export async function findInvoice(db: DbOrTx, id: string): Promise<InvoiceRow | null> {
-  const [row] = await db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** Records an event id; false when it was applied before (a replayed webhook). */
 export async function claimPaymentEvent(db: DbOrTx, id: string, type: string, organizationId: string | null): Promise<boolean> {
   const rows = await db.insert(paymentEvents).values({ id, type, organizationId }).onConflictDoNothing().returning({ id: paymentEvents.id });

@@ -287,12 +287,6 @@ export async function deleteAttachment(db: DbOrTx, id: string): Promise<void> {
   await db.delete(productAttachments).where(eq(productAttachments.id, id));
 }
 
-/** Count of products still pending approval (the admin's pending list badge). */
-export async function countPendingProducts(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(and(isNull(products.deletedAt), eq(products.isApproved, false)));
-  return row?.n ?? 0;
-}
-
 /** Which of these products the location sees in its catalog (others cannot go on its lists or trays). */
 export async function visibleProductIds(db: DbOrTx, companyId: string, productIds: string[]): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();

@@ -84,14 +84,6 @@ export async function findPurchaseOrder(db: DbOrTx, companyId: string, id: strin
   return row;
 }
 
-export async function findPurchaseOrderByList(db: DbOrTx, companyId: string, runningListId: string): Promise<PurchaseOrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.companyId, companyId), eq(purchaseOrders.runningListId, runningListId)));
-  return row;
-}
-
 /** Who the order is from: the location, its organization and the person ordering, for the PDF's letterhead. */
 export async function findBuyer(db: DbOrTx, companyId: string, userId: string) {
   const [row] = await db
