@@ -4,7 +4,7 @@ import type { Actor } from '../core/actor';
 import { addReceivedQuantity, findOrderLines, setPurchaseOrderStatus } from '../modules/purchasing/purchase-orders.repo';
 import { createPurchaseOrdersService } from '../modules/purchasing/purchase-orders.service';
 import { createRunningListsService } from '../modules/purchasing/running-lists.service';
-import { backdateRunningList, catalogProductIds, companyHasRunningLists, linkStockToOrderLine, stockIdsByLot, supplierIdsByName } from './demo-seed.repo';
+import { backdateRunningList, recordDemoEmailSent, catalogProductIds, companyHasRunningLists, linkStockToOrderLine, stockIdsByLot, supplierIdsByName } from './demo-seed.repo';
 import { DEMO_RUNNING_LISTS, type DemoRunningList } from './demo-purchasing-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +41,7 @@ export async function seedDemoPurchasing(deps: ServiceDeps, buyer: Actor, now: D
 
     const orders = createPurchaseOrdersService({ ...deps, now: () => ago(demo.orderedDaysAgo!) });
     const order = await orders.generate(buyer, { runningListId: list.id });
+    if (order.emailed_to) await recordDemoEmailSent(deps.db, order.emailed_to, ago(demo.orderedDaysAgo));
     await receiveAsDemoLots(deps.db, order.id, demo, productIds, lots);
   }
 }

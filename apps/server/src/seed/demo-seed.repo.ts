@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { products, runningLists, stocks, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments, users } from '../db/schema/index';
+import { emailOutbox, products, runningLists, stocks, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments, users } from '../db/schema/index';
 
 /** The shared catalog's products by name: the demo data names products, the database keys them. */
 export async function catalogProductIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
@@ -81,4 +81,13 @@ export async function hideGuidedTour(db: DbOrTx, emails: string[]): Promise<void
     .update(users)
     .set({ hideTour: true, updatedAt: new Date() })
     .where(and(inArray(users.email, emails), eq(users.hideTour, false)));
+}
+
+/**
+ * The demo's purchase orders were e-mailed to their suppliers when they were placed, months ago:
+ * their messages are recorded as sent then, so a server with SMTP set up never mails the demo's
+ * made-up supplier addresses.
+ */
+export async function recordDemoEmailSent(db: DbOrTx, to: string, sentAt: Date): Promise<void> {
+  await db.update(emailOutbox).set({ status: 'sent', sentAt, createdAt: sentAt }).where(and(eq(emailOutbox.to, to), eq(emailOutbox.status, 'pending')));
 }

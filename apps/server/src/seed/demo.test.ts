@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/setup/test-app';
+import { queryRows } from '../../test/setup/sql';
 import { findUserByEmail } from '../modules/users/users.repo';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog-data';
 import { seedDemo } from './demo';
@@ -90,6 +92,8 @@ it('seeds an open running list and past purchase orders, received ones linked to
   expect(lidocaine.receipts).toEqual([expect.objectContaining({ lotNumber: 'LC25A088', container_quantity: 2 })]);
   const pdf = await t.request({ method: 'GET', url: lidocaine.pdf_url });
   expect(pdf.headers['content-type']).toContain('application/pdf');
+  // Their e-mails went out when the orders were placed: nothing waits to be sent to the demo's suppliers.
+  expect(await queryRows(t.db, sql`select status, count(*)::int as n from email_outbox where "to" like 'rep.%' group by status`)).toEqual([{ status: 'sent', n: 3 }]);
 });
 
 it('seeds treatment designs whose trays the demo stock can serve', async () => {
