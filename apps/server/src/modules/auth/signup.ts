@@ -3,11 +3,11 @@ import type { ServiceDeps } from '../../services';
 import type { Tx } from '../../db/client';
 import { conflict } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { insertCompany } from '../companies/companies.repo';
 import { insertOrganization, isOrganizationNameTaken } from '../organizations/organizations.repo';
 import { findAccountHolders, insertUser } from '../users/users.repo';
-import { enqueueEmail } from '../mail/outbox.repo';
+import { enqueueEmail } from '../mail/mail.writes';
 import { emailTemplates } from '../mail/templates';
 import { hashPassword } from './passwords';
 

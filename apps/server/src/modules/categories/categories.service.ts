@@ -13,7 +13,7 @@ import type { Actor } from '../../core/actor';
 import { assertCanModifyOwned, canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { visibleProducts } from '../products/products.repo';
 import { countProductsByCategory, deleteCategory, findCategoryById, insertCategory, isCategoryNameTaken, listCategories, updateCategory, type CategoryRow } from './categories.repo';
 

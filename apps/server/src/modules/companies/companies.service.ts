@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { assertCompany, tenantFilter } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { toCompanyResponse } from '../organizations/organizations.mapper';
 import { countUsersInCompany } from '../users/users.repo';
 import { countLocations, findCompanyById, listCompanies, updateCompany } from './companies.repo';

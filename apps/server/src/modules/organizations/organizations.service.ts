@@ -14,9 +14,9 @@ import type { Actor } from '../../core/actor';
 import { assertOrganization, requirePermission } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { countLocations, insertCompany } from '../companies/companies.repo';
-import { enqueueEmail } from '../mail/outbox.repo';
+import { enqueueEmail } from '../mail/mail.writes';
 import { emailTemplates } from '../mail/templates';
 import { setApprovalForOrganization } from '../users/users.repo';
 import {

@@ -20,11 +20,11 @@ import { isEditableBy, readerOf } from './product-access';
 import { exportProductsXlsx } from './products.export';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
-import { refreshAlerts } from '../alerts/alerts.repo';
+import { refreshAlerts } from '../alerts/alerts.writes';
 import { companyStocksOverview } from '../stock/stock.repo';
 import { associatedTreatments } from '../treatments/treatments.repo';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { findCategoryById } from '../categories/categories.repo';
 import { findSupplierById } from '../suppliers/suppliers.repo';
 import {

@@ -20,8 +20,8 @@ import { badRequest, conflict, idempotencyKeyReused, invalidFields, notFound } f
 import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { enqueueEmail } from '../mail/outbox.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { enqueueEmail } from '../mail/mail.writes';
 import { receiveStocks } from '../stock/receipts';
 import { findSupplierById } from '../suppliers/suppliers.repo';
 import { purchaseOrderEmail } from './purchase-order-email';

@@ -27,7 +27,7 @@ import { canSeeOwned, currentCompanyId } from '../../core/access';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { isoDay } from '../../clock';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { findSupplierById } from '../suppliers/suppliers.repo';
 import { visibleProductIds } from '../products/products.repo';
 import {
