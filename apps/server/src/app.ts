@@ -18,6 +18,7 @@ import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createUsersService } from './modules/users/users.service';
+import { countUsersInCompany } from './modules/users/users.reads';
 import { usersRoutes } from './modules/users/users.routes';
 import { createOrganizationsService } from './modules/organizations/organizations.service';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -181,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       authRoutes(zapi, auth);
       usersRoutes(zapi, createUsersService(deps, auth));
       organizationsRoutes(zapi, createOrganizationsService(deps));
-      companiesRoutes(zapi, createCompaniesService(deps));
+      companiesRoutes(zapi, createCompaniesService(deps, { countUsersInCompany }));
       suppliersRoutes(zapi, createSuppliersService(deps));
       await uploadsRoutes(zapi, files, local);
       categoriesRoutes(zapi, createCategoriesService(deps));

@@ -15,10 +15,12 @@ import { assertOrganization, requirePermission } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit/audit.writes';
-import { countLocations, insertCompany } from '../companies/companies.repo';
+import { countLocations } from '../companies/companies.reads';
+import { insertCompany } from '../companies/companies.writes';
+import { toCompanyResponse } from '../companies/companies.mapper';
 import { enqueueEmail } from '../mail/mail.writes';
 import { emailTemplates } from '../mail/templates';
-import { setApprovalForOrganization } from '../users/users.repo';
+import { setApprovalForOrganization } from '../users/users.writes';
 import {
   findOrganizationById,
   isOrganizationNameTaken,
@@ -28,7 +30,7 @@ import {
   updateOrganization,
   type OrganizationPatch,
 } from './organizations.repo';
-import { toCompanyResponse, toOrganizationResponse } from './organizations.mapper';
+import { toOrganizationResponse } from './organizations.mapper';
 
 export function createOrganizationsService(deps: ServiceDeps) {
   const { db } = deps;
