@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
 import { enqueueEmail } from '../mail/mail.writes';
 import { receiveStocks } from '../stock/receipts';
-import { findSupplierById } from '../suppliers/suppliers.repo';
+import { findSupplierById } from '../suppliers/suppliers.reads';
 import { purchaseOrderEmail } from './purchase-order-email';
 import { renderPurchaseOrderPdf } from './purchase-order-pdf';
 import {
