@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import noTestCodeInSrc from './eslint/no-test-code-in-src.mjs';
+import clinic from './eslint/module-boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '**/*.mjs', '**/*.config.ts'] },
@@ -51,6 +52,13 @@ export default tseslint.config(
     ignores: ['apps/server/src/**/*.test.ts'],
     plugins: { 'clinic-src': { rules: { 'no-test-code-in-src': noTestCodeInSrc } } },
     rules: { 'clinic-src/no-test-code-in-src': 'error' },
+  },
+  {
+    // Modules import each other only through declared doors (docs/architecture.md).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { clinic },
+    rules: { 'clinic/module-boundaries': 'error' },
   },
   {
     // The domain package is shared by server and browser: zod only.

@@ -1,9 +1,9 @@
 import type { ApprovalStatus, Role } from '@clinic/domain';
 import type { Db, Tx } from '../db/client';
 import { hashPassword } from '../modules/auth/passwords';
-import { insertCompany } from '../modules/companies/companies.repo';
-import { insertOrganization } from '../modules/organizations/organizations.repo';
-import { insertUser } from '../modules/users/users.repo';
+import { insertCompany } from '../modules/companies/companies.writes';
+import { insertOrganization } from '../modules/organizations/organizations.writes';
+import { insertUser } from '../modules/users/users.writes';
 
 interface DemoPerson {
   role: Role;

@@ -1,6 +1,6 @@
 import { effectivePermissions } from '@clinic/domain';
 import type { Actor } from '../core/actor';
-import type { UserRecord } from '../modules/users/users.repo';
+import type { UserRecord } from '../modules/users/users.reads';
 
 /**
  * The seed is no signed-in request: it runs as the system at first start. Where a service wants

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
-import { findCategoryByName, insertCategories } from '../modules/categories/categories.repo';
-import { insertProducts } from '../modules/products/products.repo';
+import { findCategoryByName } from '../modules/categories/categories.reads';
+import { insertCategories } from '../modules/categories/categories.writes';
+import { insertProducts } from '../modules/products/products.writes';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog-data';
 
 /** Products Downtown submitted that still wait for the admin, so the approval queue has work. */

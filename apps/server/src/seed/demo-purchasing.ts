@@ -1,7 +1,8 @@
 import type { ServiceDeps } from '../services';
 import type { Db } from '../db/client';
 import type { Actor } from '../core/actor';
-import { addReceivedQuantity, findOrderLines, setPurchaseOrderStatus } from '../modules/purchasing/purchase-orders.repo';
+import { addReceivedQuantity, setPurchaseOrderStatus } from '../modules/purchasing/purchasing.writes';
+import { findOrderLines } from '../modules/purchasing/purchasing.reads';
 import { createPurchaseOrdersService } from '../modules/purchasing/purchase-orders.service';
 import { createRunningListsService } from '../modules/purchasing/running-lists.service';
 import { backdateRunningList, recordDemoEmailSent, catalogProductIds, companyHasRunningLists, linkStockToOrderLine, stockIdsByLot, supplierIdsByName } from './demo-seed.repo';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
-import { refreshAlerts, type AlertRules } from '../modules/alerts/alerts.repo';
-import { setMinimumStock } from '../modules/products/products.repo';
+import { refreshAlerts, type AlertRules } from '../modules/alerts/alerts.writes';
+import { setMinimumStock } from '../modules/products/products.writes';
 import { createLedger, type ConsumeItem } from '../modules/ledger/ledger';
 import { unitPriceOf } from '@clinic/domain';
 import { catalogProductIds, companyHasStock, supplierIdsByName } from './demo-seed.repo';

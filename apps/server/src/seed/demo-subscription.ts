@@ -1,6 +1,7 @@
 import { planOffer, SETUP_FEE_CENTS_PER_LOCATION } from '@clinic/domain';
 import type { Db } from '../db/client';
-import { findBillingOrganization, listSubscriptions, updateBilling, upsertInvoice, upsertSubscription } from '../modules/payments/payments.repo';
+import { findBillingOrganization, listSubscriptions } from '../modules/payments/payments.reads';
+import { updateBilling, upsertInvoice, upsertSubscription } from '../modules/payments/payments.writes';
 import { addMonths } from '../clock';
 
 /**

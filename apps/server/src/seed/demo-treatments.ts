@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
-import { insertTreatmentCategory } from '../modules/treatments/treatment-categories.repo';
-import { insertTreatment, replaceTray } from '../modules/treatments/treatments.repo';
+import { insertTreatmentCategory } from '../modules/treatments/treatments.writes';
+import { insertTreatment, replaceTray } from '../modules/treatments/treatments.writes';
 import { catalogProductIds, companyHasTreatmentCategories } from './demo-seed.repo';
 import { DEMO_TREATMENT_CATEGORIES, DEMO_TREATMENTS } from './demo-treatments-data';
 import type { DemoStockPlace } from './demo-stock';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import type { AlertRules } from '../modules/alerts/alerts.repo';
+import type { AlertRules } from '../modules/alerts/alerts.writes';
 import { createLedger } from '../modules/ledger/ledger';
 import { recordVisit } from '../modules/treatment-logs/record-visit';
 import { companyHasVisits, treatmentsByCode } from './demo-seed.repo';

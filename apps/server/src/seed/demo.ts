@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../services';
-import { findUserByEmail } from '../modules/users/users.repo';
+import { findUserByEmail } from '../modules/users/users.reads';
 import { hideGuidedTour } from './demo-seed.repo';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoStock } from './demo-stock';

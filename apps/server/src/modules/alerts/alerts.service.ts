@@ -4,7 +4,7 @@ import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { countOpenAlerts, dismissAlert, listOpenAlerts, refreshAlerts } from './alerts.repo';
 
 export function createAlertsService(deps: ServiceDeps) {

@@ -2,9 +2,9 @@ import type { AssistantToolName } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { canSeeOwned } from '../../core/access';
-import { findCategoryById, findCategoryByName } from '../categories/categories.repo';
-import { findProductWithNames, listProductIds } from '../products/products.repo';
-import { findSupplierById, listSuppliers } from '../suppliers/suppliers.repo';
+import { findCategoryById, findCategoryByName } from '../categories/categories.reads';
+import { findProductWithNames, listProductIds } from '../products/products.reads';
+import { findSupplierById, listSuppliers } from '../suppliers/suppliers.reads';
 
 export interface Named {
   id: string;

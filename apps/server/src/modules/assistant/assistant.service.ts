@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest } from '../../core/errors';
 import { isoDay } from '../../clock';
-import { countAttempt } from '../auth/login-throttle.repo';
+import { countAttempt } from '../auth/auth.writes';
 import type { AssistantAi } from './assistant-ai';
 import { createAssistantResolver } from './assistant-resolver';
 import { detectAudioFormat } from './audio-format';

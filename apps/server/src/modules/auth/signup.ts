@@ -3,11 +3,13 @@ import type { ServiceDeps } from '../../services';
 import type { Tx } from '../../db/client';
 import { conflict } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { insertCompany } from '../companies/companies.repo';
-import { insertOrganization, isOrganizationNameTaken } from '../organizations/organizations.repo';
-import { findAccountHolders, insertUser } from '../users/users.repo';
-import { enqueueEmail } from '../mail/outbox.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { insertCompany } from '../companies/companies.writes';
+import { isOrganizationNameTaken } from '../organizations/organizations.reads';
+import { insertOrganization } from '../organizations/organizations.writes';
+import { findAccountHolders } from '../users/users.reads';
+import { insertUser } from '../users/users.writes';
+import { enqueueEmail } from '../mail/mail.writes';
 import { emailTemplates } from '../mail/templates';
 import { hashPassword } from './passwords';
 

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { categories, products } from '../../db/schema/index';
+import { categories } from '../../db/schema/index';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type NewCategory = Omit<typeof categories.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -70,15 +70,4 @@ export async function listCategories(db: DbOrTx, companyId: string | null, searc
     db.select({ n: count() }).from(categories).where(where),
   ]);
   return { records, total: totals[0]?.n ?? 0 };
-}
-
-/** How many products the reader sees in each of these categories (one query for a whole page). */
-export async function countProductsByCategory(db: DbOrTx, categoryIds: string[], visibleProducts: SQL): Promise<Map<string, number>> {
-  if (categoryIds.length === 0) return new Map();
-  const rows = await db
-    .select({ categoryId: products.categoryId, n: count() })
-    .from(products)
-    .where(and(inArray(products.categoryId, categoryIds), visibleProducts))
-    .groupBy(products.categoryId);
-  return new Map(rows.map((r) => [r.categoryId!, r.n]));
 }

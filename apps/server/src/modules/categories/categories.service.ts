@@ -9,17 +9,26 @@ import {
   type UpdateCategoryRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
+import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { assertCanModifyOwned, canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { visibleProducts } from '../products/products.repo';
-import { countProductsByCategory, deleteCategory, findCategoryById, insertCategory, isCategoryNameTaken, listCategories, updateCategory, type CategoryRow } from './categories.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { deleteCategory, findCategoryById, insertCategory, isCategoryNameTaken, listCategories, updateCategory, type CategoryRow } from './categories.repo';
 
 const IMAGE_RULE = { types: ['category_image'] as const };
 
-export function createCategoriesService(deps: ServiceDeps) {
+/**
+ * How many products a reader (a location, or the admin: null) sees in each category. Products
+ * belong to categories, so the products module depends on this one and not the other way round:
+ * app.ts hands its read in.
+ */
+export interface CategoryProductCounts {
+  countProductsByCategory(db: DbOrTx, reader: { companyId: string | null }, categoryIds: string[]): Promise<Map<string, number>>;
+}
+
+export function createCategoriesService(deps: ServiceDeps, catalog: CategoryProductCounts) {
   const { db, files } = deps;
 
   const toCategory = (row: CategoryRow, productCount: number): Category => ({
@@ -46,10 +55,10 @@ export function createCategoriesService(deps: ServiceDeps) {
   }
 
   async function counted(actor: Actor, rows: CategoryRow[]): Promise<Category[]> {
-    const counts = await countProductsByCategory(
+    const counts = await catalog.countProductsByCategory(
       db,
+      { companyId: actor.role === 'admin' ? null : actor.companyId },
       rows.map((r) => r.id),
-      visibleProducts({ companyId: actor.role === 'admin' ? null : actor.companyId }),
     );
     return rows.map((row) => toCategory(row, counts.get(row.id) ?? 0));
   }

@@ -1,14 +1,22 @@
 import { AUTH_MESSAGES, pageWindow, toPage, type Company, type Page, type UpdateCompanyRequest } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
+import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { assertCompany, tenantFilter } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { toCompanyResponse } from '../organizations/organizations.mapper';
-import { countUsersInCompany } from '../users/users.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { countLocations, findCompanyById, listCompanies, updateCompany } from './companies.repo';
+import { toCompanyResponse } from './companies.mapper';
 
-export function createCompaniesService(deps: ServiceDeps) {
+/**
+ * Who works at a location, asked before it is removed. Users belong to locations, so the users
+ * module depends on this one and not the other way round: app.ts hands its read in.
+ */
+export interface LocationStaff {
+  countUsersInCompany(db: DbOrTx, companyId: string): Promise<number>;
+}
+
+export function createCompaniesService(deps: ServiceDeps, staff: LocationStaff) {
   const { db } = deps;
 
   async function visible(actor: Actor, id: string) {
@@ -46,7 +54,7 @@ export function createCompaniesService(deps: ServiceDeps) {
     /** A location can go only when nobody works there any more and it is not the organization's last. */
     async remove(actor: Actor, id: string): Promise<void> {
       const company = await visible(actor, id);
-      if ((await countUsersInCompany(db, id)) > 0) throw conflict(AUTH_MESSAGES.locationHasUsers);
+      if ((await staff.countUsersInCompany(db, id)) > 0) throw conflict(AUTH_MESSAGES.locationHasUsers);
       if ((await countLocations(db, company.organizationId)) <= 1) throw conflict(AUTH_MESSAGES.lastLocation);
       await db.transaction(async (tx) => {
         await updateCompany(tx, id, { deletedAt: deps.now() });

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { canSeeCompany, ownerCompanyFor } from '../../core/access';
 import { AppError } from '../../core/errors';
-import { findCompanyById } from '../companies/companies.repo';
+import { findCompanyById } from '../companies/companies.reads';
 
 /**
  * The location an import writes location records to (stock, treatment designs): the one named,

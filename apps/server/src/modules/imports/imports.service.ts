@@ -18,15 +18,16 @@ import type { Actor } from '../../core/actor';
 import { ownerCompanyFor } from '../../core/access';
 import { AppError, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { categoryIdsByName } from '../categories/categories.repo';
-import { findClashes, insertProduct, insertProducts, type NewProduct } from '../products/products.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { categoryIdsByName } from '../categories/categories.reads';
+import { findClashes } from '../products/products.reads';
+import { insertProduct, insertProducts, type NewProduct } from '../products/products.writes';
 import { keyFromFileUrl } from '../uploads/storage';
 import { readAll, readImportFile } from './import-file';
 import { validateImportRow, type ImportedProductValues, type ImportedStockValues, type StockLookup } from './import-row';
 import { isoDay } from '../../clock';
 import { importLocation } from './import-location';
-import { supplierIdsByName } from '../suppliers/suppliers.repo';
+import { supplierIdsByName } from '../suppliers/suppliers.reads';
 import { createLedger, type NewStock } from '../ledger/ledger';
 import {
   claimNextImport,

@@ -1,9 +1,5 @@
-import type { Company, Organization } from '@clinic/domain';
-import type { CompanyRow, OrganizationRecord } from './organizations.repo';
-
-export function toCompanyResponse(row: CompanyRow): Company {
-  return { id: row.id, name: row.name, city: row.city, state: row.state, organization_id: row.organizationId, created_at: row.createdAt.toISOString() };
-}
+import type { Organization } from '@clinic/domain';
+import type { OrganizationRecord } from './organizations.repo';
 
 export function toOrganizationResponse(record: OrganizationRecord): Organization {
   return {

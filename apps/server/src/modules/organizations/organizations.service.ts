@@ -14,11 +14,13 @@ import type { Actor } from '../../core/actor';
 import { assertOrganization, requirePermission } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../audit/audit.repo';
-import { countLocations, insertCompany } from '../companies/companies.repo';
-import { enqueueEmail } from '../mail/outbox.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { countLocations } from '../companies/companies.reads';
+import { insertCompany } from '../companies/companies.writes';
+import { toCompanyResponse } from '../companies/companies.mapper';
+import { enqueueEmail } from '../mail/mail.writes';
 import { emailTemplates } from '../mail/templates';
-import { setApprovalForOrganization } from '../users/users.repo';
+import { setApprovalForOrganization } from '../users/users.writes';
 import {
   findOrganizationById,
   isOrganizationNameTaken,
@@ -28,7 +30,7 @@ import {
   updateOrganization,
   type OrganizationPatch,
 } from './organizations.repo';
-import { toCompanyResponse, toOrganizationResponse } from './organizations.mapper';
+import { toOrganizationResponse } from './organizations.mapper';
 
 export function createOrganizationsService(deps: ServiceDeps) {
   const { db } = deps;

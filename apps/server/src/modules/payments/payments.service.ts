@@ -20,8 +20,8 @@ import type { Actor } from '../../core/actor';
 import { assertOrganization, requireBuyer } from '../../core/access';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../audit/audit.repo';
-import { enqueueEmail } from '../mail/outbox.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { enqueueEmail } from '../mail/mail.writes';
 import { emailTemplates } from '../mail/templates';
 import type { BillingAccount, PaymentEvent, PaymentProvider, SubscriptionSnapshot } from './payment-provider';
 import {

@@ -287,6 +287,17 @@ export async function deleteAttachment(db: DbOrTx, id: string): Promise<void> {
   await db.delete(productAttachments).where(eq(productAttachments.id, id));
 }
 
+/** How many products the reader sees in each of these categories (one query for a whole page of them). */
+export async function countProductsByCategory(db: DbOrTx, reader: CatalogReader, categoryIds: string[]): Promise<Map<string, number>> {
+  if (categoryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ categoryId: products.categoryId, n: count() })
+    .from(products)
+    .where(and(inArray(products.categoryId, categoryIds), visibleProducts(reader)))
+    .groupBy(products.categoryId);
+  return new Map(rows.map((r) => [r.categoryId!, r.n]));
+}
+
 /** Which of these products the location sees in its catalog (others cannot go on its lists or trays). */
 export async function visibleProductIds(db: DbOrTx, companyId: string, productIds: string[]): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();

@@ -14,19 +14,18 @@ import {
   type UpdateProductRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
+import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../core/access';
 import { isEditableBy, readerOf } from './product-access';
 import { exportProductsXlsx } from './products.export';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
-import { refreshAlerts } from '../alerts/alerts.repo';
-import { companyStocksOverview } from '../stock/stock.repo';
-import { associatedTreatments } from '../treatments/treatments.repo';
+import { refreshAlerts } from '../alerts/alerts.writes';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { findCategoryById } from '../categories/categories.repo';
-import { findSupplierById } from '../suppliers/suppliers.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { findCategoryById } from '../categories/categories.reads';
+import { findSupplierById } from '../suppliers/suppliers.reads';
 import {
   deleteAttachment,
   findAttachment,
@@ -47,6 +46,7 @@ import {
   type ProductRow,
 } from './products.repo';
 import { createProductListCache } from './product-list-cache';
+import { companyStocksOverview } from './stock-overview.repo';
 
 const PRODUCT_IMAGE = { types: ['product_image', 'product_box_image'] as const, mime: (m: string) => m.startsWith('image/') };
 const ATTACHMENT_FILE = {
@@ -54,7 +54,16 @@ const ATTACHMENT_FILE = {
   document: { types: ['product_attachment'] as const, mime: (m: string) => m === 'application/pdf' },
 };
 
-export function createProductsService(deps: ServiceDeps) {
+/**
+ * The treatments that use a product, at one location or (admin: null) everywhere, for the product
+ * page. Treatments are made of products, so the treatments module depends on this one and not the
+ * other way round: app.ts hands its read in.
+ */
+export interface ProductTreatments {
+  associatedTreatments(db: DbOrTx, productId: string, companyId: string | null): Promise<{ id: string; treatmentCode: string; name: string; abbreviation: string }[]>;
+}
+
+export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTreatments) {
   const { db, files } = deps;
   const listCache = createProductListCache(db);
   const productsWithNames = preparedProductsWithNames(db);
@@ -175,7 +184,7 @@ export function createProductsService(deps: ServiceDeps) {
       const [attachments, overview, treatments] = await Promise.all([
         listAttachments(db, id, readerOf(actor)),
         actor.role === 'admin' ? companyStocksOverview(db, id) : [],
-        associatedTreatments(db, id, actor.role === 'admin' ? null : actor.companyId),
+        treatmentsOf.associatedTreatments(db, id, actor.role === 'admin' ? null : actor.companyId),
       ]);
       return {
         ...toProduct(actor, row),

@@ -1,4 +1,4 @@
-import type { NewEmail } from '../mail/outbox.repo';
+import type { NewEmail } from '../mail/mail.writes';
 
 export interface PurchaseOrderEmailInput {
   to: string;

@@ -20,10 +20,10 @@ import { badRequest, conflict, idempotencyKeyReused, invalidFields, notFound } f
 import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { enqueueEmail } from '../mail/outbox.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { enqueueEmail } from '../mail/mail.writes';
 import { createLedger } from '../ledger/ledger';
-import { findSupplierById } from '../suppliers/suppliers.repo';
+import { findSupplierById } from '../suppliers/suppliers.reads';
 import { purchaseOrderEmail } from './purchase-order-email';
 import { renderPurchaseOrderPdf } from './purchase-order-pdf';
 import {

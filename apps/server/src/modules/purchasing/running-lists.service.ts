@@ -27,9 +27,9 @@ import { canSeeOwned, currentCompanyId } from '../../core/access';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { isoDay } from '../../clock';
-import { recordAudit } from '../audit/audit.repo';
-import { findSupplierById } from '../suppliers/suppliers.repo';
-import { visibleProductIds } from '../products/products.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { findSupplierById } from '../suppliers/suppliers.reads';
+import { visibleProductIds } from '../products/products.reads';
 import {
   deleteRunningListProduct,
   findRunningListProduct,

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { canSeeCompany, currentCompanyId } from '../../core/access';
 import { forbidden, notFound } from '../../core/errors';
-import { findCompanyById, organizationLocations } from '../companies/companies.repo';
+import { findCompanyById, organizationLocations } from '../companies/companies.reads';
 
 export interface ScopeQuery {
   scope: 'location' | 'organization';

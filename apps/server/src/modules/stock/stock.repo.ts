@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { companies, products, stocks, stockUsages, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
-import { visibleProducts } from '../products/products.repo';
+import { products, stocks, stockUsages, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
+import { visibleProducts } from '../products/products.reads';
 
 export type StockRow = typeof stocks.$inferSelect;
 
@@ -76,28 +76,6 @@ export async function listUsages(db: DbOrTx, stockIds: string[]) {
     .orderBy(desc(stockUsages.createdAt), desc(stockUsages.id));
 }
 
-export async function companyStocksOverview(db: DbOrTx, productId: string) {
-  return db
-    .select({
-      companyId: companies.id,
-      companyName: companies.name,
-      unitsInStock: sql<number>`sum(floor(${stocks.unitsLeft}))`.mapWith(Number),
-      supplierName: sql<string>`coalesce(string_agg(distinct ${suppliers.name}, ', '), '')`,
-      // Weighted by the units received, so a big cheap lot counts more than a single dear one.
-      averageUnitPrice: sql<number>`round(sum(${stocks.unitPrice} * ${stocks.totalUnits}) / nullif(sum(${stocks.totalUnits}), 0), 5)`.mapWith(Number),
-    })
-    .from(stocks)
-    .innerJoin(companies, eq(companies.id, stocks.companyId))
-    .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
-    .where(and(eq(stocks.productId, productId), live, gt(stocks.unitsLeft, '0')))
-    .groupBy(companies.id, companies.name)
-    .orderBy(asc(companies.name));
-}
-
-/**
- * The latest cycles (receipts) of a product at a location, newest first, with how many uses each
- * served and how many units those took. Deleted stocks count: their history happened.
- */
 export async function cycleFacts(db: DbOrTx, companyId: string, productId: string, limit: number) {
   // A visit edited afterwards returns units with a negative row: it lowers the units, not the uses.
   const uses = sql`${stockUsages.kind} in ('treatment', 'manual')`;

@@ -27,8 +27,8 @@ import { badRequest, invalidFields, notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { idempotentRequest } from '../idempotency/idempotency';
 import { createLedger, type LedgerAuthor, type NewStock } from '../ledger/ledger';
-import { findProductWithNames } from '../products/products.repo';
-import { findSupplierById } from '../suppliers/suppliers.repo';
+import { findProductWithNames } from '../products/products.reads';
+import { findSupplierById } from '../suppliers/suppliers.reads';
 import { cycleFacts, findStock, findStocks, findVisibleProductName, shelfPrices, listStocks, listUsages, stockTotals, type StockRow } from './stock.repo';
 
 type UsageRow = Awaited<ReturnType<typeof listUsages>>[number];

@@ -13,7 +13,7 @@ import type { Actor } from '../../core/actor';
 import { assertCanModifyOwned, canSeeOwned, ownerCompanyFor, readableOwners } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { findSupplierById, insertSupplier, isSupplierNameTaken, listSuppliers, updateSupplier, type SupplierRow } from './suppliers.repo';
 
 function toSupplierResponse(row: SupplierRow): Supplier {

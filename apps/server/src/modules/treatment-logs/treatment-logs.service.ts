@@ -15,14 +15,14 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { badRequest, invalidFields, notFound } from '../../core/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { idempotentRequest } from '../idempotency/idempotency';
 import { createLedger } from '../ledger/ledger';
-import { visibleProductIds } from '../products/products.repo';
+import { visibleProductIds } from '../products/products.reads';
 import { recordVisit } from './record-visit';
 import { reviseVisit } from './revise-visit';
-import { findTreatments } from '../treatments/treatments.repo';
-import { latestJobStatuses } from '../transcription/transcription.repo';
+import { findTreatments } from '../treatments/treatments.reads';
+import { latestJobStatuses } from '../transcription/transcription.reads';
 import type { TranscriptionService } from '../transcription/transcription.service';
 import {
   findTreatmentLogs,

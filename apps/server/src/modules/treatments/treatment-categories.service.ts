@@ -13,7 +13,7 @@ import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.writes';
 import { deleteTreatmentCategory, findTreatmentCategory, insertTreatmentCategory, listTreatmentCategories, updateTreatmentCategory, type TreatmentCategoryRow } from './treatment-categories.repo';
 
 const toCategory = (row: TreatmentCategoryRow, treatmentCount: number): TreatmentCategory => ({

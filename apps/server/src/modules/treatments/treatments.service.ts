@@ -17,8 +17,8 @@ import { currentCompanyId } from '../../core/access';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { isoDay } from '../../clock';
-import { recordAudit } from '../audit/audit.repo';
-import { visibleProductIds } from '../products/products.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { visibleProductIds } from '../products/products.reads';
 import { findTreatmentCategory } from './treatment-categories.repo';
 import { executedWithin, findTreatments, insertTreatment, listTrays, listTreatments, newTreatmentOf, replaceTray, softDeleteTreatment, updateTreatment, type TreatmentRow } from './treatments.repo';
 

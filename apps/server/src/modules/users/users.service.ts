@@ -13,18 +13,26 @@ import {
   type UserListQuery,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
+import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { assertCompany, assertUser, requirePermission, tenantFilter } from '../../core/access';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { findCompanyById } from '../companies/companies.repo';
-import { listOutbox } from '../mail/outbox.repo';
-import type { AuthService } from '../auth/auth.service';
+import { recordAudit } from '../audit/audit.writes';
+import { findCompanyById } from '../companies/companies.reads';
+import { listOutbox } from '../mail/mail.reads';
 import { findUserById, insertUser, isEmailOrPhoneTaken, listUsers, updateUser, type UserPatch, type UserRecord } from './users.repo';
 import { toUserResponse } from './users.mapper';
 
-export function createUsersService(deps: ServiceDeps, auth: AuthService) {
+/**
+ * The e-mailed link to choose a password, which auth issues and redeems. Auth depends on users
+ * (it signs users in), so users does not import it: app.ts hands the auth service in.
+ */
+export interface PasswordLinks {
+  sendPasswordLink(tx: DbOrTx, user: UserRecord, kind: 'reset' | 'invitation'): Promise<void>;
+}
+
+export function createUsersService(deps: ServiceDeps, auth: PasswordLinks) {
   const { db } = deps;
 
   /** A visible user the actor may manage: admins anyone, others only roles below or equal to what they can grant. */

@@ -1,0 +1,2 @@
+// The demo seed's categories.
+export { insertCategories, type NewCategory } from './categories.repo';

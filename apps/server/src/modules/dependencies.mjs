@@ -1,0 +1,69 @@
+// Which modules each module uses, and which of its files other modules may import.
+// Read by the ESLint rule clinic/module-boundaries (eslint/module-boundaries.mjs); see
+// docs/architecture.md, "Modules and what they may import". Plain JavaScript because ESLint loads
+// it under Node 20, which cannot import TypeScript.
+//
+// The graph must stay acyclic: when two modules need each other, the one that owns the data keeps
+// the import and the other is handed what it needs by app.ts (see the ports in
+// categories.service.ts, companies.service.ts, products.service.ts and users.service.ts).
+
+/** @type {Readonly<Record<string, readonly string[]>>} */
+export const moduleDependencies = {
+  // Beneath every module: they keep no records of their own that others change.
+  audit: [],
+  idempotency: [],
+  uploads: [],
+  mail: ['uploads'],
+
+  alerts: ['audit'],
+  suppliers: ['audit'],
+  companies: ['audit'],
+  users: ['audit', 'companies', 'mail'],
+  organizations: ['audit', 'companies', 'mail', 'users'],
+  auth: ['audit', 'companies', 'mail', 'organizations', 'users'],
+
+  categories: ['audit'],
+  products: ['alerts', 'audit', 'categories', 'suppliers'],
+  treatments: ['audit', 'products'],
+  transcription: ['uploads'],
+  payments: ['audit', 'mail'],
+  reports: ['companies'],
+  recall: [],
+  assistant: ['auth', 'categories', 'products', 'suppliers'],
+
+  // Stock arrives, leaves and comes back only through the ledger (docs/architecture.md, The ledger).
+  ledger: ['alerts', 'audit', 'idempotency'],
+  stock: ['idempotency', 'ledger', 'products', 'suppliers'],
+  purchasing: ['audit', 'idempotency', 'ledger', 'mail', 'products', 'suppliers'],
+  'treatment-logs': ['audit', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
+  imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
+
+  // Not modules, checked like one: the demo seed builds its data through the modules' doors;
+  // core and db sit beneath every module and import none.
+  seed: ['alerts', 'auth', 'categories', 'companies', 'ledger', 'organizations', 'payments', 'products', 'purchasing', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  core: [],
+  db: [],
+};
+
+/**
+ * Files other modules may import besides `*.service.ts`, `*.reads.ts`, `*.writes.ts` and
+ * `*.mapper.ts` (names without `.ts`). Only files without database access, or a door that
+ * keeps the module's own rules.
+ * @type {Readonly<Record<string, readonly string[]>>}
+ */
+export const publicFiles = {
+  // Claiming a key and storing its answer; the request fingerprint a key is stored with.
+  idempotency: ['idempotency', 'request-fingerprint'],
+  // The one door for stock: every operation that moves units.
+  ledger: ['ledger'],
+  // Recording a visit through the ledger, inside the caller's transaction (the demo's visits).
+  'treatment-logs': ['record-visit'],
+  // Pure: password hashing (the demo accounts are created with known passwords).
+  auth: ['passwords'],
+  // Pure: the e-mails' wording.
+  mail: ['templates'],
+  // The file-storage interface and its address helpers; no database.
+  uploads: ['storage'],
+  // Pure: the purchase order's PDF.
+  purchasing: ['purchase-order-pdf'],
+};
