@@ -15,6 +15,7 @@ import {
   PRODUCT_TYPE_WORD,
   productTypeOf,
 } from './assistant-words';
+import { roundToCents } from './money';
 
 /**
  * The voice assistant's local command parser (spec sections 4 and 5), used when no AI endpoint is
@@ -239,7 +240,7 @@ const set = (found: Fields, key: string, value: DraftValue | undefined) => {
   if (value !== undefined && value !== null && value !== '') found[key] = value;
 };
 const wholeCount = (n: number) => (Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : undefined);
-const money = (n: number) => (Number.isFinite(n) && n >= 0 && n <= 10_000_000 ? Math.round(n * 100) / 100 : undefined);
+const money = (n: number) => (Number.isFinite(n) && n >= 0 && n <= 10_000_000 ? roundToCents(n) : undefined);
 
 /** Words that pad a name when said around it: "of", "the", "please", "it's", "called". */
 const FILLER = new Set([

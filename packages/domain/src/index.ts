@@ -24,6 +24,7 @@ export * from './treatment-logs';
 export * from './recall';
 export * from './reports';
 export * from './treatment-imports';
+export * from './money';
 export * from './subscriptions';
 export * from './safe-text';
 export * from './tour';

@@ -3,6 +3,7 @@ import { UuidSchema } from './fields';
 import { PageQuerySchema, QueryBooleanSchema, pageOf } from './pagination';
 import { BasicUnitSchema, ContainerSchema, ProductTypeSchema } from './products';
 import { IdempotencyKeySchema, STOCK_MESSAGES } from './stock';
+import { amountOf } from './money';
 
 /** Spec section 8 words the running-list messages; the rest are ours (docs/decisions.md). */
 export const PURCHASING_MESSAGES = {
@@ -241,7 +242,7 @@ export type ReorderSuggestions = z.infer<typeof ReorderSuggestionsSchema>;
 
 /** Dollars of a line: containers x price per container, to the cent. */
 export function lineTotal(quantityOrdered: number, pricePerContainer: number): number {
-  return Math.round(quantityOrdered * pricePerContainer * 100) / 100;
+  return amountOf(quantityOrdered, pricePerContainer);
 }
 
 /** PO-000042: the location's running number, zero-padded so orders sort as text too. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountOf } from './money';
 
 /**
  * Track Product Consumption (spec sections 3 and 7). docs/decisions.md explains the model:
@@ -71,7 +72,7 @@ export function trackingReport(cycles: CycleFacts[], totalCycles: number, nextUn
     cycle_counts: cycles.map((c) => ({ date: c.date, count: c.uses, units_per_use: perUse(c) === null ? null : Math.round((perUse(c) as number) * 1000) / 1000, unit_price: c.unitPrice })),
     is_cost_improving: trendOf(latest?.unitPrice ?? null, earlier.map((c) => c.unitPrice)),
     is_usage_improving: trendOf(lastWithUses ? perUse(lastWithUses) : null, cycles.filter((c) => c !== lastWithUses && c.uses > 0 && c.date <= (lastWithUses?.date ?? '')).map(perUse)),
-    current_treatment_cost: Math.round(units * price * 100) / 100,
+    current_treatment_cost: amountOf(units, price),
     cycle: totalCycles,
   };
 }

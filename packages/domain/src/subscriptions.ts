@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QueryBooleanSchema } from './pagination';
 import { UuidSchema } from './fields';
+import { decimalToCents } from './money';
 
 /** Statuses of a card-payment subscription, as the payment provider names them (spec section 4). */
 export const SUBSCRIPTION_STATUSES = [
@@ -93,20 +94,6 @@ export const SUBSCRIPTION_MESSAGES = {
   freeGiveError: 'Failed to give a free subscription',
   webhookSignature: 'Invalid webhook signature',
 } as const;
-
-/** Cents as dollars with two decimals: 18999 -> "$189.99". */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** "150.99" (custom price as stored) -> 15099 cents, without touching a float. */
-export function decimalToCents(value: string): number {
-  const [whole = '0', fraction = ''] = value.trim().split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
 
 export interface PlanOrganization {
   numberOfLocations: number;

@@ -7,6 +7,7 @@ import {
   type AssistantTurn,
   type CommandDraft,
   type VoiceActionResponse,
+  toCents,
 } from '@clinic/domain';
 import type { Actor } from '../../core/actor';
 import type { AssistantResolver, Named } from './assistant-resolver';
@@ -76,7 +77,7 @@ export function createLocalAssistant(resolver: AssistantResolver) {
         expiry: fields.expiry ?? null,
       };
       const quantity = Number(fields.container_quantity);
-      const text = `Add ${quantity} × ${draft.product.name} (${String(fields.units_per_container)} per container) from ${draft.supplier.name} at ${formatCents(Math.round(Number(fields.price_per_container) * 100))} each? Please confirm.`;
+      const text = `Add ${quantity} × ${draft.product.name} (${String(fields.units_per_container)} per container) from ${draft.supplier.name} at ${formatCents(toCents(Number(fields.price_per_container)))} each? Please confirm.`;
       return propose(actor, 'create_stock', args, text, { product_name: draft.product.name, supplier_name: draft.supplier.name });
     }
 

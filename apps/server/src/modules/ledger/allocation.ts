@@ -1,4 +1,4 @@
-import { STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain';
+import { fromCents, STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../core/errors';
 import { isoDay } from '../../clock';
@@ -11,7 +11,7 @@ export const fromMilli = (milli: number) => milli / MILLI;
 /** Dollars to the cent of units taken from one or more lots, rounded once for the whole line. */
 export function costOf(picks: { milli: number; unitPrice: number | string }[]): number {
   const milliCents = picks.reduce((sum, p) => sum + p.milli * Number(p.unitPrice) * 100, 0);
-  return Math.round(milliCents / MILLI) / 100;
+  return fromCents(Math.round(milliCents / MILLI));
 }
 
 export interface ConsumeItem {

@@ -14,6 +14,7 @@ import {
   type ReportRangeQuery,
   type StocksAboutToExpire,
   type TopSuppliers,
+  roundToCents,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
@@ -24,15 +25,14 @@ import { reportLocations } from './report-scope';
 import { cardsByLocation, expenseByDay, expenseByTreatment, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, type CardRow, type DayRange } from './reports.repo';
 
 /** Money is summed unrounded and rounded to the cent once, where it is shown. */
-const cents = (value: string | number) => Math.round(Number(value) * 100) / 100;
 
 function cardsOf(row: CardRow | undefined): DashboardCards {
   return {
-    spend: cents(row?.spend ?? 0),
-    usage_cost: cents(row?.usage_cost ?? 0),
+    spend: roundToCents(row?.spend ?? 0),
+    usage_cost: roundToCents(row?.usage_cost ?? 0),
     treatments_performed: row?.treatments_performed ?? 0,
     patients_seen: row?.patients_seen ?? 0,
-    stock_value: cents(row?.stock_value ?? 0),
+    stock_value: roundToCents(row?.stock_value ?? 0),
     items_below_minimum: row?.items_below_minimum ?? 0,
   };
 }
@@ -69,11 +69,11 @@ export function createReportsService(deps: ServiceDeps) {
       return {
         ...answered(range),
         totals: {
-          spend: cents(sum('spend')),
-          usage_cost: cents(sum('usage_cost')),
+          spend: roundToCents(sum('spend')),
+          usage_cost: roundToCents(sum('usage_cost')),
           treatments_performed: sum('treatments_performed'),
           patients_seen: sum('patients_seen'),
-          stock_value: cents(sum('stock_value')),
+          stock_value: roundToCents(sum('stock_value')),
           items_below_minimum: sum('items_below_minimum'),
         },
         locations: locations.map((l) => ({ ...l, cards: cardsOf(byCompany.get(l.id)) })),
@@ -83,7 +83,7 @@ export function createReportsService(deps: ServiceDeps) {
     async expenseByDay(actor: Actor, query: ReportRangeQuery): Promise<ExpenseByDay> {
       const { companyIds, range } = await scoped(actor, query);
       const days = await expenseByDay(db, companyIds, range);
-      return { ...answered(range), results: days.map((d) => ({ date: d.day, spend: cents(d.spend), usage_cost: cents(d.usage_cost) })) };
+      return { ...answered(range), results: days.map((d) => ({ date: d.day, spend: roundToCents(d.spend), usage_cost: roundToCents(d.usage_cost) })) };
     },
 
     async expenseByTreatment(actor: Actor, query: ReportOptionalRangeQuery): Promise<ExpenseByTreatment> {
@@ -94,7 +94,7 @@ export function createReportsService(deps: ServiceDeps) {
         results: rows.map((r) => ({
           treatment: r.treatment_id && r.treatment_code !== null && r.name !== null ? { id: r.treatment_id, treatment_code: r.treatment_code, name: r.name } : null,
           performed: r.performed,
-          cost: cents(r.cost),
+          cost: roundToCents(r.cost),
         })),
       };
     },
@@ -107,7 +107,7 @@ export function createReportsService(deps: ServiceDeps) {
         results: rows.map((r) => ({
           product: { id: r.product_id, name: r.name, product_image_url: deps.files.signedUrl(r.product_image_url) },
           units_used: Number(r.units),
-          usage_cost: cents(r.cost),
+          usage_cost: roundToCents(r.cost),
         })),
       };
     },
@@ -115,7 +115,7 @@ export function createReportsService(deps: ServiceDeps) {
     async topSuppliers(actor: Actor, query: ReportOptionalRangeQuery): Promise<TopSuppliers> {
       const { companyIds, range } = await scoped(actor, query);
       const rows = await topSuppliers(db, companyIds, range, query.limit ?? TOP_SUPPLIERS);
-      return { ...answered(range), results: rows.map((r) => ({ supplier: r.supplier_id && r.name !== null ? { id: r.supplier_id, name: r.name } : null, spend: cents(r.spend) })) };
+      return { ...answered(range), results: rows.map((r) => ({ supplier: r.supplier_id && r.name !== null ? { id: r.supplier_id, name: r.name } : null, spend: roundToCents(r.spend) })) };
     },
 
     async stocksAboutToExpire(actor: Actor, query: ExpiringStocksQuery): Promise<StocksAboutToExpire> {
@@ -140,7 +140,7 @@ export function createReportsService(deps: ServiceDeps) {
           lotNumber: r.lot_number,
           expiry_date: r.expiry_date,
           units_left: roundUnitsLeft(Number(r.units_left)),
-          value: cents(r.value),
+          value: roundToCents(r.value),
         })),
       };
     },

@@ -19,6 +19,7 @@ import {
   type CreateSupplierTool,
   type ToolCall,
   type VoiceActionResponse,
+  amountOf,
 } from '@clinic/domain';
 import { formatDate, formatDollars } from '../../lib/format';
 
@@ -110,7 +111,7 @@ export function stockFigures(args: CreateStockTool, today: string) {
   const expiry = args.expiry ?? defaultExpiryDate(today);
   return {
     totalUnits: args.container_quantity * args.units_per_container,
-    totalCost: Math.round(args.container_quantity * args.price_per_container * 100) / 100,
+    totalCost: amountOf(args.container_quantity, args.price_per_container),
     unitPrice: unitPriceOf(args.price_per_container, args.units_per_container),
     expiry,
     expiryIsDefault: args.expiry == null,
