@@ -21,5 +21,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Whole-panel flows type and click through MUI dialogs in jsdom: about 5 s each on a busy
+    // 2-core runner, where vitest's default of 5 s made the slowest fail on load alone.
+    testTimeout: 20_000,
   },
 });
