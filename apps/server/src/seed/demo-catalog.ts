@@ -34,7 +34,7 @@ export async function seedDemoCatalog(db: Db, downtownId: string | null): Promis
         type: p.type,
         container: p.container,
         basicUnit: p.basicUnit,
-        weightOrVolume: p.weightOrVolume === undefined ? null : String(p.weightOrVolume),
+        weightOrVolume: p.weightOrVolume ?? null,
         categoryId: categoryId.get(p.category) ?? null,
         isApproved: true,
       })),

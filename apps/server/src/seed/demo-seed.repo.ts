@@ -69,7 +69,7 @@ export async function treatmentsByCode(db: DbOrTx, companyId: string, codes: str
   const byCode = new Map<string, { id: string; tray: { productId: string; quantity: number }[] }>();
   for (const row of rows) {
     const design = byCode.get(row.code) ?? { id: row.id, tray: [] };
-    design.tray.push({ productId: row.productId, quantity: Number(row.quantity) });
+    design.tray.push({ productId: row.productId, quantity: row.quantity });
     byCode.set(row.code, design);
   }
   return byCode;

@@ -12,7 +12,7 @@ async function listFor(world: World, t: TestApp, tenant: Tenant) {
   const supplier = await createSupplier(t.db, { companyId: null });
   const product = await createProduct(t.db, { companyId: null });
   const list = await insertRunningList(t.db, { companyId, supplierId: supplier.id, createdBy: tenantOf(world, tenant).users.company_member.id });
-  const [line] = await insertRunningListProducts(t.db, [{ runningListId: list.id, companyId, productId: product.id, quantity: 2, price: '10.00', highPriority: false }]);
+  const [line] = await insertRunningListProducts(t.db, [{ runningListId: list.id, companyId, productId: product.id, quantity: 2, price: 10, highPriority: false }]);
   return { list, line: line! };
 }
 
@@ -24,7 +24,7 @@ async function orderFor(world: World, t: TestApp, tenant: Tenant) {
     number: await nextDocumentNumber(t.db, list.companyId, 'purchase_order'),
     runningListId: list.id,
     supplierId: list.supplierId,
-    total: '20.00',
+    total: 20,
     createdBy: list.createdBy!,
     createdAt: new Date(),
   });

@@ -13,7 +13,7 @@ async function visitFor(world: World, t: TestApp, tenant: Tenant) {
   const companyId = locationOf(world, tenant);
   const treatment = await treatmentAt(t, companyId);
   const patient = await findOrCreatePatient(t.db, companyId, `CH-${randomUUID().slice(0, 6)}`);
-  const log = await insertTreatmentLog(t.db, { companyId, patientId: patient.id, caseNotes: '', totalCost: '0', createdBy: tenantOf(world, tenant).users.company_member.id, createdAt: new Date() });
+  const log = await insertTreatmentLog(t.db, { companyId, patientId: patient.id, caseNotes: '', totalCost: 0, createdBy: tenantOf(world, tenant).users.company_member.id, createdAt: new Date() });
   await insertLogTreatments(t.db, log.id, [treatment.id]);
   return log;
 }

@@ -48,7 +48,7 @@ export const products = pgTable(
     type: productTypeEnum('type').notNull(),
     container: containerEnum('container').notNull(),
     basicUnit: basicUnitEnum('basic_unit').notNull(),
-    weightOrVolume: numeric('weight_or_volume', { precision: 14, scale: 4 }),
+    weightOrVolume: numeric('weight_or_volume', { precision: 14, scale: 4, mode: 'number' }),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     supplierId: uuid('supplier_id').references(() => suppliers.id),
     expiresAt: date('expires_at'),

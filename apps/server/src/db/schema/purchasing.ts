@@ -49,7 +49,7 @@ export const runningListProducts = pgTable(
     /** Containers to order. */
     quantity: integer('quantity').notNull(),
     /** Price per container, dollars. */
-    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     highPriority: boolean('high_priority').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,7 +82,7 @@ export const purchaseOrders = pgTable(
     supplierId: uuid('supplier_id')
       .notNull()
       .references(() => suppliers.id),
-    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     status: purchaseOrderStatusEnum('status').notNull().default('ordered'),
     pdfUrl: text('pdf_url'),
     emailedTo: text('emailed_to'),
@@ -113,7 +113,7 @@ export const purchaseOrderLines = pgTable(
     runningListProductId: uuid('running_list_product_id').references(() => runningListProducts.id),
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
-    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     highPriority: boolean('high_priority').notNull().default(false),
     /** Containers received so far; only receiving moves it, and never past what was ordered. */
     receivedQuantity: integer('received_quantity').notNull().default(0),

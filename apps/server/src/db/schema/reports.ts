@@ -17,8 +17,8 @@ export const reportDailyUsage = pgTable(
       .references(() => companies.id),
     day: date('day').notNull(),
     productId: uuid('product_id').notNull(),
-    units: numeric('units').notNull().default('0'),
-    cost: numeric('cost').notNull().default('0'),
+    units: numeric('units', { mode: 'number' }).notNull().default(0),
+    cost: numeric('cost', { mode: 'number' }).notNull().default(0),
   },
   // The figures ride in the index too, so a report over many locations and months is an index-only scan.
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId] }), index('report_daily_usage_figures_idx').on(t.companyId, t.day, t.productId, t.units, t.cost)],
@@ -34,7 +34,7 @@ export const reportDailySpend = pgTable(
     day: date('day').notNull(),
     /** Null for stock received without a supplier. */
     supplierId: uuid('supplier_id'),
-    spend: numeric('spend').notNull().default('0'),
+    spend: numeric('spend', { mode: 'number' }).notNull().default(0),
   },
   (t) => [unique('report_daily_spend_key').on(t.companyId, t.day, t.supplierId).nullsNotDistinct()],
 );
@@ -50,7 +50,7 @@ export const reportDailyTreatments = pgTable(
     /** Null for products added at the chair outside any treatment's tray. */
     treatmentId: uuid('treatment_id'),
     performed: integer('performed').notNull().default(0),
-    cost: numeric('cost').notNull().default('0'),
+    cost: numeric('cost', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     unique('report_daily_treatments_key').on(t.companyId, t.day, t.treatmentId).nullsNotDistinct(),

@@ -25,15 +25,15 @@ export const stocks = pgTable(
     supplierId: uuid('supplier_id').references(() => suppliers.id),
     containerQuantity: integer('container_quantity').notNull(),
     unitsPerContainer: integer('units_per_container').notNull(),
-    pricePerContainer: numeric('price_per_container', { precision: 14, scale: 2 }).notNull(),
-    unitPrice: numeric('unit_price', { precision: 16, scale: 5 }).notNull(),
+    pricePerContainer: numeric('price_per_container', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 16, scale: 5, mode: 'number' }).notNull(),
     totalUnits: integer('total_units')
       .notNull()
       .generatedAlwaysAs((): SQL => sql`${stocks.containerQuantity} * ${stocks.unitsPerContainer}`),
-    unitsUsed: numeric('units_used', { precision: 14, scale: 3 }).notNull().default('0'),
-    unitsConsumed: numeric('units_consumed', { precision: 14, scale: 3 }).notNull().default('0'),
-    unitsRemoved: numeric('units_removed', { precision: 14, scale: 3 }).notNull().default('0'),
-    unitsLeft: numeric('units_left', { precision: 14, scale: 3 })
+    unitsUsed: numeric('units_used', { precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    unitsConsumed: numeric('units_consumed', { precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    unitsRemoved: numeric('units_removed', { precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    unitsLeft: numeric('units_left', { precision: 14, scale: 3, mode: 'number' })
       .notNull()
       .generatedAlwaysAs((): SQL => sql`${stocks.containerQuantity} * ${stocks.unitsPerContainer} - ${stocks.unitsUsed} - ${stocks.unitsConsumed} - ${stocks.unitsRemoved}`),
     expiryDate: date('expiry_date'),
@@ -91,9 +91,9 @@ export const stockUsages = pgTable(
       .notNull()
       .references(() => products.id),
     kind: usageKindEnum('kind').notNull(),
-    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3, mode: 'number' }).notNull(),
     /** The lot's unit price when the units left, so costs never change afterwards. */
-    unitPrice: numeric('unit_price', { precision: 16, scale: 5 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 16, scale: 5, mode: 'number' }).notNull(),
     note: text('note').notNull().default(''),
     userId: uuid('user_id').references(() => users.id),
     /** Set by treatment consumption (treatments issue). */

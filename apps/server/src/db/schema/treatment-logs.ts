@@ -38,7 +38,7 @@ export const treatmentLogs = pgTable(
     recordingTranscript: text('recording_transcript').notNull().default(''),
     recordingUrls: jsonb('recording_urls').$type<string[]>().notNull().default([]),
     /** Dollars: the sum of the products' costs, kept with the rows that make it up. */
-    totalCost: numeric('total_cost', { precision: 14, scale: 2 }).notNull().default('0'),
+    totalCost: numeric('total_cost', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -81,10 +81,10 @@ export const treatmentLogProducts = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
-    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
-    cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3, mode: 'number' }).notNull(),
+    cost: numeric('cost', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     /** The lot's unit price, or -1 when several lots were used. */
-    unitPrice: numeric('unit_price', { precision: 16, scale: 5 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 16, scale: 5, mode: 'number' }).notNull(),
     lotNumber: text('lot_number').notNull().default(''),
     label: text('label').notNull().default(''),
   },

@@ -60,7 +60,7 @@ export const treatmentProducts = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
-    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3, mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.treatmentId, t.productId] }),

@@ -25,7 +25,7 @@ export interface ImportedProductValues {
   manufacturerCode: string;
   categoryId: string | null;
   description: string;
-  weightOrVolume: string | null;
+  weightOrVolume: number | null;
   expiresAt: string | null;
 }
 
@@ -127,11 +127,11 @@ export function validateImportRow(data: ProductImportRowData, categoryIds: Reado
     if (!categoryId) problems.push(IMPORT_MESSAGES.categoryMissing(data.category));
   }
 
-  let weightOrVolume: string | null = null;
+  let weightOrVolume: number | null = null;
   if (data.weight_or_volume) {
     const weight = Number(data.weight_or_volume);
     if (!(weight > 0) || weight > 1_000_000) problems.push(IMPORT_MESSAGES.invalidNumber);
-    else weightOrVolume = String(weight);
+    else weightOrVolume = weight;
   }
 
   let expiresAt: string | null = null;

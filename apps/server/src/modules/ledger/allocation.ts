@@ -9,8 +9,8 @@ const MILLI = 1000;
 export const toMilli = (value: number | string) => Math.round(Number(value) * MILLI);
 export const fromMilli = (milli: number) => milli / MILLI;
 /** Dollars to the cent of units taken from one or more lots, rounded once for the whole line. */
-export function costOf(picks: { milli: number; unitPrice: number | string }[]): number {
-  const milliCents = picks.reduce((sum, p) => sum + p.milli * Number(p.unitPrice) * 100, 0);
+export function costOf(picks: { milli: number; unitPrice: number }[]): number {
+  const milliCents = picks.reduce((sum, p) => sum + p.milli * p.unitPrice * 100, 0);
   return fromCents(Math.round(milliCents / MILLI));
 }
 
@@ -92,7 +92,7 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
   const results: Consumption[] = [];
   for (const item of items) {
     // Units an earlier line of the same tray took are no longer there for this one.
-    const available = lots.filter((lot) => lot.productId === item.productId).map((lot) => ({ ...lot, unitsLeft: String(fromMilli(left.get(lot.id) ?? 0)) }));
+    const available = lots.filter((lot) => lot.productId === item.productId).map((lot) => ({ ...lot, unitsLeft: fromMilli(left.get(lot.id) ?? 0) }));
     const picks = allocate(item, available, isoDay(ctx.at));
     if (typeof picks === 'string') {
       const name = item.productName ?? (await productNames(tx, [item.productId])).get(item.productId);
@@ -105,7 +105,7 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
         stockId: lot.id,
         productId: item.productId,
         kind: ctx.kind,
-        quantity: fromMilli(milli).toFixed(3),
+        quantity: fromMilli(milli),
         unitPrice: lot.unitPrice,
         note: ctx.note,
         userId: ctx.userId,
@@ -117,8 +117,8 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
       product_id: item.productId,
       quantity: item.quantity,
       cost: costOf(picks.map(({ lot, milli }) => ({ milli, unitPrice: lot.unitPrice }))),
-      unit_price: picks.length === 1 ? Number(picks[0]!.lot.unitPrice) : -1,
-      lots: picks.map(({ lot, milli }) => ({ stock_id: lot.id, lotNumber: lot.lotNumber, quantity: fromMilli(milli), unit_price: Number(lot.unitPrice) })),
+      unit_price: picks.length === 1 ? picks[0]!.lot.unitPrice : -1,
+      lots: picks.map(({ lot, milli }) => ({ stock_id: lot.id, lotNumber: lot.lotNumber, quantity: fromMilli(milli), unit_price: lot.unitPrice })),
     });
   }
   return { usages, results };

@@ -41,8 +41,8 @@ export async function appendUsages(tx: DbOrTx, rows: NewUsage[]): Promise<void> 
 export interface LockedLot {
   id: string;
   productId: string;
-  unitsLeft: string;
-  unitPrice: string;
+  unitsLeft: number;
+  unitPrice: number;
   expiryDate: string | null;
   lotNumber: string;
 }
@@ -91,7 +91,7 @@ export async function lockLots(tx: DbOrTx, companyId: string, productIds: string
   if (alsoStockIds.length > 0) rows = await lockProductAndNamedLots(tx, { companyId, productIds, stockIds: alsoStockIds });
   else if (productIds.length === 1) rows = await lockOneProductLots(tx, { companyId, productId: productIds[0] });
   else rows = await lockProductLots(tx, { companyId, productIds });
-  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: r.units_left, unitPrice: r.unit_price, expiryDate: r.expiry_date, lotNumber: r.lot_number }));
+  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: Number(r.units_left), unitPrice: Number(r.unit_price), expiryDate: r.expiry_date, lotNumber: r.lot_number }));
 }
 
 /** Spec section 2: the admin's overview of a product at every location that holds it. */
@@ -116,7 +116,7 @@ const USAGE_COLUMNS = {
   lineIds: (u: NewUsage) => u.treatmentLogProductId ?? null,
   createdAts: (u: NewUsage) => (u.createdAt ?? new Date()).toISOString(),
 };
-const usageArrays = (usages: NewUsage[]) => Object.fromEntries(Object.entries(USAGE_COLUMNS).map(([name, of]) => [name, usages.map(of)]));
+const usageArrays = (usages: NewUsage[]) => Object.fromEntries(Object.entries(USAGE_COLUMNS).map(([name, of]) => [name, usages.map((u) => of(u))]));
 const INSERT_USAGES = sql`insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, note, user_id, treatment_log_product_id, created_at)
         select u.company_id, u.stock_id, u.product_id, u.kind::usage_kind, u.quantity, u.unit_price, u.note, u.user_id, u.line_id, u.created_at
           from unnest(${p('companyIds')}::uuid[], ${p('stockIds')}::uuid[], ${p('productIds')}::uuid[], ${p('kinds')}::text[],

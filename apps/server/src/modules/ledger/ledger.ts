@@ -66,7 +66,7 @@ export interface GiveBack {
   productId: string;
   /** Positive: how many come back. */
   quantity: number;
-  unitPrice: string;
+  unitPrice: number;
   treatmentLogProductId: string | null;
   /** A lot deleted since keeps them removed, so they never reappear on the shelf. */
   lotDeleted: boolean;
@@ -87,7 +87,7 @@ export interface Revision {
 export interface Amendment {
   values: Partial<Pick<StockRow, 'supplierId' | 'containerQuantity' | 'unitsPerContainer' | 'pricePerContainer' | 'unitPrice' | 'expiryDate' | 'lotNumber' | 'isConsignment' | 'note'>>;
   /** Units taken out (positive) or put back (negative) by the correction, at `unitPrice`. */
-  reconciliation: { quantity: number; unitPrice: string; note: string } | null;
+  reconciliation: { quantity: number; unitPrice: number; note: string } | null;
   changes: Record<string, unknown>;
 }
 
@@ -133,7 +133,7 @@ export function createLedger(deps: LedgerDeps) {
       const first = inserted[0]!;
       if (receipt.alreadyConsumed && receipt.alreadyConsumed > 0) {
         await appendUsages(tx, [
-          { companyId: receipt.companyId, stockId: first.id, productId: first.productId, kind: 'reconciliation', quantity: receipt.alreadyConsumed.toFixed(3), unitPrice: first.unitPrice, note: 'Already consumed when entered', userId: author.userId },
+          { companyId: receipt.companyId, stockId: first.id, productId: first.productId, kind: 'reconciliation', quantity: receipt.alreadyConsumed, unitPrice: first.unitPrice, note: 'Already consumed when entered', userId: author.userId },
         ]);
       }
       for (const stock of inserted) await audit(tx, author, receipt.companyId, { entity: 'stock', entityId: stock.id, action: 'create', changes: receipt.source });
@@ -194,10 +194,10 @@ export function createLedger(deps: LedgerDeps) {
       await db.transaction(async (tx) => {
         const lot = await lockStock(tx, companyId, stockId);
         if (!lot) throw notFound();
-        if (Number(lot.unitsLeft) <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
+        if (lot.unitsLeft <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
         const amendment = decide(lot);
         const correction = amendment.reconciliation;
-        const row = (quantity: number): NewUsage => ({ companyId, stockId, productId: lot.productId, kind: 'reconciliation', quantity: quantity.toFixed(3), unitPrice: correction!.unitPrice, note: correction!.note, userId: author.userId });
+        const row = (quantity: number): NewUsage => ({ companyId, stockId, productId: lot.productId, kind: 'reconciliation', quantity, unitPrice: correction!.unitPrice, note: correction!.note, userId: author.userId });
         if (correction && correction.quantity < 0) await appendUsages(tx, [row(correction.quantity)]);
         await updateStock(tx, stockId, amendment.values);
         if (correction && correction.quantity > 0) await appendUsages(tx, [row(correction.quantity)]);
@@ -211,9 +211,9 @@ export function createLedger(deps: LedgerDeps) {
       await db.transaction(async (tx) => {
         const lot = await lockStock(tx, companyId, stockId);
         if (!lot) throw notFound();
-        const left = Number(lot.unitsLeft);
+        const left = lot.unitsLeft;
         if (left <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
-        await appendUsages(tx, [{ companyId, stockId, productId: lot.productId, kind: 'removal', quantity: left.toFixed(3), unitPrice: lot.unitPrice, note: 'Stock deleted', userId: author.userId }]);
+        await appendUsages(tx, [{ companyId, stockId, productId: lot.productId, kind: 'removal', quantity: left, unitPrice: lot.unitPrice, note: 'Stock deleted', userId: author.userId }]);
         await updateStock(tx, stockId, { deletedAt: deps.now() });
         await audit(tx, author, companyId, { entity: 'stock', entityId: stockId, action: 'delete', changes: { units_removed: left } });
         await refresh(tx, companyId, [lot.productId]);
@@ -227,6 +227,6 @@ export type Ledger = ReturnType<typeof createLedger>;
 /** The rows of units coming back: a negative taking, and a removal again when the lot was deleted since. */
 function giveBackRows(revision: Revision, author: LedgerAuthor, back: GiveBack): NewUsage[] {
   const common = { companyId: revision.companyId, stockId: back.stockId, productId: back.productId, unitPrice: back.unitPrice, userId: author.userId, createdAt: revision.at };
-  const returned: NewUsage = { ...common, kind: revision.kind, quantity: (-back.quantity).toFixed(3), note: revision.giveBackNote, treatmentLogProductId: back.treatmentLogProductId };
-  return back.lotDeleted ? [returned, { ...common, kind: 'removal', quantity: back.quantity.toFixed(3), note: 'Stock deleted' }] : [returned];
+  const returned: NewUsage = { ...common, kind: revision.kind, quantity: -back.quantity, note: revision.giveBackNote, treatmentLogProductId: back.treatmentLogProductId };
+  return back.lotDeleted ? [returned, { ...common, kind: 'removal', quantity: back.quantity, note: 'Stock deleted' }] : [returned];
 }

@@ -46,7 +46,7 @@ export function exportProductsXlsx(db: Db, reader: CatalogReader, forLocation: b
             type: p.type,
             container: p.container,
             basicUnit: p.basicUnit,
-            weightOrVolume: p.weightOrVolume === null ? null : Number(p.weightOrVolume),
+            weightOrVolume: p.weightOrVolume,
             category: text(categoryName ?? DEFAULT_CATEGORY_NAME),
             supplier: text(supplierName ?? ''),
             status: p.deletedAt ? 'Deleted' : p.isApproved ? 'Approved' : 'Pending Approval',

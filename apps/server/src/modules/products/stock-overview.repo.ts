@@ -20,7 +20,7 @@ export async function companyStocksOverview(db: DbOrTx, productId: string) {
     .from(stocks)
     .innerJoin(companies, eq(companies.id, stocks.companyId))
     .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
-    .where(and(eq(stocks.productId, productId), isNull(stocks.deletedAt), gt(stocks.unitsLeft, '0')))
+    .where(and(eq(stocks.productId, productId), isNull(stocks.deletedAt), gt(stocks.unitsLeft, 0)))
     .groupBy(companies.id, companies.name)
     .orderBy(asc(companies.name));
 }

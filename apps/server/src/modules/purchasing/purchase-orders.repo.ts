@@ -18,7 +18,7 @@ export async function nextDocumentNumber(tx: DbOrTx, companyId: string, kind: st
 
 export async function insertPurchaseOrder(
   tx: DbOrTx,
-  values: { companyId: string; number: number; runningListId: string; supplierId: string; total: string; createdBy: string; createdAt: Date },
+  values: { companyId: string; number: number; runningListId: string; supplierId: string; total: number; createdBy: string; createdAt: Date },
 ): Promise<PurchaseOrderRow> {
   const [row] = await tx.insert(purchaseOrders).values(values).returning();
   return row!;

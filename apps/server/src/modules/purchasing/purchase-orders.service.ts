@@ -12,6 +12,7 @@ import {
   type PurchaseOrderQuery,
   type PurchaseOrderStatus,
   type ReceivePurchaseOrderRequest,
+  roundToCents,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
@@ -61,7 +62,7 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
       created_at: row.order.createdAt.toISOString(),
       created_by: row.createdByName,
       lines_count: row.linesCount,
-      total: Number(row.order.total),
+      total: row.order.total,
       status: row.order.status,
       pdf_url: files.signedUrl(row.order.pdfUrl),
       emailed_to: row.order.emailedTo,
@@ -79,8 +80,8 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         id: line.id,
         product: { id: product.id, name: line.productName, barcode: product.barcode, product_image_url: files.signedUrl(product.productImageUrl), type: product.type, container: product.container, basic_unit: product.basicUnit },
         quantity: line.quantity,
-        price: Number(line.price),
-        total: lineTotal(line.quantity, Number(line.price)),
+        price: line.price,
+        total: lineTotal(line.quantity, line.price),
         received_quantity: line.receivedQuantity,
         // A consumable is counted in units: one unit per "container".
         units_per_container: product.type === 'consumable' ? 1 : unitsPerContainer,
@@ -126,9 +127,9 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         if (!supplier || !buyer) throw notFound();
 
         const now = deps.now();
-        const total = lines.reduce((sum, l) => sum + lineTotal(l.line.quantity, Number(l.line.price)), 0);
+        const total = lines.reduce((sum, l) => sum + lineTotal(l.line.quantity, l.line.price), 0);
         const number = await nextDocumentNumber(tx, companyId, PURCHASE_ORDER_COUNTER);
-        const order = await insertPurchaseOrder(tx, { companyId, number, runningListId: list.id, supplierId: list.supplierId, total: total.toFixed(2), createdBy: actor.userId, createdAt: now });
+        const order = await insertPurchaseOrder(tx, { companyId, number, runningListId: list.id, supplierId: list.supplierId, total: roundToCents(total), createdBy: actor.userId, createdAt: now });
         await copyListIntoOrder(tx, order.id, list.id);
         await markRunningListOrdered(tx, list.id, now);
 
@@ -138,7 +139,7 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
           date: isoDay(now),
           buyer,
           supplier: { name: supplier.name, address: supplier.address, contactEmail: supplier.contactEmail, contactPhone: supplier.contactPhone },
-          lines: lines.map((l) => ({ productName: l.product.name, quantity: l.line.quantity, price: Number(l.line.price), total: lineTotal(l.line.quantity, Number(l.line.price)), highPriority: l.line.highPriority })),
+          lines: lines.map((l) => ({ productName: l.product.name, quantity: l.line.quantity, price: l.line.price, total: lineTotal(l.line.quantity, l.line.price), highPriority: l.line.highPriority })),
           total,
         });
         const pdfUrl = await files.storeGenerated(companyId, 'purchase_order_pdf', `${documentNumber}.pdf`, pdf, 'application/pdf', actor.userId, tx);
@@ -192,15 +193,15 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
             const line = lines.find((l) => l.id === input.line_id)!;
             // Consumables are counted in units, one per "container" (spec section 5).
             const unitsPerContainer = productTypes.get(line.id) === 'consumable' ? 1 : input.units_per_container;
-            const price = Number(line.price);
+            const price = line.price;
             return {
               companyId,
               productId: line.productId,
               supplierId: order.supplierId,
               containerQuantity: input.quantity,
               unitsPerContainer,
-              pricePerContainer: price.toFixed(2),
-              unitPrice: unitPriceOf(price, unitsPerContainer).toFixed(5),
+              pricePerContainer: price,
+              unitPrice: unitPriceOf(price, unitsPerContainer),
               expiryDate: input.expiry_date ?? null,
               lotNumber: input.lotNumber ?? '',
               isConsignment: input.isConsignment ?? false,

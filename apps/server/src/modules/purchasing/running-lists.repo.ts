@@ -143,6 +143,6 @@ export async function lastPricesPaid(db: DbOrTx, companyId: string, supplierId: 
     .from(stocks)
     .where(and(eq(stocks.companyId, companyId), eq(stocks.supplierId, supplierId), inArray(stocks.productId, productIds)))
     .orderBy(stocks.productId, desc(stocks.createdAt), desc(stocks.id));
-  return new Map(rows.map((r) => [r.productId, Number(r.price)]));
+  return new Map(rows.map((r) => [r.productId, r.price]));
 }
 

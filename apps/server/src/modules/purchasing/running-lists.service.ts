@@ -71,7 +71,7 @@ export function createRunningListsService(deps: ServiceDeps) {
   const { db, files } = deps;
 
   function toLine(row: LineRow): RunningListProduct {
-    const price = Number(row.line.price);
+    const price = row.line.price;
     return {
       id: row.line.id,
       running_list_id: row.line.runningListId,
@@ -150,7 +150,7 @@ export function createRunningListsService(deps: ServiceDeps) {
             companyId,
             productId: input.product_id,
             quantity: input.quantity ?? DEFAULT_RUNNING_LIST_QUANTITY,
-            price: (input.price ?? prices.get(input.product_id) ?? DEFAULT_RUNNING_LIST_PRICE).toFixed(2),
+            price: input.price ?? prices.get(input.product_id) ?? DEFAULT_RUNNING_LIST_PRICE,
             highPriority: input.high_priority ?? false,
           })),
         );
@@ -228,7 +228,7 @@ export function createRunningListsService(deps: ServiceDeps) {
         if (!(await findRunningListProduct(tx, companyId, id))) throw notFound();
         await updateRunningListProduct(tx, id, {
           ...(body.quantity !== undefined && { quantity: body.quantity }),
-          ...(body.price !== undefined && { price: body.price.toFixed(2) }),
+          ...(body.price !== undefined && { price: body.price }),
           ...(body.high_priority !== undefined && { highPriority: body.high_priority }),
         });
         await recordAudit(tx, actor, { entity: 'running_list_product', entityId: id, action: 'update', organizationId: actor.organizationId, companyId, changes: body });
@@ -291,7 +291,7 @@ export function createRunningListsService(deps: ServiceDeps) {
               companyId,
               productId: row.productId,
               quantity: Math.max(1, containersToReachMinimum(row.minimumStock, row.usableUnits + row.onOrderContainers * (row.lastUnitsPerContainer ?? 1), row.lastUnitsPerContainer ?? 1)),
-              price: (prices.get(row.productId) ?? DEFAULT_RUNNING_LIST_PRICE).toFixed(2),
+              price: prices.get(row.productId) ?? DEFAULT_RUNNING_LIST_PRICE,
               highPriority: row.usableUnits === 0,
             })),
           );

@@ -24,7 +24,7 @@ export async function visitsUsingLots(db: DbOrTx, stockIds: string[]) {
       visitAt: treatmentLogs.createdAt,
       productName: products.name,
       lotNumber: stocks.lotNumber,
-      quantity: sql<string>`sum(${stockUsages.quantity})`,
+      quantity: sql<number>`sum(${stockUsages.quantity})`.mapWith(Number),
     })
     .from(stockUsages)
     .innerJoin(treatmentLogProducts, eq(treatmentLogProducts.id, stockUsages.treatmentLogProductId))

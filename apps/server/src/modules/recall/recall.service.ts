@@ -26,7 +26,7 @@ export function createRecallService(deps: ServiceDeps) {
         supplier_name: supplierName,
         received_at: stock.createdAt.toISOString(),
         units_received: stock.totalUnits,
-        units_left: stock.deletedAt ? 0 : roundUnitsLeft(Number(stock.unitsLeft)),
+        units_left: stock.deletedAt ? 0 : roundUnitsLeft(stock.unitsLeft),
       })),
       visits: visits.map((v) => ({
         treatment_log_id: v.treatmentLogId,
@@ -35,7 +35,7 @@ export function createRecallService(deps: ServiceDeps) {
         visit_at: v.visitAt.toISOString(),
         product_name: v.productName,
         lotNumber: v.lotNumber,
-        quantity: Number(v.quantity),
+        quantity: v.quantity,
       })),
     };
   }

@@ -97,13 +97,13 @@ export async function cycleFacts(db: DbOrTx, companyId: string, productId: strin
 
 /** What the next use would pay (first expiry first among usable lots) and the shelf's average. */
 export async function shelfPrices(db: DbOrTx, companyId: string, productId: string, today: string) {
-  const usable = and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live, gt(stocks.unitsLeft, '0'), sql`(${stocks.expiryDate} is null or ${stocks.expiryDate} >= ${today}::date)`);
+  const usable = and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live, gt(stocks.unitsLeft, 0), sql`(${stocks.expiryDate} is null or ${stocks.expiryDate} >= ${today}::date)`);
   const [next] = await db.select({ unitPrice: stocks.unitPrice }).from(stocks).where(usable).orderBy(sql`${stocks.expiryDate} asc nulls last`, asc(stocks.id)).limit(1);
   const [average] = await db
     .select({ value: sql<number | null>`round(sum(${stocks.unitPrice} * ${stocks.unitsLeft}) / nullif(sum(${stocks.unitsLeft}), 0), 5)`.mapWith((v) => (v === null ? null : Number(v))) })
     .from(stocks)
     .where(usable);
-  return { next: next ? Number(next.unitPrice) : null, average: average?.value ?? null };
+  return { next: next ? next.unitPrice : null, average: average?.value ?? null };
 }
 
 const visibleProductName = namedStatement<{ id: string; name: string }>(

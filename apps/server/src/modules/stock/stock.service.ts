@@ -38,7 +38,7 @@ function toUsage(row: UsageRow): StockUsage {
     id: row.usage.id,
     created_at: row.usage.createdAt.toISOString(),
     kind: row.usage.kind,
-    unit_quantity: Number(row.usage.quantity),
+    unit_quantity: row.usage.quantity,
     note: row.usage.note,
     user_name: row.userName,
     treatmentLogProduct: row.treatmentCode !== null && row.treatmentName !== null ? { treatment: { treatment_code: row.treatmentCode, name: row.treatmentName } } : null,
@@ -52,18 +52,18 @@ export function createStockService(deps: ServiceDeps) {
   const author = (actor: Actor): LedgerAuthor => ({ userId: actor.userId, organizationId: actor.organizationId });
 
   function toStock(row: StockRow, supplierName: string | null, usages: StockUsage[]): Stock {
-    const left = roundUnitsLeft(Number(row.unitsLeft));
+    const left = roundUnitsLeft(row.unitsLeft);
     return {
       id: row.id,
       product_id: row.productId,
       supplier: row.supplierId && supplierName !== null ? { id: row.supplierId, name: supplierName } : null,
       container_quantity: row.containerQuantity,
       units_per_container: row.unitsPerContainer,
-      price_per_container: Number(row.pricePerContainer),
-      unit_price: Number(row.unitPrice),
+      price_per_container: row.pricePerContainer,
+      unit_price: row.unitPrice,
       total_units: row.totalUnits,
-      units_used: roundUnitsUsed(Number(row.unitsUsed)),
-      units_consumed: roundUnitsUsed(Number(row.unitsConsumed)),
+      units_used: roundUnitsUsed(row.unitsUsed),
+      units_consumed: roundUnitsUsed(row.unitsConsumed),
       units_left: left,
       units_remaining: left,
       expiry_date: row.expiryDate,
@@ -145,8 +145,8 @@ export function createStockService(deps: ServiceDeps) {
             ...common,
             containerQuantity: lot.quantity,
             unitsPerContainer: 1,
-            pricePerContainer: body.price_per_container.toFixed(2),
-            unitPrice: unitPriceOf(body.price_per_container, 1).toFixed(5),
+            pricePerContainer: body.price_per_container,
+            unitPrice: unitPriceOf(body.price_per_container, 1),
             expiryDate: lot.expiryDate,
             lotNumber: lot.lotNumber,
             hasUniqueLot: true,
@@ -156,8 +156,8 @@ export function createStockService(deps: ServiceDeps) {
               ...common,
               containerQuantity: body.container_quantity,
               unitsPerContainer: body.units_per_container,
-              pricePerContainer: body.price_per_container.toFixed(2),
-              unitPrice: unitPriceOf(body.price_per_container, body.units_per_container).toFixed(5),
+              pricePerContainer: body.price_per_container,
+              unitPrice: unitPriceOf(body.price_per_container, body.units_per_container),
               expiryDate: body.expiry_date ?? null,
               lotNumber: body.lotNumber ?? '',
               hasUniqueLot: false,
@@ -189,7 +189,7 @@ export function createStockService(deps: ServiceDeps) {
         const merged = {
           container_quantity: body.container_quantity ?? current.containerQuantity,
           units_per_container: body.units_per_container ?? current.unitsPerContainer,
-          price_per_container: body.price_per_container ?? Number(current.pricePerContainer),
+          price_per_container: body.price_per_container ?? current.pricePerContainer,
           expiry_date: body.expiry_date === undefined ? current.expiryDate : body.expiry_date,
           units_consumed: body.units_consumed,
           units_remaining: body.units_remaining,
@@ -199,27 +199,27 @@ export function createStockService(deps: ServiceDeps) {
           today: today(),
           mode: 'edit',
           current: {
-            unitsUsed: Number(current.unitsUsed),
-            unitsConsumed: Number(current.unitsConsumed),
-            unitsRemoved: Number(current.unitsRemoved),
+            unitsUsed: current.unitsUsed,
+            unitsConsumed: current.unitsConsumed,
+            unitsRemoved: current.unitsRemoved,
             expiryDate: current.expiryDate,
           },
         });
         if (issues.length > 0) throw invalidFields(issues);
 
         const total = merged.container_quantity * merged.units_per_container;
-        const unitPrice = unitPriceOf(merged.price_per_container, merged.units_per_container).toFixed(5);
-        const leftAfterResize = total - Number(current.unitsUsed) - Number(current.unitsConsumed) - Number(current.unitsRemoved);
+        const unitPrice = unitPriceOf(merged.price_per_container, merged.units_per_container);
+        const leftAfterResize = total - current.unitsUsed - current.unitsConsumed - current.unitsRemoved;
         const consumedGiven = merged.units_consumed !== undefined && merged.units_consumed !== null;
         let delta = 0;
-        if (consumedGiven) delta = merged.units_consumed! - Number(current.unitsConsumed);
+        if (consumedGiven) delta = merged.units_consumed! - current.unitsConsumed;
         else if (merged.units_remaining !== undefined && merged.units_remaining !== null) delta = leftAfterResize - merged.units_remaining;
         return {
           values: {
             supplierId: body.supplier_id,
             containerQuantity: body.container_quantity,
             unitsPerContainer: body.units_per_container,
-            pricePerContainer: body.price_per_container?.toFixed(2),
+            pricePerContainer: body.price_per_container,
             unitPrice,
             expiryDate: body.expiry_date,
             lotNumber: body.lotNumber,
@@ -244,7 +244,7 @@ export function createStockService(deps: ServiceDeps) {
       const companyId = currentCompanyId(actor);
       if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
       const [rows, prices] = await Promise.all([cycleFacts(db, companyId, productId, TRACKED_CYCLES), shelfPrices(db, companyId, productId, today())]);
-      const cycles = rows.reverse().map((r) => ({ date: r.createdAt.toISOString(), unitPrice: Number(r.unitPrice), uses: r.uses, unitsUsed: r.unitsUsed }));
+      const cycles = rows.reverse().map((r) => ({ date: r.createdAt.toISOString(), unitPrice: r.unitPrice, uses: r.uses, unitsUsed: r.unitsUsed }));
       return trackingReport(cycles, rows[0]?.total ?? 0, prices.next);
     },
 
@@ -257,7 +257,7 @@ export function createStockService(deps: ServiceDeps) {
         unit_price: prices.next,
         average_unit_price: prices.average,
         cycle: last?.total ?? 0,
-        last_tracker: withLastTracker && last ? { date: last.createdAt.toISOString(), count: last.uses, unit_price: Number(last.unitPrice) } : null,
+        last_tracker: withLastTracker && last ? { date: last.createdAt.toISOString(), count: last.uses, unit_price: last.unitPrice } : null,
       };
     },
 

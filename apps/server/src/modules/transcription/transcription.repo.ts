@@ -64,7 +64,7 @@ export async function jobContext(db: DbOrTx, treatmentLogId: string) {
   return {
     recordingUrls: log?.recordingUrls ?? [],
     treatments: names.map((t) => `${t.code} ${t.name}`),
-    products: used.map((p) => ({ name: p.name, quantity: Number(p.quantity) })),
+    products: used.map((p) => ({ name: p.name, quantity: p.quantity })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { roundToCents } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import type { IdempotentRequest } from '../idempotency/idempotency';
 import type { Ledger, LedgerAuthor } from '../ledger/ledger';
@@ -37,7 +38,7 @@ export async function recordVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor &
     request: input.request,
     record: async (results) => {
       const totalCost = results.reduce((sum, r) => sum + r.cost, 0);
-      const log = await insertTreatmentLog(tx, { companyId: input.companyId, patientId: patient.id, caseNotes: input.caseNotes, totalCost: totalCost.toFixed(2), createdBy: author.userId, createdAt: input.at });
+      const log = await insertTreatmentLog(tx, { companyId: input.companyId, patientId: patient.id, caseNotes: input.caseNotes, totalCost: roundToCents(totalCost), createdBy: author.userId, createdAt: input.at });
       await insertLogTreatments(tx, log.id, input.treatmentIds);
       await insertLogProducts(
         tx,
@@ -47,9 +48,9 @@ export async function recordVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor &
           companyId: input.companyId,
           treatmentId: line.treatmentId,
           productId: line.productId,
-          quantity: line.quantity.toFixed(3),
-          cost: results[i]!.cost.toFixed(2),
-          unitPrice: results[i]!.unit_price.toFixed(5),
+          quantity: line.quantity,
+          cost: results[i]!.cost,
+          unitPrice: results[i]!.unit_price,
           lotNumber: results[i]!.lots.map((lot) => lot.lotNumber).filter(Boolean).join(', '),
         })),
       );

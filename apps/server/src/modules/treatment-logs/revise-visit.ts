@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TREATMENT_LOG_MESSAGES } from '@clinic/domain';
+import { roundToCents, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { invalidFields } from '../../core/errors';
 import { costOf, fromMilli, toMilli, type ConsumeItem, type GiveBack, type Ledger, type LedgerAuthor } from '../ledger/ledger';
@@ -97,23 +97,23 @@ export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, 
   const after = await lineHoldings(tx, lines.map((l) => l.lineId));
   const priced = lines.map((line) => ({ line, ...priceOf(after.filter((h) => h.lineId === line.lineId)) }));
   for (const { line, cost, unitPrice, lotNumber } of priced.filter((p) => !p.line.added)) {
-    await updateLogProduct(tx, line.lineId, { treatmentId: line.treatmentId, quantity: line.quantity.toFixed(3), cost, unitPrice, lotNumber });
+    await updateLogProduct(tx, line.lineId, { treatmentId: line.treatmentId, quantity: line.quantity, cost, unitPrice, lotNumber });
   }
   await insertLogProducts(
     tx,
     priced
       .filter((p) => p.line.added)
-      .map(({ line, cost, unitPrice, lotNumber }) => ({ id: line.lineId, treatmentLogId: input.logId, companyId: input.companyId, treatmentId: line.treatmentId, productId: line.productId, quantity: line.quantity.toFixed(3), cost, unitPrice, lotNumber })),
+      .map(({ line, cost, unitPrice, lotNumber }) => ({ id: line.lineId, treatmentLogId: input.logId, companyId: input.companyId, treatmentId: line.treatmentId, productId: line.productId, quantity: line.quantity, cost, unitPrice, lotNumber })),
   );
   await replaceLogTreatments(tx, input.logId, input.treatmentIds);
-  await updateTotalCost(tx, input.logId, priced.reduce((sum, p) => sum + Number(p.cost), 0).toFixed(2), input.at);
+  await updateTotalCost(tx, input.logId, roundToCents(priced.reduce((sum, p) => sum + p.cost, 0)), input.at);
 }
 
 /** A line's cost and unit price from its holdings; -1 when several lots (or prices) make it up. */
-function priceOf(held: Holding[]): { cost: string; unitPrice: string; lotNumber: string } {
+function priceOf(held: Holding[]): { cost: number; unitPrice: number; lotNumber: string } {
   return {
-    cost: costOf(held.map((h) => ({ milli: toMilli(h.quantity), unitPrice: h.unitPrice }))).toFixed(2),
-    unitPrice: held.length === 1 ? Number(held[0]!.unitPrice).toFixed(5) : '-1.00000',
+    cost: costOf(held.map((h) => ({ milli: toMilli(h.quantity), unitPrice: h.unitPrice }))),
+    unitPrice: held.length === 1 ? held[0]!.unitPrice : -1,
     // First expiry first, as a visit names its lots when saved (holdings come the other way round).
     lotNumber: [...new Set(held.map((h) => h.lotNumber).filter(Boolean).reverse())].join(', '),
   };

@@ -16,7 +16,7 @@ export async function findOrCreatePatient(tx: DbOrTx, companyId: string, chartNu
   return row!;
 }
 
-export async function insertTreatmentLog(tx: DbOrTx, values: { companyId: string; patientId: string; caseNotes: string; totalCost: string; createdBy: string; createdAt: Date }): Promise<TreatmentLogRow> {
+export async function insertTreatmentLog(tx: DbOrTx, values: { companyId: string; patientId: string; caseNotes: string; totalCost: number; createdBy: string; createdAt: Date }): Promise<TreatmentLogRow> {
   const [row] = await tx.insert(treatmentLogs).values(values).returning();
   return row!;
 }
@@ -90,7 +90,7 @@ export async function replaceLogTreatments(tx: DbOrTx, treatmentLogId: string, t
   await insertLogTreatments(tx, treatmentLogId, treatmentIds);
 }
 
-export async function updateTotalCost(tx: DbOrTx, id: string, totalCost: string, at: Date): Promise<void> {
+export async function updateTotalCost(tx: DbOrTx, id: string, totalCost: number, at: Date): Promise<void> {
   await tx.update(treatmentLogs).set({ totalCost, updatedAt: at }).where(eq(treatmentLogs.id, id));
 }
 

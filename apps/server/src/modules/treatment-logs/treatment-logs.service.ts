@@ -68,14 +68,14 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
           id: p.row.id,
           treatment: p.row.treatmentId && p.treatmentCode !== null && p.treatmentName !== null ? { id: p.row.treatmentId, treatment_code: p.treatmentCode, name: p.treatmentName } : null,
           product: { id: p.row.productId, name: p.productName, product_image_url: files.signedUrl(p.productImageUrl) },
-          quantity: Number(p.row.quantity),
-          cost: Number(p.row.cost),
-          unit_price: Number(p.row.unitPrice),
+          quantity: p.row.quantity,
+          cost: p.row.cost,
+          unit_price: p.row.unitPrice,
           is_editable: true,
           label: p.row.label,
           lot_number: p.row.lotNumber,
         })),
-      total_cost: Number(log.totalCost),
+      total_cost: log.totalCost,
     }));
   }
 

@@ -60,11 +60,11 @@ export async function listTrays(db: DbOrTx, companyId: string, treatmentIds: str
       treatmentId: treatmentProducts.treatmentId,
       quantity: treatmentProducts.quantity,
       product: { id: products.id, name: products.name, productImageUrl: products.productImageUrl, type: products.type, basicUnit: products.basicUnit },
-      nextUnitPrice: sql<string | null>`(
+      nextUnitPrice: sql<number | null>`(
         select s.unit_price from ${stocks} s
          where s.company_id = ${companyId} and s.product_id = ${treatmentProducts.productId} and s.deleted_at is null
            and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${today}::date)
-         order by s.expiry_date asc nulls last, s.id limit 1)`,
+         order by s.expiry_date asc nulls last, s.id limit 1)`.mapWith((v: string | null) => (v === null ? null : Number(v))),
     })
     .from(treatmentProducts)
     .innerJoin(products, eq(products.id, treatmentProducts.productId))
@@ -88,7 +88,7 @@ export async function softDeleteTreatment(db: DbOrTx, id: string, at: Date): Pro
 /** A tray is saved whole: the old rows go, the new ones come, in the caller's transaction. */
 export async function replaceTray(db: DbOrTx, treatmentId: string, items: { productId: string; quantity: number }[]): Promise<void> {
   await db.delete(treatmentProducts).where(eq(treatmentProducts.treatmentId, treatmentId));
-  if (items.length > 0) await db.insert(treatmentProducts).values(items.map((i) => ({ treatmentId, productId: i.productId, quantity: i.quantity.toFixed(3) })));
+  if (items.length > 0) await db.insert(treatmentProducts).values(items.map((i) => ({ treatmentId, productId: i.productId, quantity: i.quantity })));
 }
 
 /** Spec section 2: the product page's Associated Treatments, at one location or (admin) everywhere. */

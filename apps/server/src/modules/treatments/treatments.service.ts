@@ -36,9 +36,9 @@ export function createTreatmentsService(deps: ServiceDeps) {
   function toTreatment(row: TreatmentRow, categoryName: string | null, tray: TrayRow[]): Treatment {
     const items = tray.map((item) => ({
       product_id: item.product.id,
-      quantity: Number(item.quantity),
+      quantity: item.quantity,
       product: { id: item.product.id, name: item.product.name, product_image_url: files.signedUrl(item.product.productImageUrl), type: item.product.type, basic_unit: item.product.basicUnit },
-      estimated_unit_price: item.nextUnitPrice === null ? null : Number(item.nextUnitPrice),
+      estimated_unit_price: item.nextUnitPrice,
     }));
     return {
       id: row.id,
