@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, skipWelcome } from './helpers';
+import { DEMO, screenshot, signIn, skipWelcome } from './helpers';
 
 /** What staff tripped over in the walk-through (issue 24), fixed and shown in the browser. */
 test('table links are the app’s teal, not the browser’s blue', async ({ page }) => {
@@ -29,4 +29,24 @@ test('the phone bar offers Reports only to those who may read them, and no tab l
   await signIn(page, DEMO.member);
   await expect(bar.getByRole('button', { name: 'Reports' })).toBeVisible();
   expect(await labelsFit()).toBe(true);
+});
+
+test('an id typed wrong in the address shows the page’s own not-found text, not the validation message', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, DEMO.manager);
+  await skipWelcome(page);
+  const pages: [string, string][] = [
+    ['/products/not-an-id', 'This product does not exist or is not in your catalog.'],
+    ['/purchase-history/12345', 'This purchase order does not exist.'],
+    ['/treatment/design/abc', 'This treatment does not exist or was deleted.'],
+    ['/patients/CH-0000', 'This patient does not exist.'],
+    ['/treatment-execution/edit/oops', 'This visit does not exist.'],
+    ['/categories/nope/products', 'This category does not exist or is not in your catalog.'],
+  ];
+  for (const [path, text] of pages) {
+    await page.goto(path);
+    await expect(page.getByText(text)).toBeVisible();
+    await expect(page.getByText('Must be a valid id')).toHaveCount(0);
+  }
+  await screenshot(page, 'not-found-category');
 });

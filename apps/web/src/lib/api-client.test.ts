@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
-import { api, ApiError, buildUrl, onSubscriptionRequired, REQUEST_TIMEOUT_MS } from './api-client';
+import { api, ApiError, buildUrl, isMissingRecord, onSubscriptionRequired, REQUEST_TIMEOUT_MS } from './api-client';
 import { hardRedirect } from './browser';
 
 vi.mock('./browser', () => ({ hardRedirect: vi.fn() }));
@@ -118,5 +118,16 @@ describe('api client', () => {
     expect(buildUrl('/user', { currentPage: 2, search: '', approval_status: undefined, deleted: true })).toBe(
       '/api/user?currentPage=2&deleted=true',
     );
+  });
+});
+
+describe('isMissingRecord', () => {
+  it('counts a 404 and a 400 about the address as a record that is not there, and nothing else', () => {
+    expect(isMissingRecord(new ApiError(404, 'Not found'))).toBe(true);
+    expect(isMissingRecord(new ApiError(400, 'params.id: Must be a valid id', { errors: [{ field: 'params.id', message: 'Must be a valid id' }] }))).toBe(true);
+    expect(isMissingRecord(new ApiError(400, 'params.id: Must be a valid id'))).toBe(true);
+    expect(isMissingRecord(new ApiError(400, 'name: Required', { errors: [{ field: 'name', message: 'Required' }] }))).toBe(false);
+    expect(isMissingRecord(new ApiError(403, 'Forbidden'))).toBe(false);
+    expect(isMissingRecord(new Error('boom'))).toBe(false);
   });
 });

@@ -28,6 +28,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The record a page asked for is not there: a 404, or a 400 about the address itself (an id typed
+ * or pasted wrong in the address bar names no record). Pages then show their own not-found text
+ * instead of "params.id: Must be a valid id".
+ */
+export function isMissingRecord(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 404) return true;
+  const fields = error.errors.length > 0 ? error.errors.map((e) => e.field) : [error.message.split(':')[0] ?? ''];
+  return error.status === 400 && fields.every((field) => field.startsWith('params.'));
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

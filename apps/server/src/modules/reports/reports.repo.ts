@@ -9,18 +9,23 @@ export interface DayRange {
 
 const ids = (companyIds: string[]) => sql`${sql.param(companyIds)}::uuid[]`;
 
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+/**
+ * The rows of a report query, its NUMERIC columns (sums of money and units, which the drivers
+ * return as strings) converted to numbers here, at the repository edge.
+ */
+async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>, numeric: readonly (keyof T & string)[] = []): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  for (const row of result.rows) for (const column of numeric) if (row[column] !== null && row[column] !== undefined) row[column] = Number(row[column]);
+  return result.rows as T[];
 }
 
 export interface CardRow {
   company_id: string;
-  spend: string;
-  usage_cost: string;
+  spend: number;
+  usage_cost: number;
   treatments_performed: number;
   patients_seen: number;
-  stock_value: string;
+  stock_value: number;
   items_below_minimum: number;
 }
 
@@ -49,12 +54,13 @@ export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRang
         (select count(*)::int from alerts a where a.company_id = c.id and a.kind = 'low_stock' and a.resolved_at is null) as items_below_minimum
       from companies c
       where c.id = any(${ids(companyIds)})`,
+    ['spend', 'usage_cost', 'stock_value'],
   );
 }
 
 /** Every day of the range with its spend and usage cost, zero when nothing happened. */
 export function expenseByDay(db: DbOrTx, companyIds: string[], range: DayRange) {
-  return rows<{ day: string; spend: string; usage_cost: string }>(
+  return rows<{ day: string; spend: number; usage_cost: number }>(
     db,
     sql`
       select to_char(d, 'YYYY-MM-DD') as day, coalesce(s.spend, 0) as spend, coalesce(u.cost, 0) as usage_cost
@@ -64,11 +70,12 @@ export function expenseByDay(db: DbOrTx, companyIds: string[], range: DayRange) 
       left join (select day, sum(cost) as cost from report_daily_usage
                   where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date group by day) u on u.day = d::date
       order by d`,
+    ['spend', 'usage_cost'],
   );
 }
 
 export function expenseByTreatment(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
-  return rows<{ treatment_id: string | null; treatment_code: string | null; name: string | null; performed: number; cost: string }>(
+  return rows<{ treatment_id: string | null; treatment_code: string | null; name: string | null; performed: number; cost: number }>(
     db,
     sql`
       select r.treatment_id, t.treatment_code, t.name, r.performed, r.cost
@@ -78,11 +85,12 @@ export function expenseByTreatment(db: DbOrTx, companyIds: string[], range: DayR
       left join treatments t on t.id = r.treatment_id
       order by r.cost desc, r.performed desc, t.name
       limit ${limit}`,
+    ['cost'],
   );
 }
 
 export function mostUsedProducts(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
-  return rows<{ product_id: string; name: string; product_image_url: string | null; units: string; cost: string }>(
+  return rows<{ product_id: string; name: string; product_image_url: string | null; units: number; cost: number }>(
     db,
     sql`
       select r.product_id, p.name, p.product_image_url, r.units, r.cost
@@ -92,11 +100,12 @@ export function mostUsedProducts(db: DbOrTx, companyIds: string[], range: DayRan
              order by sum(units) desc, sum(cost) desc, product_id limit ${limit}) r
       join products p on p.id = r.product_id
       order by r.units desc, r.cost desc, p.name`,
+    ['units', 'cost'],
   );
 }
 
 export function topSuppliers(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
-  return rows<{ supplier_id: string | null; name: string | null; spend: string }>(
+  return rows<{ supplier_id: string | null; name: string | null; spend: number }>(
     db,
     sql`
       select r.supplier_id, s.name, r.spend
@@ -106,12 +115,13 @@ export function topSuppliers(db: DbOrTx, companyIds: string[], range: DayRange, 
              order by sum(spend) desc limit ${limit}) r
       left join suppliers s on s.id = r.supplier_id
       order by r.spend desc, s.name`,
+    ['spend'],
   );
 }
 
 /** Live lots with units left expiring from today to `until`, soonest first. */
 export function stocksAboutToExpire(db: DbOrTx, companyIds: string[], today: string, until: string, limit: number) {
-  return rows<{ stock_id: string; product_id: string; product_name: string; company_id: string; company_name: string; lot_number: string; expiry_date: string; units_left: string; value: string; total: number }>(
+  return rows<{ stock_id: string; product_id: string; product_name: string; company_id: string; company_name: string; lot_number: string; expiry_date: string; units_left: number; value: number; total: number }>(
     db,
     sql`
       select k.id as stock_id, p.id as product_id, p.name as product_name, c.id as company_id, c.name as company_name,
@@ -124,6 +134,7 @@ export function stocksAboutToExpire(db: DbOrTx, companyIds: string[], today: str
         and k.expiry_date between ${today}::date and ${until}::date
       order by k.expiry_date, p.name, k.id
       limit ${limit}`,
+    ['units_left', 'value'],
   );
 }
 

@@ -65,7 +65,7 @@ export function createReportsService(deps: ServiceDeps) {
       const rows = await cardsByLocation(db, companyIds, range, today());
       const byCompany = new Map(rows.map((r) => [r.company_id, r]));
       // Totals add the unrounded figures of every location, so the organization total is exact.
-      const sum = (key: keyof Omit<CardRow, 'company_id'>) => rows.reduce((total, r) => total + Number(r[key]), 0);
+      const sum = (key: keyof Omit<CardRow, 'company_id'>) => rows.reduce((total, r) => total + r[key], 0);
       return {
         ...answered(range),
         totals: {
@@ -106,7 +106,7 @@ export function createReportsService(deps: ServiceDeps) {
         ...answered(range),
         results: rows.map((r) => ({
           product: { id: r.product_id, name: r.name, product_image_url: deps.files.signedUrl(r.product_image_url) },
-          units_used: Number(r.units),
+          units_used: r.units,
           usage_cost: roundToCents(r.cost),
         })),
       };
@@ -139,7 +139,7 @@ export function createReportsService(deps: ServiceDeps) {
           location: { id: r.company_id, name: r.company_name },
           lotNumber: r.lot_number,
           expiry_date: r.expiry_date,
-          units_left: roundUnitsLeft(Number(r.units_left)),
+          units_left: roundUnitsLeft(r.units_left),
           value: roundToCents(r.value),
         })),
       };

@@ -186,18 +186,26 @@ export async function listPatientSummaries(db: DbOrTx, companyId: string, filter
       from summaries s
      order by s.last_visit desc, s.id
      limit ${page.limit} offset ${page.offset}`);
-  return (result as unknown as { rows: PatientSummaryRow[] }).rows;
+  // The sums come back from the driver as NUMERIC strings: numbers from here on.
+  return (result as unknown as { rows: (Omit<PatientSummaryRow, MoneyColumn> & Record<MoneyColumn, string>)[] }).rows.map((row) => ({
+    ...row,
+    life_time_cost: Number(row.life_time_cost),
+    last_visit_cost: Number(row.last_visit_cost),
+    all_cost: Number(row.all_cost),
+  }));
 }
+
+type MoneyColumn = 'life_time_cost' | 'last_visit_cost' | 'all_cost';
 
 export interface PatientSummaryRow {
   id: string;
   chart_number: string;
   total_visits: number;
-  life_time_cost: string;
+  life_time_cost: number;
   last_visit: Date | string;
-  last_visit_cost: string;
+  last_visit_cost: number;
   last_visit_id: string;
   matching: number;
   all_visits: number;
-  all_cost: string;
+  all_cost: number;
 }

@@ -11,7 +11,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MANAGEABLE_ROLES, type Profile } from '@clinic/domain';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../lib/api-client';
 import { useProfile } from '../../lib/profile';
 import { organizationQueryOptions } from '../../features/organizations/api/organizations-api';
 import { LocationsTable } from '../../features/organizations/components/locations-table';
@@ -46,7 +46,7 @@ function ClientDetail({ organizationId, viewer }: { organizationId: string; view
     return (
       <>
         <PageHeader title="Client" leading={back} />
-        <Alert severity="error">{errorMessage(organization.error, 'Could not load this client.')}</Alert>
+        <Alert severity={isMissingRecord(organization.error) ? 'info' : 'error'}>{isMissingRecord(organization.error) ? 'This client does not exist.' : errorMessage(organization.error, 'Could not load this client.')}</Alert>
       </>
     );
   }

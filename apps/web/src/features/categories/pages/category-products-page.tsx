@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import type { PageState } from '../../../components/paged-table';
 import { SearchField } from '../../../components/search-field';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { categoryQueryOptions } from '../api/categories-api';
@@ -38,7 +38,7 @@ function CategoryProducts({ categoryId }: { categoryId: string }) {
     return (
       <>
         <PageHeader title="Category" leading={BACK} />
-        <Alert severity="error">{errorMessage(category.error, 'Could not load this category.')}</Alert>
+        <Alert severity={isMissingRecord(category.error) ? 'info' : 'error'}>{isMissingRecord(category.error) ? 'This category does not exist or is not in your catalog.' : errorMessage(category.error, 'Could not load this category.')}</Alert>
       </>
     );
   }

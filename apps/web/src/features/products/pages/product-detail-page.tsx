@@ -11,7 +11,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { can, type PermissionMap, type Profile, type ProductDetail as ProductDetailData } from '@clinic/domain';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { useSessionClaims } from '../../../lib/auth-token';
 import { useProfile } from '../../../lib/profile';
 import { productQueryOptions } from '../api/products-api';
@@ -36,7 +36,7 @@ function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: P
 
   if (product.isPending) return <PageLoader />;
   if (product.isError) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
+    const missing = isMissingRecord(product.error);
     return <Alert severity={missing ? 'info' : 'error'}>{missing ? 'This product does not exist or is not in your catalog.' : errorMessage(product.error, 'Could not load the product.')}</Alert>;
   }
   const data = product.data;

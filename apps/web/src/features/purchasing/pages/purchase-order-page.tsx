@@ -23,7 +23,7 @@ import { can } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { purchaseOrderQueryOptions } from '../api/purchasing-api';
@@ -39,7 +39,7 @@ export function PurchaseOrderPage() {
 
   if (order.isPending) return <PageLoader />;
   if (order.isError) {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
+    const missing = isMissingRecord(order.error);
     return <Alert severity={missing ? 'info' : 'error'}>{missing ? 'This purchase order does not exist.' : errorMessage(order.error, 'Could not load the purchase order.')}</Alert>;
   }
   const data = order.data;

@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { runningListQueryOptions, useAddToRunningList, useGeneratePurchaseOrder, useRemoveRunningList, useRemoveRunningListProduct } from '../api/purchasing-api';
@@ -43,7 +43,7 @@ export function RunningListPage() {
 
   if (list.isPending) return <PageLoader />;
   if (list.isError) {
-    const missing = list.error instanceof ApiError && list.error.status === 404;
+    const missing = isMissingRecord(list.error);
     return <Alert severity={missing ? 'info' : 'error'}>{missing ? 'This running list does not exist or was removed.' : errorMessage(list.error, 'Could not load the running list.')}</Alert>;
   }
   const data = list.data;

@@ -9,7 +9,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { can } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile';
 import { treatmentCategoryQueryOptions } from '../api/treatments-api';
 import { TreatmentsTable } from '../components/treatments-table';
@@ -20,7 +20,7 @@ export function CategoryTreatmentsPage() {
   const permissions = useProfile().data?.permissions ?? {};
   const category = useQuery(treatmentCategoryQueryOptions(categoryId));
   if (category.isPending) return <PageLoader />;
-  if (category.isError) return <Alert severity="error">{errorMessage(category.error, 'Could not load the category.')}</Alert>;
+  if (category.isError) return <Alert severity={isMissingRecord(category.error) ? 'info' : 'error'}>{isMissingRecord(category.error) ? 'This treatment category does not exist.' : errorMessage(category.error, 'Could not load the category.')}</Alert>;
   return (
     <>
       <PageHeader

@@ -25,7 +25,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { treatmentQueryOptions, useDeleteTreatment } from '../api/treatments-api';
@@ -42,7 +42,7 @@ export function TreatmentDetailPage() {
 
   if (treatment.isPending) return <PageLoader />;
   if (treatment.isError) {
-    const missing = treatment.error instanceof ApiError && treatment.error.status === 404;
+    const missing = isMissingRecord(treatment.error);
     return <Alert severity={missing ? 'info' : 'error'}>{missing ? 'This treatment does not exist or was deleted.' : errorMessage(treatment.error, 'Could not load the treatment.')}</Alert>;
   }
   const data = treatment.data;

@@ -21,11 +21,11 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import MicOutlined from '@mui/icons-material/MicOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { can, TREATMENT_LOG_MESSAGES, type TreatmentLog, type TreatmentLogProduct } from '@clinic/domain';
+import { can, roundToCents, TREATMENT_LOG_MESSAGES, UuidSchema, type TreatmentLog, type TreatmentLogProduct } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDateTime, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { patientVisitsQueryOptions } from '../api/visits-api';
@@ -104,16 +104,19 @@ function groups(visit: TreatmentLog): { title: string; rows: TreatmentLogProduct
 /** /patients/{patientId}: the patient's visits, the first selected, with their products and costs. */
 export function PatientPage() {
   const { patientId = '' } = useParams();
-  const visits = useQuery(patientVisitsQueryOptions(patientId));
+  // A patient id typed wrong in the address names nobody: no request, the not-found text.
+  const validId = UuidSchema.safeParse(patientId).success;
+  const visits = useQuery({ ...patientVisitsQueryOptions(patientId), enabled: validId });
   const [selected, setSelected] = useState<string | null>(null);
   const permissions = useProfile().data?.permissions ?? {};
   const [recording, setRecording] = useState(false);
+  if (!validId) return <Alert severity="info">This patient does not exist.</Alert>;
   if (visits.isPending) return <PageLoader />;
-  if (visits.isError) return <Alert severity="error">{errorMessage(visits.error, 'Could not load the patient.')}</Alert>;
+  if (visits.isError) return <Alert severity={isMissingRecord(visits.error) ? 'info' : 'error'}>{isMissingRecord(visits.error) ? 'This patient does not exist.' : errorMessage(visits.error, 'Could not load the patient.')}</Alert>;
   const all = visits.data.results;
   const visit = all.find((v) => v.id === selected) ?? all[0];
   if (!visit) return <Alert severity="info">This patient has no visits.</Alert>;
-  const lifetime = Math.round(all.reduce((sum, v) => sum + v.total_cost, 0) * 100) / 100;
+  const lifetime = roundToCents(all.reduce((sum, v) => sum + v.total_cost, 0));
 
   return (
     <>

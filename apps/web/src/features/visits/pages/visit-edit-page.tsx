@@ -14,7 +14,7 @@ import { TREATMENT_LOG_MESSAGES, UpdateTreatmentLogRequestSchema, type Treatment
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDateTime, formatDollars } from '../../../lib/format';
 import { useReviseVisit, visitQueryOptions } from '../api/visits-api';
 import { linesOfVisit, mergeTray, visitRevisionOf, type TrayLine, type TreatmentChoice } from '../tray';
@@ -28,7 +28,7 @@ export function VisitEditPage() {
   const { logId = '' } = useParams();
   const visit = useQuery({ ...visitQueryOptions(logId), staleTime: Infinity });
   if (visit.isPending) return <PageLoader />;
-  if (visit.isError) return <Alert severity="error">{errorMessage(visit.error, 'Could not load the visit.')}</Alert>;
+  if (visit.isError) return <Alert severity={isMissingRecord(visit.error) ? 'info' : 'error'}>{isMissingRecord(visit.error) ? 'This visit does not exist.' : errorMessage(visit.error, 'Could not load the visit.')}</Alert>;
   return <VisitEditForm visit={visit.data} />;
 }
 
