@@ -99,7 +99,7 @@ describe('category products page', () => {
   it('says so when the category cannot be found', async () => {
     signIn([]);
     renderApp('/categories/9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f/products');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This category does not exist or is not in your catalog.');
     expect(screen.getByRole('link', { name: 'Back to categories' })).toBeInTheDocument();
   });
 });
