@@ -30,3 +30,4 @@ export * from './safe-text';
 export * from './tour';
 export * from './assistant';
 export * from './assistant-parser';
+export * from './marketplace';
