@@ -4,9 +4,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import { constants as zlibConstants } from 'node:zlib';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS } from '@clinic/domain';
+import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS, MAX_UPLOAD_BYTES } from '@clinic/domain';
 import type { Db } from './db/client';
 import type { ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
@@ -66,6 +67,11 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createOpenAiAssistant } from './modules/assistant/assistant-ai';
 import { createAssistantService } from './modules/assistant/assistant.service';
 import { assistantRoutes } from './modules/assistant/assistant.routes';
+import { createMarketplaceService } from './modules/marketplace/marketplace.service';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes';
+import { createPriceListsService } from './modules/marketplace/price-lists.service';
+import { priceListsRoutes } from './modules/marketplace/price-lists.routes';
+import { createSupplierVendors } from './modules/marketplace/vendors/supplier-vendor';
 
 export interface BuildAppOptions {
   db: Db;
@@ -174,6 +180,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     async (api) => {
       // JSON answers are compressed when the client accepts it (brotli at a speed-friendly level).
       await api.register(fastifyCompress, { threshold: 2048, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+      // Multipart for every route that takes a file (local uploads, recordings, price lists), whatever the storage.
+      await api.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024 } });
       const zapi = api.withTypeProvider<ZodTypeProvider>();
       registerAuthentication(
         zapi,
@@ -201,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       reportsRoutes(zapi, createReportsService(deps));
       await paymentsRoutes(zapi, payments, paymentProvider);
       assistantRoutes(zapi, createAssistantService(deps, options.openAi ? createOpenAiAssistant(options.openAi) : null));
+      priceListsRoutes(zapi, createPriceListsService(deps));
+      marketplaceRoutes(zapi, createMarketplaceService(deps, [createSupplierVendors(deps.db)]));
     },
     { prefix: '/api' },
   );

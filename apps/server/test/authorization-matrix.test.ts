@@ -13,6 +13,7 @@ import { treatmentLogCases } from './authorization/treatment-logs.cases';
 import { reportCases } from './authorization/reports.cases';
 import { paymentCases } from './authorization/payments.cases';
 import { assistantCases } from './authorization/assistant.cases';
+import { marketplaceCases } from './authorization/marketplace.cases';
 
 /**
  * Every registered route x every role x own/foreign tenant. A route with no row here fails the
@@ -182,7 +183,7 @@ const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases };
+const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases };
 
 let t: TestApp;
 let world: World;
@@ -222,9 +223,15 @@ describe.each(Object.entries(CASES))('%s', (key, routeCase) => {
     '[%s] on %s tenant',
     async (caller, tenant) => {
       const request = await routeCase.build(world, t, caller, tenant);
-      expect(request.url.startsWith(pattern.split('/:')[0]!)).toBe(true);
+      expect(request.url.startsWith(pattern.split(':')[0]!)).toBe(true);
       const token = caller === 'anonymous' ? undefined : t.tokenFor(userOf(world, caller));
-      const res = await t.request({ method: method as 'GET', url: request.url, ...(token ? { token } : {}), ...(request.payload !== undefined ? { payload: request.payload as object } : {}) });
+      const res = await t.request({
+        method: method as 'GET',
+        url: request.url,
+        ...(token ? { token } : {}),
+        ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
+        ...(request.headers ? { headers: request.headers } : {}),
+      });
       const expected = routeCase.expect[caller][tenant === 'own' ? 0 : 1];
       expect(res.statusCode, `${caller} ${tenant}: ${res.body}`).toBe(expected);
     },

@@ -155,7 +155,8 @@ export const PurchaseOrderSchema = z.object({
   id: UuidSchema,
   /** Per location, in order of generation: PO-000042. */
   number: z.string(),
-  running_list_id: UuidSchema,
+  /** The list it was generated from; null for a marketplace order. */
+  running_list_id: UuidSchema.nullable(),
   supplier: z.object({ id: UuidSchema, name: z.string() }),
   created_at: z.string(),
   created_by: z.string(),

@@ -37,6 +37,8 @@ export const moduleDependencies = {
   purchasing: ['audit', 'idempotency', 'ledger', 'mail', 'products', 'suppliers'],
   'treatment-logs': ['audit', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
+  // Vendors' prices and orders; an order is a purchase order, issued and received by purchasing.
+  marketplace: ['audit', 'idempotency', 'products', 'purchasing', 'suppliers'],
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
@@ -64,6 +66,6 @@ export const publicFiles = {
   mail: ['templates'],
   // The file-storage interface and its address helpers; no database.
   uploads: ['storage'],
-  // Pure: the purchase order's PDF.
-  purchasing: ['purchase-order-pdf'],
+  // Pure: the purchase order's PDF. The door every purchase order is issued through (running lists, marketplace carts).
+  purchasing: ['purchase-order-pdf', 'issue-order'],
 };

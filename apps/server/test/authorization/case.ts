@@ -8,6 +8,8 @@ export type Tenant = 'own' | 'foreign';
 export interface MatrixRequest {
   url: string;
   payload?: unknown;
+  /** For a body that is not JSON (a multipart upload). */
+  headers?: Record<string, string>;
 }
 export interface Case {
   /** Builds the request for a caller against a target in their own or a foreign organization. */

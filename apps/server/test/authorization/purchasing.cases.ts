@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createProduct, createSupplier } from '../factories/index';
 import { insertRunningList, insertRunningListProducts } from '../../src/modules/purchasing/running-lists.repo';
-import { copyListIntoOrder, findOrderLines, insertPurchaseOrder, nextDocumentNumber } from '../../src/modules/purchasing/purchase-orders.repo';
+import { findOrderLines, insertPurchaseOrder, insertPurchaseOrderLines, nextDocumentNumber } from '../../src/modules/purchasing/purchase-orders.repo';
 import type { TestApp } from '../setup/test-app';
 import type { World } from '../world';
 import { ALL, locationOf, tenantOf, type Case, type Tenant } from './case';
@@ -13,12 +13,12 @@ async function listFor(world: World, t: TestApp, tenant: Tenant) {
   const product = await createProduct(t.db, { companyId: null });
   const list = await insertRunningList(t.db, { companyId, supplierId: supplier.id, createdBy: tenantOf(world, tenant).users.company_member.id });
   const [line] = await insertRunningListProducts(t.db, [{ runningListId: list.id, companyId, productId: product.id, quantity: 2, price: 10, highPriority: false }]);
-  return { list, line: line! };
+  return { list, line: line!, product };
 }
 
 /** A purchase order of a tenant's location, generated from such a list. */
 async function orderFor(world: World, t: TestApp, tenant: Tenant) {
-  const { list } = await listFor(world, t, tenant);
+  const { list, product } = await listFor(world, t, tenant);
   const order = await insertPurchaseOrder(t.db, {
     companyId: list.companyId,
     number: await nextDocumentNumber(t.db, list.companyId, 'purchase_order'),
@@ -28,7 +28,7 @@ async function orderFor(world: World, t: TestApp, tenant: Tenant) {
     createdBy: list.createdBy!,
     createdAt: new Date(),
   });
-  await copyListIntoOrder(t.db, order.id, list.id);
+  await insertPurchaseOrderLines(t.db, [{ purchaseOrderId: order.id, companyId: list.companyId, productId: product.id, productName: product.name, quantity: 2, price: 10 }]);
   const [line] = await findOrderLines(t.db, order.id);
   return { order, line: line! };
 }

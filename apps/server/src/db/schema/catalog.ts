@@ -74,6 +74,8 @@ export const products = pgTable(
     index('products_company_name_idx').on(t.companyId, t.name),
     index('products_category_idx').on(t.categoryId),
     index('products_barcode_idx').on(t.barcode),
+    // Price lists match their items by manufacturer code when there is no barcode.
+    index('products_manufacturer_code_idx').on(t.manufacturerCode).where(sql`${t.manufacturerCode} <> ''`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { companies } from './organizations';
 
 /**
  * Idempotency: the first answer to a request that changes stock, replayed when its key comes again
- * with the same request. Keys are scoped by operation ('stock.consume', 'treatment_log.create'),
+ * with the same request. Keys are scoped by operation ('stock.consume', 'treatment_log.create', 'marketplace.place_order'),
  * so the same key sent to two different operations never collides.
  */
 export const idempotencyKeys = pgTable(

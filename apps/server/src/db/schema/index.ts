@@ -14,3 +14,4 @@ export * from './treatment-logs';
 export * from './reports';
 export * from './subscriptions';
 export * from './idempotency';
+export * from './marketplace';

@@ -76,9 +76,8 @@ export const purchaseOrders = pgTable(
       .references(() => companies.id),
     /** The location's running number (document_counters). */
     number: integer('number').notNull(),
-    runningListId: uuid('running_list_id')
-      .notNull()
-      .references(() => runningLists.id),
+    /** The list the order was generated from; null for a marketplace order, which comes from a cart. */
+    runningListId: uuid('running_list_id').references(() => runningLists.id),
     supplierId: uuid('supplier_id')
       .notNull()
       .references(() => suppliers.id),
@@ -112,6 +111,8 @@ export const purchaseOrderLines = pgTable(
       .references(() => products.id),
     runningListProductId: uuid('running_list_product_id').references(() => runningListProducts.id),
     productName: text('product_name').notNull(),
+    /** The vendor's item number, on marketplace orders. */
+    vendorSku: text('vendor_sku'),
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     highPriority: boolean('high_priority').notNull().default(false),

@@ -1,10 +1,10 @@
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { idempotencyKeyReused } from '../../core/errors';
 import { findStoredAnswer, insertIdempotencyKey, saveAnswer } from './idempotency.repo';
 import { requestFingerprint } from './request-fingerprint';
 
 /** The operations that take an idempotency key; a key is only ever compared within its operation. */
-export type IdempotentOperation = 'stock.consume' | 'treatment_log.create';
+export type IdempotentOperation = 'stock.consume' | 'treatment_log.create' | 'marketplace.place_order';
 
 /** A request as its idempotency key identifies it. */
 export interface IdempotentRequest {
@@ -35,6 +35,19 @@ export async function claimKey<T>(tx: Tx, request: IdempotentRequest): Promise<{
   // Keys stored before fingerprints were kept have none: they replay as they always did.
   if (stored?.fingerprint && stored.fingerprint !== fingerprint) throw idempotencyKeyReused();
   return { replay: stored?.response as T };
+}
+
+/**
+ * Looks a key up without claiming it: the stored answer when this very request was done before,
+ * a 422 when the key was used for another request, null when it is new. For an operation that
+ * must not do its outside work (pricing with vendors) again for a replay.
+ */
+export async function findAnswer<T>(db: DbOrTx, request: IdempotentRequest): Promise<{ replay: T } | null> {
+  const { fingerprint, ...ref } = request;
+  const stored = await findStoredAnswer(db, ref);
+  if (!stored) return null;
+  if (stored.fingerprint && stored.fingerprint !== fingerprint) throw idempotencyKeyReused();
+  return { replay: stored.response as T };
 }
 
 /** Stores a claimed request's answer for its replays, in the transaction that did the work. */

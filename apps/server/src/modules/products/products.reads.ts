@@ -6,6 +6,7 @@ export {
   findProductWithNames,
   listProductIds,
   productIdsByBarcode,
+  productsByCode,
   visibleProductIds,
   // The visibility rule as SQL, for another repository's prepared statement (stock's consumption).
   visibleProducts,

@@ -309,6 +309,22 @@ export async function visibleProductIds(db: DbOrTx, companyId: string, productId
 }
 
 /** Products a location may use with these barcodes, by barcode (an import names a tray's products by barcode). */
+/**
+ * The products a location sees that carry one of these barcodes or manufacturer codes: how a
+ * supplier's price list finds its items in the catalog.
+ */
+export async function productsByCode(db: DbOrTx, companyId: string, codes: { barcodes: string[]; manufacturerCodes: string[] }) {
+  const match: SQL[] = [];
+  if (codes.barcodes.length > 0) match.push(inArray(products.barcode, codes.barcodes));
+  if (codes.manufacturerCodes.length > 0) match.push(inArray(products.manufacturerCode, codes.manufacturerCodes));
+  if (match.length === 0) return [];
+  return db
+    .select({ id: products.id, name: products.name, barcode: products.barcode, manufacturerCode: products.manufacturerCode })
+    .from(products)
+    .where(and(or(...match), visibleProducts({ companyId })))
+    .orderBy(asc(products.id));
+}
+
 export async function productIdsByBarcode(db: DbOrTx, companyId: string, barcodes: string[]): Promise<Map<string, string>> {
   if (barcodes.length === 0) return new Map();
   const rows = await db

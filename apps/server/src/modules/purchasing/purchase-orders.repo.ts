@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PurchaseOrderStatus } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
-import { companies, documentCounters, organizations, products, purchaseOrderLines, purchaseOrderReceipts, purchaseOrders, runningListProducts, stocks, suppliers, users } from '../../db/schema/index';
+import { companies, documentCounters, organizations, products, purchaseOrderLines, purchaseOrderReceipts, purchaseOrders, stocks, suppliers, users } from '../../db/schema/index';
 
 export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
 export type PurchaseOrderLineRow = typeof purchaseOrderLines.$inferSelect;
@@ -18,21 +18,15 @@ export async function nextDocumentNumber(tx: DbOrTx, companyId: string, kind: st
 
 export async function insertPurchaseOrder(
   tx: DbOrTx,
-  values: { companyId: string; number: number; runningListId: string; supplierId: string; total: number; createdBy: string; createdAt: Date },
+  values: { companyId: string; number: number; runningListId: string | null; supplierId: string; total: number; createdBy: string; createdAt: Date },
 ): Promise<PurchaseOrderRow> {
   const [row] = await tx.insert(purchaseOrders).values(values).returning();
   return row!;
 }
 
-/** Freezes a running list's lines into the order: product name, quantity and price as they are now. */
-export async function copyListIntoOrder(tx: DbOrTx, purchaseOrderId: string, runningListId: string): Promise<void> {
-  await tx.execute(sql`
-    insert into ${purchaseOrderLines} (purchase_order_id, company_id, product_id, running_list_product_id, product_name, quantity, price, high_priority)
-    select ${purchaseOrderId}, rlp.company_id, rlp.product_id, rlp.id, p.name, rlp.quantity, rlp.price, rlp.high_priority
-    from ${runningListProducts} rlp
-    join ${products} p on p.id = rlp.product_id
-    where rlp.running_list_id = ${runningListId}
-  `);
+/** Writes an order's lines as the caller froze them. */
+export async function insertPurchaseOrderLines(tx: DbOrTx, lines: (typeof purchaseOrderLines.$inferInsert)[]): Promise<void> {
+  if (lines.length > 0) await tx.insert(purchaseOrderLines).values(lines);
 }
 
 export async function setPurchaseOrderFiles(tx: DbOrTx, id: string, values: { pdfUrl: string; emailedTo: string | null }): Promise<void> {

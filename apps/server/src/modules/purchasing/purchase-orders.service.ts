@@ -12,7 +12,6 @@ import {
   type PurchaseOrderQuery,
   type PurchaseOrderStatus,
   type ReceivePurchaseOrderRequest,
-  roundToCents,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
@@ -22,36 +21,27 @@ import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
-import { enqueueEmail } from '../mail/mail.writes';
 import { createLedger } from '../ledger/ledger';
-import { findSupplierById } from '../suppliers/suppliers.reads';
-import { purchaseOrderEmail } from './purchase-order-email';
-import { renderPurchaseOrderPdf } from './purchase-order-pdf';
+import { createOrderIssuer } from './issue-order';
 import {
   addReceivedQuantity,
-  copyListIntoOrder,
-  findBuyer,
   findOrderLines,
   findPurchaseOrder,
   findReceipt,
-  insertPurchaseOrder,
   insertReceipt,
   listPurchaseOrderLines,
   listPurchaseOrders,
   listReceivedStocks,
   lockPurchaseOrder,
-  nextDocumentNumber,
-  setPurchaseOrderFiles,
   setPurchaseOrderStatus,
   type PurchaseOrderSummaryRow,
 } from './purchase-orders.repo';
 import { listRunningListProducts, lockRunningList, markRunningListOrdered } from './running-lists.repo';
 
-const PURCHASE_ORDER_COUNTER = 'purchase_order';
-
 export function createPurchaseOrdersService(deps: ServiceDeps) {
   const { db, files } = deps;
   const ledger = createLedger(deps);
+  const issueOrder = createOrderIssuer(deps);
 
   function toSummary(row: PurchaseOrderSummaryRow): PurchaseOrder {
     return {
@@ -122,31 +112,21 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         if (list.orderedAt) throw conflict(PURCHASING_MESSAGES.alreadyOrdered);
         const lines = await listRunningListProducts(tx, [list.id]);
         if (lines.length === 0) throw badRequest('runningListId', PURCHASING_MESSAGES.emptyList);
-        const supplier = await findSupplierById(tx, list.supplierId);
-        const buyer = await findBuyer(tx, companyId, actor.userId);
-        if (!supplier || !buyer) throw notFound();
-
-        const now = deps.now();
-        const total = lines.reduce((sum, l) => sum + lineTotal(l.line.quantity, l.line.price), 0);
-        const number = await nextDocumentNumber(tx, companyId, PURCHASE_ORDER_COUNTER);
-        const order = await insertPurchaseOrder(tx, { companyId, number, runningListId: list.id, supplierId: list.supplierId, total: roundToCents(total), createdBy: actor.userId, createdAt: now });
-        await copyListIntoOrder(tx, order.id, list.id);
-        await markRunningListOrdered(tx, list.id, now);
-
-        const documentNumber = purchaseOrderNumber(number);
-        const pdf = await renderPurchaseOrderPdf({
-          number: documentNumber,
-          date: isoDay(now),
-          buyer,
-          supplier: { name: supplier.name, address: supplier.address, contactEmail: supplier.contactEmail, contactPhone: supplier.contactPhone },
-          lines: lines.map((l) => ({ productName: l.product.name, quantity: l.line.quantity, price: l.line.price, total: lineTotal(l.line.quantity, l.line.price), highPriority: l.line.highPriority })),
-          total,
+        const order = await issueOrder(tx, actor, {
+          companyId,
+          supplierId: list.supplierId,
+          runningListId: list.id,
+          lines: lines.map((l) => ({
+            productId: l.line.productId,
+            productName: l.product.name,
+            quantity: l.line.quantity,
+            price: l.line.price,
+            highPriority: l.line.highPriority,
+            runningListProductId: l.line.id,
+          })),
+          emailSupplier: true,
         });
-        const pdfUrl = await files.storeGenerated(companyId, 'purchase_order_pdf', `${documentNumber}.pdf`, pdf, 'application/pdf', actor.userId, tx);
-        const emailTo = supplier.contactEmail || supplier.email || null;
-        if (emailTo) await enqueueEmail(tx, purchaseOrderEmail({ to: emailTo, number: documentNumber, buyer, supplierName: supplier.name, orderedBy: buyer.orderedBy, total, pdfUrl }));
-        await setPurchaseOrderFiles(tx, order.id, { pdfUrl, emailedTo: emailTo });
-        await recordAudit(tx, actor, { entity: 'purchase_order', entityId: order.id, action: 'create', organizationId: actor.organizationId, companyId, changes: { runningListId: list.id, number: documentNumber, total } });
+        await markRunningListOrdered(tx, list.id, deps.now());
         return order.id;
       });
       return detail(companyId, id);

@@ -1,3 +1,3 @@
 // The demo seed's running lists and purchase orders, written as the purchasing pages would.
-export { addReceivedQuantity, copyListIntoOrder, insertPurchaseOrder, nextDocumentNumber, setPurchaseOrderFiles, setPurchaseOrderStatus } from './purchase-orders.repo';
+export { addReceivedQuantity, setPurchaseOrderStatus } from './purchase-orders.repo';
 export { insertRunningListProducts, type NewRunningListProduct } from './running-lists.repo';

@@ -1,6 +1,5 @@
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ErrorResponseSchema, MAX_UPLOAD_BYTES, UploadRequestSchema, UploadResponseSchema } from '@clinic/domain';
+import { ErrorResponseSchema, UploadRequestSchema, UploadResponseSchema } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import { LOCAL_UPLOAD_PATH, type LocalStorage } from './local-storage';
@@ -39,7 +38,6 @@ export async function uploadsRoutes(app: ZodApp, files: FilesService, local: { s
 
   if (!local) return;
   const { storage, root } = local;
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024 } });
 
   // The local adapter's presigned POST (local-upload.ts); the policy is the permission.
   app.post(LOCAL_UPLOAD_PATH.replace(/^\/api/, ''), {
