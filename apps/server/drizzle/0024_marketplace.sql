@@ -42,6 +42,7 @@ CREATE TABLE "vendor_orders" (
 );
 --> statement-breakpoint
 ALTER TABLE "purchase_orders" ALTER COLUMN "running_list_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "suppliers" ADD COLUMN "vendor_code" text;--> statement-breakpoint
 ALTER TABLE "purchase_order_lines" ADD COLUMN "vendor_sku" text;--> statement-breakpoint
 ALTER TABLE "price_list_items" ADD CONSTRAINT "price_list_items_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_list_items" ADD CONSTRAINT "price_list_items_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -58,5 +59,6 @@ CREATE INDEX "vendor_orders_company_placed_idx" ON "vendor_orders" USING btree (
 CREATE INDEX "vendor_orders_company_checkout_idx" ON "vendor_orders" USING btree ("company_id","checkout_key");--> statement-breakpoint
 CREATE INDEX "vendor_orders_company_tracking_idx" ON "vendor_orders" USING btree ("company_id","tracking_url") WHERE "vendor_orders"."tracking_url" is not null;--> statement-breakpoint
 CREATE INDEX "vendor_orders_company_reference_idx" ON "vendor_orders" USING btree ("company_id","vendor_reference") WHERE "vendor_orders"."vendor_reference" is not null;--> statement-breakpoint
-CREATE INDEX "vendor_orders_open_idx" ON "vendor_orders" USING btree ("updated_at") WHERE "vendor_orders"."status" in ('placing', 'placed', 'confirmed', 'shipped');--> statement-breakpoint
+CREATE INDEX "vendor_orders_open_idx" ON "vendor_orders" USING btree ("updated_at") WHERE "vendor_orders"."vendor_kind" = 'distributor' and "vendor_orders"."status" in ('placing', 'placed', 'confirmed', 'shipped');--> statement-breakpoint
+CREATE UNIQUE INDEX "suppliers_vendor_code_unique" ON "suppliers" USING btree ("vendor_code");--> statement-breakpoint
 CREATE INDEX "products_manufacturer_code_idx" ON "products" USING btree ("manufacturer_code") WHERE "products"."manufacturer_code" <> '';

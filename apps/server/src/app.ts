@@ -67,7 +67,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createOpenAiAssistant } from './modules/assistant/assistant-ai';
 import { createAssistantService } from './modules/assistant/assistant.service';
 import { assistantRoutes } from './modules/assistant/assistant.routes';
-import { createMarketplaceService } from './modules/marketplace/marketplace.service';
+import { createMarketplaceService, type MarketplaceService } from './modules/marketplace/marketplace.service';
+import { createDistributorVendors, type DistributorConfig } from './modules/marketplace/vendors/distributor-vendor';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes';
 import { createPriceListsService } from './modules/marketplace/price-lists.service';
 import { priceListsRoutes } from './modules/marketplace/price-lists.routes';
@@ -97,6 +98,8 @@ export interface BuildAppOptions {
   openAi?: OpenAiOptions | undefined;
   /** Card payments through Stripe when set; otherwise the app's own test checkout (no card is charged). */
   stripe?: StripeOptions | undefined;
+  /** Marketplace distributors with an ordering API (docs/vendor-api.md); none by default. */
+  distributors?: readonly DistributorConfig[] | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
@@ -113,6 +116,8 @@ export interface BuiltApp {
   files: FilesService;
   /** Subscriptions: main.ts runs the trial-reminder worker. */
   payments: PaymentsService;
+  /** Vendor orders: main.ts runs the status job. */
+  marketplace: MarketplaceService;
   /** What the services were built with: the first-start demo seed builds the ones it calls from them. */
   deps: ServiceDeps;
 }
@@ -169,6 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const paymentProvider = options.stripe ? createStripePayments(options.stripe) : createLocalPayments(deps.publicUrl);
   const payments = createPaymentsService(deps, paymentProvider);
   const transcriptions = createTranscriptionService(deps, options.openAi ? createOpenAiCaseNotes(options.openAi) : null);
+  const distributors = createDistributorVendors(options.db, options.distributors ?? []);
+  await distributors.start();
+  const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -210,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await paymentsRoutes(zapi, payments, paymentProvider);
       assistantRoutes(zapi, createAssistantService(deps, options.openAi ? createOpenAiAssistant(options.openAi) : null));
       priceListsRoutes(zapi, createPriceListsService(deps));
-      marketplaceRoutes(zapi, createMarketplaceService(deps, [createSupplierVendors(deps.db)]));
+      marketplaceRoutes(zapi, marketplace);
     },
     { prefix: '/api' },
   );
@@ -238,5 +246,5 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, tokens, imports, alerts, transcriptions, files, payments, deps };
+  return { app, tokens, imports, alerts, transcriptions, files, payments, marketplace, deps };
 }

@@ -13,6 +13,7 @@ import { seedDemo } from './seed/demo';
 import { startTranscriptionWorker } from './modules/transcription/transcription-worker';
 import { startTrialReminderWorker } from './modules/payments/trial-reminder-worker';
 import { startUploadSweepWorker } from './modules/uploads/upload-sweep-worker';
+import { startVendorOrderWorker } from './modules/marketplace/vendor-order-worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await runMigrations(database);
 
-  const { app, imports, alerts, transcriptions, files, payments, deps } = await buildApp({
+  const { app, imports, alerts, transcriptions, files, payments, marketplace, deps } = await buildApp({
     db: database.db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     jwtExpiresIn: config.jwtExpiresIn,
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     alertExpiryWindowDays: config.alertExpiryWindowDays,
     openAi: config.openAi,
     stripe: config.stripe,
+    distributors: config.distributors,
   });
 
   const importWorker = startImportWorker(imports, app.log);
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
   const transcriptionWorker = startTranscriptionWorker(transcriptions, app.log);
   const trialReminders = startTrialReminderWorker(payments, app.log);
   const uploadSweep = startUploadSweepWorker(files, app.log);
+  const vendorOrders = startVendorOrderWorker(marketplace, app.log);
   const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, undefined, files.storage) : null;
 
   const shutdown = async (signal: string) => {
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
     transcriptionWorker.stop();
     trialReminders.stop();
     uploadSweep.stop();
+    vendorOrders.stop();
     await app.close();
     await database.close();
     releaseLock();

@@ -16,6 +16,7 @@ export const MARKETPLACE_MESSAGES = {
   ordersPlaced: (count: number) => `${String(count)} ${count === 1 ? 'order' : 'orders'} placed`,
   placeFailed: 'Failed to place the order',
   vendorFailed: (vendor: string) => `${vendor} did not take the order`,
+  vendorUnreachable: (vendor: string) => `${vendor} could not be reached to confirm the price; remove its items or try again later`,
   priceListUploaded: (items: number) => `Price list uploaded: ${String(items)} ${items === 1 ? 'item' : 'items'}`,
   priceListRemoved: 'Price list removed',
   priceListFailed: 'Failed to upload the price list',

@@ -9,3 +9,14 @@ describe('UPLOAD_QUOTA_MB_PER_ORGANIZATION', () => {
     expect(() => loadConfig({ UPLOAD_QUOTA_MB_PER_ORGANIZATION: '-1' })).toThrow(/UPLOAD_QUOTA_MB_PER_ORGANIZATION/);
   });
 });
+
+describe('MARKETPLACE_DISTRIBUTORS', () => {
+  it('is none by default, a JSON list of distributors when set, and stops the server when it is wrong', () => {
+    expect(loadConfig({}).distributors).toEqual([]);
+    const one = [{ code: 'dentalcity', name: 'DentalCity', url: 'https://api.dentalcity.example/v1', key: 'k' }];
+    expect(loadConfig({ MARKETPLACE_DISTRIBUTORS: JSON.stringify(one) }).distributors).toEqual(one);
+    expect(() => loadConfig({ MARKETPLACE_DISTRIBUTORS: 'dentalcity' })).toThrow(/MARKETPLACE_DISTRIBUTORS: not JSON/);
+    expect(() => loadConfig({ MARKETPLACE_DISTRIBUTORS: JSON.stringify([{ ...one[0], url: 'ftp://x' }]) })).toThrow(/MARKETPLACE_DISTRIBUTORS\.0\.url/);
+    expect(() => loadConfig({ MARKETPLACE_DISTRIBUTORS: JSON.stringify([...one, ...one]) })).toThrow(/each code once/);
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { S3Options } from '../modules/uploads/s3-storage';
 import type { OpenAiOptions } from '../modules/transcription/case-notes-ai';
 import type { StripeOptions } from '../modules/payments/stripe-payments';
+import type { DistributorConfig } from '../modules/marketplace/vendors/distributor-vendor';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -35,6 +36,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().optional(),
+  /** JSON: [{"code":"...","name":"...","url":"https://...","key":"...","email":"..."}], distributors with an ordering API. */
+  MARKETPLACE_DISTRIBUTORS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -66,6 +69,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; otherwise the local test checkout. */
   stripe: StripeOptions | undefined;
+  /** Marketplace distributors (docs/vendor-api.md); none when MARKETPLACE_DISTRIBUTORS is unset. */
+  distributors: DistributorConfig[];
 }
 
 /** Parses the environment once at start-up; nothing else reads process.env. */
@@ -100,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL, chatModel: env.OPENAI_CHAT_MODEL, assistantModel: env.OPENAI_ASSISTANT_MODEL }
       : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    distributors: parseDistributors(env.MARKETPLACE_DISTRIBUTORS),
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...stripeApiBase(env.STRIPE_API_BASE) } : undefined,
     s3: env.S3_BUCKET
       ? {
@@ -128,4 +134,30 @@ function stripeApiBase(value: string | undefined): { host?: string; port?: numbe
   const url = new URL(value);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
+const DistributorsSchema = z
+  .array(
+    z.object({
+      code: z.string().regex(/^[a-z0-9-]{2,40}$/, 'a code of 2 to 40 lowercase letters, digits or dashes'),
+      name: z.string().trim().min(1).max(120),
+      url: z.url({ protocol: /^https?$/ }),
+      key: z.string().min(1),
+      email: z.email().optional(),
+    }),
+  )
+  .refine((list) => new Set(list.map((d) => d.code)).size === list.length, 'each code once');
+
+/** MARKETPLACE_DISTRIBUTORS: a JSON array of distributors, each with its API's base address and key. */
+export function parseDistributors(value: string | undefined): DistributorConfig[] {
+  if (!value) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new Error('Invalid configuration:\n  MARKETPLACE_DISTRIBUTORS: not JSON (a list like [{"code":"acme","name":"Acme Dental","url":"https://api.acme.example/v1","key":"..."}])');
+  }
+  const parsed = DistributorsSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  MARKETPLACE_DISTRIBUTORS.${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  return parsed.data;
 }

@@ -8,6 +8,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Role } from '@clinic/domain';
 import { createDatabase, type Database, type Db } from '../../src/db/client';
 import { buildApp } from '../../src/app';
+import type { DistributorConfig } from '../../src/modules/marketplace/vendors/distributor-vendor';
+import type { MarketplaceService } from '../../src/modules/marketplace/marketplace.service';
 import type { S3Options } from '../../src/modules/uploads/s3-storage';
 import type { AlertsService } from '../../src/modules/alerts/alerts.service';
 import type { FilesService } from '../../src/modules/uploads/uploads.service';
@@ -39,6 +41,8 @@ export interface TestApp {
   files: FilesService;
   /** Subscriptions: tests run the trial reminders by hand. */
   payments: PaymentsService;
+  /** The marketplace: tests run the vendor-order status job by hand. */
+  marketplace: MarketplaceService;
   /** What the app's services were built with (the demo seed takes them). */
   deps: ServiceDeps;
   /** The local file storage folder of this app. */
@@ -85,7 +89,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -104,11 +108,12 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       now: options.now,
       openAi: options.openAi,
       stripe: options.stripe,
+      distributors: options.distributors,
       trustProxy: options.trustProxy,
       uploadQuotaMb: options.uploadQuotaMb,
       onRoute,
     });
-  const { app, tokens, alerts, transcriptions, files, payments, deps } = await build((route) => {
+  const { app, tokens, alerts, transcriptions, files, payments, marketplace, deps } = await build((route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
   });
   await app.ready();
@@ -121,6 +126,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     transcriptions,
     files,
     payments,
+    marketplace,
     deps,
     uploadsDir,
     tokenFor: (user, companyId) =>

@@ -93,7 +93,7 @@ export const vendorOrders = pgTable(
     index('vendor_orders_company_checkout_idx').on(t.companyId, t.checkoutKey),
     index('vendor_orders_company_tracking_idx').on(t.companyId, t.trackingUrl).where(sql`${t.trackingUrl} is not null`),
     index('vendor_orders_company_reference_idx').on(t.companyId, t.vendorReference).where(sql`${t.vendorReference} is not null`),
-    // The status job: orders still on their way.
-    index('vendor_orders_open_idx').on(t.updatedAt).where(sql`${t.status} in ('placing', 'placed', 'confirmed', 'shipped')`),
+    // The status job: distributor orders still on their way, least recently checked first.
+    index('vendor_orders_open_idx').on(t.updatedAt).where(sql`${t.vendorKind} = 'distributor' and ${t.status} in ('placing', 'placed', 'confirmed', 'shipped')`),
   ],
 );

@@ -18,6 +18,8 @@ export const suppliers = pgTable(
     address: text('address').notNull().default(''),
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull(),
+    /** Set on a distributor reached through its ordering API (MARKETPLACE_DISTRIBUTORS): its code there. */
+    vendorCode: text('vendor_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -27,5 +29,7 @@ export const suppliers = pgTable(
       .on(sql`coalesce(${t.companyId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
     index('suppliers_company_name_idx').on(t.companyId, t.name),
+    // One shared supplier per configured distributor, whatever the number of processes starting.
+    uniqueIndex('suppliers_vendor_code_unique').on(t.vendorCode),
   ],
 );

@@ -41,13 +41,17 @@ export async function repriceCart(adapters: readonly VendorAdapter[], context: V
   const vendorIds = [...new Set(lines.map((l) => l.vendor_id))];
   const vendors = new Map<string, ResolvedVendor>();
   const offers = new Map<string, Map<string, VendorOffer>>();
+  const unreachable = new Set<string>();
   await Promise.all(
     vendorIds.map(async (vendorId) => {
       const vendor = await resolveVendor(adapters, context, vendorId);
       if (!vendor) return;
       vendors.set(vendorId, vendor);
       const skus = lines.filter((l) => l.vendor_id === vendorId).map((l) => l.sku);
-      offers.set(vendorId, await vendor.adapter.price(context, vendorId, skus));
+      // A vendor that does not answer cannot confirm its prices: its lines say so, the others stand.
+      const priced = await vendor.adapter.price(context, vendorId, skus).catch(() => null);
+      if (priced) offers.set(vendorId, priced);
+      else unreachable.add(vendorId);
     }),
   );
   const checked = lines.map((line) => {
@@ -56,6 +60,7 @@ export async function repriceCart(adapters: readonly VendorAdapter[], context: V
       const unknown: VendorRef = { id: line.vendor_id, name: '', kind: 'supplier' };
       return { ...checkedLine(line, unknown, undefined), problem: MARKETPLACE_MESSAGES.vendorNotFound };
     }
+    if (unreachable.has(line.vendor_id)) return { ...checkedLine(line, vendor.ref, undefined), current_price: line.price, problem: MARKETPLACE_MESSAGES.vendorUnreachable(vendor.ref.name) };
     return checkedLine(line, vendor.ref, offers.get(line.vendor_id)?.get(line.sku));
   });
   return { lines: checked, vendors };

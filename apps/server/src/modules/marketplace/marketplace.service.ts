@@ -33,13 +33,14 @@ import { visibleProducts } from '../products/products.reads';
 import { createOrderIssuer } from '../purchasing/issue-order';
 import { repriceCart, resolveVendor } from './checkout';
 import { searchOfferedProducts } from './price-lists.repo';
-import type { VendorAdapter, VendorContext, VendorOffer } from './vendors/vendor';
+import type { PlacementResult, VendorAdapter, VendorContext, VendorOffer } from './vendors/vendor';
 import {
   findVendorOrder,
   insertVendorOrder,
   linesOfOrders,
   listVendorOrders,
   lockVendorOrder,
+  openDistributorOrders,
   ordersOfCheckout,
   recordPlacement,
   updateVendorOrder,
@@ -47,6 +48,21 @@ import {
 } from './vendor-orders.repo';
 
 const DAY_MS = 86_400_000;
+/** How long an order whose vendor cannot be reached is sent again before it is marked failed. */
+const PLACEMENT_RETRY_MS = DAY_MS;
+
+/** The key each vendor is sent for its share of a cart: the same on every retry. */
+const vendorKey = (checkoutKey: string, vendorId: string) => `${checkoutKey}:${vendorId}`;
+
+function unreached(vendorName: string, error: unknown): PlacementResult {
+  return { status: 'retry', error: `${vendorName} could not be reached (${error instanceof Error ? error.message : 'no answer'}); the order will be sent again` };
+}
+
+/** A vendor's answer as the order records it: a vendor not reached leaves the order placing, with the reason. */
+function placementValues(result: PlacementResult, at: Date) {
+  if ('error' in result) return { status: result.status === 'failed' ? ('failed' as const) : ('placing' as const), vendorReference: null, error: result.error, updatedAt: at };
+  return { status: result.status, vendorReference: result.reference, error: null, updatedAt: at };
+}
 
 function toOrder(row: VendorOrderSummaryRow): MarketplaceOrder {
   const { vendorOrder } = row;
@@ -130,11 +146,70 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
     return { from, to: new Date(Date.parse(`${query.endDate}T00:00:00.000Z`) + DAY_MS), status: query.status };
   }
 
+  /** One open distributor order brought up to date: placed again while unreached, else its status read. */
+  async function refreshOrder(row: Awaited<ReturnType<typeof openDistributorOrders>>[number]): Promise<void> {
+    const { vendorOrder } = row;
+    const adapter = adapters.find((a) => a.kind === vendorOrder.vendorKind);
+    const context = { companyId: vendorOrder.companyId };
+    const now = deps.now();
+    if (!adapter) return;
+    if (vendorOrder.status === 'placing') {
+      if (now.getTime() - vendorOrder.placedAt.getTime() > PLACEMENT_RETRY_MS) {
+        await recordPlacement(db, vendorOrder.purchaseOrderId, { status: 'failed', vendorReference: null, error: vendorOrder.error ?? MARKETPLACE_MESSAGES.vendorFailed(row.supplierName), updatedAt: now });
+        return;
+      }
+      const lines = await linesOfOrders(db, [vendorOrder.purchaseOrderId]);
+      const result = await adapter
+        .place(context, {
+          vendorId: row.supplierId,
+          purchaseOrderId: vendorOrder.purchaseOrderId,
+          number: purchaseOrderNumber(row.number),
+          idempotencyKey: vendorKey(vendorOrder.checkoutKey, row.supplierId),
+          lines: lines.map((l) => ({ sku: l.vendorSku ?? '', quantity: l.quantity, price: l.price })),
+        })
+        .catch((error: unknown) => unreached(row.supplierName, error));
+      await recordPlacement(db, vendorOrder.purchaseOrderId, placementValues(result, now));
+      return;
+    }
+    const status = await adapter.status(context, row.supplierId, vendorOrder.vendorReference).catch(() => null);
+    const moved = status && status.status !== vendorOrder.status && canAdvanceOrder(vendorOrder.status, status.status);
+    await updateVendorOrder(db, vendorOrder.purchaseOrderId, {
+      updatedAt: now,
+      ...(moved
+        ? {
+            status: status.status,
+            carrier: status.carrier ?? vendorOrder.carrier,
+            trackingUrl: status.trackingUrl ?? vendorOrder.trackingUrl,
+            ...((status.status === 'shipped' || status.status === 'delivered') && !vendorOrder.shippedAt ? { shippedAt: now } : {}),
+            ...(status.status === 'delivered' ? { deliveredAt: now } : {}),
+          }
+        : {}),
+    });
+  }
+
   return {
+    /**
+     * The status job: distributor orders still on their way, least recently checked first, one at
+     * a time. Safe in several processes: a placement is sent under the same key, and a status only
+     * ever moves forward.
+     */
+    async refreshOrders(limit = 50): Promise<number> {
+      const open = await openDistributorOrders(db, limit);
+      for (const row of open) await refreshOrder(row);
+      return open.length;
+    },
+
     /** Products the location's vendors offer, each with every vendor's offer side by side. */
     async search(actor: Actor, query: MarketplaceSearchQuery): Promise<MarketplaceProductPage> {
       const companyId = currentCompanyId(actor);
-      const { records, total } = await searchOfferedProducts(db, companyId, visibleProducts({ companyId }), query.search || undefined, pageWindow(query));
+      const term = query.search ?? '';
+      const elsewhere = { barcodes: [] as string[], manufacturerCodes: [] as string[] };
+      for (const adapter of adapters) {
+        const codes = await adapter.searchCodes?.({ companyId }, term);
+        elsewhere.barcodes.push(...(codes?.barcodes ?? []));
+        elsewhere.manufacturerCodes.push(...(codes?.manufacturerCodes ?? []));
+      }
+      const { records, total } = await searchOfferedProducts(db, companyId, visibleProducts({ companyId }), term || undefined, elsewhere, pageWindow(query));
       const { offers, kinds } = await allOffers({ companyId }, records.map((r) => r.id));
       const results = records.map((p) => ({
         product: { id: p.id, name: p.name, barcode: p.barcode, manufacturer_code: p.manufacturerCode, type: p.type },
@@ -229,8 +304,8 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
             updatedAt: now,
           });
           if (vendor.adapter.placesInTransaction) {
-            const result = await vendor.adapter.place(context, { vendorId, purchaseOrderId: issued.id, number: issued.number, idempotencyKey: `${body.idempotency_key}:${vendorId}`, lines: group.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.current_price! })) }, tx);
-            await recordPlacement(tx, issued.id, result.status === 'failed' ? { status: 'failed', vendorReference: null, error: result.error, updatedAt: now } : { status: result.status, vendorReference: result.reference, error: null, updatedAt: now });
+            const result = await vendor.adapter.place(context, { vendorId, purchaseOrderId: issued.id, number: issued.number, idempotencyKey: vendorKey(body.idempotency_key, vendorId), lines: group.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.current_price! })) }, tx);
+            await recordPlacement(tx, issued.id, placementValues(result, now));
           } else {
             outside.push({ vendorId, purchaseOrderId: issued.id, number: issued.number });
           }
@@ -246,10 +321,9 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
             const vendor = vendors.get(vendorId)!;
             const group = lines.filter((l) => l.vendor_id === vendorId);
             const result = await vendor.adapter
-              .place(context, { vendorId, purchaseOrderId, number, idempotencyKey: `${body.idempotency_key}:${vendorId}`, lines: group.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.current_price! })) })
-              .catch((error: unknown) => ({ status: 'failed' as const, error: `${MARKETPLACE_MESSAGES.vendorFailed(vendor.ref.name)}: ${error instanceof Error ? error.message : 'no answer'}` }));
-            const at = deps.now();
-            await recordPlacement(db, purchaseOrderId, result.status === 'failed' ? { status: 'failed', vendorReference: null, error: result.error, updatedAt: at } : { status: result.status, vendorReference: result.reference, error: null, updatedAt: at });
+              .place(context, { vendorId, purchaseOrderId, number, idempotencyKey: vendorKey(body.idempotency_key, vendorId), lines: group.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.current_price! })) })
+              .catch((error: unknown) => unreached(vendor.ref.name, error));
+            await recordPlacement(db, purchaseOrderId, placementValues(result, deps.now()));
           }),
         );
       }

@@ -86,12 +86,21 @@ export async function itemsBySku(db: DbOrTx, companyId: string, supplierId: stri
  * A page of the products the location's price lists offer, by name, optionally searched: the
  * marketplace's results. The search uses the catalog's trigram index on name, brand and codes.
  */
-export async function searchOfferedProducts(db: DbOrTx, companyId: string, visible: SQL, search: string | undefined, page: { offset: number; limit: number }) {
-  const where: SQL[] = [
-    visible,
-    sql`exists (select 1 from ${priceListItems} i join ${suppliers} s on s.id = i.supplier_id where i.company_id = ${companyId} and i.product_id = ${products.id} and s.deleted_at is null)`,
-  ];
-  if (search) where.push(ilike(products.searchText, containsPattern(search)));
+export async function searchOfferedProducts(
+  db: DbOrTx,
+  companyId: string,
+  visible: SQL,
+  search: string | undefined,
+  /** Codes distributors found for the search: their products are offered too. */
+  elsewhere: { barcodes: string[]; manufacturerCodes: string[] },
+  page: { offset: number; limit: number },
+) {
+  const inPriceList = sql`exists (select 1 from ${priceListItems} i join ${suppliers} s on s.id = i.supplier_id where i.company_id = ${companyId} and i.product_id = ${products.id} and s.deleted_at is null)`;
+  // A distributor already searched its catalog with the term: its codes need no second match.
+  const offered: SQL[] = [search ? and(inPriceList, ilike(products.searchText, containsPattern(search)))! : inPriceList];
+  if (elsewhere.barcodes.length > 0) offered.push(inArray(products.barcode, elsewhere.barcodes));
+  if (elsewhere.manufacturerCodes.length > 0) offered.push(inArray(products.manufacturerCode, elsewhere.manufacturerCodes));
+  const where: SQL[] = [visible, or(...offered)!];
   const rows = await db
     .select({ id: products.id, name: products.name, barcode: products.barcode, manufacturerCode: products.manufacturerCode, type: products.type, count: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)

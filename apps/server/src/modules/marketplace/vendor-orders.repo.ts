@@ -108,3 +108,15 @@ export async function linesOfOrders(db: DbOrTx, purchaseOrderIds: string[]) {
     .where(inArray(purchaseOrderLines.purchaseOrderId, purchaseOrderIds))
     .orderBy(asc(purchaseOrderLines.productName), asc(purchaseOrderLines.id));
 }
+
+/** Distributor orders still on their way, least recently checked first: the status job's round. */
+export async function openDistributorOrders(db: DbOrTx, limit: number) {
+  return db
+    .select({ vendorOrder: vendorOrders, supplierId: purchaseOrders.supplierId, supplierName: suppliers.name, number: purchaseOrders.number })
+    .from(vendorOrders)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, vendorOrders.purchaseOrderId))
+    .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
+    .where(and(eq(vendorOrders.vendorKind, 'distributor'), inArray(vendorOrders.status, ['placing', 'placed', 'confirmed', 'shipped'])))
+    .orderBy(asc(vendorOrders.updatedAt))
+    .limit(limit);
+}

@@ -7,6 +7,7 @@ export {
   listProductIds,
   productIdsByBarcode,
   productsByCode,
+  productCodesOf,
   visibleProductIds,
   // The visibility rule as SQL, for another repository's prepared statement (stock's consumption).
   visibleProducts,

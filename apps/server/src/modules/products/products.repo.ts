@@ -325,6 +325,15 @@ export async function productsByCode(db: DbOrTx, companyId: string, codes: { bar
     .orderBy(asc(products.id));
 }
 
+/** The barcodes and manufacturer codes of products the location sees. */
+export async function productCodesOf(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: products.id, barcode: products.barcode, manufacturerCode: products.manufacturerCode })
+    .from(products)
+    .where(and(inArray(products.id, ids), visibleProducts({ companyId })));
+}
+
 export async function productIdsByBarcode(db: DbOrTx, companyId: string, barcodes: string[]): Promise<Map<string, string>> {
   if (barcodes.length === 0) return new Map();
   const rows = await db

@@ -57,3 +57,17 @@ export async function supplierIdsByName(db: DbOrTx, companyId: string): Promise<
   const sorted = rows.sort((a, b) => Number(a.companyId !== null) - Number(b.companyId !== null));
   return new Map(sorted.map((r) => [r.name.toLowerCase(), r.id]));
 }
+
+/**
+ * The shared supplier standing for a distributor of the marketplace: created on first start,
+ * renamed and revived as the configuration says on later ones (one statement, safe when several
+ * processes start at once).
+ */
+export async function upsertVendorSupplier(db: DbOrTx, vendor: { code: string; name: string; email: string }): Promise<SupplierRow> {
+  const [row] = await db
+    .insert(suppliers)
+    .values({ companyId: null, vendorCode: vendor.code, name: vendor.name, email: vendor.email, phone: '', taxId: '', contactEmail: vendor.email, contactPhone: '' })
+    .onConflictDoUpdate({ target: suppliers.vendorCode, set: { name: vendor.name, deletedAt: null } })
+    .returning();
+  return row!;
+}

@@ -26,7 +26,11 @@ export interface VendorOrderRequest {
   lines: { sku: string; quantity: number; price: number }[];
 }
 
-export type PlacementResult = { status: 'placed' | 'confirmed'; reference: string | null } | { status: 'failed'; error: string };
+/**
+ * What a vendor said to an order: taken (with its reference), refused (failed for good), or not
+ * reached (`retry`: the status job sends it again under the same key until it answers).
+ */
+export type PlacementResult = { status: 'placed' | 'confirmed'; reference: string | null } | { status: 'failed' | 'retry'; error: string };
 
 /** Where an order stands at its vendor. */
 export interface VendorStatus {
@@ -48,6 +52,12 @@ export interface VendorAdapter {
   readonly kind: VendorKind;
   /** Does this adapter serve the vendor (a supplier id)? */
   serves(context: VendorContext, vendorId: string): Promise<{ name: string } | null>;
+  /**
+   * The GTINs and manufacturer codes of what this kind's vendors find for a search term (empty:
+   * their first page), for vendors whose catalogs live with them; the location's price lists are
+   * searched in the database instead.
+   */
+  searchCodes?(context: VendorContext, term: string): Promise<{ barcodes: string[]; manufacturerCodes: string[] }>;
   /** What this kind's vendors offer for these catalog products (the comparison). */
   offers(context: VendorContext, productIds: string[]): Promise<VendorOffer[]>;
   /** One vendor's current offers for these item numbers; an item it no longer offers is absent. */
