@@ -17,11 +17,12 @@ CREATE TABLE "price_list_items" (
 );
 --> statement-breakpoint
 CREATE TABLE "price_lists" (
-	"supplier_id" uuid PRIMARY KEY NOT NULL,
 	"company_id" uuid NOT NULL,
+	"supplier_id" uuid NOT NULL,
 	"file_name" text NOT NULL,
 	"uploaded_by" uuid,
-	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "price_lists_company_id_supplier_id_pk" PRIMARY KEY("company_id","supplier_id")
 );
 --> statement-breakpoint
 CREATE TABLE "vendor_orders" (
@@ -47,14 +48,14 @@ ALTER TABLE "purchase_order_lines" ADD COLUMN "vendor_sku" text;--> statement-br
 ALTER TABLE "price_list_items" ADD CONSTRAINT "price_list_items_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_list_items" ADD CONSTRAINT "price_list_items_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_list_items" ADD CONSTRAINT "price_list_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "price_lists" ADD CONSTRAINT "price_lists_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_lists" ADD CONSTRAINT "price_lists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_lists" ADD CONSTRAINT "price_lists_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_lists" ADD CONSTRAINT "price_lists_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vendor_orders" ADD CONSTRAINT "vendor_orders_purchase_order_id_purchase_orders_id_fk" FOREIGN KEY ("purchase_order_id") REFERENCES "public"."purchase_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vendor_orders" ADD CONSTRAINT "vendor_orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "price_list_items_supplier_sku_unique" ON "price_list_items" USING btree ("supplier_id","vendor_sku");--> statement-breakpoint
+CREATE UNIQUE INDEX "price_list_items_company_supplier_sku_unique" ON "price_list_items" USING btree ("company_id","supplier_id","vendor_sku");--> statement-breakpoint
 CREATE INDEX "price_list_items_company_product_idx" ON "price_list_items" USING btree ("company_id","product_id");--> statement-breakpoint
-CREATE INDEX "price_list_items_supplier_description_idx" ON "price_list_items" USING btree ("supplier_id","description","id");--> statement-breakpoint
+CREATE INDEX "price_list_items_company_supplier_description_idx" ON "price_list_items" USING btree ("company_id","supplier_id","description","id");--> statement-breakpoint
 CREATE INDEX "vendor_orders_company_placed_idx" ON "vendor_orders" USING btree ("company_id","placed_at","purchase_order_id");--> statement-breakpoint
 CREATE INDEX "vendor_orders_company_checkout_idx" ON "vendor_orders" USING btree ("company_id","checkout_key");--> statement-breakpoint
 CREATE INDEX "vendor_orders_company_tracking_idx" ON "vendor_orders" USING btree ("company_id","tracking_url") WHERE "vendor_orders"."tracking_url" is not null;--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VENDOR_KINDS, VENDOR_ORDER_STATUSES } from '@clinic/domain';
 import { companies } from './organizations';
 import { users } from './users';
@@ -7,18 +7,25 @@ import { suppliers } from './suppliers';
 import { products } from './catalog';
 import { purchaseOrders } from './purchasing';
 
-/** The price list a location keeps for one of its suppliers: the file it came from, replaced whole on each upload. */
-export const priceLists = pgTable('price_lists', {
-  supplierId: uuid('supplier_id')
-    .primaryKey()
-    .references(() => suppliers.id),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
-  fileName: text('file_name').notNull(),
-  uploadedBy: uuid('uploaded_by').references(() => users.id),
-  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The price list a location keeps for a supplier it buys from (its own or a shared one: each
+ * location has its own prices), from the file last uploaded; replaced whole on each upload.
+ */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    fileName: text('file_name').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.supplierId] })],
+);
 
 /**
  * One item of a supplier's price list. product_id is the catalog product it was matched to by
@@ -45,11 +52,11 @@ export const priceListItems = pgTable(
     productId: uuid('product_id').references(() => products.id),
   },
   (t) => [
-    uniqueIndex('price_list_items_supplier_sku_unique').on(t.supplierId, t.vendorSku),
+    uniqueIndex('price_list_items_company_supplier_sku_unique').on(t.companyId, t.supplierId, t.vendorSku),
     // The comparison: every vendor's offers for the products on a page of results.
     index('price_list_items_company_product_idx').on(t.companyId, t.productId),
     // The supplier's price list page, matched or not, by description.
-    index('price_list_items_supplier_description_idx').on(t.supplierId, t.description, t.id),
+    index('price_list_items_company_supplier_description_idx').on(t.companyId, t.supplierId, t.description, t.id),
     check('price_list_items_pack_size_positive', sql`${t.packSize} > 0`),
     check('price_list_items_price_not_negative', sql`${t.price} >= 0`),
   ],

@@ -116,6 +116,15 @@ describe('price lists', () => {
     expect((await t.request({ method: 'DELETE', url: `/api/supplier/${henry.id}/price-list`, token: member() })).statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: `/api/supplier/${henry.id}/price-list`, token: member() })).json().summary).toMatchObject({ items: 0, file_name: null });
   });
+
+  it('lets each location keep its own prices for a shared supplier', async () => {
+    const shared = await createSupplier(t.db, { companyId: null });
+    expect((await uploadPriceList(t, member(), shared.id, csv([{ sku: 'S-1', description: 'Ours', packSize: 1, price: 5 }]))).statusCode).toBe(200);
+    expect((await uploadPriceList(t, foreignMember(), shared.id, csv([{ sku: 'S-1', description: 'Theirs', packSize: 1, price: 7 }, { sku: 'S-2', description: 'Theirs too', packSize: 1, price: 8 }]))).statusCode).toBe(200);
+    const ours = (await t.request({ method: 'GET', url: `/api/supplier/${shared.id}/price-list`, token: member() })).json();
+    expect(ours.summary.items).toBe(1);
+    expect(ours.results[0]).toMatchObject({ description: 'Ours', price: 5 });
+  });
 });
 
 describe('searching and comparing', () => {

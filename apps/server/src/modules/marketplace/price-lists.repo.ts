@@ -11,31 +11,34 @@ const INSERT_CHUNK = 2_000;
 
 /** Replaces a supplier's whole price list with the rows of a new file. */
 export async function replacePriceList(tx: DbOrTx, list: { companyId: string; supplierId: string; fileName: string; uploadedBy: string; uploadedAt: Date }, items: NewPriceListItem[]): Promise<void> {
-  await tx.delete(priceListItems).where(eq(priceListItems.supplierId, list.supplierId));
+  await tx.delete(priceListItems).where(and(eq(priceListItems.companyId, list.companyId), eq(priceListItems.supplierId, list.supplierId)));
   for (let start = 0; start < items.length; start += INSERT_CHUNK) await tx.insert(priceListItems).values(items.slice(start, start + INSERT_CHUNK));
   await tx
     .insert(priceLists)
     .values(list)
-    .onConflictDoUpdate({ target: priceLists.supplierId, set: { fileName: list.fileName, uploadedBy: list.uploadedBy, uploadedAt: list.uploadedAt } });
+    .onConflictDoUpdate({ target: [priceLists.companyId, priceLists.supplierId], set: { fileName: list.fileName, uploadedBy: list.uploadedBy, uploadedAt: list.uploadedAt } });
 }
 
-export async function deletePriceList(tx: DbOrTx, supplierId: string): Promise<void> {
-  await tx.delete(priceListItems).where(eq(priceListItems.supplierId, supplierId));
-  await tx.delete(priceLists).where(eq(priceLists.supplierId, supplierId));
+export async function deletePriceList(tx: DbOrTx, companyId: string, supplierId: string): Promise<void> {
+  await tx.delete(priceListItems).where(and(eq(priceListItems.companyId, companyId), eq(priceListItems.supplierId, supplierId)));
+  await tx.delete(priceLists).where(and(eq(priceLists.companyId, companyId), eq(priceLists.supplierId, supplierId)));
 }
 
-export async function findPriceList(db: DbOrTx, supplierId: string) {
-  const [list] = await db.select().from(priceLists).where(eq(priceLists.supplierId, supplierId));
+export async function findPriceList(db: DbOrTx, companyId: string, supplierId: string) {
+  const [list] = await db
+    .select()
+    .from(priceLists)
+    .where(and(eq(priceLists.companyId, companyId), eq(priceLists.supplierId, supplierId)));
   const [counts] = await db
     .select({ items: sql<number>`count(*)`.mapWith(Number), matched: sql<number>`count(${priceListItems.productId})`.mapWith(Number) })
     .from(priceListItems)
-    .where(eq(priceListItems.supplierId, supplierId));
+    .where(and(eq(priceListItems.companyId, companyId), eq(priceListItems.supplierId, supplierId)));
   return { list: list ?? null, items: counts?.items ?? 0, matched: counts?.matched ?? 0 };
 }
 
 /** A page of a supplier's items by description, with the products they were matched to. */
-export async function listPriceListItems(db: DbOrTx, supplierId: string, filter: { search?: string | undefined; matched?: boolean | undefined }, page: { offset: number; limit: number }) {
-  const where: SQL[] = [eq(priceListItems.supplierId, supplierId)];
+export async function listPriceListItems(db: DbOrTx, companyId: string, supplierId: string, filter: { search?: string | undefined; matched?: boolean | undefined }, page: { offset: number; limit: number }) {
+  const where: SQL[] = [eq(priceListItems.companyId, companyId), eq(priceListItems.supplierId, supplierId)];
   if (filter.matched === true) where.push(isNotNull(priceListItems.productId));
   if (filter.matched === false) where.push(isNull(priceListItems.productId));
   if (filter.search) {
@@ -51,16 +54,6 @@ export async function listPriceListItems(db: DbOrTx, supplierId: string, filter:
     .limit(page.limit)
     .offset(page.offset);
   return { records: rows, total: rows[0]?.count ?? 0 };
-}
-
-/** The live suppliers of a location that carry a price list: its marketplace vendors of kind "supplier". */
-export async function suppliersWithPriceLists(db: DbOrTx, companyId: string) {
-  return db
-    .select({ id: suppliers.id, name: suppliers.name })
-    .from(priceLists)
-    .innerJoin(suppliers, eq(suppliers.id, priceLists.supplierId))
-    .where(and(eq(priceLists.companyId, companyId), isNull(suppliers.deletedAt)))
-    .orderBy(asc(suppliers.name));
 }
 
 /** Every item of the location's price lists offering one of these products, with its supplier. */

@@ -17,16 +17,19 @@ export interface UploadedFile {
 export function createPriceListsService(deps: ServiceDeps) {
   const { db } = deps;
 
-  /** The location's own live supplier; a shared supplier's prices are not the location's to keep. */
-  async function ownSupplier(companyId: string, supplierId: string) {
+  /**
+   * A supplier the location buys from, its own or a shared one: each location keeps its own prices.
+   * A distributor's prices come from its API, never from a file.
+   */
+  async function pricedSupplier(companyId: string, supplierId: string) {
     const supplier = await findSupplierById(db, supplierId);
     if (!supplier || (supplier.companyId !== null && supplier.companyId !== companyId)) throw notFound('Supplier not found');
-    if (supplier.companyId === null) throw badRequest('id', 'A shared supplier has no price list of this location');
+    if (supplier.vendorCode) throw badRequest('id', 'This distributor’s prices come from its ordering API');
     return supplier;
   }
 
-  async function summaryOf(supplierId: string): Promise<PriceListSummary> {
-    const { list, items, matched } = await findPriceList(db, supplierId);
+  async function summaryOf(companyId: string, supplierId: string): Promise<PriceListSummary> {
+    const { list, items, matched } = await findPriceList(db, companyId, supplierId);
     return { supplier_id: supplierId, items, matched, unmatched: items - matched, file_name: list?.fileName ?? null, uploaded_at: list?.uploadedAt.toISOString() ?? null };
   }
 
@@ -37,7 +40,7 @@ export function createPriceListsService(deps: ServiceDeps) {
      */
     async upload(actor: Actor, supplierId: string, file: UploadedFile): Promise<PriceListSummary> {
       const companyId = currentCompanyId(actor);
-      await ownSupplier(companyId, supplierId);
+      await pricedSupplier(companyId, supplierId);
       const read = await readPriceList(file.bytes);
       if ('error' in read) throw new AppError('BAD_REQUEST', read.error, { field: 'file', ...(read.problems ? { details: { problems: read.problems } } : {}) });
 
@@ -73,13 +76,13 @@ export function createPriceListsService(deps: ServiceDeps) {
           changes: { fileName: file.fileName, items: items.length, matched: items.filter((i) => i.productId).length },
         });
       });
-      return summaryOf(supplierId);
+      return summaryOf(companyId, supplierId);
     },
 
     async get(actor: Actor, supplierId: string, query: PriceListQuery): Promise<PriceListPage> {
       const companyId = currentCompanyId(actor);
-      await ownSupplier(companyId, supplierId);
-      const [{ records, total }, summary] = await Promise.all([listPriceListItems(db, supplierId, { search: query.search, matched: query.matched }, pageWindow(query)), summaryOf(supplierId)]);
+      await pricedSupplier(companyId, supplierId);
+      const [{ records, total }, summary] = await Promise.all([listPriceListItems(db, companyId, supplierId, { search: query.search, matched: query.matched }, pageWindow(query)), summaryOf(companyId, supplierId)]);
       const results = records.map(({ item, productName, productType }) => ({
         id: item.id,
         vendor_sku: item.vendorSku,
@@ -96,9 +99,9 @@ export function createPriceListsService(deps: ServiceDeps) {
 
     async remove(actor: Actor, supplierId: string): Promise<void> {
       const companyId = currentCompanyId(actor);
-      await ownSupplier(companyId, supplierId);
+      await pricedSupplier(companyId, supplierId);
       await db.transaction(async (tx) => {
-        await deletePriceList(tx, supplierId);
+        await deletePriceList(tx, companyId, supplierId);
         await recordAudit(tx, actor, { entity: 'price_list', entityId: supplierId, action: 'delete', organizationId: actor.organizationId, companyId, changes: {} });
       });
     },

@@ -17,8 +17,8 @@ function offerOf(item: PriceListItemRow, vendorName: string): VendorOffer {
 }
 
 /**
- * The location's own suppliers as marketplace vendors: their prices come from the price lists
- * the location uploaded, and an order goes out as the purchase-order PDF e-mailed by the order
+ * The suppliers a location buys from (its own and shared ones) as marketplace vendors: their
+ * prices come from the price lists the location uploaded, and an order goes out as the purchase-order PDF e-mailed by the order
  * issuer. Only the clinic knows what happens next, so it sets confirmed, shipped and delivered.
  */
 export function createSupplierVendors(db: Db): VendorAdapter {
@@ -28,8 +28,8 @@ export function createSupplierVendors(db: Db): VendorAdapter {
 
     async serves({ companyId }, vendorId) {
       const supplier = await findSupplierById(db, vendorId);
-      if (!supplier || supplier.companyId !== companyId) return null;
-      const { list } = await findPriceList(db, vendorId);
+      if (!supplier || supplier.vendorCode || (supplier.companyId !== null && supplier.companyId !== companyId)) return null;
+      const { list } = await findPriceList(db, companyId, vendorId);
       return list ? { name: supplier.name } : null;
     },
 
