@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { withDatabase } from './setup/global-setup';
+import { DEMO_MARKETPLACE_ORDERS } from '../src/seed/demo-marketplace-data';
 import { DEMO_RUNNING_LISTS } from '../src/seed/demo-purchasing-data';
 
 /**
@@ -106,7 +107,9 @@ it.skipIf(!adminUrl)(
       expect(await count(`select count(*) as n from stocks`)).toBeGreaterThan(0);
       expect(await count(`select count(*) as n from (select company_id, lot_number from stocks group by 1, 2 having count(*) > 1) as twice`)).toBe(0);
       expect(await count(`select count(*) as n from running_lists`)).toBe(DEMO_RUNNING_LISTS.length);
-      expect(await count(`select count(*) as n from purchase_orders`)).toBe(DEMO_RUNNING_LISTS.filter((l) => l.orderedDaysAgo !== undefined).length);
+      expect(await count(`select count(*) as n from purchase_orders`)).toBe(DEMO_RUNNING_LISTS.filter((l) => l.orderedDaysAgo !== undefined).length + DEMO_MARKETPLACE_ORDERS.length);
+      expect(await count(`select count(*) as n from vendor_orders`)).toBe(DEMO_MARKETPLACE_ORDERS.length);
+      expect(await count(`select count(*) as n from price_lists`)).toBe(6);
       expect(await count(`select count(*) as n from treatment_logs`)).toBe(12);
     } finally {
       await Promise.all(servers.map(stop));

@@ -42,7 +42,7 @@ export const moduleDependencies = {
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
-  seed: ['alerts', 'auth', 'categories', 'companies', 'ledger', 'organizations', 'payments', 'products', 'purchasing', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  seed: ['alerts', 'auth', 'categories', 'companies', 'ledger', 'marketplace', 'organizations', 'payments', 'products', 'purchasing', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
   core: [],
   db: [],
 };
@@ -66,6 +66,8 @@ export const publicFiles = {
   mail: ['templates'],
   // The file-storage interface and its address helpers; no database.
   uploads: ['storage'],
+  // The location's suppliers as marketplace vendors (the demo's past marketplace orders go through them).
+  marketplace: ['vendors/supplier-vendor'],
   // Pure: the purchase order's PDF. The door every purchase order is issued through (running lists, marketplace carts).
   purchasing: ['purchase-order-pdf', 'issue-order'],
 };

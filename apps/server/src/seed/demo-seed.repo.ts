@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { emailOutbox, products, runningLists, stocks, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments, users } from '../db/schema/index';
+import { emailOutbox, priceLists, products, runningLists, stocks, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments, users } from '../db/schema/index';
 
 /** The shared catalog's products by name: the demo data names products, the database keys them. */
 export async function catalogProductIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
@@ -90,4 +90,9 @@ export async function hideGuidedTour(db: DbOrTx, emails: string[]): Promise<void
  */
 export async function recordDemoEmailSent(db: DbOrTx, to: string, sentAt: Date): Promise<void> {
   await db.update(emailOutbox).set({ status: 'sent', sentAt, createdAt: sentAt }).where(and(eq(emailOutbox.to, to), eq(emailOutbox.status, 'pending')));
+}
+
+export async function companyHasPriceLists(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ supplierId: priceLists.supplierId }).from(priceLists).where(eq(priceLists.companyId, companyId)).limit(1);
+  return row !== undefined;
 }

@@ -83,17 +83,45 @@ it('seeds an open running list and past purchase orders, received ones linked to
   const open = (await t.request({ method: 'GET', url: '/api/purchase/running-list?is_not_ordered=true', token })).json();
   expect(open.results.map((l: { supplier: { name: string }; products_count: number }) => [l.supplier.name, l.products_count])).toEqual([['Henry Schein Dental', 3]]);
   const orders = (await t.request({ method: 'GET', url: '/api/purchase/purchase-order', token })).json();
+  // The last two came through the marketplace (below).
   expect(orders.results.map((o: { number: string; status: string }) => [o.number, o.status])).toEqual([
+    ['PO-000005', 'ordered'],
+    ['PO-000004', 'received'],
     ['PO-000003', 'ordered'],
     ['PO-000002', 'received'],
     ['PO-000001', 'received'],
   ]);
-  const lidocaine = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(orders.results[2].id)}`, token })).json();
+  const lidocaine = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(orders.results[4].id)}`, token })).json();
   expect(lidocaine.receipts).toEqual([expect.objectContaining({ lotNumber: 'LC25A088', container_quantity: 2 })]);
   const pdf = await t.request({ method: 'GET', url: lidocaine.pdf_url });
   expect(pdf.headers['content-type']).toContain('application/pdf');
   // Their e-mails went out when the orders were placed: nothing waits to be sent to the demo's suppliers.
-  expect(await queryRows(t.db, sql`select status, count(*)::int as n from email_outbox where "to" like 'rep.%' group by status`)).toEqual([{ status: 'sent', n: 3 }]);
+  expect(await queryRows(t.db, sql`select status, count(*)::int as n from email_outbox where "to" like 'rep.%' group by status`)).toEqual([{ status: 'sent', n: 5 }]);
+});
+
+it('seeds price lists for the six suppliers, overlapping at different prices, and two past marketplace orders', async () => {
+  const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
+  const token = t.tokenFor(member!);
+  const suppliers = (await t.request({ method: 'GET', url: '/api/supplier?perPage=100', token })).json().results as { id: string; name: string }[];
+  const summaries = await Promise.all(suppliers.map(async (s) => [s.name, (await t.request({ method: 'GET', url: `/api/supplier/${s.id}/price-list`, token })).json().summary]));
+  expect(summaries).toHaveLength(6);
+  for (const [, summary] of summaries) expect(summary).toMatchObject({ items: expect.any(Number), matched: expect.any(Number), unmatched: expect.any(Number) });
+  for (const [, summary] of summaries) expect(summary.matched).toBeGreaterThan(0);
+  for (const [, summary] of summaries) expect(summary.unmatched).toBeGreaterThan(0);
+
+  // A composite three dental suppliers sell, side by side: the comparison has a cheapest offer.
+  const search = (await t.request({ method: 'GET', url: '/api/marketplace/products?search=Filtek Supreme Ultra Universal Restorative A2 Body', token })).json();
+  const offers = search.results[0].offers as { vendor: { name: string }; cheapest: boolean; unit_price: number }[];
+  expect(offers.length).toBeGreaterThan(1);
+  expect(offers.filter((o) => o.cheapest)).toHaveLength(1);
+  expect(new Set(offers.map((o) => o.unit_price)).size).toBe(offers.length);
+
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const orders = (await t.request({ method: 'GET', url: `/api/order-status?startDate=${day(30)}&endDate=${day(0)}`, token })).json();
+  expect(orders.results.map((o: { vendor: { name: string }; status: string; receiving_status: string; tracking_url: string | null }) => [o.vendor.name, o.status, o.receiving_status, Boolean(o.tracking_url)])).toEqual([
+    ['Patterson Dental', 'shipped', 'ordered', true],
+    ['Henry Schein Dental', 'delivered', 'received', true],
+  ]);
 });
 
 it('seeds treatment designs whose trays the demo stock can serve', async () => {

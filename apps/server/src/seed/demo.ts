@@ -9,6 +9,7 @@ import { seedDemoVisits } from './demo-visits';
 import { seedDemoSubscription } from './demo-subscription';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoSuppliers } from './demo-suppliers';
+import { seedDemoMarketplace } from './demo-marketplace';
 import { actingAs } from './demo-actor';
 import { isoDay } from '../clock';
 
@@ -66,6 +67,7 @@ export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Pr
     await seedDemoPurchasing(deps, actingAs(hygienist), now);
     await seedDemoTreatments(db, downtown);
     await seedDemoVisits(db, downtown, rules, now);
+    await seedDemoMarketplace(deps, actingAs(hygienist), now);
   }
   return DEMO_LOGINS;
 }
