@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,10 +36,11 @@ function repricedLines(error: unknown): CheckedLine[] | null {
 
 /**
  * The cart, grouped by vendor: check prices, accept the new ones, place one order per vendor.
+ * `closeButton` sits beside the title when the cart is a drawer.
  * The server re-checks every price when placing; when one moved it places nothing and answers the
  * new prices, shown here the same way as a check's.
  */
-export function CartPanel() {
+export function CartPanel({ closeButton }: { closeButton?: ReactNode }) {
   const titleId = useId();
   const notify = useNotify();
   const cart = useCart();
@@ -87,9 +88,12 @@ export function CartPanel() {
 
   return (
     <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} variant="h2" sx={{ mb: 1 }}>
-        Cart
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography id={titleId} variant="h2">
+          Cart
+        </Typography>
+        {closeButton}
+      </Box>
       {items.length === 0 ? (
         placed ? (
           <PlacedOrdersNotice placed={placed} />
@@ -101,18 +105,15 @@ export function CartPanel() {
       ) : (
         <>
           {review.hasNewPrices || review.hasProblems ? (
-            <Alert
-              severity="warning"
-              sx={{ mb: 1 }}
-              action={
-                review.hasNewPrices ? (
-                  <Button color="inherit" size="small" onClick={() => { if (checked) cart.acceptPrices(checked.lines); }}>
+            <Alert severity="warning" sx={{ mb: 1 }}>
+              {checked?.message}
+              {review.hasNewPrices ? (
+                <Box sx={{ mt: 1 }}>
+                  <Button variant="outlined" color="warning" size="small" onClick={() => { if (checked) cart.acceptPrices(checked.lines); }}>
                     Accept new prices
                   </Button>
-                ) : undefined
-              }
-            >
-              {checked?.message}
+                </Box>
+              ) : null}
             </Alert>
           ) : checked ? (
             <Alert severity="success" sx={{ mb: 1 }} onClose={() => { setChecked(null); }}>

@@ -48,7 +48,7 @@ export function MarketplaceOrdersPage({ receive }: { receive?: ReceiveSlot | und
     onPageStateChange: setPageState,
     loading: range !== null && orders.isFetching,
     error: orders.isError ? errorMessage(orders.error, 'Could not load the orders.') : null,
-    emptyText: status ? `No ${VENDOR_ORDER_STATUS_LABELS[status].toLowerCase()} orders in this range.` : 'No marketplace orders in this range.',
+    emptyText: problem ?? (status ? `No ${VENDOR_ORDER_STATUS_LABELS[status].toLowerCase()} orders in this range.` : 'No marketplace orders in this range.'),
     onOpen: (order: { id: string }) => { setOpenId(order.id); },
   };
 
@@ -76,6 +76,7 @@ export function MarketplaceOrdersPage({ receive }: { receive?: ReceiveSlot | und
           select
           size="small"
           label="Status"
+          fullWidth={false}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as VendorOrderStatus | '');

@@ -33,12 +33,13 @@ const PRODUCTS_PER_PAGE = 10;
 
 /**
  * /marketplace: the catalog's products with every vendor's offer side by side, and the cart. The
- * cart is a column beside the results on wide screens and a drawer on phones and tablets.
+ * cart is a column beside the results from 1536 px (narrower, the offers' columns would not fit
+ * beside it) and a drawer below that, down to phones.
  */
 export function MarketplacePage() {
   const profile = useProfile();
   const cart = useCart();
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -53,8 +54,6 @@ export function MarketplacePage() {
   const lastPage = products.data?.lastPage ?? 1;
   const loading = !settled || products.isFetching;
   const lineCount = cart.items.length;
-
-  const cartPanel = canOrder ? <CartPanel /> : null;
 
   return (
     <>
@@ -120,19 +119,22 @@ export function MarketplacePage() {
             </Box>
           ) : null}
         </Box>
-        {wide && cartPanel ? (
-          <Paper sx={{ p: 2, position: 'sticky', top: 16, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto' }}>{cartPanel}</Paper>
+        {wide && canOrder ? (
+          <Paper sx={{ p: 2, position: 'sticky', top: 16, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto' }}>
+            <CartPanel />
+          </Paper>
         ) : null}
       </Box>
-      {!wide && cartPanel ? (
+      {!wide && canOrder ? (
         // Kept mounted: a price check's findings and the placed orders outlive closing the drawer.
         <Drawer anchor="right" open={cartOpen} onClose={() => { setCartOpen(false); }} keepMounted slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 }, p: 2 } } }}>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <IconButton aria-label="Close the cart" onClick={() => { setCartOpen(false); }}>
-              <CloseOutlined />
-            </IconButton>
-          </Box>
-          {cartPanel}
+          <CartPanel
+            closeButton={
+              <IconButton aria-label="Close the cart" onClick={() => { setCartOpen(false); }} edge="end">
+                <CloseOutlined />
+              </IconButton>
+            }
+          />
         </Drawer>
       ) : null}
     </>
