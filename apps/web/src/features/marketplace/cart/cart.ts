@@ -43,7 +43,8 @@ export const MAX_PACKS = 100_000;
 
 /** A vendor's SKU names one item: the same SKU at two vendors is two lines. */
 export const itemKey = (item: Pick<CartItem, 'sku'> & { vendor: Pick<VendorRef, 'id'> }) => `${item.vendor.id}:${item.sku}`;
-const checkedKey = (line: Pick<CheckedLine, 'vendor_id' | 'sku'>) => `${line.vendor_id}:${line.sku}`;
+/** The same key for a checked line, which names its vendor by id. */
+export const checkedKey = (line: Pick<CheckedLine, 'vendor_id' | 'sku'>) => `${line.vendor_id}:${line.sku}`;
 
 /**
  * The lines stored for a location, from the text localStorage holds. A line that no longer reads

@@ -1,5 +1,5 @@
 import type { CheckedLine } from '@clinic/domain';
-import { itemKey, type CartItem } from './cart';
+import { checkedKey, itemKey, type CartItem } from './cart';
 
 /** What a price check (or a refused placement) said about one cart line. */
 export interface LineReview {
@@ -14,6 +14,8 @@ export interface CartReview {
   lines: Map<string, LineReview>;
   hasProblems: boolean;
   hasNewPrices: boolean;
+  /** Every line of the cart was checked (none added since). */
+  complete: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface CartReview {
  * removed line is gone, a line added after the check has nothing to say.
  */
 export function reviewCart(items: CartItem[], checked: CheckedLine[] | null): CartReview {
-  const byKey = new Map((checked ?? []).map((line) => [`${line.vendor_id}:${line.sku}`, line]));
+  const byKey = new Map((checked ?? []).map((line) => [checkedKey(line), line]));
   const lines = new Map<string, LineReview>();
   for (const item of items) {
     const line = byKey.get(itemKey(item));
@@ -33,5 +35,10 @@ export function reviewCart(items: CartItem[], checked: CheckedLine[] | null): Ca
     });
   }
   const all = [...lines.values()];
-  return { lines, hasProblems: all.some((l) => l.problem !== null), hasNewPrices: all.some((l) => l.problem === null && l.newPrice !== null) };
+  return {
+    lines,
+    hasProblems: all.some((l) => l.problem !== null),
+    hasNewPrices: all.some((l) => l.problem === null && l.newPrice !== null),
+    complete: checked !== null && lines.size === items.length,
+  };
 }

@@ -115,7 +115,7 @@ export function CartPanel({ closeButton }: { closeButton?: ReactNode }) {
                 </Box>
               ) : null}
             </Alert>
-          ) : checked ? (
+          ) : review.complete ? (
             <Alert severity="success" sx={{ mb: 1 }} onClose={() => { setChecked(null); }}>
               {CHECK_UNCHANGED}
             </Alert>

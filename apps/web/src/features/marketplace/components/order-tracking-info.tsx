@@ -7,9 +7,9 @@ import { orderTrackingQueryOptions } from '../api/marketplace-api';
 /** The tracking link (a new tab: it is the carrier's page) and when the shipment left and arrived. */
 export function OrderTrackingInfo({ url, carrier }: { url: string; carrier: string | null }) {
   const tracking = useQuery(orderTrackingQueryOptions(url));
-  const dates = tracking.data
-    ? [tracking.data.shipped_at && `shipped ${formatDate(tracking.data.shipped_at)}`, tracking.data.delivered_at && `delivered ${formatDate(tracking.data.delivered_at)}`].filter(Boolean).join(', ')
-    : '';
+  const shipped = tracking.data?.shipped_at;
+  const delivered = tracking.data?.delivered_at;
+  const dates = [shipped && `Shipped ${formatDate(shipped)}`, delivered && `Delivered ${formatDate(delivered)}`].filter(Boolean).join(' · ');
   return (
     <>
       <Link href={url} target="_blank" rel="noopener" sx={{ overflowWrap: 'anywhere' }}>
@@ -17,7 +17,7 @@ export function OrderTrackingInfo({ url, carrier }: { url: string; carrier: stri
       </Link>
       {dates ? (
         <Typography variant="body2" color="text.secondary">
-          {dates.charAt(0).toUpperCase() + dates.slice(1)}
+          {dates}
         </Typography>
       ) : null}
     </>
