@@ -35,6 +35,8 @@ const RunningListsPage = page(() => import('../features/purchasing/pages/running
 const RunningListPage = page(() => import('../features/purchasing/pages/running-list-page'), 'RunningListPage');
 const PurchaseHistoryPage = page(() => import('../features/purchasing/pages/purchase-history-page'), 'PurchaseHistoryPage');
 const PurchaseOrderPage = page(() => import('../features/purchasing/pages/purchase-order-page'), 'PurchaseOrderPage');
+const MarketplacePage = page(() => import('../features/marketplace/pages/marketplace-page'), 'MarketplacePage');
+const MarketplaceOrdersPage = page(() => import('./routes/marketplace-orders-route'), 'MarketplaceOrdersRoute');
 const TreatmentCategoriesPage = page(() => import('../features/treatments/pages/treatment-categories-page'), 'TreatmentCategoriesPage');
 const CategoryTreatmentsPage = page(() => import('../features/treatments/pages/category-treatments-page'), 'CategoryTreatmentsPage');
 const TreatmentsPage = page(() => import('../features/treatments/pages/treatments-page'), 'TreatmentsPage');
@@ -149,6 +151,13 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: '/purchase-history', element: <PurchaseHistoryPage /> },
                       { path: '/purchase-history/:id', element: <PurchaseOrderPage /> },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission feature="marketplace" action="read" />,
+                    children: [
+                      { path: '/marketplace', element: <MarketplacePage /> },
+                      { path: '/marketplace/orders', element: <MarketplaceOrdersPage /> },
                     ],
                   },
                 ],

@@ -114,6 +114,23 @@ describe('api client', () => {
     await expect(api.delete('user/1')).resolves.toBeUndefined();
   });
 
+  it('posts a form as multipart, leaving Content-Type to the browser, with the bearer token', async () => {
+    localStorage.setItem('access_token', 'token-123');
+    fetchMock.mockResolvedValue(jsonResponse({ items: 2 }, 201));
+    const form = new FormData();
+    form.append('file', new File(['a,b'], 'prices.csv', { type: 'text/csv' }));
+
+    await expect(api.postForm('supplier/1/price-list', form)).resolves.toEqual({ items: 2 });
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/supplier/1/price-list');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(form);
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Content-Type')).toBeNull();
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+  });
+
   it('leaves empty query values out of the URL', () => {
     expect(buildUrl('/user', { currentPage: 2, search: '', approval_status: undefined, deleted: true })).toBe(
       '/api/user?currentPage=2&deleted=true',

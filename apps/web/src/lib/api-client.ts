@@ -131,14 +131,16 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) goes as it is: the browser writes its multipart boundary into Content-Type.
+  const isForm = options.body instanceof FormData;
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
       signal: controller.signal,
     });
   } catch (error) {
@@ -172,6 +174,8 @@ export const api = {
     apiRequest<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('PATCH', path, { ...options, body }),
+  /** multipart/form-data straight to the API (a price list file), with the same token and errors as JSON calls. */
+  postForm: <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('POST', path, { ...options, body: form }),
   delete: <T = void>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, options),
 };
 

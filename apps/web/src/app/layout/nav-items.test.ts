@@ -29,16 +29,16 @@ describe('sidebar inventory group', () => {
   it('starts with Categories for every role that reads them, as the spec orders the group', () => {
     expect(inventoryOf('admin')).toEqual(['Categories', 'Products', 'Pending Products', 'Suppliers', 'Import Products']);
     for (const role of ['organization_admin', 'company_admin', 'company_member'] as const) {
-      expect(inventoryOf(role)).toEqual(['Categories', 'Products', 'Suppliers', 'Purchasing', 'Purchase History']);
+      expect(inventoryOf(role)).toEqual(['Categories', 'Products', 'Suppliers', 'Purchasing', 'Purchase History', 'Marketplace']);
     }
-    // Purchase History only with purchaseHistory.read, which assistants lack.
+    // Purchase History only with purchaseHistory.read and Marketplace only with marketplace.read, which assistants lack.
     expect(inventoryOf('assistant')).toEqual(['Categories', 'Products', 'Suppliers', 'Purchasing']);
     expect(navGroups('company_member').find((group) => group.title === 'Inventory')?.items[0]).toMatchObject({ to: '/categories' });
   });
 
   it('leaves Categories out without categories.read, and the whole group when nothing in it is readable', () => {
     const permissions = { ...ROLE_PERMISSIONS.company_member, categories: [] };
-    expect(inventoryOf('company_member', permissions)).toEqual(['Products', 'Suppliers', 'Purchasing', 'Purchase History']);
+    expect(inventoryOf('company_member', permissions)).toEqual(['Products', 'Suppliers', 'Purchasing', 'Purchase History', 'Marketplace']);
     expect(navGroups('company_member', {}).map((group) => group.title)).toEqual([null, 'Settings']);
   });
 
@@ -51,6 +51,17 @@ describe('sidebar inventory group', () => {
     expect(isNavItemActive(categories, categoryProducts, items)).toBe(true);
     expect(isNavItemActive(products, categoryProducts, items)).toBe(false);
     expect(isNavItemActive(categories, '/categories-old', items)).toBe(false);
+  });
+});
+
+describe('marketplace entry', () => {
+  it('follows Purchase History, needs marketplace.read and stays current on the orders page', () => {
+    const items = navGroups('company_member').flatMap((group) => group.items);
+    const marketplace = items.find((item) => item.label === 'Marketplace')!;
+    expect(marketplace.to).toBe('/marketplace');
+    expect(isNavItemActive(marketplace, '/marketplace/orders', items)).toBe(true);
+    expect(inventoryOf('company_member', { ...ROLE_PERMISSIONS.company_member, marketplace: [] })).not.toContain('Marketplace');
+    expect(labels('admin')).not.toContain('Marketplace');
   });
 });
 

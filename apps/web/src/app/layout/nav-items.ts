@@ -19,6 +19,7 @@ import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { can, ROLE_PERMISSIONS, type PermissionMap, type Role } from '@clinic/domain';
 
 export interface NavItem {
@@ -50,6 +51,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   // Spec section 2: non-admins see Purchasing, and Purchase History only with purchaseHistory.read.
   if (role !== 'admin' && can(permissions, 'runningList', 'read')) inventory.push({ label: 'Purchasing', to: '/running-list', icon: ShoppingCartOutlined });
   if (role !== 'admin' && can(permissions, 'purchaseHistory', 'read')) inventory.push({ label: 'Purchase History', to: '/purchase-history', icon: ReceiptLongOutlined });
+  // The marketplace orders from the location's vendors; its orders page (/marketplace/orders) highlights this entry too.
+  if (role !== 'admin' && can(permissions, 'marketplace', 'read')) inventory.push({ label: 'Marketplace', to: '/marketplace', icon: StorefrontOutlined });
 
   // Spec section 2: Treatments (Patient history, Design, Execute), hidden for the admin.
   const treatments: NavItem[] = [];

@@ -9,9 +9,14 @@ const viewer = (role: keyof typeof ROLE_PERMISSIONS) => ({ role, permissions: RO
 
 describe('supplier row actions', () => {
   it('lets a location admin edit and delete, a member only edit, an assistant nothing', () => {
-    expect(supplierActionsFor(viewer('company_admin'), own)).toEqual(['edit', 'delete']);
-    expect(supplierActionsFor(viewer('company_member'), own)).toEqual(['edit']);
+    expect(supplierActionsFor(viewer('company_admin'), own)).toEqual(['edit', 'priceList', 'delete']);
+    expect(supplierActionsFor(viewer('company_member'), own)).toEqual(['edit', 'priceList']);
     expect(supplierActionsFor(viewer('assistant'), own)).toEqual([]);
+  });
+
+  it('offers the price list to those who use the marketplace', () => {
+    const noMarketplace = { role: 'company_member' as const, permissions: { ...ROLE_PERMISSIONS.company_member, marketplace: [] } };
+    expect(supplierActionsFor(noMarketplace, own)).toEqual(['edit']);
   });
 
   it("keeps the product admin's shared suppliers read-only for everyone else", () => {

@@ -1,9 +1,10 @@
 import { can, type PermissionMap, type Role, type Supplier } from '@clinic/domain';
 
-export type SupplierAction = 'edit' | 'delete';
+export type SupplierAction = 'edit' | 'priceList' | 'delete';
 
 export const SUPPLIER_ACTION_LABELS: Record<SupplierAction, string> = {
   edit: 'Edit',
+  priceList: 'Price list',
   delete: 'Delete',
 };
 
@@ -20,6 +21,8 @@ export function supplierActionsFor(
   if (isSharedSupplier(supplier, viewer.role)) return [];
   const actions: SupplierAction[] = [];
   if (can(viewer.permissions, 'suppliers', 'update')) actions.push('edit');
+  // A price list is what the marketplace offers of the location's own supplier: for those who use it.
+  if (can(viewer.permissions, 'marketplace', 'read')) actions.push('priceList');
   if (can(viewer.permissions, 'suppliers', 'delete')) actions.push('delete');
   return actions;
 }

@@ -120,14 +120,14 @@ export function useGeneratePurchaseOrder() {
   });
 }
 
-/** Receiving adds stock: the product pages, alerts and product searches move with it. */
+/** Receiving adds stock: the product pages, alerts and product searches move with it, and a marketplace order's receiving status. */
 export function useReceivePurchaseOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReceivePurchaseOrderRequest) => api.post<PurchaseOrderDetail>(`purchase/purchase-order/${id}/receive`, body),
     onSuccess: (order) => {
       queryClient.setQueryData(purchaseOrderKeys.detail(id), order);
-      return Promise.all(['purchase-orders', 'stock', 'alerts', 'products'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      return Promise.all(['purchase-orders', 'stock', 'alerts', 'products', 'marketplace'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
   });
 }

@@ -15,6 +15,7 @@ import { useProfile } from '../../../lib/profile';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { suppliersQueryOptions } from '../api/suppliers-api';
 import { DeleteSupplierDialog } from '../components/delete-supplier-dialog';
+import { PriceListDialog } from '../components/price-list-dialog';
 import { CreateSupplierDialog, EditSupplierDialog } from '../components/supplier-form-dialog';
 import { SuppliersTable } from '../components/suppliers-table';
 import { isSharedSupplier, supplierActionsFor, type SupplierAction } from '../supplier-actions';
@@ -73,6 +74,9 @@ function Suppliers({ profile }: { profile: Profile }) {
       {canCreate ? <CreateSupplierDialog open={adding} onClose={() => { setAdding(false); }} /> : null}
       {target?.action === 'edit' ? <EditSupplierDialog key={target.supplier.id} supplier={target.supplier} onClose={closeTarget} /> : null}
       {target?.action === 'delete' ? <DeleteSupplierDialog key={target.supplier.id} supplier={target.supplier} onClose={closeTarget} /> : null}
+      {target?.action === 'priceList' ? (
+        <PriceListDialog key={target.supplier.id} supplier={target.supplier} canManage={can(profile.permissions, 'suppliers', 'update')} onClose={closeTarget} />
+      ) : null}
     </>
   );
 }
