@@ -39,6 +39,8 @@ export const SupplierSchema = z.object({
   contact_phone: z.string(),
   /** Null for the product admin's suppliers, which every location can use. */
   company_id: UuidSchema.nullable(),
+  /** A marketplace distributor ordered from through its API (shared; its prices come from there, not a price list). */
+  distributor: z.boolean(),
   created_at: z.string(),
 });
 export type Supplier = z.infer<typeof SupplierSchema>;

@@ -27,6 +27,7 @@ function toSupplierResponse(row: SupplierRow): Supplier {
     contact_email: row.contactEmail,
     contact_phone: row.contactPhone,
     company_id: row.companyId,
+    distributor: row.vendorCode !== null,
     created_at: row.createdAt.toISOString(),
   };
 }

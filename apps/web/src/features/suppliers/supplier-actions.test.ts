@@ -3,8 +3,9 @@ import { ROLE_PERMISSIONS } from '@clinic/domain';
 import { IDS } from '../../test/fixtures';
 import { isSharedSupplier, supplierActionsFor } from './supplier-actions';
 
-const own = { company_id: IDS.company };
-const shared = { company_id: null };
+const own = { company_id: IDS.company, distributor: false };
+const shared = { company_id: null, distributor: false };
+const distributor = { company_id: null, distributor: true };
 const viewer = (role: keyof typeof ROLE_PERMISSIONS) => ({ role, permissions: ROLE_PERMISSIONS[role] });
 
 describe('supplier row actions', () => {
@@ -19,9 +20,12 @@ describe('supplier row actions', () => {
     expect(supplierActionsFor(noMarketplace, own)).toEqual(['edit']);
   });
 
-  it("keeps the product admin's shared suppliers read-only for everyone else", () => {
+  it("keeps the product admin's shared suppliers read-only for everyone else, but for the location's own price list", () => {
     expect(isSharedSupplier(shared, 'organization_admin')).toBe(true);
-    expect(supplierActionsFor(viewer('organization_admin'), shared)).toEqual([]);
+    expect(supplierActionsFor(viewer('organization_admin'), shared)).toEqual(['priceList']);
+    expect(supplierActionsFor(viewer('assistant'), shared)).toEqual([]);
+    // A distributor's prices come from its API.
+    expect(supplierActionsFor(viewer('organization_admin'), distributor)).toEqual([]);
     expect(isSharedSupplier(shared, 'admin')).toBe(false);
     expect(supplierActionsFor(viewer('admin'), shared)).toEqual(['edit', 'delete']);
   });

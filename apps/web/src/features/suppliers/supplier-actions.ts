@@ -16,13 +16,15 @@ export function isSharedSupplier(supplier: Pick<Supplier, 'company_id'>, role: R
 /** Row actions the signed-in person may take on a supplier; the server enforces the same rules. */
 export function supplierActionsFor(
   viewer: { role: Role | null; permissions: PermissionMap },
-  supplier: Pick<Supplier, 'company_id'>,
+  supplier: Pick<Supplier, 'company_id' | 'distributor'>,
 ): SupplierAction[] {
-  if (isSharedSupplier(supplier, viewer.role)) return [];
+  // Each location keeps its own prices for any supplier it buys from, shared ones included; a
+  // distributor's prices come from its ordering API. For those who use the marketplace.
+  const priceList = viewer.role !== 'admin' && !supplier.distributor && can(viewer.permissions, 'marketplace', 'read');
+  if (isSharedSupplier(supplier, viewer.role)) return priceList ? ['priceList'] : [];
   const actions: SupplierAction[] = [];
   if (can(viewer.permissions, 'suppliers', 'update')) actions.push('edit');
-  // A price list is what the marketplace offers of the location's own supplier: for those who use it.
-  if (can(viewer.permissions, 'marketplace', 'read')) actions.push('priceList');
+  if (priceList) actions.push('priceList');
   if (can(viewer.permissions, 'suppliers', 'delete')) actions.push('delete');
   return actions;
 }

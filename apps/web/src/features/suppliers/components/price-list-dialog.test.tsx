@@ -19,6 +19,7 @@ const SUPPLIER: Supplier = {
   contact_email: 'sam@henry.test',
   contact_phone: '+1 555 0124',
   company_id: IDS.company,
+  distributor: false,
   created_at: '2026-01-05T10:00:00.000Z',
 };
 

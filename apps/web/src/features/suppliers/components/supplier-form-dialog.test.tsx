@@ -18,6 +18,7 @@ const SUPPLIER: Supplier = {
   contact_email: 'sam@henry.test',
   contact_phone: '+1 555 0124',
   company_id: '9c8b7a6d-5e4f-4321-8fed-cba987654321',
+  distributor: false,
   created_at: '2026-01-05T10:00:00.000Z',
 };
 

@@ -58,6 +58,11 @@ export function SuppliersTable({ suppliers, total, pageState, onPageStateChange,
                   <Chip size="small" variant="outlined" color="info" label="Shared" />
                 </Tooltip>
               ) : null}
+              {supplier.distributor ? (
+                <Tooltip title="Ordered from through the marketplace; prices and order status come from its ordering API">
+                  <Chip size="small" variant="outlined" color="secondary" label="Distributor" />
+                </Tooltip>
+              ) : null}
             </Box>
           </TableCell>
           <TableCell sx={EMAIL_CELL}>{supplier.email}</TableCell>

@@ -17,6 +17,7 @@ function supplier(overrides: Partial<Supplier>): Supplier {
     contact_email: 'sam@henry.test',
     contact_phone: '+1 555 0124',
     company_id: IDS.company,
+    distributor: false,
     created_at: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };
@@ -41,14 +42,16 @@ function signInAs(role: Role, deleteStatus = 204) {
 }
 
 describe('suppliers page', () => {
-  it('lists suppliers 10 per page, marks shared ones and offers no actions on them', async () => {
+  it('lists suppliers 10 per page, marks shared ones and offers only the location’s price list on them', async () => {
     const fetchMock = signInAs('company_member');
     renderApp('/suppliers');
 
     const table = await screen.findByRole('table', { name: 'Suppliers' });
     await within(table).findByText('Global Medical');
     expect(within(table).getByText('Shared')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Actions for Global Medical' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Global Medical' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Price list']);
+    await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('link', { name: 'Suppliers' })).toHaveAttribute('href', '/suppliers');
     expect(screen.getByRole('button', { name: 'Add Supplier' })).toBeInTheDocument();
 
