@@ -20,6 +20,8 @@ export const MARKETPLACE_MESSAGES = {
   priceListUploaded: (items: number) => `Price list uploaded: ${String(items)} ${items === 1 ? 'item' : 'items'}`,
   priceListRemoved: 'Price list removed',
   priceListFailed: 'Failed to upload the price list',
+  itemMatched: 'Item matched to the product',
+  itemMatchFailed: 'Failed to match the item',
   statusUpdated: 'Order status updated',
   statusFailed: 'Failed to update the order status',
   trackingRequired: 'Enter the tracking link of the shipment',
@@ -154,6 +156,11 @@ export const PriceListQuerySchema = PageQuerySchema.extend({
   matched: QueryBooleanSchema.optional(),
 });
 export type PriceListQuery = z.infer<typeof PriceListQuerySchema>;
+
+/** Matches an item to a catalog product by hand (or a product proposed from it); null unmatches it. */
+export const MatchPriceListItemRequestSchema = z.object({ product_id: UuidSchema.nullable() });
+export type MatchPriceListItemRequest = z.infer<typeof MatchPriceListItemRequestSchema>;
+export const PriceListItemParamsSchema = z.object({ id: UuidSchema, itemId: UuidSchema });
 
 export const PriceListPageSchema = pageOf(PriceListItemSchema).extend({ summary: PriceListSummarySchema });
 export type PriceListPage = z.infer<typeof PriceListPageSchema>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createProduct, createSupplier } from '../factories/index';
+import { queryRows } from '../setup/sql';
 import { multipartFile, priceListCsv, uploadPriceList } from '../fixtures/price-lists';
 import type { TestApp } from '../setup/test-app';
 import type { World } from '../world';
@@ -99,6 +100,14 @@ export const marketplaceCases: Record<string, Case> = {
     build: async (w, t, _caller, tenant) => ({ url: `/api/supplier/${(await createSupplier(t.db, { companyId: locationOf(w, tenant) })).id}/price-list` }),
     // Anyone who reads suppliers reads a price list of the location's own supplier.
     expect: { ...MARKETPLACE(200, 404), assistant: ALL(200, 404) },
+  },
+  'PATCH /api/supplier/:id/price-list/items/:itemId': {
+    build: async (w, t, _caller, tenant) => {
+      const { supplier } = await vendorFor(w, t, tenant);
+      const [item] = await queryRows<{ id: string }>(t.db, sql`select id from price_list_items where supplier_id = ${supplier.id}`);
+      return { url: `/api/supplier/${supplier.id}/price-list/items/${item!.id}`, payload: { product_id: null } };
+    },
+    expect: SUPPLIER_WRITE(200),
   },
   'DELETE /api/supplier/:id/price-list': {
     build: async (w, t, _caller, tenant) => ({ url: `/api/supplier/${(await vendorFor(w, t, tenant)).supplier.id}/price-list` }),

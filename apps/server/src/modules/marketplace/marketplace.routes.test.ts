@@ -294,3 +294,21 @@ describe('following an order to the shelf', () => {
     expect(backwards.statusCode).toBe(400);
   });
 });
+
+describe('matching items by hand', () => {
+  it('matches an unmatched item to a product the location sees (one it proposed, pending approval), after which it can be ordered', async () => {
+    const { henry } = await twoVendors();
+    const item = (await t.request({ method: 'GET', url: `/api/supplier/${henry.id}/price-list?matched=false`, token: member() })).json().results[0];
+    const proposed = await createProduct(t.db, { companyId: ownLocation(), name: `Proposed ${tag()}`, isApproved: false });
+    const res = await t.request({ method: 'PATCH', url: `/api/supplier/${henry.id}/price-list/items/${item.id}`, token: member(), payload: { product_id: proposed.id } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: item.id, product: { id: proposed.id, name: proposed.name } });
+    expect((await check([{ vendor_id: henry.id, sku: item.vendor_sku, quantity: 1, price: item.price }])).json().products[0].problem).toBeNull();
+
+    // Another organization's pending product is not one to match to, nor is the item theirs to change.
+    const theirs = await createProduct(t.db, { companyId: world.foreign.org.locations[0]!.id, isApproved: false });
+    const refused = await t.request({ method: 'PATCH', url: `/api/supplier/${henry.id}/price-list/items/${item.id}`, token: member(), payload: { product_id: theirs.id } });
+    expect(refused.statusCode).toBe(400);
+    expect((await t.request({ method: 'PATCH', url: `/api/supplier/${henry.id}/price-list/items/${item.id}`, token: foreignMember(), payload: { product_id: null } })).statusCode).toBe(404);
+  });
+});

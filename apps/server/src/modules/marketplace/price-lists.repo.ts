@@ -103,3 +103,22 @@ export async function searchOfferedProducts(
     .offset(page.offset);
   return { records: rows, total: rows[0]?.count ?? 0 };
 }
+
+/** Sets the product one of the location's items stands for; answers the item, or undefined when it is not the location's. */
+export async function setItemProduct(db: DbOrTx, companyId: string, supplierId: string, itemId: string, productId: string | null) {
+  const [row] = await db
+    .update(priceListItems)
+    .set({ productId })
+    .where(and(eq(priceListItems.id, itemId), eq(priceListItems.companyId, companyId), eq(priceListItems.supplierId, supplierId)))
+    .returning();
+  return row;
+}
+
+export async function findPriceListItem(db: DbOrTx, companyId: string, itemId: string) {
+  const [row] = await db
+    .select({ item: priceListItems, productName: products.name, productType: products.type })
+    .from(priceListItems)
+    .leftJoin(products, eq(products.id, priceListItems.productId))
+    .where(and(eq(priceListItems.id, itemId), eq(priceListItems.companyId, companyId)));
+  return row;
+}

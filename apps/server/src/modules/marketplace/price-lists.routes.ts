@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, MAX_UPLOAD_BYTES, PriceListPageSchema, PriceListQuerySchema, PriceListSummarySchema } from '@clinic/domain';
+import { IdParamsSchema, MatchPriceListItemRequestSchema, MAX_UPLOAD_BYTES, PriceListItemParamsSchema, PriceListItemSchema, PriceListPageSchema, PriceListQuerySchema, PriceListSummarySchema } from '@clinic/domain';
 import { badRequest } from '../../core/errors';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
@@ -34,5 +34,11 @@ export function priceListsRoutes(app: ZodApp, priceLists: PriceListsService): vo
       await priceLists.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
+  });
+
+  app.patch('/supplier/:id/price-list/items/:itemId', {
+    config: { access: { permission: ['suppliers', 'update'] } },
+    schema: { tags: ['marketplace'], params: PriceListItemParamsSchema, body: MatchPriceListItemRequestSchema, response: { 200: PriceListItemSchema, ...errorResponses } },
+    handler: (request) => priceLists.matchItem(actorOf(request), request.params.id, request.params.itemId, request.body),
   });
 }

@@ -1,17 +1,31 @@
-import { pageWindow, toPage, type PriceListPage, type PriceListQuery, type PriceListSummary } from '@clinic/domain';
+import { pageWindow, toPage, type MatchPriceListItemRequest, type PriceListItem, type PriceListPage, type PriceListQuery, type PriceListSummary, type ProductType } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import { recordAudit } from '../audit/audit.writes';
-import { productsByCode } from '../products/products.reads';
+import { productsByCode, visibleProductIds } from '../products/products.reads';
 import { findSupplierById } from '../suppliers/suppliers.reads';
 import { readPriceList } from './price-list-file';
-import { deletePriceList, findPriceList, listPriceListItems, replacePriceList, type NewPriceListItem } from './price-lists.repo';
+import { deletePriceList, findPriceList, findPriceListItem, listPriceListItems, replacePriceList, setItemProduct, type NewPriceListItem, type PriceListItemRow } from './price-lists.repo';
 
 export interface UploadedFile {
   fileName: string;
   bytes: Buffer;
+}
+
+function toItem({ item, productName, productType }: { item: PriceListItemRow; productName: string | null; productType: ProductType | null }): PriceListItem {
+  return {
+    id: item.id,
+    vendor_sku: item.vendorSku,
+    description: item.description,
+    barcode: item.barcode,
+    manufacturer_code: item.manufacturerCode,
+    pack_size: item.packSize,
+    price: item.price,
+    in_stock: item.inStock,
+    product: item.productId && productName && productType ? { id: item.productId, name: productName, type: productType } : null,
+  };
 }
 
 export function createPriceListsService(deps: ServiceDeps) {
@@ -83,18 +97,26 @@ export function createPriceListsService(deps: ServiceDeps) {
       const companyId = currentCompanyId(actor);
       await pricedSupplier(companyId, supplierId);
       const [{ records, total }, summary] = await Promise.all([listPriceListItems(db, companyId, supplierId, { search: query.search, matched: query.matched }, pageWindow(query)), summaryOf(companyId, supplierId)]);
-      const results = records.map(({ item, productName, productType }) => ({
-        id: item.id,
-        vendor_sku: item.vendorSku,
-        description: item.description,
-        barcode: item.barcode,
-        manufacturer_code: item.manufacturerCode,
-        pack_size: item.packSize,
-        price: item.price,
-        in_stock: item.inStock,
-        product: item.productId && productName && productType ? { id: item.productId, name: productName, type: productType } : null,
-      }));
-      return { ...toPage(results, total, query), summary };
+      return { ...toPage(records.map(toItem), total, query), summary };
+    },
+
+    /**
+     * Matches an item to a catalog product the location sees, by hand: an item whose codes found
+     * nothing, or a product just proposed from it (pending the admin's approval, as any product a
+     * location adds). Null unmatches it. Kept until the next upload matches the list again.
+     */
+    async matchItem(actor: Actor, supplierId: string, itemId: string, body: MatchPriceListItemRequest): Promise<PriceListItem> {
+      const companyId = currentCompanyId(actor);
+      await pricedSupplier(companyId, supplierId);
+      if (body.product_id && !(await visibleProductIds(db, companyId, [body.product_id])).has(body.product_id)) throw badRequest('product_id', 'Product not found');
+      const updated = await db.transaction(async (tx) => {
+        const row = await setItemProduct(tx, companyId, supplierId, itemId, body.product_id);
+        if (!row) throw notFound('Item not found');
+        await recordAudit(tx, actor, { entity: 'price_list_item', entityId: itemId, action: 'match', organizationId: actor.organizationId, companyId, changes: body });
+        return row;
+      });
+      const found = await findPriceListItem(db, companyId, updated.id);
+      return toItem(found!);
     },
 
     async remove(actor: Actor, supplierId: string): Promise<void> {
