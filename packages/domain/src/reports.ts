@@ -71,6 +71,8 @@ export const DashboardCardsSchema = z.object({
   stock_value: z.number(),
   /** Now: products whose usable units are below their minimum stock (the live low-stock alerts). */
   items_below_minimum: z.number().int(),
+  /** Marketplace orders placed in the range (not failed): saved against the highest unit price quoted when ordering. */
+  marketplace_saved: z.number(),
 });
 export type DashboardCards = z.infer<typeof DashboardCardsSchema>;
 

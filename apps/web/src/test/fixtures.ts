@@ -72,7 +72,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 export const EMPTY_PAGE = { results: [], currentPage: 1, lastPage: 1, total: 0 };
 
-const NO_CARDS = { spend: 0, usage_cost: 0, treatments_performed: 0, patients_seen: 0, stock_value: 0, items_below_minimum: 0 };
+const NO_CARDS = { spend: 0, usage_cost: 0, treatments_performed: 0, patients_seen: 0, stock_value: 0, items_below_minimum: 0, marketplace_saved: 0 };
 const NO_RANGE = { start_date: '2026-11-01', end_date: '2026-11-30' };
 
 /** What each report answers when nothing happened: pages that show reports render, with nothing in them. */

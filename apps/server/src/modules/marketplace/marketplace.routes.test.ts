@@ -174,6 +174,8 @@ describe('checking prices and placing orders', () => {
     const { id, henry, gloves, composite, bencoRows, benco } = await twoVendors();
     // Benco has the composite in stock again, cheaper per syringe than Henry's packs.
     await uploadPriceList(t, member(), benco.id, csv(bencoRows.map((r) => ({ ...r, inStock: 'yes' }))));
+    const savedSoFar = async () => (await t.request({ method: 'GET', url: '/api/reports/dashboard-cards-data?start_date=2026-11-22&end_date=2026-11-22', token: member() })).json().totals.marketplace_saved as number;
+    const savedBefore = await savedSoFar();
     const res = await place([
       { vendor_id: henry.id, products: [{ sku: 'H-200', quantity: 3, price: 9.5 }] },
       { vendor_id: benco.id, products: [{ sku: 'B-9', quantity: 10, price: 11.5 }] },
@@ -186,6 +188,8 @@ describe('checking prices and placing orders', () => {
     // Ten syringes at $11.50 instead of Henry's $12: $5 saved.
     expect(second).toMatchObject({ vendor: { id: benco.id }, total: 115, saved: 5 });
     expect(Number(second!.number.slice(3))).toBe(Number(first!.number.slice(3)) + 1);
+    // The dashboard's spend card counts the saving for the day.
+    expect(await savedSoFar()).toBeCloseTo(savedBefore + 5, 2);
 
     const mails = await queryRows<{ to: string; subject: string }>(t.db, sql`select "to", subject from email_outbox where "to" like ${`orders-${id}@%`} order by "to"`);
     expect(mails).toEqual([

@@ -27,6 +27,7 @@ export interface CardRow {
   patients_seen: number;
   stock_value: number;
   items_below_minimum: number;
+  marketplace_saved: number;
 }
 
 /**
@@ -51,10 +52,12 @@ export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRang
         (select coalesce(sum(t.performed), 0)::int from report_daily_treatments t where t.company_id = c.id and t.day between ${range.start}::date and ${range.end}::date) as treatments_performed,
         ${patientsSeen} as patients_seen,
         (select coalesce(sum(k.units_left * k.unit_price), 0) from stocks k where k.company_id = c.id and k.deleted_at is null and not k.is_consignment and k.units_left > 0) as stock_value,
-        (select count(*)::int from alerts a where a.company_id = c.id and a.kind = 'low_stock' and a.resolved_at is null) as items_below_minimum
+        (select count(*)::int from alerts a where a.company_id = c.id and a.kind = 'low_stock' and a.resolved_at is null) as items_below_minimum,
+        (select coalesce(sum(greatest(v.highest_total - o.total, 0)), 0) from vendor_orders v join purchase_orders o on o.id = v.purchase_order_id
+          where v.company_id = c.id and v.status <> 'failed' and v.placed_at >= ${from} and v.placed_at < (${range.end}::date + 1)::timestamp at time zone 'UTC') as marketplace_saved
       from companies c
       where c.id = any(${ids(companyIds)})`,
-    ['spend', 'usage_cost', 'stock_value'],
+    ['spend', 'usage_cost', 'stock_value', 'marketplace_saved'],
   );
 }
 

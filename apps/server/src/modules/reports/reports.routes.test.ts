@@ -84,7 +84,7 @@ describe('the dashboard of one location', () => {
     const res = await get(`dashboard-cards-data?${NOVEMBER}`);
     expect(res.statusCode).toBe(200);
     // Spend: $4 + $30 received, $10 of consignment used. Usage: $17 + $6 + $3. Stock value: 6 x $3 (consignment is not owned).
-    expect(res.json().totals).toEqual({ spend: 44, usage_cost: 26, treatments_performed: 2, patients_seen: 2, stock_value: 18, items_below_minimum: 1 });
+    expect(res.json().totals).toEqual({ spend: 44, usage_cost: 26, treatments_performed: 2, patients_seen: 2, stock_value: 18, items_below_minimum: 1, marketplace_saved: 0 });
     expect(res.json().locations).toEqual([expect.objectContaining({ id: north(), cards: res.json().totals })]);
 
     const day = (await get('dashboard-cards-data?start_date=2026-11-15&end_date=2026-11-15')).json().totals;

@@ -34,6 +34,7 @@ function cardsOf(row: CardRow | undefined): DashboardCards {
     patients_seen: row?.patients_seen ?? 0,
     stock_value: roundToCents(row?.stock_value ?? 0),
     items_below_minimum: row?.items_below_minimum ?? 0,
+    marketplace_saved: roundToCents(row?.marketplace_saved ?? 0),
   };
 }
 
@@ -75,6 +76,7 @@ export function createReportsService(deps: ServiceDeps) {
           patients_seen: sum('patients_seen'),
           stock_value: roundToCents(sum('stock_value')),
           items_below_minimum: sum('items_below_minimum'),
+          marketplace_saved: roundToCents(sum('marketplace_saved')),
         },
         locations: locations.map((l) => ({ ...l, cards: cardsOf(byCompany.get(l.id)) })),
       };

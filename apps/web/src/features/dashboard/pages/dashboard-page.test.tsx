@@ -8,7 +8,7 @@ import { EMPTY_REPORTS, fakeToken, IDS, jsonResponse, profileFor } from '../../.
 import { renderApp } from '../../../test/render-app';
 
 const YEAR = rangeOf('this_year', { from: '', to: '' });
-const CARDS = { spend: 1234.5, usage_cost: 80.25, treatments_performed: 3, patients_seen: 2, stock_value: 9000, items_below_minimum: 1 };
+const CARDS = { spend: 1234.5, usage_cost: 80.25, treatments_performed: 3, patients_seen: 2, stock_value: 9000, items_below_minimum: 1, marketplace_saved: 52.58 };
 const LAKESIDE = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
 
 /** Reports that answer more for this year than for any shorter range, so a range switch shows. */
@@ -53,6 +53,7 @@ describe('home dashboard', () => {
     renderApp('/dashboard');
 
     expect(await screen.findByLabelText('Spend')).toHaveTextContent('$1,234.50');
+    expect(screen.getByText('$52.58 saved on marketplace orders against the highest quoted price')).toBeInTheDocument();
     expect(screen.getByLabelText('Usage cost')).toHaveTextContent('$80.25');
     expect(screen.getByLabelText('Treatments performed')).toHaveTextContent('3');
     expect(screen.getByLabelText('Stock value on hand')).toHaveTextContent('$9,000.00');
