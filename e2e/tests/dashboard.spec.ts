@@ -10,7 +10,8 @@ function today() {
   const year = now.getFullYear();
   const daysInMonth = new Date(year, now.getMonth() + 1, 0).getDate();
   const daysInYear = new Date(year, 1, 29).getMonth() === 1 ? 366 : 365;
-  return { year, daysInMonth, daysInYear };
+  const daysInLastMonth = new Date(year, now.getMonth(), 0).getDate();
+  return { year, daysInMonth, daysInYear, daysInLastMonth };
 }
 
 async function chooseRange(page: Page, preset: string): Promise<void> {
@@ -22,7 +23,7 @@ test.describe('dashboard and reports', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('a member reads this month, then this year, as cards, chart and table, and exports a chart as CSV', async ({ page }) => {
-    const { year, daysInMonth, daysInYear } = today();
+    const { year, daysInMonth, daysInYear, daysInLastMonth } = today();
     await signIn(page, DEMO.member);
     await skipWelcome(page);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -41,6 +42,9 @@ test.describe('dashboard and reports', () => {
     // A header, then every day of the month.
     await expect(days).toHaveCount(daysInMonth + 1);
 
+    // Closing the books: the month that just ended.
+    await chooseRange(page, 'Last month');
+    await expect(days).toHaveCount(daysInLastMonth + 1);
     await chooseRange(page, 'This year');
     await expect(days).toHaveCount(daysInYear + 1);
     // The demo received stock all year long, so the year spent more than the month.

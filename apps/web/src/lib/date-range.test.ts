@@ -12,6 +12,13 @@ describe('date range presets', () => {
     expect(rangeOf('this_year', { from: '', to: '' }, NOW)).toEqual({ start: '2026-01-01', end: '2026-12-31' });
   });
 
+  it('looks back at the month and the year that ended, across a year boundary too', () => {
+    expect(rangeOf('last_month', { from: '', to: '' }, NOW)).toEqual({ start: '2026-10-01', end: '2026-10-31' });
+    expect(rangeOf('last_month', { from: '', to: '' }, dayjs('2027-01-15T08:00:00'))).toEqual({ start: '2026-12-01', end: '2026-12-31' });
+    expect(rangeOf('last_month', { from: '', to: '' }, dayjs('2027-03-31T08:00:00'))).toEqual({ start: '2027-02-01', end: '2027-02-28' });
+    expect(rangeOf('last_year', { from: '', to: '' }, NOW)).toEqual({ start: '2025-01-01', end: '2025-12-31' });
+  });
+
   it('takes a custom range as typed, open on a side left empty', () => {
     expect(rangeOf('custom', { from: '2026-02-01', to: '' }, NOW)).toEqual({ start: '2026-02-01' });
     expect(rangeOf('custom', { from: '2026-02-01', to: '2026-03-01' }, NOW)).toEqual({ start: '2026-02-01', end: '2026-03-01' });

@@ -1,11 +1,16 @@
 import dayjs from 'dayjs';
 
-/** Spec section 9: expense and patient date ranges. */
+/**
+ * Spec section 9: expense and patient date ranges. Last month and last year are ours: a clinic
+ * closing its books looks back at the month (or year) that just ended.
+ */
 export const RANGE_PRESETS = [
   { value: 'today', label: 'Today' },
   { value: 'this_week', label: 'This week' },
   { value: 'this_month', label: 'This month' },
+  { value: 'last_month', label: 'Last month' },
   { value: 'this_year', label: 'This year' },
+  { value: 'last_year', label: 'Last year' },
   { value: 'custom', label: 'Custom' },
 ] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
@@ -33,8 +38,16 @@ export function rangeOf(preset: RangePreset, custom: { from: string; to: string 
       return { start: iso(now.startOf('week')), end: iso(now.endOf('week')) };
     case 'this_month':
       return { start: iso(now.startOf('month')), end: iso(now.endOf('month')) };
+    case 'last_month': {
+      const month = now.startOf('month').subtract(1, 'month');
+      return { start: iso(month), end: iso(month.endOf('month')) };
+    }
     case 'this_year':
       return { start: iso(now.startOf('year')), end: iso(now.endOf('year')) };
+    case 'last_year': {
+      const year = now.startOf('year').subtract(1, 'year');
+      return { start: iso(year), end: iso(year.endOf('year')) };
+    }
     case 'custom':
       return { ...(custom.from && { start: custom.from }), ...(custom.to && { end: custom.to }) };
   }
