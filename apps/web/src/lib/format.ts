@@ -32,3 +32,8 @@ export function formatDollars(value: number | null | undefined, decimals = 2): s
 export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** "1 unit", "12 units": counts of units read as people say them. */
+export function unitCount(count: number): string {
+  return `${String(count)} ${count === 1 ? 'unit' : 'units'}`;
+}

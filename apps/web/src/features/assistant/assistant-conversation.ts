@@ -21,7 +21,7 @@ import {
   type VoiceActionResponse,
   amountOf,
 } from '@clinic/domain';
-import { formatDate, formatDollars } from '../../lib/format';
+import { formatDate, formatDollars, unitCount } from '../../lib/format';
 
 /**
  * The voice assistant's conversation as the web keeps it (the server keeps none): the turns sent
@@ -168,7 +168,7 @@ export function confirmationRows(action: CreateAction, display: ToolCallDisplay 
         { label: 'Containers', value: String(args.container_quantity) },
         { label: 'Units per container', value: String(args.units_per_container) },
         { label: 'Price per container', value: price },
-        { label: 'Total units', value: `${String(args.container_quantity)} × ${String(args.units_per_container)} = ${String(figures.totalUnits)} units` },
+        { label: 'Total units', value: `${String(args.container_quantity)} × ${String(args.units_per_container)} = ${unitCount(figures.totalUnits)}` },
         { label: 'Total cost', value: `${String(args.container_quantity)} × ${price} = ${formatDollars(figures.totalCost)}` },
         { label: 'Unit price', value: formatDollars(figures.unitPrice) },
         { label: 'Units consumed', value: String(args.units_consumed ?? 0) },

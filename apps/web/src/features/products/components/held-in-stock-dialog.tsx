@@ -9,6 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { PRODUCT_MESSAGES } from '@clinic/domain';
 import type { StockHolder } from '../product-messages';
+import { unitCount } from '../../../lib/format';
 
 /** Spec sections 6 and 8: the admin's delete was refused (403); these locations still hold the product. */
 export function HeldInStockDialog({ productName, holders, onClose }: { productName: string; holders: StockHolder[]; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function HeldInStockDialog({ productName, holders, onClose }: { productNa
         <List dense aria-label="Companies holding the product">
           {holders.map((holder) => (
             <ListItem key={holder.id} disableGutters>
-              <ListItemText primary={holder.name} secondary={`${String(holder.units_in_stock)} units in stock`} />
+              <ListItemText primary={holder.name} secondary={`${unitCount(holder.units_in_stock)} in stock`} />
             </ListItem>
           ))}
         </List>

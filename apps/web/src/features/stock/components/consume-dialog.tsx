@@ -11,7 +11,7 @@ import { ConsumeStockRequestSchema, STOCK_MESSAGES, STOCK_NOTE_MAX, type Product
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
-import { formatDate } from '../../../lib/format';
+import { formatDate, unitCount } from '../../../lib/format';
 import { useConsumeStock } from '../api/stock-api';
 
 export interface ConsumeDialogProps {
@@ -59,7 +59,7 @@ export function ConsumeDialog({ product, stock, onClose }: ConsumeDialogProps) {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             {stock
-              ? `${product.name}, lot ${stock.lotNumber || '(no lot number)'}, expires ${formatDate(stock.expiry_date)}: ${String(stock.units_left)} units left.`
+              ? `${product.name}, lot ${stock.lotNumber || '(no lot number)'}, expires ${formatDate(stock.expiry_date)}: ${unitCount(stock.units_left)} left.`
               : `${product.name}: units are taken from the lot that expires first.`}
           </DialogContentText>
           <Stack spacing={2}>

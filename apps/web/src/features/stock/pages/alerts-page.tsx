@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, unitCount } from '../../../lib/format';
 import { alertsQueryOptions, useDismissAlert } from '../api/stock-api';
 
 const PER_PAGE = 10;
@@ -24,10 +24,10 @@ const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error' }
 
 /** What the alert is about, in words a clinic reads at a glance. */
 export function alertSummary(alert: StockAlert): string {
-  if (alert.kind === 'low_stock') return `${String(alert.units_in_stock)} units in stock, minimum ${String(alert.minimum_stock)}`;
+  if (alert.kind === 'low_stock') return `${unitCount(alert.units_in_stock)} in stock, minimum ${String(alert.minimum_stock)}`;
   const lot = alert.stock?.lotNumber ? `Lot ${alert.stock.lotNumber}` : 'A lot';
   const verb = alert.kind === 'expired' ? 'expired' : 'expires';
-  return `${lot} ${verb} ${formatDate(alert.stock?.expiry_date)} · ${String(alert.stock?.units_left ?? 0)} units left`;
+  return `${lot} ${verb} ${formatDate(alert.stock?.expiry_date)} · ${unitCount(alert.stock?.units_left ?? 0)} left`;
 }
 
 interface AlertGroupProps {
