@@ -1,5 +1,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { NotificationsContext, type Notification, type Notifier } from './notifications-context';
@@ -75,7 +78,32 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
             anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
             slotProps={{ transition: { onExited: handleExited } }}
           >
-            <Alert severity={current.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
+            <Alert
+              severity={current.severity}
+              variant="filled"
+              onClose={close}
+              // An action replaces the Alert's own close button; the toast keeps one beside it.
+              action={
+                current.action ? (
+                  <>
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={() => {
+                        close();
+                        current.action?.onClick();
+                      }}
+                    >
+                      {current.action.label}
+                    </Button>
+                    <IconButton color="inherit" size="small" aria-label="Close" onClick={close}>
+                      <CloseOutlined fontSize="small" />
+                    </IconButton>
+                  </>
+                ) : undefined
+              }
+              sx={{ width: '100%' }}
+            >
               {current.message}
             </Alert>
           </Snackbar>
