@@ -32,7 +32,7 @@ const PendingProductsPage = page(() => import('../features/products/pages/pendin
 const InventoryPage = page(() => import('../features/stock/pages/inventory-page'), 'InventoryPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
-const RunningListPage = page(() => import('../features/purchasing/pages/running-list-page'), 'RunningListPage');
+const RunningListPage = page(() => import('./routes/running-list-route'), 'RunningListRoute');
 const PurchaseHistoryPage = page(() => import('../features/purchasing/pages/purchase-history-page'), 'PurchaseHistoryPage');
 const PurchaseOrderPage = page(() => import('../features/purchasing/pages/purchase-order-page'), 'PurchaseOrderPage');
 const MarketplacePage = page(() => import('../features/marketplace/pages/marketplace-page'), 'MarketplacePage');
