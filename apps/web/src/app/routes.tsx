@@ -50,7 +50,7 @@ const RecallPage = page(() => import('../features/visits/pages/recall-page'), 'R
 const ProductPage = page(() => import('./routes/product-page'), 'ProductPage');
 const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
 const ImportInstructionsPage = page(() => import('../features/imports/pages/import-instructions-page'), 'ImportInstructionsPage');
-const SuppliersPage = page(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
+const SuppliersPage = page(() => import('./routes/suppliers-route'), 'SuppliersRoute');
 const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
 const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
 const LocalCheckoutPage = page(() => import('../features/subscriptions/pages/local-checkout-page'), 'LocalCheckoutPage');
