@@ -32,7 +32,7 @@ const PendingProductsPage = page(() => import('../features/products/pages/pendin
 const InventoryPage = page(() => import('../features/stock/pages/inventory-page'), 'InventoryPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
-const RunningListPage = page(() => import('../features/purchasing/pages/running-list-page'), 'RunningListPage');
+const RunningListPage = page(() => import('./routes/running-list-route'), 'RunningListRoute');
 const PurchaseHistoryPage = page(() => import('../features/purchasing/pages/purchase-history-page'), 'PurchaseHistoryPage');
 const PurchaseOrderPage = page(() => import('../features/purchasing/pages/purchase-order-page'), 'PurchaseOrderPage');
 const MarketplacePage = page(() => import('../features/marketplace/pages/marketplace-page'), 'MarketplacePage');
@@ -50,7 +50,7 @@ const RecallPage = page(() => import('../features/visits/pages/recall-page'), 'R
 const ProductPage = page(() => import('./routes/product-page'), 'ProductPage');
 const ImportPage = page(() => import('../features/imports/pages/import-page'), 'ImportPage');
 const ImportInstructionsPage = page(() => import('../features/imports/pages/import-instructions-page'), 'ImportInstructionsPage');
-const SuppliersPage = page(() => import('../features/suppliers/pages/suppliers-page'), 'SuppliersPage');
+const SuppliersPage = page(() => import('./routes/suppliers-route'), 'SuppliersRoute');
 const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
 const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
 const LocalCheckoutPage = page(() => import('../features/subscriptions/pages/local-checkout-page'), 'LocalCheckoutPage');

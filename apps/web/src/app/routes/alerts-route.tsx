@@ -1,11 +1,27 @@
 import { can } from '@clinic/domain';
 import { AlertsPage } from '../../features/stock/pages/alerts-page';
+import { AddCheapestToCartButton } from '../../features/marketplace/components/add-cheapest-to-cart-button';
 import { AddToRunningListButton } from '../../features/purchasing/components/add-to-running-list-button';
 import { useProfile } from '../../lib/profile';
 
-/** /alerts: the stock feature's page, with purchasing's Add to Running List on low-stock alerts. */
+/** /alerts: the stock feature's page, with purchasing's Add to Running List and the marketplace's Add to cart on low-stock alerts. */
 export function AlertsRoute() {
   const profile = useProfile();
-  const canReorder = can(profile.data?.permissions ?? {}, 'runningList', 'create');
-  return <AlertsPage lowStockAction={canReorder ? (alert) => <AddToRunningListButton product={alert.product} size="small" variant="text" /> : undefined} />;
+  const permissions = profile.data?.permissions ?? {};
+  const canReorder = can(permissions, 'runningList', 'create');
+  const canBuy = can(permissions, 'marketplace', 'read') && can(permissions, 'marketplace', 'create');
+  return (
+    <AlertsPage
+      lowStockAction={
+        canReorder || canBuy
+          ? (alert) => (
+              <>
+                {canReorder ? <AddToRunningListButton product={alert.product} size="small" variant="text" /> : null}
+                {canBuy ? <AddCheapestToCartButton product={alert.product} unitsInStock={alert.units_in_stock} minimum={alert.minimum_stock} size="small" variant="text" /> : null}
+              </>
+            )
+          : undefined
+      }
+    />
+  );
 }

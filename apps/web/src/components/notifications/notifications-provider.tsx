@@ -1,5 +1,8 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { NotificationsContext, type Notification, type Notifier } from './notifications-context';
@@ -24,10 +27,14 @@ let nextKey = 1;
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ToastState>({ items: [], open: false });
   const current = state.items[0];
+  // The toast that has come on screen. Two messages in one tick (a form's "created", then what
+  // followed it) would otherwise queue the second behind a first that never opened, and so never
+  // slides out to make way: the first is replaced instead.
+  const shownKey = useRef<number | null>(null);
 
   const notify = useCallback((notification: Notification) => {
     const next = { ...notification, key: nextKey++ };
-    setState(({ items }) => (items.length === 0 ? { items: [next], open: true } : { items: [...items.slice(0, 1), next], open: false }));
+    setState(({ items }) => (items.length === 0 || items[0]?.key !== shownKey.current ? { items: [next], open: true } : { items: [...items.slice(0, 1), next], open: false }));
   }, []);
 
   const notifier = useMemo<Notifier>(
@@ -73,9 +80,41 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
             autoHideDuration={AUTO_HIDE_MS}
             onClose={handleClose}
             anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-            slotProps={{ transition: { onExited: handleExited } }}
+            slotProps={{
+              transition: {
+                onEnter: () => {
+                  shownKey.current = current.key;
+                },
+                onExited: handleExited,
+              },
+            }}
           >
-            <Alert severity={current.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
+            <Alert
+              severity={current.severity}
+              variant="filled"
+              onClose={close}
+              // An action replaces the Alert's own close button; the toast keeps one beside it.
+              action={
+                current.action ? (
+                  <>
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={() => {
+                        close();
+                        current.action?.onClick();
+                      }}
+                    >
+                      {current.action.label}
+                    </Button>
+                    <IconButton color="inherit" size="small" aria-label="Close" onClick={close}>
+                      <CloseOutlined fontSize="small" />
+                    </IconButton>
+                  </>
+                ) : undefined
+              }
+              sx={{ width: '100%' }}
+            >
               {current.message}
             </Alert>
           </Snackbar>

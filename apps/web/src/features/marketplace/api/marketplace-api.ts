@@ -42,6 +42,13 @@ export const marketplaceProductsQueryOptions = (search: string, currentPage: num
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === search ? previous : undefined),
   });
 
+/**
+ * One look-up of the offers from outside the marketplace page (a running list, a low-stock alert):
+ * the first few products for a barcode or a name, fresh each time, since their prices go into the cart.
+ */
+export const lookupMarketplaceProducts = (search: string, perPage: number) =>
+  api.get<MarketplaceProductPage>('marketplace/products', { query: { search, currentPage: 1, perPage } });
+
 export const marketplaceOrdersQueryOptions = (params: OrderListParams) =>
   queryOptions({
     queryKey: marketplaceKeys.orderList(params),

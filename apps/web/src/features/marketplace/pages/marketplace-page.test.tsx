@@ -184,4 +184,16 @@ describe('marketplace page', () => {
     await waitFor(() => { expect(within(cart).getByRole('button', { name: 'Place orders' })).toBeEnabled(); });
     expect(within(cart).queryByRole('region', { name: 'Order to Medline' })).not.toBeInTheDocument();
   });
+
+  it('opens the cart on arrival at ?cart=open, and closing it leaves the address', async () => {
+    signIn({});
+    const line = { vendor: HENRY, sku: 'HEN-LIDO', description: 'Lidocaine 2% box of 50', product: LIDOCAINE, pack_size: 50, quantity: 2, price: 45.5 };
+    localStorage.setItem(cartStorageKey(IDS.company), JSON.stringify([line]));
+    const { router } = renderApp('/marketplace?cart=open');
+    const cart = await screen.findByRole('region', { name: 'Cart' });
+    expect(within(cart).getByLabelText('Cart total')).toHaveTextContent('$91.00');
+    await userEvent.click(within(cart).getByRole('button', { name: 'Close the cart' }));
+    await waitFor(() => { expect(router.state.location.search).toBe(''); });
+    expect(router.state.location.pathname).toBe('/marketplace');
+  });
 });

@@ -17,7 +17,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { can } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
@@ -25,6 +25,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { marketplaceProductsQueryOptions } from '../api/marketplace-api';
+import { CART_PARAM } from '../cart/cart-link';
 import { useCart } from '../cart/use-cart';
 import { CartPanel } from '../components/cart-panel';
 import { ProductOffersCard } from '../components/product-offers-card';
@@ -43,7 +44,22 @@ export function MarketplacePage() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [cartOpen, setCartOpen] = useState(false);
+  // The drawer's state is the address's ?cart=open, so another page can send people straight to
+  // the cart (a running list compared, a low-stock alert added); replaced, not pushed, so Back
+  // leaves the page rather than closing the drawer.
+  const [params, setParams] = useSearchParams();
+  const cartOpen = params.get(CART_PARAM) === 'open';
+  const setCartOpen = (open: boolean) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set(CART_PARAM, 'open');
+        else next.delete(CART_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const typed = search.trim();
   const debounced = useDebouncedValue(typed);
   const products = useQuery(marketplaceProductsQueryOptions(debounced, page, PRODUCTS_PER_PAGE));

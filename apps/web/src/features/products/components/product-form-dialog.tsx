@@ -93,6 +93,10 @@ export interface ProductFormDialogProps {
   /** The product to edit; none to add one. */
   product?: Product;
   isAdmin: boolean;
+  /** A new product's form starts with these (a product proposed from a supplier's price list item). */
+  initialValues?: Partial<ProductFormValues> | undefined;
+  /** Said above the fields: why this form opened and what happens next. */
+  notice?: string | undefined;
   onClose: () => void;
   onCreated?: (product: Product) => void;
 }
@@ -102,12 +106,12 @@ export interface ProductFormDialogProps {
  * on an approved product (only its minimum stock stays editable); the admin's view hides weight
  * and minimum stock, and offers 'Save and approve' on a pending product.
  */
-export function ProductFormDialog({ product, isAdmin, onClose, onCreated }: ProductFormDialogProps) {
+export function ProductFormDialog({ product, isAdmin, initialValues, notice, onClose, onCreated }: ProductFormDialogProps) {
   const notify = useNotify();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const mode: FormMode = { isAdmin };
-  const original = product ? productFormFrom(product) : EMPTY_PRODUCT_FORM;
+  const original = product ? productFormFrom(product) : { ...EMPTY_PRODUCT_FORM, ...initialValues };
   const locked = product !== undefined && !product.is_editable;
   const [uploading, setUploading] = useState({ product: false, box: false });
   const anyUploading = uploading.product || uploading.box;
@@ -184,6 +188,11 @@ export function ProductFormDialog({ product, isAdmin, onClose, onCreated }: Prod
       >
         <DialogTitle id="product-form-title">{product ? 'Edit Product' : 'Add Product'}</DialogTitle>
         <DialogContent>
+          {notice ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {notice}
+            </Alert>
+          ) : null}
           {locked ? (
             <Alert severity="info" sx={{ mb: 2 }}>
               This product is approved for every location, so only the product admin can change its details. You can still set your minimum stock.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { can, PURCHASING_MESSAGES, type RunningListProduct } from '@clinic/domain';
+import { can, PURCHASING_MESSAGES, type RunningListDetail, type RunningListProduct } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -26,8 +26,13 @@ import { RunningListLines } from '../components/running-list-lines';
 
 type Confirm = { kind: 'remove-line'; line: RunningListProduct } | { kind: 'remove-list' } | { kind: 'generate' };
 
+export interface RunningListPageProps {
+  /** What an open list offers besides ordering from its supplier (the marketplace's Compare in the marketplace). */
+  openListAction?: ((list: RunningListDetail) => ReactNode) | undefined;
+}
+
 /** /running-list/{runningListId}: edit the lines, remove lines or the list, generate the purchase order. */
-export function RunningListPage() {
+export function RunningListPage({ openListAction }: RunningListPageProps = {}) {
   const { runningListId = '' } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -123,6 +128,7 @@ export function RunningListPage() {
                 Remove list
               </Button>
             ) : null}
+            {open ? openListAction?.(data) : null}
             {canOrder ? (
               <Button variant="contained" startIcon={<ReceiptLongOutlined />} disabled={data.products_count === 0} onClick={() => { setConfirm({ kind: 'generate' }); }}>
                 Generate Purchase Order

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PriceListPage, PriceListSummary } from '@clinic/domain';
+import type { MatchPriceListItemRequest, PriceListItem, PriceListPage, PriceListSummary } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 export interface PriceListParams {
@@ -23,7 +23,7 @@ export const priceListQueryOptions = (supplierId: string, params: PriceListParam
     placeholderData: keepPreviousData,
   });
 
-/** A new or removed price list changes the supplier's items and the marketplace's offers. */
+/** A new or removed price list (or a matched item) changes the supplier's items and the marketplace's offers. */
 function useInvalidatePriceList(supplierId: string) {
   const queryClient = useQueryClient();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: priceListKeys.supplier(supplierId) }), queryClient.invalidateQueries({ queryKey: ['marketplace'] })]);
@@ -45,4 +45,14 @@ export function useUploadPriceList(supplierId: string) {
 export function useRemovePriceList(supplierId: string) {
   const invalidate = useInvalidatePriceList(supplierId);
   return useMutation({ mutationFn: () => api.delete(`supplier/${supplierId}/price-list`), onSuccess: invalidate });
+}
+
+/** Matches an item to a catalog product by hand (null unmatches it): the item is offered in the marketplace as that product. */
+export function useMatchPriceListItem(supplierId: string) {
+  const invalidate = useInvalidatePriceList(supplierId);
+  return useMutation({
+    mutationFn: ({ itemId, product_id }: MatchPriceListItemRequest & { itemId: string }) =>
+      api.patch<PriceListItem>(`supplier/${supplierId}/price-list/items/${itemId}`, { product_id }),
+    onSuccess: invalidate,
+  });
 }

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MARKETPLACE_MESSAGES, type PriceListItem, type PriceListSummary, type Supplier } from '@clinic/domain';
+import { MARKETPLACE_MESSAGES, PRODUCT_MESSAGES, type CreateProductRequest, type PriceListItem, type PriceListSummary, type PermissionMap, type Product, type Supplier, ROLE_PERMISSIONS } from '@clinic/domain';
 import { setToken } from '../../../lib/auth-token';
 import { formatDate } from '../../../lib/format';
 import { stubApi } from '../../../test/fake-api';
@@ -140,3 +140,164 @@ describe('supplier price list', () => {
     expect(await within(dialog).findByText(/No price list yet/)).toBeInTheDocument();
   });
 });
+
+const BIBS = { id: '7c6d5e4f-3a2b-4c1d-8e9f-0a1b2c3d4e5f', name: 'Disposable patient bibs', brand: 'Crosstex' };
+const GLOVES = { id: '8d7e6f5a-4b3c-4d2e-9f0a-1b2c3d4e5f6a', name: 'Nitrile gloves M', brand: 'Medline' };
+const BIB_ITEM: PriceListItem = { ...UNMATCHED, barcode: '0761234500017', manufacturer_code: 'PB-13' };
+
+/** The product a location proposes: pending until the product admin approves it. */
+function proposed(body: CreateProductRequest): Product {
+  return {
+    id: '9e8f7a6b-5c4d-4e3f-8a1b-2c3d4e5f6a7b',
+    description: '',
+    brand: '',
+    weight_or_volume: null,
+    minimum_stock: 0,
+    category_id: null,
+    category: null,
+    supplier: null,
+    expires_at: null,
+    product_image_url: null,
+    box_image_url: null,
+    is_approved: false,
+    is_editable: true,
+    is_usage_tracking_on: false,
+    company_id: IDS.company,
+    submitted_by: { location: 'Downtown', organization: 'Smile Dental' },
+    created_at: '2026-03-06T10:00:00.000Z',
+    deleted_at: null,
+    ...body,
+    name: body.name,
+    barcode: body.barcode ?? '',
+    manufacturer_code: body.manufacturer_code ?? '',
+  };
+}
+
+/**
+ * A price list already uploaded, with one matched and one unmatched item; PATCH on an item sets
+ * its product (by id from the catalog search, or the product just proposed). The catalog search
+ * answers "bib" with the bibs, anything else with the gloves.
+ */
+function signInWithList(permissions: PermissionMap = ROLE_PERMISSIONS.company_member) {
+  setToken(fakeToken('company_member'));
+  let items: PriceListItem[] = [MATCHED, BIB_ITEM];
+  const patches: { itemId: string; body: unknown }[] = [];
+  const created: CreateProductRequest[] = [];
+  const catalog = [BIBS, GLOVES];
+  const fetchMock = stubApi(profileFor('company_member', { permissions }), {
+    '/api/supplier': () => jsonResponse({ results: [SUPPLIER], currentPage: 1, lastPage: 1, total: 1 }),
+    [PRICE_LIST]: () => jsonResponse({ results: items, currentPage: 1, lastPage: 1, total: items.length, summary: SUMMARY }),
+    [`${PRICE_LIST}/items/${MATCHED.id}`]: (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { product_id: string | null };
+      patches.push({ itemId: MATCHED.id, body });
+      items = items.map((item) => (item.id === MATCHED.id ? { ...item, product: null } : item));
+      return jsonResponse(items[0]);
+    },
+    [`${PRICE_LIST}/items/${BIB_ITEM.id}`]: (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { product_id: string };
+      patches.push({ itemId: BIB_ITEM.id, body });
+      const product = [...catalog, ...created.map(proposed)].find((p) => p.id === body.product_id);
+      if (!product) return jsonResponse({ statusCode: 400, code: 'BAD_REQUEST', message: 'Product not found', errors: [{ field: 'product_id', message: 'Product not found' }] }, 400);
+      items = items.map((item) => (item.id === BIB_ITEM.id ? { ...item, product: { id: product.id, name: product.name, type: 'disposable' } } : item));
+      return jsonResponse(items[1]);
+    },
+    '/api/product/v2': (url) => {
+      const term = url.searchParams.get('fuzzySearchQuery') ?? '';
+      return jsonResponse({ results: term.includes('bib') ? [BIBS] : [GLOVES], currentPage: 1, lastPage: 1, total: 1 });
+    },
+    '/api/product': (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as CreateProductRequest;
+      created.push(body);
+      return jsonResponse(proposed(body), 201);
+    },
+  });
+  return { fetchMock, patches, created };
+}
+
+async function itemAction(dialog: HTMLElement, item: PriceListItem, action: string) {
+  const table = await within(dialog).findByRole('table', { name: 'Price list items of Henry Dental Supply' });
+  await userEvent.click(await within(table).findByRole('button', { name: `Actions for ${item.description} (${item.vendor_sku})` }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+describe('matching price list items by hand', () => {
+  it('matches an unmatched item to the product picked in the catalog search, never to one left from an earlier search', async () => {
+    const { fetchMock, patches } = signInWithList();
+    const dialog = await openPriceList();
+    await itemAction(dialog, BIB_ITEM, 'Match to a product');
+    const match = await screen.findByRole('dialog', { name: 'Match to a product' });
+    expect(match).toHaveTextContent('Patient bibs');
+    expect(match).toHaveTextContent('SKU HEN-BIB · barcode 0761234500017 · manufacturer code PB-13');
+    expect(within(match).getByRole('button', { name: 'Match' })).toBeDisabled();
+
+    const picker = within(match).getByRole('combobox', { name: 'Catalog product' });
+    await userEvent.click(picker);
+    expect(await screen.findByRole('option', { name: /Nitrile gloves M/ })).toBeInTheDocument();
+    await userEvent.type(picker, 'bib');
+    // Until the catalog answers "bib", the gloves of the empty search are not offered.
+    expect(screen.queryByRole('option', { name: /Nitrile gloves M/ })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('option', { name: /Disposable patient bibs/ }));
+    const listCalls = () => fetchMock.mock.calls.filter(([input]) => String(input).startsWith(`${PRICE_LIST}?`)).length;
+    const before = listCalls();
+    await userEvent.click(within(match).getByRole('button', { name: 'Match' }));
+
+    expect(await screen.findByText(MARKETPLACE_MESSAGES.itemMatched)).toBeInTheDocument();
+    expect(patches).toEqual([{ itemId: BIB_ITEM.id, body: { product_id: BIBS.id } }]);
+    const patch = fetchMock.mock.calls.find(([input]) => String(input) === `${PRICE_LIST}/items/${BIB_ITEM.id}`)!;
+    expect(patch[1]?.method).toBe('PATCH');
+    await waitFor(() => { expect(screen.queryByRole('dialog', { name: 'Match to a product' })).not.toBeInTheDocument(); });
+    // The list is asked again and shows the match.
+    await waitFor(() => { expect(listCalls()).toBeGreaterThan(before); });
+    const table = within(dialog).getByRole('table', { name: 'Price list items of Henry Dental Supply' });
+    expect(await within(table).findByText('Disposable patient bibs')).toBeInTheDocument();
+  });
+
+  it('proposes an unmatched item as a new product, started from the item, and matches the item to it', async () => {
+    const { patches, created } = signInWithList();
+    const dialog = await openPriceList();
+    await itemAction(dialog, BIB_ITEM, 'Propose as new product');
+    const form = await screen.findByRole('dialog', { name: 'Add Product' });
+    expect(form).toHaveTextContent(/waits for the product admin’s approval/);
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('Patient bibs');
+    expect(within(form).getByRole('textbox', { name: 'Barcode' })).toHaveValue('0761234500017');
+    expect(within(form).getByRole('textbox', { name: 'Manufacture Code' })).toHaveValue('PB-13');
+    for (const [field, value] of [['Type', 'Disposable'], ['Container', 'Box'], ['Basic Unit', 'Item']] as const) {
+      await userEvent.click(within(form).getByRole('combobox', { name: field }));
+      await userEvent.click(await screen.findByRole('option', { name: value }));
+    }
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByText(MARKETPLACE_MESSAGES.itemMatched)).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ name: 'Patient bibs', barcode: '0761234500017', manufacturer_code: 'PB-13', type: 'disposable', container: 'box', basic_unit: 'item' })]);
+    expect(patches).toEqual([{ itemId: BIB_ITEM.id, body: { product_id: '9e8f7a6b-5c4d-4e3f-8a1b-2c3d4e5f6a7b' } }]);
+    expect(screen.queryByText(PRODUCT_MESSAGES.created)).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add Product' })).not.toBeInTheDocument();
+  });
+
+  it('unmatches a matched item after a confirmation', async () => {
+    const { patches } = signInWithList();
+    const dialog = await openPriceList();
+    await itemAction(dialog, MATCHED, 'Unmatch');
+    const confirm = await screen.findByRole('dialog', { name: 'Unmatch item' });
+    expect(confirm).toHaveTextContent('Unmatch Lidocaine 2% box of 50 from Lidocaine 2% cartridges?');
+    expect(patches).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Unmatch' }));
+    expect(await screen.findByText('Item unmatched')).toBeInTheDocument();
+    expect(patches).toEqual([{ itemId: MATCHED.id, body: { product_id: null } }]);
+  });
+
+  it('proposes new products only for those who may add products, and matches only for those who manage the list', async () => {
+    signInWithList({ ...ROLE_PERMISSIONS.company_member, products: ['read'] });
+    const view = await openPriceList();
+    await userEvent.click(await within(view).findByRole('button', { name: `Actions for ${BIB_ITEM.description} (${BIB_ITEM.vendor_sku})` }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Match to a product']);
+    cleanup();
+
+    signInWithList({ ...ROLE_PERMISSIONS.company_member, suppliers: ['read'] });
+    const dialog = await openPriceList();
+    const table = await within(dialog).findByRole('table', { name: 'Price list items of Henry Dental Supply' });
+    expect(await within(table).findByText('HEN-BIB')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+});
+

@@ -17,15 +17,26 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { MARKETPLACE_MESSAGES, type PriceListSummary, type Supplier } from '@clinic/domain';
+import { MARKETPLACE_MESSAGES, type PriceListItem, type PriceListSummary, type Supplier } from '@clinic/domain';
 import { PagedTable, type PageState } from '../../../components/paged-table';
+import { RowMenu } from '../../../components/row-menu';
 import { SearchField } from '../../../components/search-field';
+import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { priceListQueryOptions } from '../api/price-list-api';
+import { priceListQueryOptions, useMatchPriceListItem } from '../api/price-list-api';
+import {
+  PRICE_LIST_ITEM_ACTION_LABELS,
+  priceListItemActionsFor,
+  productDraftOf,
+  type PriceListItemAction,
+  type ProposeProductSlot,
+} from '../price-list-item-actions';
+import { MatchItemDialog } from './match-item-dialog';
 import { PriceListUpload } from './price-list-upload';
 import { RemovePriceListDialog } from './remove-price-list-dialog';
+import { UnmatchItemDialog } from './unmatch-item-dialog';
 
 type Filter = 'all' | 'matched' | 'unmatched';
 
@@ -37,6 +48,7 @@ const COLUMNS = [
   { key: 'stock', label: 'In stock' },
   { key: 'product', label: 'Catalog product' },
 ];
+const ACTIONS_COLUMN = { key: 'actions', label: 'Actions', align: 'right' as const, srOnly: true };
 
 function SummaryLine({ summary }: { summary: PriceListSummary }) {
   return (
@@ -62,21 +74,28 @@ function SummaryLine({ summary }: { summary: PriceListSummary }) {
 
 interface PriceListDialogProps {
   supplier: Pick<Supplier, 'id' | 'name'>;
-  /** suppliers.update: upload, replace and remove the list. */
+  /** suppliers.update: upload, replace and remove the list, match its items by hand. */
   canManage: boolean;
+  /** The app's Add Product form, to propose an unmatched item as a new product; none when this person cannot add products. */
+  proposeProduct?: ProposeProductSlot | undefined;
   onClose: () => void;
 }
 
 /**
  * A supplier's price list for the marketplace: upload it, see how many items matched a catalog
- * product (by barcode or manufacturer code), browse the items, remove the list.
+ * product (by barcode or manufacturer code), browse the items, match the rest by hand (or propose
+ * them as new products), remove the list.
  */
-export function PriceListDialog({ supplier, canManage, onClose }: PriceListDialogProps) {
+export function PriceListDialog({ supplier, canManage, proposeProduct, onClose }: PriceListDialogProps) {
+  const notify = useNotify();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
   const [pageState, setPageState] = useState<PageState>({ page: 0, perPage: 10 });
   const [removing, setRemoving] = useState(false);
+  const [target, setTarget] = useState<{ item: PriceListItem; action: PriceListItemAction } | null>(null);
+  // Lives here, not in the product form: the form closes as soon as the product is created.
+  const match = useMatchPriceListItem(supplier.id);
   const debouncedSearch = useDebouncedValue(search.trim());
   const list = useQuery(
     priceListQueryOptions(supplier.id, {
@@ -91,6 +110,19 @@ export function PriceListDialog({ supplier, canManage, onClose }: PriceListDialo
   const summary = list.data?.summary;
   const hasList = (summary?.items ?? 0) > 0;
   const rows = list.data?.results ?? [];
+  const columns = canManage ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS;
+  const closeTarget = () => { setTarget(null); };
+
+  /** A product proposed from an item is matched to it as soon as it exists. */
+  const matchProposed = (item: PriceListItem, product: { id: string; name: string }) => {
+    match.mutate(
+      { itemId: item.id, product_id: product.id },
+      {
+        onSuccess: () => { notify.success(MARKETPLACE_MESSAGES.itemMatched); },
+        onError: (error) => { notify.error(`${errorMessage(error, MARKETPLACE_MESSAGES.itemMatchFailed)}: ${product.name} was added; match the item to it by hand.`); },
+      },
+    );
+  };
 
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={fullScreen} aria-labelledby="price-list-title">
@@ -137,7 +169,7 @@ export function PriceListDialog({ supplier, canManage, onClose }: PriceListDialo
             </Box>
             <PagedTable
               label={`Price list items of ${supplier.name}`}
-              columns={COLUMNS}
+              columns={columns}
               total={list.data?.total ?? 0}
               pageState={pageState}
               onPageStateChange={setPageState}
@@ -163,6 +195,15 @@ export function PriceListDialog({ supplier, canManage, onClose }: PriceListDialo
                       </Tooltip>
                     )}
                   </TableCell>
+                  {canManage ? (
+                    <TableCell align="right">
+                      <RowMenu
+                        subject={`${item.description} (${item.vendor_sku})`}
+                        items={priceListItemActionsFor(item, { canManage, canPropose: proposeProduct !== undefined }).map((kind) => ({ kind, label: PRICE_LIST_ITEM_ACTION_LABELS[kind] }))}
+                        onSelect={(action) => { setTarget({ item, action }); }}
+                      />
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </PagedTable>
@@ -178,6 +219,11 @@ export function PriceListDialog({ supplier, canManage, onClose }: PriceListDialo
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
       {removing && summary ? <RemovePriceListDialog supplier={supplier} items={summary.items} onClose={() => { setRemoving(false); }} /> : null}
+      {target?.action === 'match' ? <MatchItemDialog key={target.item.id} supplierId={supplier.id} item={target.item} onClose={closeTarget} /> : null}
+      {target?.action === 'unmatch' ? <UnmatchItemDialog key={target.item.id} supplierId={supplier.id} item={target.item} onClose={closeTarget} /> : null}
+      {target?.action === 'propose' && proposeProduct
+        ? proposeProduct({ draft: productDraftOf(target.item), onCreated: (product) => { matchProposed(target.item, product); }, onClose: closeTarget })
+        : null}
     </Dialog>
   );
 }

@@ -18,11 +18,17 @@ import { DeleteSupplierDialog } from '../components/delete-supplier-dialog';
 import { PriceListDialog } from '../components/price-list-dialog';
 import { CreateSupplierDialog, EditSupplierDialog } from '../components/supplier-form-dialog';
 import { SuppliersTable } from '../components/suppliers-table';
+import type { ProposeProductSlot } from '../price-list-item-actions';
 import { isSharedSupplier, supplierActionsFor, type SupplierAction } from '../supplier-actions';
 
 const TITLE = 'Suppliers';
 
-function Suppliers({ profile }: { profile: Profile }) {
+export interface SuppliersPageProps {
+  /** The app's Add Product form, for proposing an unmatched price list item as a new product. */
+  proposeProduct?: ProposeProductSlot | undefined;
+}
+
+function Suppliers({ profile, proposeProduct }: SuppliersPageProps & { profile: Profile }) {
   // The role decides what is shared; it is read from the token, as the route guards do.
   const role = useSessionClaims()?.role ?? profile.role;
   const viewer = { role, permissions: profile.permissions };
@@ -75,13 +81,13 @@ function Suppliers({ profile }: { profile: Profile }) {
       {target?.action === 'edit' ? <EditSupplierDialog key={target.supplier.id} supplier={target.supplier} onClose={closeTarget} /> : null}
       {target?.action === 'delete' ? <DeleteSupplierDialog key={target.supplier.id} supplier={target.supplier} onClose={closeTarget} /> : null}
       {target?.action === 'priceList' ? (
-        <PriceListDialog key={target.supplier.id} supplier={target.supplier} canManage={can(profile.permissions, 'suppliers', 'update')} onClose={closeTarget} />
+        <PriceListDialog key={target.supplier.id} supplier={target.supplier} canManage={can(profile.permissions, 'suppliers', 'update')} proposeProduct={proposeProduct} onClose={closeTarget} />
       ) : null}
     </>
   );
 }
 
-export function SuppliersPage() {
+export function SuppliersPage({ proposeProduct }: SuppliersPageProps = {}) {
   const profile = useProfile();
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) return <Alert severity="error">{errorMessage(profile.error, 'Could not load your profile.')}</Alert>;
@@ -93,5 +99,5 @@ export function SuppliersPage() {
       </>
     );
   }
-  return <Suppliers profile={profile.data} />;
+  return <Suppliers profile={profile.data} proposeProduct={proposeProduct} />;
 }
