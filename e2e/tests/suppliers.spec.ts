@@ -113,7 +113,7 @@ test.describe('suppliers', () => {
     await expect(page.getByRole('table', { name: 'Suppliers' })).toContainText('No suppliers found');
   });
 
-  test("the product admin's shared suppliers are marked Shared and read-only for a location", async ({ page }) => {
+  test("the product admin's shared suppliers are marked Shared and read-only for a location, which keeps only its own price list for them", async ({ page }) => {
     const name = `Shared Medical Supply ${String(Date.now())}`;
     await signIn(page, DEMO.admin);
     await skipWelcome(page);
@@ -132,7 +132,8 @@ test.describe('suppliers', () => {
     await openSuppliers(page);
     const row = await findRow(page, name);
     await expect(row.getByText('Shared', { exact: true })).toBeVisible();
-    await expect(row.getByRole('button', { name: `Actions for ${name}` })).toHaveCount(0);
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Price list']);
   });
 
   test('an invalid e-mail is shown under the input and nothing is saved', async ({ page }) => {
