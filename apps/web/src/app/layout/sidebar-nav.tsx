@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -24,7 +25,7 @@ export function SidebarNav({ role, permissions, onNavigate }: { role: Role | nul
           dense
           subheader={
             group.title ? (
-              <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1 }}>
+              <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1 }}>
                 {group.title}
               </ListSubheader>
             ) : undefined
@@ -33,24 +34,26 @@ export function SidebarNav({ role, permissions, onNavigate }: { role: Role | nul
           {group.items.map((item) => {
             const active = isNavItemActive(item, pathname, allItems);
             const Icon = item.icon;
+            // Each link sits in its own <li>: a <ul> holding <a> directly is no list to a screen reader.
             return (
-              <ListItemButton
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={onNavigate}
-                sx={{ mx: 1, borderRadius: 2 }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Icon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary={item.label} />
-                {item.badge === 'alerts' && alertCount.data ? (
-                  <Badge badgeContent={alertCount.data} color="error" max={99} sx={{ mr: 1.5 }} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open alerts` } }} />
-                ) : null}
-              </ListItemButton>
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={item.to}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onNavigate}
+                  sx={{ mx: 1, borderRadius: 2 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <Icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={item.label} />
+                  {item.badge === 'alerts' && alertCount.data ? (
+                    <Badge badgeContent={alertCount.data} color="error" max={99} sx={{ mr: 1.5 }} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open alerts` } }} />
+                  ) : null}
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

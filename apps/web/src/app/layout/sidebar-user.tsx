@@ -20,8 +20,8 @@ interface SidebarUserProps {
 export function SidebarUser({ profile, onSwitchLocation, onLogout }: SidebarUserProps) {
   const year = new Date().getFullYear();
   return (
-    <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
+    <Box sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
         {profile ? (
           <>
             <Avatar sx={{ bgcolor: 'primary.main', width: 40, height: 40, fontSize: '1rem' }} aria-hidden>
@@ -60,9 +60,8 @@ export function SidebarUser({ profile, onSwitchLocation, onLogout }: SidebarUser
         Logout
       </Button>
 
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
-        © {year} {PRODUCT_NAME}
-        <br />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        © {year} {PRODUCT_NAME} ·{' '}
         <AppLink to="/terms" color="inherit">
           Terms &amp; Privacy
         </AppLink>
