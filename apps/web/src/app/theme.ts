@@ -1,11 +1,21 @@
 import { createTheme } from '@mui/material/styles';
 
+/**
+ * Touch screens (a coarse primary pointer: phones, tablets at the chair) get targets of at least
+ * 44x44 px, the size a gloved finger hits; a mouse keeps MUI's denser defaults.
+ */
+const TOUCH = '@media (pointer: coarse)';
+const TOUCH_TARGET = { [TOUCH]: { minHeight: 44, minWidth: 44 } };
+
 /** Calm clinical palette: teal for actions, blue for information, plenty of white space. */
 export const theme = createTheme({
   palette: {
     mode: 'light',
     primary: { main: '#00796b', light: '#48a999', dark: '#004c40', contrastText: '#ffffff' },
     secondary: { main: '#1565c0', contrastText: '#ffffff' },
+    // MUI's default info (#0288d1) and warning (#ed6c02) read below 4.5:1 as chip text on white.
+    info: { main: '#0277bd', contrastText: '#ffffff' },
+    warning: { main: '#b25e09', contrastText: '#ffffff' },
     background: { default: '#f4f7f8', paper: '#ffffff' },
     text: { primary: '#1d2a30', secondary: '#52636b' },
   },
@@ -19,7 +29,21 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: TOUCH_TARGET } },
+    MuiIconButton: { styleOverrides: { root: TOUCH_TARGET } },
+    MuiToggleButton: { styleOverrides: { root: TOUCH_TARGET } },
+    MuiPaginationItem: { styleOverrides: { root: TOUCH_TARGET } },
+    MuiCheckbox: { styleOverrides: { root: TOUCH_TARGET } },
+    MuiRadio: { styleOverrides: { root: TOUCH_TARGET } },
+    MuiMenuItem: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+    MuiInputBase: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+    // Links in a table (a chart number, a PO number) are a row's way in: a whole 44 px target.
+    MuiTableCell: {
+      styleOverrides: {
+        head: { fontWeight: 600, whiteSpace: 'nowrap' },
+        root: { [TOUCH]: { '& a': { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 } } },
+      },
+    },
     MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e1e8eb' } } },
     MuiAppBar: { styleOverrides: { root: { border: 'none' } } },
     MuiDrawer: { styleOverrides: { paper: { border: 'none' } } },
@@ -27,7 +51,6 @@ export const theme = createTheme({
     MuiMenu: { styleOverrides: { paper: { border: 'none' } } },
     MuiPopover: { styleOverrides: { paper: { border: 'none' } } },
     MuiSnackbarContent: { styleOverrides: { root: { border: 'none' } } },
-    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, whiteSpace: 'nowrap' } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
   },
 });

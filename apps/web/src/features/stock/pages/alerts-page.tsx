@@ -61,7 +61,7 @@ function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
           <Box component="li" key={alert.id} sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
             <ProductThumbnail url={alert.product.product_image_url} />
             <Box sx={{ flex: 1, minWidth: 180 }}>
-              <Typography component={RouterLink} to={`/products/${alert.product.id}`} sx={{ fontWeight: 600, color: 'text.primary' }}>
+              <Typography component={RouterLink} to={`/products/${alert.product.id}`} sx={{ fontWeight: 600, color: 'text.primary', '@media (pointer: coarse)': { display: 'inline-flex', alignItems: 'center', minHeight: 44 } }}>
                 {alert.product.name}
               </Typography>
               <Typography variant="body2" color="text.secondary">
