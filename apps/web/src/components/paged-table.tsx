@@ -10,6 +10,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import { tableCardsSx } from './table-cards-sx';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
 
@@ -51,7 +52,7 @@ const visuallyHidden = {
   width: 1,
 } as const;
 
-/** A server-paginated table that scrolls sideways on narrow screens instead of squashing columns. */
+/** A server-paginated table; on phones its rows are cards (tableCardsSx), on wider screens it scrolls sideways rather than squash columns. */
 export function PagedTable({
   label,
   columns,
@@ -76,7 +77,7 @@ export function PagedTable({
       ) : null}
       <LinearProgress sx={{ visibility: loading ? 'visible' : 'hidden' }} aria-hidden={!loading} aria-label="Loading" />
       {/* relative: the visually hidden header text is absolutely positioned and must not widen the page */}
-      <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
+      <TableContainer sx={[{ overflowX: 'auto', position: 'relative' }, tableCardsSx(columns)]}>
         <Table aria-label={label} size="small" sx={{ minWidth }}>
           <TableHead>
             <TableRow>

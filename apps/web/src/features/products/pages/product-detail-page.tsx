@@ -50,10 +50,11 @@ function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: P
         <IconButton aria-label="Back to products" onClick={() => void navigate(-1)}>
           <ArrowBack />
         </IconButton>
-        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
+        {/* The name keeps the row's width and breaks between words only; on phones the actions go below it. */}
+        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0, fontWeight: 700, overflowWrap: 'break-word' }}>
           {data.name}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ width: { xs: '100%', sm: 'auto' }, justifyContent: 'flex-end' }}>
           {actions.includes('approve') ? (
             <Button variant="outlined" color="success" onClick={() => { setTarget({ product: data, action: 'approve' }); }}>
               Approve

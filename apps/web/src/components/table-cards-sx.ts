@@ -1,0 +1,47 @@
+import type { Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
+
+export interface CardColumn {
+  label: string;
+  /** Image and actions columns: no caption in the card. */
+  srOnly?: boolean | undefined;
+}
+
+/** CSS `content` needs a quoted string; labels are our own column names, quotes escaped anyway. */
+function cssString(text: string): string {
+  return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
+/**
+ * Below 600 px a table's rows become cards: the first named column is the card's title, every
+ * other cell a "Label   value" line, the actions at the card's foot. Sideways scrolling hid the
+ * columns people came for (units left, expiry, edit, delete) on phones. Pure CSS generated from
+ * the column list, so every table keeps its own cells and a wider screen gets the same table.
+ */
+export function tableCardsSx(columns: readonly CardColumn[]): (theme: Theme) => SystemStyleObject<Theme> {
+  const titleIndex = Math.max(0, columns.findIndex((column) => !column.srOnly));
+  const cellRules: Record<string, object> = {};
+  columns.forEach((column, index) => {
+    const cell = `& tbody tr > td:nth-of-type(${String(index + 1)}):not([colspan])`;
+    if (index === titleIndex) {
+      cellRules[cell] = { fontWeight: 600, fontSize: '1rem', justifyContent: 'flex-start', textAlign: 'left' };
+    } else if (column.srOnly) {
+      cellRules[cell] = { justifyContent: index === columns.length - 1 ? 'flex-end' : 'flex-start' };
+    } else {
+      cellRules[`${cell}::before`] = { content: cssString(column.label), color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap', mr: 2, textAlign: 'left' };
+    }
+  });
+  return (theme: Theme) => ({
+    [theme.breakpoints.down('sm')]: {
+      '& table': { minWidth: '0 !important' },
+      '& thead': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+      '& table, & tbody, & tfoot, & tr': { display: 'block' },
+      '& tbody tr, & tfoot tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
+      '& tbody tr:has(> td[colspan])': { borderBottom: 0, py: 0 },
+      '& td': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, border: 0, py: 0.5, textAlign: 'right' },
+      '& td:empty': { display: 'none' },
+      '& td[colspan]': { display: 'block', textAlign: 'left' },
+      ...cellRules,
+    },
+  });
+}
