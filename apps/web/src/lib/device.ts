@@ -1,8 +1,13 @@
-/** Phones and tablets (below the 900 px "md" breakpoint) get the bottom bar and land on treatment execution. */
+/** Phones and tablets (below the 900 px "md" breakpoint) get the bottom bar instead of the sidebar. */
 export const COMPACT_MEDIA_QUERY = '(max-width: 899.95px)';
 
-export function isCompactViewport(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_MEDIA_QUERY).matches;
+/**
+ * A device held at the chair: its primary pointer is a finger (phone, tablet, also an iPad in
+ * landscape at 1180 px) rather than a mouse. Width would send that iPad to the dashboard; a
+ * touchscreen laptop, whose primary pointer stays the trackpad, still goes to the dashboard.
+ */
+export function isTouchDevice(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 }
 
 interface NativeShell {

@@ -1,14 +1,14 @@
 import { clearSession, setToken } from './auth-token';
-import { isCompactViewport } from './device';
+import { isTouchDevice } from './device';
 
 export const WELCOME_FLAG_KEY = 'show_welcome';
 
 export const DESKTOP_HOME = '/dashboard';
-/** Phones and tablets are used at the chair, so they open on treatment execution. */
+/** Phones and tablets are used at the chair, so they open on treatment execution (spec: "after login on mobile"). */
 export const MOBILE_HOME = '/treatment-execution';
 
 export function homePath(): string {
-  return isCompactViewport() ? MOBILE_HOME : DESKTOP_HOME;
+  return isTouchDevice() ? MOBILE_HOME : DESKTOP_HOME;
 }
 
 /** Stores a fresh sign-in and arms the one-time welcome page; returns where to go next. */
