@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, screenshot, signIn, skipWelcome } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, screenshot, signIn, signOut, skipWelcome } from './helpers';
 
 /** What staff tripped over in the walk-through (issue 24), fixed and shown in the browser. */
 test('table links are the app’s teal, not the browser’s blue', async ({ page }) => {
@@ -49,4 +49,109 @@ test('an id typed wrong in the address shows the page’s own not-found text, no
     await expect(page.getByText('Must be a valid id')).toHaveCount(0);
   }
   await screenshot(page, 'not-found-category');
+});
+
+/** The screens of issue 24's walk-through: a phone, a tablet both ways, a small laptop. */
+const WALKTHROUGH_SIZES = [
+  { width: 390, height: 844, name: '390' },
+  { width: 820, height: 1180, name: '820' },
+  { width: 1180, height: 820, name: '1180' },
+  { width: 1366, height: 768, name: '1366' },
+] as const;
+
+/** Visible targets (buttons, links, tabs, fields, checkboxes) smaller than 44x44 px. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const targets = document.querySelectorAll('main a, main button, main [role=button], main [role=tab], main .MuiInputBase-root, main .MuiCheckbox-root, nav button, nav a');
+    for (const element of Array.from(targets)) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || element.closest('[aria-hidden=true]')) continue;
+      if (box.width < 43.5 || box.height < 43.5) found.push(`${element.tagName} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}" ${String(Math.round(box.width))}x${String(Math.round(box.height))}`);
+    }
+    return found;
+  });
+}
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true });
+
+  test('home is the chair on any tablet, every target is 44 px, and table rows become cards on a phone', async ({ page }) => {
+    // An iPad in landscape (1180 px, wider than the phone layout) is still a device for the chair.
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    await expect(page).toHaveURL(/\/treatment-execution$/);
+
+    for (const size of WALKTHROUGH_SIZES.slice(0, 2)) {
+      await page.setViewportSize(size);
+      for (const path of ['/inventory', '/alerts', '/patients', '/treatment/design', '/dashboard']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        expect(await smallTargets(page), `${path} at ${size.name} px`).toEqual([]);
+      }
+    }
+
+    // The Stock Room at 390 px: each lot a card whose units left, expiry and actions are on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/products');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('Scandonest');
+    await page.getByRole('link', { name: 'Scandonest 3% Plain Mepivacaine' }).first().click();
+    const title = page.getByRole('heading', { level: 1, name: 'Scandonest 3% Plain Mepivacaine' });
+    await expect(title).toBeVisible();
+    // The title takes the row's width: "Scandonest" is never cut in two.
+    const titleLines = await title.evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)));
+    expect(titleLines).toBeLessThanOrEqual(2);
+    const firstLot = page.getByRole('table', { name: /^Stock of Scandonest/ }).locator('tbody tr').first();
+    // Each value carries its column's name (a CSS caption) and sits on screen with the row's actions.
+    const captions = await firstLot.locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+    expect(captions).toEqual(expect.arrayContaining(['"Expiry"', '"Units left"']));
+    for (const target of [firstLot.locator('td').nth(6), firstLot.getByRole('button', { name: /^Usage history of/ }), firstLot.getByRole('button', { name: /^Edit lot/ })]) {
+      const box = await target.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await screenshot(page, 'touch-product-390');
+    for (const size of WALKTHROUGH_SIZES.slice(1)) {
+      await page.setViewportSize(size);
+      await screenshot(page, `touch-product-${size.name}`);
+    }
+  });
+});
+
+test('on a desktop the sidebar scrolls above the user block, and every signed-in page passes axe', async ({ page }) => {
+  test.setTimeout(180_000);
+  const AxeBuilder = (await import('@axe-core/playwright')).default;
+  const seriousFindings = async (path: string) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${path}: ${violation.id} (${String(violation.nodes.length)})`);
+  };
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, DEMO.manager);
+  await skipWelcome(page);
+  // A mouse lands on the dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const scroller = page.getByTestId('sidebar-scroll');
+  expect(await scroller.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
+  await screenshot(page, 'sidebar-1366', { fullPage: false });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage Users' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage Users' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
+  await screenshot(page, 'sidebar-1366-scrolled', { fullPage: false });
+
+  const findings: string[] = [];
+  const locationPages = ['/dashboard', '/categories', '/products', '/suppliers', '/users/profile', '/users/company', '/alerts', '/inventory', '/running-list', '/treatments/categories', '/treatment/design', '/treatment/form', '/treatment-execution', '/patients', '/recall', '/purchase-history', '/marketplace', '/marketplace/orders'];
+  for (const path of locationPages) findings.push(...(await seriousFindings(path)));
+  await signOut(page);
+  await signIn(page, DEMO.owner);
+  await skipWelcome(page);
+  findings.push(...(await seriousFindings('/company-dashboard')));
+  await signOut(page);
+  await signIn(page, DEMO.admin);
+  await skipWelcome(page);
+  for (const path of ['/products/pending', '/import', '/import/instructions', '/clients', '/users/pending', '/users/rejected', '/users/deleted', '/users/test-emails']) findings.push(...(await seriousFindings(path)));
+  expect(findings).toEqual([]);
 });
