@@ -12,6 +12,9 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
 process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 process.env.LOG_LEVEL = 'warn';
 process.env.NODE_ENV = 'test';
+// The pending organization's meeting dialog offers these (signup-approval.spec.ts).
+process.env.BOOKING_URL = 'https://booking.example/clinic-onboarding';
+process.env.SUPPORT_EMAIL = 'support@clinic.example';
 if (process.env.E2E_NO_AI === '1') {
   // No OpenAI-compatible endpoint at all: the voice assistant runs its local parser on typed text.
   delete process.env.OPENAI_BASE_URL;

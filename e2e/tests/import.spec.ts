@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
 
 const HEADER = 'Product Name,Barcode,Type,Basic Unit,Container,Brand,Category,Expiry Date';
+// In the demo catalog already.
+const LIDOCAINE = 'Cook-Waite Lidocaine HCl 2% with Epinephrine 1:100000';
+/** The widths and heights the fixed import screens are photographed at. */
+const FIX_SIZES = [{ width: 390, height: 844 }, { width: 820, height: 1180 }, { width: 1180, height: 820 }, { width: 1366, height: 768 }];
 
 function csv(stamp: string): Buffer {
   return Buffer.from(
@@ -11,6 +16,8 @@ function csv(stamp: string): Buffer {
       `Import Good Gel ${stamp},${stamp}2,consumable,ml,bottle,Ultradent,Prophylaxis,`,
       `Import Bad Category ${stamp},${stamp}3,disposable,item,box,Komet,Not A Category,`,
       `Import Bad Type ${stamp},${stamp}4,liquid,ml,bottle,,,`,
+      // An existing product with another problem too: the existing product is the reason given.
+      `${LIDOCAINE},${stamp}5,liquid,cartridge,box,,,`,
     ].join('\n'),
   );
 }
@@ -30,23 +37,53 @@ test.describe('import products', () => {
     const detail = page.getByRole('region', { name: 'Import details' });
     await expect(detail.getByText('Completed')).toBeVisible();
     await expect(detail).toContainText('2 imported');
-    await expect(detail).toContainText('2 need fixing');
+    await expect(detail).toContainText('3 need fixing');
     const rows = detail.getByRole('table', { name: 'Import rows' });
     await expect(rows).toContainText("Category 'Not A Category' does not exist");
     await expect(rows).toContainText('Type must be consumable or disposable');
+    await expect(rows.getByRole('row', { name: new RegExp(`${stamp}5`) })).toContainText('Product already exists');
     await screenshot(page, 'import-1440');
 
     await rows.getByRole('button', { name: 'Fix row 4' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fix row 4' });
     await expect(dialog.getByRole('alert')).toContainText('does not exist');
-    await dialog.getByRole('textbox', { name: 'Category' }).fill('Still Missing');
+    // Fixed lists are picked: the file's wrong category shows until another is chosen.
+    const category = dialog.getByRole('combobox', { name: 'Category' });
+    await expect(category).toHaveText('Not A Category');
+    await category.click();
+    await page.getByRole('option', { name: 'Endodontics', exact: true }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveText('disposable');
+    await expect(dialog.getByRole('combobox', { name: 'Basic Unit' })).toHaveText('item');
+    for (const size of FIX_SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `import-fix-row-${String(size.width)}x${String(size.height)}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Renamed to a product the catalog holds: refused as such.
+    const name = dialog.getByRole('textbox', { name: 'Product Name' });
+    await name.fill(LIDOCAINE);
     await dialog.getByRole('button', { name: 'Import row' }).click();
-    await expect(dialog.getByRole('alert')).toContainText("Category 'Still Missing' does not exist");
-    await dialog.getByRole('textbox', { name: 'Category' }).fill('Endodontics');
+    await expect(dialog.getByRole('alert')).toHaveText('Product already exists');
+    await name.fill(`Import Bad Category ${stamp}`);
     await dialog.getByRole('button', { name: 'Import row' }).click();
     await expect(toast(page, 'Row imported')).toBeVisible();
     await expect(detail).toContainText('3 imported');
+    await expect(detail).toContainText('2 need fixing');
+
+    // The template, from this page: imported as it is, its marked example row is refused, saying why.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download product template' }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe('product-import-template.csv');
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'product-import-template.csv', mimeType: 'text/csv', buffer: readFileSync(await template.path()) });
+    await expect(detail.getByText('Completed')).toBeVisible();
     await expect(detail).toContainText('1 need fixing');
+    await expect(detail.getByRole('table', { name: 'Import rows' })).toContainText("This is the template's example row, which is never imported");
+    for (const size of FIX_SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `import-template-example-${String(size.width)}x${String(size.height)}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search products' }).fill(`Import Bad Category ${stamp}`);

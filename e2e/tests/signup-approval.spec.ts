@@ -6,6 +6,11 @@ test.use({ viewport: { width: 1440, height: 900 } });
 test('sign-up waits behind the meeting dialog until the admin approves, meets the subscription dialog, starts the free trial and gets in', async ({ page }) => {
   const stamp = Date.now().toString().slice(-6);
   const email = `dr.new${stamp}@example.com`;
+  // Whatever a pending organization's pages ask for must not fail: no 403 in the console.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} ${message.location().url}`);
+  });
   await page.goto('/register');
   await page.getByLabel('Organization name').fill(`Fresh Smiles ${stamp}`);
   await page.getByLabel('Number of locations').fill('1');
@@ -30,6 +35,22 @@ test('sign-up waits behind the meeting dialog until the admin approves, meets th
 
   const pending = page.getByRole('dialog');
   await expect(pending).toContainText(/waiting for approval/i);
+  // The server's BOOKING_URL and SUPPORT_EMAIL (e2e/start-server.mjs), from GET /api/config.
+  await expect(pending.getByRole('link', { name: 'Schedule a meeting' })).toHaveAttribute('href', 'https://booking.example/clinic-onboarding');
+  await expect(pending.getByRole('link', { name: 'support@clinic.example' })).toHaveAttribute('href', /^mailto:support@clinic\.example\?subject=Onboarding%20meeting%20for%20Fresh%20Smiles/);
+  for (const size of [{ width: 390, height: 844 }, { width: 820, height: 1180 }, { width: 1180, height: 820 }, { width: 1366, height: 768 }]) {
+    await page.setViewportSize(size);
+    await screenshot(page, `pending-organization-${String(size.width)}x${String(size.height)}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Past the welcome page, straight to pages that read the organization's data: still nothing is asked for.
+  for (const path of ['/dashboard', '/patients', '/products']) {
+    await page.evaluate(() => { localStorage.removeItem('show_welcome'); });
+    await page.goto(path);
+    await expect(pending).toContainText(/waiting for approval/i);
+  }
+  await page.waitForLoadState('networkidle');
+  expect(consoleErrors.filter((text) => text.includes('403'))).toEqual([]);
   await screenshot(page, 'pending-organization-1440');
   // The dialog cannot be dismissed: Escape leaves it open.
   await page.keyboard.press('Escape');

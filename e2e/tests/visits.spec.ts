@@ -121,6 +121,27 @@ test.describe('treatment execution and patient history', () => {
     await page.getByRole('searchbox', { name: 'Search chart number' }).fill(chart);
     await expect(page.getByRole('table', { name: 'Patients' }).getByRole('link', { name: chart, exact: true })).toBeVisible();
     await expect(page.getByLabel('Visits', { exact: true })).toHaveText('1');
+
+    // The row's case notes actions: the same dialog (view, then edit) and Copy, for the latest visit.
+    const patients = page.getByRole('table', { name: 'Patients' });
+    await patients.getByRole('button', { name: `Case notes of ${chart}`, exact: true }).click();
+    const listNotes = page.getByRole('dialog', { name: 'Case notes' });
+    await expect(listNotes).toContainText('Materials:');
+    for (const size of [{ width: 390, height: 844 }, { width: 820, height: 1180 }, { width: 1180, height: 820 }, { width: 1366, height: 768 }]) {
+      await page.setViewportSize(size);
+      await screenshot(page, `patients-case-notes-${String(size.width)}x${String(size.height)}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await listNotes.getByRole('button', { name: 'Edit' }).click();
+    await listNotes.getByRole('textbox', { name: 'Case notes' }).fill('Edited from the patient history list.');
+    await listNotes.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Case notes saved')).toBeVisible();
+    await expect(listNotes).toContainText('Edited from the patient history list.');
+    await listNotes.getByRole('button', { name: 'Close' }).click();
+    await patients.getByRole('button', { name: `Copy case notes of ${chart}` }).click();
+    await expect(toast(page, 'copied to clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Edited from the patient history list.');
+    await screenshot(page, 'patients-copied-1440');
   });
 
   test('the treatments picker never offers a row that does not match what was typed, even while the search is on its way', async ({ page }) => {

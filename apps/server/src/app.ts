@@ -17,7 +17,7 @@ import { logSerializers } from './http/log-safety';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
-import { authRoutes } from './modules/auth/auth.routes';
+import { authRoutes, type SupportContact } from './modules/auth/auth.routes';
 import { createUsersService } from './modules/users/users.service';
 import { countUsersInCompany } from './modules/users/users.reads';
 import { usersRoutes } from './modules/users/users.routes';
@@ -100,6 +100,8 @@ export interface BuildAppOptions {
   stripe?: StripeOptions | undefined;
   /** Marketplace distributors with an ordering API (docs/vendor-api.md); none by default. */
   distributors?: readonly DistributorConfig[] | undefined;
+  /** The booking page and support address a pending organization is offered (GET /api/config). */
+  support?: SupportContact | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
@@ -199,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         },
         now,
       );
-      authRoutes(zapi, auth);
+      authRoutes(zapi, auth, options.support);
       usersRoutes(zapi, createUsersService(deps, auth));
       organizationsRoutes(zapi, createOrganizationsService(deps));
       companiesRoutes(zapi, createCompaniesService(deps, { countUsersInCompany }));

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     openAi: config.openAi,
     stripe: config.stripe,
     distributors: config.distributors,
+    support: config.support,
   });
 
   const importWorker = startImportWorker(imports, app.log);

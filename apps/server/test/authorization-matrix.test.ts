@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/password',
   'POST /api/password/reset',
   'GET /api/health',
+  // What a pending organization is offered to reach the team: no tenant data.
+  'GET /api/config',
   // The local storage's presigned POST and signed reads: the policy or signature is the permission.
   'POST /api/upload/local',
   'GET /api/files/*',

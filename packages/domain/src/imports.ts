@@ -32,6 +32,14 @@ export type ProductImportField = (typeof PRODUCT_IMPORT_COLUMNS)[number]['key'];
 /** One CSV row by field, as read (text); corrections are sent the same way. */
 export type ProductImportRowData = Partial<Record<ProductImportField, string>>;
 
+/**
+ * The template's example row starts its Product Name with this mark, and the importer refuses any
+ * row that does (IMPORT_MESSAGES.exampleRow): a template sent back with the example left in does
+ * not add a made-up product to the shared catalog.
+ */
+export const IMPORT_EXAMPLE_MARK = 'EXAMPLE (not imported)';
+export const isImportExampleRow = (name: string | undefined) => (name ?? '').trim().toUpperCase().startsWith(IMPORT_EXAMPLE_MARK.toUpperCase());
+
 /** Containers default to this when the column is blank: a product sold by the piece. */
 export const IMPORT_DEFAULT_CONTAINER = 'each';
 
@@ -52,6 +60,7 @@ export const IMPORT_MESSAGES = {
   invalidNumber: 'Weight or volume must be a number greater than 0',
   duplicateInFile: 'The same product name or barcode appears earlier in the file',
   exists: 'Product already exists',
+  exampleRow: 'This is the template\'s example row, which is never imported: delete it, or replace it with a product of yours',
   started: 'Import started',
   rowFixed: 'Row imported',
   rowStillFailing: 'The row still has problems',
@@ -123,12 +132,13 @@ export const FixImportRowRequestSchema = z.object(
 );
 export type FixImportRowRequest = z.infer<typeof FixImportRowRequestSchema>;
 
-/** The template users download from the instructions page. */
+/** The template users download from the import page and its instructions. */
 export function productImportTemplateCsv(): string {
   const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  // The stock cells of the example row stay empty: they need a supplier of the receiving location,
-  // so the template imports as it is anywhere.
+  // The example row is marked so the importer refuses it (IMPORT_EXAMPLE_MARK). Its stock cells
+  // stay empty: they need a supplier of the receiving location.
   const stock = new Set<string>(IMPORT_STOCK_FIELDS);
-  const example = PRODUCT_IMPORT_COLUMNS.map((c) => (stock.has(c.key) ? '' : quote(c.example)));
+  const cellOf = (c: (typeof PRODUCT_IMPORT_COLUMNS)[number]) => (c.key === 'name' ? `${IMPORT_EXAMPLE_MARK} ${c.example}` : c.example);
+  const example = PRODUCT_IMPORT_COLUMNS.map((c) => (stock.has(c.key) ? '' : quote(cellOf(c))));
   return `${PRODUCT_IMPORT_COLUMNS.map((c) => quote(c.header)).join(',')}\n${example.join(',')}\n`;
 }

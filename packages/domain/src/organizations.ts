@@ -69,3 +69,13 @@ export const CompanyListQuerySchema = PageQuerySchema.extend({
   include_deleted: QueryBooleanSchema.optional(),
 });
 export const CompanyPageSchema = pageOf(CompanySchema);
+
+/**
+ * `GET /config` (public): how a pending organization reaches the team for its onboarding meeting.
+ * Either may be null when the server has no BOOKING_URL or SUPPORT_EMAIL.
+ */
+export const PublicConfigSchema = z.object({
+  booking_url: z.string().nullable(),
+  support_email: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -14,6 +14,9 @@ export const TREATMENT_LOG_MESSAGES = {
   notConfigured: 'transcription is not configured',
   caseNotesSaveFailed: 'Failed to save the case notes',
   copied: 'Copied to clipboard',
+  /** Spec section 8 lists both spellings: the patient history list's Copy says it in lowercase. */
+  copiedFromList: 'copied to clipboard',
+  noCaseNotes: 'No case notes for this visit yet.',
   caseNotesStarted: 'Case notes generation started',
   processing: 'Patient case notes are currently being processed.',
   caseNotesFailed: 'There is an error in generating the case notes',

@@ -20,3 +20,12 @@ describe('MARKETPLACE_DISTRIBUTORS', () => {
     expect(() => loadConfig({ MARKETPLACE_DISTRIBUTORS: JSON.stringify([...one, ...one]) })).toThrow(/each code once/);
   });
 });
+
+describe('BOOKING_URL and SUPPORT_EMAIL', () => {
+  it('are unset by default, taken as given when valid, and stop the server when they are not an http(s) address or an e-mail', () => {
+    expect(loadConfig({}).support).toEqual({ bookingUrl: null, email: null });
+    expect(loadConfig({ BOOKING_URL: 'https://cal.example/clinic/onboarding', SUPPORT_EMAIL: 'help@clinic.example' }).support).toEqual({ bookingUrl: 'https://cal.example/clinic/onboarding', email: 'help@clinic.example' });
+    expect(() => loadConfig({ BOOKING_URL: 'javascript:alert(1)' })).toThrow(/BOOKING_URL/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'help' })).toThrow(/SUPPORT_EMAIL/);
+  });
+});

@@ -3,6 +3,7 @@ import type { S3Options } from '../modules/uploads/s3-storage';
 import type { OpenAiOptions } from '../modules/transcription/case-notes-ai';
 import type { StripeOptions } from '../modules/payments/stripe-payments';
 import type { DistributorConfig } from '../modules/marketplace/vendors/distributor-vendor';
+import type { SupportContact } from '../modules/auth/auth.routes';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -16,6 +17,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Clinic Inventory <no-reply@clinic.local>'),
+  BOOKING_URL: z.url({ protocol: /^https?$/, error: 'use an http(s) address of the booking page' }).optional(),
+  SUPPORT_EMAIL: z.email('use an e-mail address').optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -54,6 +57,8 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** What a pending organization's meeting dialog offers (GET /api/config); null when unset. */
+  support: SupportContact;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
@@ -96,6 +101,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    support: { bookingUrl: env.BOOKING_URL ?? null, email: env.SUPPORT_EMAIL ?? null },
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,

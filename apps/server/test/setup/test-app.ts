@@ -18,6 +18,7 @@ import type { StripeOptions } from '../../src/modules/payments/stripe-payments';
 import type { PaymentsService } from '../../src/modules/payments/payments.service';
 import type { TranscriptionService } from '../../src/modules/transcription/transcription.service';
 import type { TokenService } from '../../src/modules/auth/tokens';
+import type { SupportContact } from '../../src/modules/auth/auth.routes';
 import type { ServiceDeps } from '../../src/services';
 import type { UserRecord } from '../../src/modules/users/users.repo';
 import { withDatabase } from './global-setup';
@@ -89,7 +90,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -111,6 +112,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       distributors: options.distributors,
       trustProxy: options.trustProxy,
       uploadQuotaMb: options.uploadQuotaMb,
+      support: options.support,
       onRoute,
     });
   const { app, tokens, alerts, transcriptions, files, payments, marketplace, deps } = await build((route) => {

@@ -1,14 +1,16 @@
-function optional(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
+import { queryOptions } from '@tanstack/react-query';
+import type { PublicConfig } from '@clinic/domain';
+import { api } from './api-client';
 
-/** Where a pending organization books its onboarding meeting: a booking page, else an e-mail to support. */
-export function meetingLink(organizationName: string): string | null {
-  const url = optional(import.meta.env.VITE_MEETING_URL);
-  if (url) return url;
-  const email = optional(import.meta.env.VITE_SUPPORT_EMAIL);
-  if (!email) return null;
-  const subject = encodeURIComponent(`Onboarding meeting for ${organizationName}`);
-  return `mailto:${email}?subject=${subject}`;
+/** The server's public settings (GET config): set when it starts, so read once a session. */
+export const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'] as const,
+    queryFn: ({ signal }) => api.get<PublicConfig>('config', { signal }),
+    staleTime: Infinity,
+  });
+
+/** A mailto: link to support naming the organization, so the team knows who writes. */
+export function supportMailto(email: string, organizationName: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(`Onboarding meeting for ${organizationName}`)}`;
 }

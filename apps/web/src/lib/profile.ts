@@ -14,6 +14,16 @@ export const profileQueryOptions = () =>
     staleTime: 60_000,
   });
 
+/**
+ * Whether the signed-in user's organization may be asked for its data: the profile has arrived
+ * and the organization is approved (the product admin has none). Before that every call but the
+ * profile's answers 403, so the layout and its queries wait on this.
+ */
+export function organizationOpen(profile: Profile | undefined): boolean {
+  if (!profile) return false;
+  return profile.role === 'admin' || !profile.company || profile.company.organization.approvalStatus === 'approved';
+}
+
 export function useProfile() {
   return useQuery(profileQueryOptions());
 }

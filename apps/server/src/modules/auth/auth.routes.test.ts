@@ -331,3 +331,21 @@ describe('GET /auth/permissions', () => {
     expect(m.permissions.purchaseHistory).toEqual(['read']);
   });
 });
+
+describe('GET /config', () => {
+  it('tells anyone, without a token, that no booking page or support address is configured', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ booking_url: null, support_email: null });
+  });
+
+  it('serves the configured booking page and support address', async () => {
+    const configured = await createTestApp({ support: { bookingUrl: 'https://cal.example/clinic/onboarding', email: 'help@clinic.example' } });
+    try {
+      const res = await configured.request({ method: 'GET', url: '/api/config' });
+      expect(res.json()).toEqual({ booking_url: 'https://cal.example/clinic/onboarding', support_email: 'help@clinic.example' });
+    } finally {
+      await configured.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import {
   MessageResponseSchema,
   PermissionsResponseSchema,
   ProfileSchema,
+  PublicConfigSchema,
   RecoverPasswordRequestSchema,
   ResetPasswordRequestSchema,
   SignupRequestSchema,
@@ -15,7 +16,13 @@ import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { AuthService } from './auth.service';
 
-export function authRoutes(app: ZodApp, auth: AuthService): void {
+/** Where a pending organization books its onboarding meeting (BOOKING_URL) or writes (SUPPORT_EMAIL). */
+export interface SupportContact {
+  bookingUrl: string | null;
+  email: string | null;
+}
+
+export function authRoutes(app: ZodApp, auth: AuthService, support: SupportContact = { bookingUrl: null, email: null }): void {
   app.post('/auth/login', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: AccessTokenResponseSchema, ...errorResponses, 429: ErrorResponseSchema } },
@@ -57,6 +64,13 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
     config: { access: { allowUnsubscribed: true } },
     schema: { tags: ['auth'], body: SwitchLocationRequestSchema, response: { 200: AccessTokenResponseSchema, ...errorResponses } },
     handler: (request) => auth.switchLocation(actorOf(request), request.body.company_id),
+  });
+
+  // Public: the web app reads it before and during approval, and it names nothing of any tenant.
+  app.get('/config', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], response: { 200: PublicConfigSchema } },
+    handler: () => ({ booking_url: support.bookingUrl, support_email: support.email }),
   });
 
   app.get('/health', {

@@ -5,6 +5,7 @@ import {
   IMPORT_DEFAULT_CONTAINER,
   IMPORT_STOCK_FIELDS,
   IMPORT_MESSAGES,
+  isImportExampleRow,
   PRODUCT_TYPES,
   stockFormIssues,
   unitPriceOf,
@@ -101,6 +102,7 @@ export function parseUsDate(value: string): string | null {
  * so a person fixing it does not go round in circles.
  */
 export function validateImportRow(data: ProductImportRowData, categoryIds: ReadonlyMap<string, string>, lookup: StockLookup): RowOutcome {
+  if (isImportExampleRow(data.name)) return { ok: false, reason: IMPORT_MESSAGES.exampleRow };
   const problems: string[] = [];
   const name = data.name ?? '';
   const barcode = data.barcode ?? '';

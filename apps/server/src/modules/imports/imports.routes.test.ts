@@ -108,10 +108,25 @@ describe('malformed files are refused whole and write nothing', () => {
   });
 });
 
-it('accepts the downloadable template as it is', async () => {
-  await createCategory(t.db, { companyId: null, name: 'Composites & Restoratives Template' });
+it('reads the downloadable template, but refuses its marked example row with the reason, even when fixed', async () => {
   const done = await importCsv(productImportTemplateCsv());
-  expect(done).toMatchObject({ status: 'completed', succeeded_rows: 1 });
+  expect(done).toMatchObject({ status: 'completed', total_rows: 1, succeeded_rows: 0, failed_rows: 1 });
+  const row = done.rows.results[0];
+  expect(row.data.name).toMatch(/^EXAMPLE \(not imported\) Filtek/);
+  expect(row.reason).toBe(IMPORT_MESSAGES.exampleRow);
+  const fix = await t.request({ method: 'PATCH', url: `/api/import/product/csv_product/${row.id as string}`, token: admin(), payload: { type: 'consumable' } });
+  expect(fix.statusCode).toBe(400);
+  expect(fix.json().message).toBe(IMPORT_MESSAGES.exampleRow);
+  expect(await productCount('EXAMPLE (not imported)')).toBe(0);
+});
+
+it("names 'Product already exists' as the reason of an existing product's row, before its other problems, in the file and when fixed", async () => {
+  const done = await importCsv([HEADER, 'Existing Gloves M,100000000103,liquid,gram,box,,,No Such Category,,,'].join('\n'));
+  const row = done.rows.results[0];
+  expect(row.reason).toBe(IMPORT_MESSAGES.exists);
+  const fix = await t.request({ method: 'PATCH', url: `/api/import/product/csv_product/${row.id as string}`, token: admin(), payload: { name: 'Existing Gloves M', barcode: '999000000017', type: 'disposable' } });
+  expect(fix.statusCode).toBe(409);
+  expect(fix.json().message).toBe(IMPORT_MESSAGES.exists);
 });
 
 it("refuses another owner's upload and a file that is not a CSV upload", async () => {

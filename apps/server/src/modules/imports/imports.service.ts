@@ -1,5 +1,6 @@
 import {
   IMPORT_MESSAGES,
+  isImportExampleRow,
   pageWindow,
   toPage,
   type CreateProductImportRequest,
@@ -115,20 +116,22 @@ export function createImportsService(deps: ServiceDeps) {
   /** Validates one chunk against the catalog and the rows before it, then writes it in one transaction. */
   async function processChunk(job: ImportRow, chunk: { rowNumber: number; data: ProductImportRowData }[], categories: Map<string, string>, lookup: StockLookup, seen: { names: Set<string>; barcodes: Set<string> }) {
     const outcomes = chunk.map((row) => ({ row, outcome: validateImportRow(row.data, categories, lookup) }));
-    const candidates = outcomes.flatMap((o) => (o.outcome.ok ? [o.outcome.values] : []));
+    // Every row with a name or barcode is checked against the catalog, valid or not: a product that
+    // exists is refused as such, since fixing the row's other problems would not import it.
     const clashes = await findClashes(
       db,
       job.companyId,
-      candidates.map((c) => c.name),
-      candidates.map((c) => c.barcode),
+      chunk.flatMap((r) => (r.data.name ? [r.data.name] : [])),
+      chunk.flatMap((r) => (r.data.barcode ? [r.data.barcode] : [])),
     );
+    const exists = (data: ProductImportRowData) => clashes.names.has((data.name ?? '').toLowerCase()) || clashes.barcodes.has(data.barcode ?? '');
     const lines: NewImportLine[] = [];
     const toInsert: { line: NewImportLine; values: NewProduct; stock: ImportedStockValues | null }[] = [];
     for (const { row, outcome } of outcomes) {
       const line: NewImportLine = { importId: job.id, rowNumber: row.rowNumber, data: row.data as Record<string, string>, status: 'failed', reason: null, productId: null };
       lines.push(line);
       if (!outcome.ok) {
-        line.reason = outcome.reason;
+        line.reason = exists(row.data) && !isImportExampleRow(row.data.name) ? IMPORT_MESSAGES.exists : outcome.reason;
         continue;
       }
       const name = outcome.values.name.toLowerCase();
@@ -272,9 +275,10 @@ export function createImportsService(deps: ServiceDeps) {
         else data[field as keyof ProductImportRowData] = value;
       }
       const outcome = validateImportRow(data, await categoryIdsByName(db, importRow.companyId), await stockLookup(importRow));
+      // As in the import: a product the catalog holds is named as the reason before the row's other problems.
+      const clashes = isImportExampleRow(data.name) ? null : await findClashes(db, importRow.companyId, data.name ? [data.name] : [], data.barcode ? [data.barcode] : []);
+      if (clashes && (clashes.names.size > 0 || clashes.barcodes.size > 0)) throw conflict(IMPORT_MESSAGES.exists);
       if (!outcome.ok) throw new AppError('BAD_REQUEST', outcome.reason, { field: 'row' });
-      const clashes = await findClashes(db, importRow.companyId, [outcome.values.name], [outcome.values.barcode]);
-      if (clashes.names.size > 0 || clashes.barcodes.size > 0) throw conflict(IMPORT_MESSAGES.exists);
       const productId = await db
         .transaction(async (tx) => {
           const product = await insertProduct(tx, productValues(importRow, outcome.values));

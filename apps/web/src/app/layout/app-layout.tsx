@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/page-loader';
 import { SubscriptionDialog, useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
 import { useSessionClaims } from '../../lib/auth-token';
 import { COMPACT_MEDIA_QUERY } from '../../lib/device';
-import { useProfile } from '../../lib/profile';
+import { organizationOpen, useProfile } from '../../lib/profile';
 import { dismissWelcome, shouldShowWelcome } from '../../lib/session';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
 import { LogoutDialog } from './logout-dialog';
@@ -98,9 +98,14 @@ export function AppLayout() {
               pb: compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16 + fabSpace)}px + env(safe-area-inset-bottom))` : assistantAvailable ? `${String(fabSpace + 16)}px` : undefined,
             }}
           >
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            {/* A page waits for the profile, and none is drawn behind the approval dialog: its queries could only answer 403. */}
+            {profile.isPending ? (
+              <PageLoader />
+            ) : profile.isError || organizationOpen(profile.data) ? (
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            ) : null}
           </Box>
         </Box>
 

@@ -12,6 +12,7 @@ import Badge from '@mui/material/Badge';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { openAlertCountQueryOptions } from '../../features/stock/api/stock-api';
+import { organizationOpen, useProfile } from '../../lib/profile';
 import { can, type Action, type Feature, type PermissionMap, type Role } from '@clinic/domain';
 
 export const BOTTOM_NAV_HEIGHT = 56;
@@ -50,7 +51,8 @@ export function BottomNav({ role, permissions, onLogout, onAssistant }: { role: 
   // Until the profile (and its permissions) arrives, a tab that needs a permission waits.
   const allowed = (tab: BottomTab) => !tab.needs || (permissions !== undefined && can(permissions, tab.needs[0], tab.needs[1]));
   const tabs = TABS.filter((tab) => !(tab.hiddenForAdmin && isAdmin) && allowed(tab)).map((tab) => (isAdmin && tab.adminTo ? { ...tab, to: tab.adminTo } : tab));
-  const alertCount = useQuery({ ...openAlertCountQueryOptions(), enabled: !isAdmin && role !== null });
+  const open = organizationOpen(useProfile().data);
+  const alertCount = useQuery({ ...openAlertCountQueryOptions(), enabled: open && !isAdmin && role !== null });
   const current = tabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.value ?? false;
 
   return (

@@ -6,8 +6,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_MESSAGES, type Profile } from '@clinic/domain';
-import { meetingLink } from '../../lib/config';
+import { AUTH_MESSAGES, type Profile, type PublicConfig } from '@clinic/domain';
+import Link from '@mui/material/Link';
+import { publicConfigQueryOptions, supportMailto } from '../../lib/config';
 import { profileQueryOptions } from '../../lib/profile';
 
 export const APPROVAL_POLL_MS = 30_000;
@@ -17,6 +18,19 @@ export function blockingStatus(profile: Profile | undefined) {
   if (!profile || profile.role === 'admin' || !profile.company) return null;
   const status = profile.company.organization.approvalStatus;
   return status === 'approved' ? null : status;
+}
+
+/** The booking page when the server names one, support's e-mail as a link when it names that too. */
+function HowToMeet({ config, organizationName }: { config: PublicConfig | undefined; organizationName: string }) {
+  const email = config?.support_email;
+  const mail = email ? (
+    <Link href={supportMailto(email, organizationName)} sx={{ overflowWrap: 'anywhere' }}>
+      {email}
+    </Link>
+  ) : null;
+  if (config?.booking_url) return mail ? <>Book a time that suits you, or write to {mail}.</> : <>Book a time that suits you.</>;
+  if (mail) return <>Write to {mail} to arrange it.</>;
+  return <>We will contact you to arrange it.</>;
 }
 
 /**
@@ -29,10 +43,11 @@ export function PendingOrganizationDialog({ onLogout }: { onLogout: () => void }
     refetchInterval: (query) => (blockingStatus(query.state.data) === 'pending' ? APPROVAL_POLL_MS : false),
   });
   const status = blockingStatus(profile.data);
+  const config = useQuery({ ...publicConfigQueryOptions(), enabled: status === 'pending' });
   if (!status || !profile.data?.company) return null;
 
   const organizationName = profile.data.company.organization.name;
-  const link = meetingLink(organizationName);
+  const link = config.data?.booking_url ?? null;
   const pending = status === 'pending';
 
   return (
@@ -48,9 +63,7 @@ export function PendingOrganizationDialog({ onLogout }: { onLogout: () => void }
         </DialogContentText>
         {pending ? (
           <DialogContentText>
-            {link
-              ? 'Book a time that suits you. This window closes by itself as soon as your organization is approved.'
-              : 'We will contact you to arrange it. This window closes by itself as soon as your organization is approved.'}
+            <HowToMeet config={config.data} organizationName={organizationName} /> This window closes by itself as soon as your organization is approved.
           </DialogContentText>
         ) : null}
       </DialogContent>

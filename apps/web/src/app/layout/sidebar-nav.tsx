@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { openAlertCountQueryOptions } from '../../features/stock/api/stock-api';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { PermissionMap, Role } from '@clinic/domain';
+import { organizationOpen, useProfile } from '../../lib/profile';
 import { isNavItemActive, navGroups } from './nav-items';
 
 /** Entries follow the user's effective permissions once the profile is loaded, the role's defaults before. */
@@ -16,7 +17,8 @@ export function SidebarNav({ role, permissions, onNavigate }: { role: Role | nul
   const { pathname } = useLocation();
   const groups = navGroups(role, permissions);
   const allItems = groups.flatMap((group) => group.items);
-  const alertCount = useQuery({ ...openAlertCountQueryOptions(), enabled: allItems.some((item) => item.badge === 'alerts') });
+  const open = organizationOpen(useProfile().data);
+  const alertCount = useQuery({ ...openAlertCountQueryOptions(), enabled: open && allItems.some((item) => item.badge === 'alerts') });
   return (
     <nav aria-label="Main">
       {groups.map((group) => (

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FixImportRowRequest, Page, ProductImport, ProductImportDetail, ProductImportRow, TreatmentImportResult } from '@clinic/domain';
+import type { Category, FixImportRowRequest, Page, ProductImport, ProductImportDetail, ProductImportRow, TreatmentImportResult } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 export const importKeys = {
@@ -61,3 +61,14 @@ export function useImportTreatments() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['treatments'] }),
   });
 }
+
+/**
+ * The shared catalog's category names (an import's rows go to the shared catalog), the choices of
+ * the Fix row dialog's Category; the first 100, which is more than the catalog holds.
+ */
+export const importCategoryNamesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...importKeys.all, 'category-names'] as const,
+    queryFn: async ({ signal }) => (await api.get<Page<Category>>('category', { query: { currentPage: 1, perPage: 100 }, signal })).results.map((c) => c.name),
+    staleTime: 60_000,
+  });

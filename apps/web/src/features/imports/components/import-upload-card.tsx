@@ -11,6 +11,7 @@ import { UploadProgress } from '../../../components/upload/upload-progress';
 import { useFileUpload } from '../../../components/upload/use-file-upload';
 import { errorMessage } from '../../../lib/api-client';
 import type { Company } from '@clinic/domain';
+import { ProductTemplateButton } from './product-template-button';
 import { LocationPicker } from './location-picker';
 import { useStartImport } from '../api/imports-api';
 
@@ -49,6 +50,8 @@ export function ImportUploadCard({ onStarted }: { onStarted: (started: ProductIm
             Every row is checked on its own: good rows are imported, and rows with problems are kept with the reason so you can fix them here.{' '}
             <AppLink to="/import/instructions">How it works</AppLink>
           </Typography>
+          {/* Named apart from the treatment import card's template on the same page. */}
+          <ProductTemplateButton label="Download product template" size="small" sx={{ mt: 0.5, px: 0 }} />
         </Box>
         <LocationPicker label="Location receiving the stock" helperText="Only for rows with stock columns" value={location} onChange={setLocation} />
         <Button variant="contained" startIcon={<UploadFileOutlined />} loading={busy} loadingPosition="start" onClick={() => input.current?.click()}>

@@ -1,28 +1,20 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { BASIC_UNITS, CONTAINERS, IMPORT_DEFAULT_CONTAINER, PRODUCT_IMPORT_COLUMNS, PRODUCT_TYPES, productImportTemplateCsv } from '@clinic/domain';
+import { BASIC_UNITS, CONTAINERS, IMPORT_DEFAULT_CONTAINER, IMPORT_EXAMPLE_MARK, PRODUCT_IMPORT_COLUMNS, PRODUCT_TYPES } from '@clinic/domain';
 import { AppLink } from '../../../components/link';
 import { PageHeader } from '../../../components/page-header';
+import { ProductTemplateButton } from '../components/product-template-button';
 
-function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([productImportTemplateCsv()], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'product-import-template.csv';
-  link.click();
-  setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
-}
 
 function PreImport() {
   return (
     <Box component="ol" sx={{ pl: 3, '& li': { mb: 1.5 } }}>
       <li>Download the template and fill one product per row. Keep the header row as it is; columns may come in any order.</li>
+      <li>The template&apos;s example row, whose Product Name starts with &lsquo;{IMPORT_EXAMPLE_MARK}&rsquo;, shows how cells are written and is never imported: delete it or write over it.</li>
       <li>
         Required on every row: {PRODUCT_IMPORT_COLUMNS.filter((c) => c.required).map((c) => c.header).join(', ')}.
       </li>
@@ -69,9 +61,7 @@ export function ImportInstructionsPage() {
         title="How it works"
         subtitle={<AppLink to="/import">Back to Import Products</AppLink>}
         actions={
-          <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={downloadTemplate}>
-            Download template
-          </Button>
+          <ProductTemplateButton variant="contained" />
         }
       />
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>

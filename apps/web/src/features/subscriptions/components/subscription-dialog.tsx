@@ -18,7 +18,7 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage, onSubscriptionRequired } from '../../../lib/api-client';
 import { useSessionClaims } from '../../../lib/auth-token';
 import { isNativePlatform } from '../../../lib/device';
-import { useProfile } from '../../../lib/profile';
+import { organizationOpen, useProfile } from '../../../lib/profile';
 import { endSession } from '../../../lib/session';
 import { subscriptionKeys, subscriptionOverviewQueryOptions, useManageSubscription } from '../api/subscriptions-api';
 import { isBlockedBySubscription, isSubscriptionInactive, MANAGE_ERROR, mayBuySubscription } from '../subscription-access';
@@ -131,9 +131,9 @@ export function useSubscriptionBlock() {
   const claims = useSessionClaims();
   const profile = useProfile();
   const role = profile.data?.role ?? claims?.role ?? null;
-  // While the organization awaits approval the schedule-a-meeting dialog speaks instead.
-  const awaitingApproval = profile.data?.company != null && profile.data.company.organization.approvalStatus !== 'approved';
-  const overview = useQuery({ ...subscriptionOverviewQueryOptions(), enabled: role !== null && !awaitingApproval });
+  // While the organization awaits approval the schedule-a-meeting dialog speaks instead, and the
+  // overview would only answer 403: it is asked for once the profile says the organization is open.
+  const overview = useQuery({ ...subscriptionOverviewQueryOptions(), enabled: role !== null && organizationOpen(profile.data) });
   return { overview, role, blocked: isBlockedBySubscription(overview.data, role, profile.data) };
 }
 

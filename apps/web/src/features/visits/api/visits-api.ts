@@ -16,6 +16,7 @@ export const visitKeys = {
   all: ['visits'] as const,
   patients: (filter: PatientFilter, currentPage: number) => [...visitKeys.all, 'patients', filter.search, filter.start ?? '', filter.end ?? '', currentPage] as const,
   patientVisits: (patientId: string) => [...visitKeys.all, 'patient', patientId] as const,
+  visit: (id: string) => [...visitKeys.all, 'visit', id] as const,
 };
 
 export interface PatientFilter {
@@ -71,17 +72,18 @@ export const treatmentChoicesQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
-export function useUpdateCaseNotes(patientId: string) {
+/** Notes edited from the patient page or the patient history list: both show them, so every visit query is refreshed. */
+export function useUpdateCaseNotes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, caseNotes }: { id: string; caseNotes: string }) => api.patch<TreatmentLog>(`treatment_log/${id}`, { caseNotes }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.patientVisits(patientId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.all }),
   });
 }
 
 export const visitQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...visitKeys.all, 'visit', id] as const,
+    queryKey: visitKeys.visit(id),
     queryFn: ({ signal }) => api.get<TreatmentLog>(`treatment_log/${id}`, { signal }),
   });
 

@@ -14,7 +14,7 @@ import { useUpdateCaseNotes } from '../api/visits-api';
 /** Spec section 2: the case notes dialog, with a view mode and an edit mode. */
 export function CaseNotesDialog({ visit, canEdit, onClose }: { visit: TreatmentLog; canEdit: boolean; onClose: () => void }) {
   const notify = useNotify();
-  const update = useUpdateCaseNotes(visit.patient.id);
+  const update = useUpdateCaseNotes();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(visit.caseNotes);
   const error = UpdateTreatmentLogRequestSchema.safeParse({ caseNotes: text }).error?.issues[0]?.message;
@@ -38,7 +38,7 @@ export function CaseNotesDialog({ visit, canEdit, onClose }: { visit: TreatmentL
         {editing ? (
           <TextField label="Case notes" multiline minRows={8} fullWidth autoFocus value={text} onChange={(e) => { setText(e.target.value); }} error={Boolean(error)} helperText={error} sx={{ mt: 1 }} />
         ) : (
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{visit.caseNotes || 'No case notes for this visit yet.'}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{visit.caseNotes || TREATMENT_LOG_MESSAGES.noCaseNotes}</Typography>
         )}
       </DialogContent>
       <DialogActions>

@@ -81,7 +81,7 @@ export function CaseNotesSection({ visit, canEdit }: { visit: TreatmentLog; canE
         </Alert>
       ) : null}
       <Typography sx={{ whiteSpace: 'pre-wrap' }} color={visit.caseNotes ? 'text.primary' : 'text.secondary'}>
-        {visit.caseNotes || 'No case notes for this visit yet.'}
+        {visit.caseNotes || TREATMENT_LOG_MESSAGES.noCaseNotes}
       </Typography>
       {status === 'completed' ? (
         <Box sx={{ mt: 2 }}>

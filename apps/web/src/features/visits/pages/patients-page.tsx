@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { PATIENTS_PAGE_SIZE, REPORT_MESSAGES, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
+import { can, PATIENTS_PAGE_SIZE, REPORT_MESSAGES } from '@clinic/domain';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
@@ -16,8 +16,10 @@ import { SearchField } from '../../../components/search-field';
 import { errorMessage } from '../../../lib/api-client';
 import { isBackwards, rangeChoice, rangeOf } from '../../../lib/date-range';
 import { formatDate, formatDollars } from '../../../lib/format';
+import { useProfile } from '../../../lib/profile';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { patientsQueryOptions } from '../api/visits-api';
+import { CaseNotesActions } from '../components/case-notes-actions';
 
 const COLUMNS = [
   { key: 'chart', label: 'Patient chart no' },
@@ -53,6 +55,7 @@ export function PatientsPage() {
   const patients = useQuery({ ...patientsQueryOptions({ search: term, start: range.start, end: range.end }, page + 1, PATIENTS_PAGE_SIZE), enabled: !backwards });
   const rows = patients.data?.results ?? [];
   const totals = patients.data?.totals;
+  const canEdit = can(useProfile().data?.permissions ?? {}, 'treatmentLogs', 'update');
 
   return (
     <>
@@ -111,13 +114,7 @@ export function PatientsPage() {
             <TableCell align="right">{patient.total_visits}</TableCell>
             <TableCell align="right">{formatDollars(patient.life_time_cost)}</TableCell>
             <TableCell>
-              {patient.last_visit_treatment_log_transcription_job_status === 'in_progress' ? (
-                TREATMENT_LOG_MESSAGES.inProgress
-              ) : (
-                <RouterLink to={`/patients/${patient.id}`} aria-label={`Case notes of ${patient.patient_chart_number}`}>
-                  View
-                </RouterLink>
-              )}
+              <CaseNotesActions patient={patient} canEdit={canEdit} />
             </TableCell>
           </TableRow>
         ))}
