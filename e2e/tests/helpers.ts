@@ -57,6 +57,28 @@ export const SCREEN_SIZES = [
   { width: 1440, height: 900 },
 ] as const;
 
+/** Where a change is photographed for review: a phone, a tablet both ways and a laptop. */
+export const REVIEW_SIZES = [
+  { width: 390, height: 844 },
+  { width: 820, height: 1180 },
+  { width: 1180, height: 820 },
+  { width: 1366, height: 768 },
+] as const;
+
+/** A screenshot of the page at each review size, then back to `restore`. */
+export async function screenshotAtReviewSizes(page: Page, name: string, restore: { width: number; height: number }): Promise<void> {
+  for (const size of REVIEW_SIZES) {
+    await page.setViewportSize(size);
+    await screenshot(page, `${name}-${String(size.width)}x${String(size.height)}`);
+  }
+  await page.setViewportSize(restore);
+}
+
+/** MM-DD-YYYY in the browser's calendar, as the app writes dates. */
+export function usDate(date: Date): string {
+  return `${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}-${String(date.getFullYear())}`;
+}
+
 /** The toast at the top of the screen (an MUI Snackbar alert). */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text });

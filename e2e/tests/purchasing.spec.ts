@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
+import { DEMO, screenshot, screenshotAtReviewSizes, signIn, skipWelcome, SCREEN_SIZES, toast, usDate } from './helpers';
 
 // Demo data: Downtown's bibs are under their minimum (44 left, minimum 100), last bought from Benco at $38.75 a case of 500.
 const BIBS = 'Dental Bibs 2-Ply Tissue and Poly Blue 13 x 18 in (Case of 500)';
@@ -26,12 +26,20 @@ test.describe('purchasing', () => {
     await signIn(page, DEMO.manager);
     await skipWelcome(page);
 
-    // From the low-stock alert, onto a new list for Benco: the supplier comes first.
+    // From the low-stock alert: Benco, who sold the last case, has no open list, so a new one for
+    // Benco; the bibs short of the minimum of 100 (fewer than 100) make 1 case of 500.
     await page.goto('/alerts');
     const item = page.getByRole('region', { name: 'Low stock' }).getByRole('listitem').filter({ hasText: BIBS });
     await item.getByRole('button', { name: 'Add to Running List' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add to Running List' });
     await expect(dialog.getByRole('combobox', { name: 'Running list' })).toHaveText('New running list');
+    await expect(dialog.getByRole('combobox', { name: 'Supplier' })).toHaveValue('Benco Dental');
+    await expect(dialog.getByRole('spinbutton', { name: 'Quantity (containers)' })).toHaveValue('1');
+    await expect(dialog.getByText(/^\d+ units? short of the minimum of 100: 1 container of 500 units$/)).toBeVisible();
+    await screenshotAtReviewSizes(page, 'running-list-dialog-from-alert', { width: 1440, height: 900 });
+    // The supplier can still be cleared: then it must be chosen again.
+    await dialog.getByRole('combobox', { name: 'Supplier' }).click();
+    await dialog.getByRole('button', { name: 'Clear' }).click();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(dialog.getByText('Select a supplier first!')).toBeVisible();
     await pickSupplier(page, 'Benco Dental');
@@ -39,7 +47,6 @@ test.describe('purchasing', () => {
     await expect(dialog.getByText('Quantity cannot be less than 1')).toBeVisible();
     await dialog.getByRole('spinbutton', { name: 'Quantity (containers)' }).fill('2');
     await dialog.getByRole('switch', { name: 'High priority' }).check();
-    await screenshot(page, 'running-list-dialog-1440');
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(toast(page, 'Product added to the Running List')).toBeVisible();
 
@@ -83,12 +90,13 @@ test.describe('purchasing', () => {
     await expect(page.getByRole('button', { name: 'Remove list' })).toHaveCount(0);
     await page.goto(orderUrl);
 
-    // Receive the bibs now, the pouches later.
+    // Receive one case of bibs now, the pouches later.
     await page.getByRole('button', { name: 'Receive' }).click();
     const receive = page.getByRole('dialog', { name: /^Receive PO-/ });
-    const bibs = receive.getByRole('listitem', { name: BIBS });
+    let bibs = receive.getByRole('listitem', { name: BIBS });
     await expect(bibs.getByRole('spinbutton', { name: 'Containers' })).toHaveValue('2');
     await expect(bibs.getByRole('spinbutton', { name: 'Units per container' })).toHaveValue('500');
+    await bibs.getByRole('spinbutton', { name: 'Containers' }).fill('1');
     await bibs.getByRole('textbox', { name: 'Lot number' }).fill('MDL-BB-6001');
     await bibs.getByLabel('Expiry date').fill(nextYear());
     const pouches = receive.getByRole('listitem', { name: POUCHES });
@@ -98,6 +106,21 @@ test.describe('purchasing', () => {
     await screenshot(page, 'receive-dialog-1440');
     await receive.getByRole('button', { name: 'Receive into stock' }).click();
     await expect(toast(page, 'Received into stock')).toBeVisible();
+
+    // The second case of the same lot, expiry and supplier: asked before it is added again.
+    await page.getByRole('button', { name: 'Receive' }).click();
+    bibs = receive.getByRole('listitem', { name: BIBS });
+    await expect(bibs.getByRole('spinbutton', { name: 'Containers' })).toHaveValue('1');
+    await bibs.getByRole('textbox', { name: 'Lot number' }).fill('MDL-BB-6001');
+    await bibs.getByLabel('Expiry date').fill(nextYear());
+    await receive.getByRole('listitem', { name: POUCHES }).getByRole('spinbutton', { name: 'Containers' }).fill('0');
+    await receive.getByRole('button', { name: 'Receive into stock' }).click();
+    const again = page.getByRole('dialog', { name: 'Already received?' });
+    await expect(again).toContainText(`This delivery was already received on ${usDate(new Date())} (500 units): ${BIBS}, lot MDL-BB-6001. Add it again?`);
+    await screenshotAtReviewSizes(page, 'receive-duplicate', { width: 1440, height: 900 });
+    await again.getByRole('button', { name: 'Add again' }).click();
+    await expect(toast(page, 'Received into stock')).toBeVisible();
+    await expect(again).toBeHidden();
     await expect(page.getByText('Partially received')).toBeVisible();
     await expect(page.getByRole('table', { name: /^Stock received on PO-/ })).toContainText('MDL-BB-6001');
     await screenshot(page, 'purchase-order-1440');

@@ -31,6 +31,11 @@ export const AlertSchema = z.object({
   stock: z.object({ id: UuidSchema, lotNumber: z.string(), expiry_date: z.string().nullable(), units_left: z.number().int() }).nullable(),
   units_in_stock: z.number().int(),
   minimum_stock: z.number().int(),
+  /**
+   * The product's newest receipt here: who it came from and how it was packed, so reordering
+   * from the alert can start from that supplier and count containers. Null if never received.
+   */
+  last_receipt: z.object({ supplier: z.object({ id: UuidSchema, name: z.string() }).nullable(), units_per_container: z.number().int() }).nullable(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 

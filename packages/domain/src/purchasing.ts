@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UuidSchema } from './fields';
 import { PageQuerySchema, QueryBooleanSchema, pageOf } from './pagination';
 import { BasicUnitSchema, ContainerSchema, ProductTypeSchema } from './products';
+import { ConfirmDuplicateSchema } from './duplicate-receipt';
 import { IdempotencyKeySchema, STOCK_MESSAGES } from './stock';
 import { amountOf } from './money';
 
@@ -224,6 +225,8 @@ export const ReceivePurchaseOrderRequestSchema = z.object({
   lines: z.array(ReceiveLineSchema).min(1, PURCHASING_MESSAGES.nothingToReceive).max(500, 'At most 500 lines at once'),
   /** A retried delivery counts once. */
   idempotency_key: IdempotencyKeySchema,
+  /** Receive it even though a line's lot from this supplier was received here before. */
+  confirm_duplicate: ConfirmDuplicateSchema,
 });
 export type ReceivePurchaseOrderRequest = z.infer<typeof ReceivePurchaseOrderRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfirmDuplicateSchema } from './duplicate-receipt';
 import { UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 import type { ProductType } from './products';
@@ -98,6 +99,8 @@ export const CreateStockRequestSchema = StockFieldsSchema.extend({
   product_id: RequiredIdSchema,
   has_unique_lot: z.boolean().optional(),
   unique_lots: z.array(SerialLotSchema).max(500, 'At most 500 serial lots at once').optional(),
+  /** Add it even though the same lot from the same supplier was received here before. */
+  confirm_duplicate: ConfirmDuplicateSchema,
 });
 export type CreateStockRequest = z.infer<typeof CreateStockRequestSchema>;
 

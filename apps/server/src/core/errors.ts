@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, IDEMPOTENCY_MESSAGES } from '@clinic/domain';
+import { AUTH_MESSAGES, DUPLICATE_RECEIPT_CODE, duplicateReceiptMessage, IDEMPOTENCY_MESSAGES, utcDayMmDdYyyy, type EarlierReceipt } from '@clinic/domain';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -9,6 +9,7 @@ export type AppErrorCode =
   | 'SUBSCRIPTION_REQUIRED'
   | 'PAYLOAD_TOO_LARGE'
   | 'IDEMPOTENCY_KEY_REUSED'
+  | typeof DUPLICATE_RECEIPT_CODE
   | 'TOO_MANY_REQUESTS';
 
 /** The HTTP status each code answers with; services name the code, the error handler sends it. */
@@ -21,6 +22,7 @@ const STATUS: Record<AppErrorCode, number> = {
   SUBSCRIPTION_REQUIRED: 402,
   PAYLOAD_TOO_LARGE: 413,
   IDEMPOTENCY_KEY_REUSED: 422,
+  DUPLICATE_RECEIPT: 409,
   TOO_MANY_REQUESTS: 429,
 };
 
@@ -43,6 +45,9 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (field: string, message: string) => new AppError('BAD_REQUEST', message, { field });
 /** An idempotency key sent again with a different request: replaying the first answer would hide that nothing was done. */
 export const idempotencyKeyReused = () => new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.keyReused, { field: 'idempotency_key' });
+/** A delivery received before: the 409 names the earlier receipts; the client may resend with confirm_duplicate. */
+export const duplicateReceipt = (receipts: EarlierReceipt[]) =>
+  new AppError(DUPLICATE_RECEIPT_CODE, duplicateReceiptMessage(receipts, utcDayMmDdYyyy), { details: { receipts } });
 /** A 400 listing every field problem at once, worded like the schema's validation errors. */
 export const invalidFields = (errors: { field: string; message: string }[]) =>
   new AppError('BAD_REQUEST', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { alerts, productCompanySettings, products, stocks } from '../../db/schema/index';
+import { alerts, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
 
 export interface AlertScope {
   /** One location, or every location (the background scan). */
@@ -98,6 +98,12 @@ export async function refreshProductAlerts(db: DbOrTx, companyId: string, produc
   await refreshProductAtLocation(db, { companyId, productId, ...rules });
 }
 
+export interface LastReceipt {
+  supplierId: string | null;
+  supplierName: string | null;
+  unitsPerContainer: number;
+}
+
 const open = (companyId: string) => and(eq(alerts.companyId, companyId), isNull(alerts.resolvedAt), isNull(alerts.dismissedAt));
 
 /** Open alerts of a location, newest first, with what the alerts page shows about each. */
@@ -114,6 +120,11 @@ export async function listOpenAlerts(db: DbOrTx, companyId: string, kind: AlertK
       unitsInStock: sql<number>`(select coalesce(floor(sum(s.units_left)), 0) from ${stocks} s
         where s.company_id = ${alerts.companyId} and s.product_id = ${alerts.productId} and s.deleted_at is null and s.units_left > 0
           and (s.expiry_date is null or s.expiry_date >= ${today}::date))`.mapWith(Number),
+      // The newest receipt, as reorder suggestions read it (deleted lots too: they were bought).
+      lastReceipt: sql<LastReceipt | null>`(select json_build_object('supplierId', s.supplier_id, 'supplierName', sup.name, 'unitsPerContainer', s.units_per_container)
+        from ${stocks} s left join ${suppliers} sup on sup.id = s.supplier_id
+        where s.company_id = ${alerts.companyId} and s.product_id = ${alerts.productId}
+        order by s.created_at desc, s.id desc limit 1)`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as LastReceipt) : (v as LastReceipt | null))),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(alerts)

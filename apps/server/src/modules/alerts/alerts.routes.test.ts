@@ -45,6 +45,8 @@ describe('low stock', () => {
     const raised = await forProduct(p.id);
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ kind: 'low_stock', units_in_stock: 6, minimum_stock: 8, stock: null, product: { name: 'Cotton Rolls' } });
+    // Reordering from the alert starts from the newest receipt's supplier and packing.
+    expect(raised[0].last_receipt).toEqual({ supplier: { id: supplierId, name: expect.any(String) }, units_per_container: 10 });
 
     await addStock(p.id);
     expect(await forProduct(p.id)).toEqual([]);

@@ -26,6 +26,9 @@ export function createAlertsService(deps: ServiceDeps) {
         stock: r.alert.stockId ? { id: r.alert.stockId, lotNumber: r.lotNumber ?? '', expiry_date: r.expiryDate, units_left: r.lotUnitsLeft ?? 0 } : null,
         units_in_stock: r.unitsInStock,
         minimum_stock: r.minimumStock,
+        last_receipt: r.lastReceipt
+          ? { supplier: r.lastReceipt.supplierId && r.lastReceipt.supplierName !== null ? { id: r.lastReceipt.supplierId, name: r.lastReceipt.supplierName } : null, units_per_container: r.lastReceipt.unitsPerContainer }
+          : null,
       }));
       return { ...toPage(results, total, query), counts };
     },

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { products, stocks, stockUsages } from '../../db/schema/index';
+import { products, stocks, stockUsages, suppliers } from '../../db/schema/index';
 import { STORE_ANSWER_SQL, type KeyRef } from '../idempotency/idempotency';
 
 // The ledger's writes: lots arriving, lots locked in one fixed order, usage rows (the only way
@@ -17,6 +17,44 @@ const p = (name: string) => sql.placeholder(name);
 
 export async function insertStocks(tx: DbOrTx, rows: NewStock[]): Promise<StockRow[]> {
   return tx.insert(stocks).values(rows).returning();
+}
+
+/** What identifies a delivery: a lot of a product from a supplier, with its expiry. */
+export interface DeliveryKey {
+  productId: string;
+  lotNumber: string;
+  expiryDate: string | null;
+  supplierId: string | null;
+}
+
+/**
+ * Puts receipts of the same products at a location in a row until the transaction ends, so two
+ * people receiving the same delivery at once cannot both miss the other. Locks in a fixed order.
+ */
+export async function lockReceiptsOf(tx: Tx, companyId: string, productIds: string[]): Promise<void> {
+  for (const productId of [...new Set(productIds)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`receipt:${companyId}:${productId}`}, 0))`);
+  }
+}
+
+/** The live lots at a location matching any of the keys, newest first, with their names. */
+export async function findReceiptsOf(tx: DbOrTx, companyId: string, keys: DeliveryKey[]) {
+  if (keys.length === 0) return [];
+  const matches = keys.map((k) =>
+    and(
+      eq(stocks.productId, k.productId),
+      eq(stocks.lotNumber, k.lotNumber),
+      k.expiryDate === null ? isNull(stocks.expiryDate) : eq(stocks.expiryDate, k.expiryDate),
+      k.supplierId === null ? isNull(stocks.supplierId) : eq(stocks.supplierId, k.supplierId),
+    ),
+  );
+  return tx
+    .select({ stock: stocks, productName: products.name, supplierName: suppliers.name })
+    .from(stocks)
+    .innerJoin(products, eq(products.id, stocks.productId))
+    .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
+    .where(and(eq(stocks.companyId, companyId), live, or(...matches)))
+    .orderBy(desc(stocks.createdAt), desc(stocks.id));
 }
 
 export async function lockStock(tx: DbOrTx, companyId: string, id: string): Promise<StockRow | undefined> {

@@ -7,6 +7,7 @@ import { refreshAlerts, refreshProductAlerts, type AlertRules } from '../alerts/
 import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
 import { planConsumption, type ConsumeItem } from './allocation';
 import { createKeyedQueue } from './lot-queue';
+import { refuseDuplicateReceipts } from './duplicate-receipts';
 import { appendUsages, appendUsagesWithAnswer, insertStocks, lockLots, lockStock, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
 
 export { StockShortage, costOf, fromMilli, toMilli, type ConsumeItem } from './allocation';
@@ -43,6 +44,12 @@ export interface Receipt {
   alreadyConsumed?: number | null | undefined;
   /** What each lot's audit row records as its source: the form, the order's receipt, the import. */
   source: Record<string, unknown>;
+  /**
+   * A person receiving: a lot already on the books here (same product, lot, expiry and supplier)
+   * is refused with 409 DUPLICATE_RECEIPT unless they confirmed it. Imports and the demo's
+   * history leave it out.
+   */
+  refuseDuplicates?: boolean;
 }
 
 export interface Taking<A> {
@@ -129,6 +136,7 @@ export function createLedger(deps: LedgerDeps) {
     /** Lots arriving: Add Stock, a purchase order received, an import, the demo's history. */
     async receive(tx: Tx, author: LedgerAuthor, receipt: Receipt): Promise<StockRow[]> {
       if (receipt.stocks.length === 0) return [];
+      if (receipt.refuseDuplicates) await refuseDuplicateReceipts(tx, receipt.companyId, receipt.stocks);
       const inserted = await insertStocks(tx, receipt.stocks);
       const first = inserted[0]!;
       if (receipt.alreadyConsumed && receipt.alreadyConsumed > 0) {

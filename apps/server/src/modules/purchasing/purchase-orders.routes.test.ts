@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { IDEMPOTENCY_MESSAGES, PURCHASING_MESSAGES } from '@clinic/domain';
+import { IDEMPOTENCY_MESSAGES, PURCHASING_MESSAGES, utcDayMmDdYyyy } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createStock, createSupplier } from '../../../test/factories/index';
@@ -149,8 +149,8 @@ describe('receiving', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(b.json().lines.find((l: { id: string }) => l.id === line.id).received_quantity).toBe(2);
 
-    // Two different deliveries of the remaining 2 at once: one is received, the other refused.
-    const racers = await Promise.all([receive(order.id, body), receive(order.id, body), receive(order.id, body)]);
+    // Different deliveries (lots) of the remaining 2 at once: one is received, the others refused.
+    const racers = await Promise.all(['RACE-1', 'RACE-2', 'RACE-3'].map((lotNumber) => receive(order.id, [{ ...body[0], lotNumber }])));
     expect(racers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
     const [ledger] = await queryRows<{ stocks: string; containers: string }>(
       t.db,
@@ -186,6 +186,44 @@ describe('receiving', () => {
     expect(untouched.lines.every((l: { received_quantity: number }) => l.received_quantity === 0)).toBe(true);
     // The same delivery still replays.
     expect((await receive(order.id, body, key)).statusCode).toBe(200);
+  });
+
+  it('asks before receiving a lot already received here (409 DUPLICATE_RECEIPT), writing nothing, and receives it once confirmed; a retry of the confirmed delivery replays', async () => {
+    const { listId, gloves } = await listWithTwoProducts();
+    const order = (await generate(listId)).json();
+    const line = order.lines.find((l: { product: { id: string } }) => l.product.id === gloves.id);
+    const body = [{ line_id: line.id, quantity: 1, units_per_container: 300, lotNumber: 'DUP-1', expiry_date: '2027-03-31' }];
+    const first = await receive(order.id, body);
+    expect(first.statusCode).toBe(200);
+    // Receipts are stamped by the database's clock, not the test's.
+    const receivedOn = utcDayMmDdYyyy(first.json().receipts[0].created_at);
+    const stocksOfLine = async () =>
+      Number((await queryRows<{ n: string }>(t.db, sql`select count(*) as n from stocks where purchase_order_line_id = ${line.id}`))[0]!.n);
+
+    const key = randomUUID();
+    const again = await receive(order.id, body, key);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'DUPLICATE_RECEIPT',
+      message: `This delivery was already received on ${receivedOn} (300 units): ${gloves.name}, lot DUP-1. Add it again?`,
+      details: { receipts: [expect.objectContaining({ product_name: gloves.name, lotNumber: 'DUP-1', expiry_date: '2027-03-31', total_units: 300 })] },
+    });
+    expect(await stocksOfLine()).toBe(1);
+    const unchanged = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(order.id)}`, token: member() })).json();
+    expect(unchanged.lines.find((l: { id: string }) => l.id === line.id).received_quantity).toBe(1);
+
+    // Another lot or expiry is another delivery.
+    expect((await receive(order.id, [{ ...body[0], lotNumber: 'DUP-2' }])).statusCode).toBe(200);
+    expect((await receive(order.id, [{ ...body[0], expiry_date: '2027-04-30' }])).statusCode).toBe(200);
+
+    // Confirmed under the key the warning came back with: received; the same request (or the
+    // first one, without the flag) sent again under that key replays instead of warning.
+    const confirmed = { lines: body, idempotency_key: key, confirm_duplicate: true };
+    const post = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: `/api/purchase/purchase-order/${String(order.id)}/receive`, token: member(), payload });
+    expect((await post(confirmed)).statusCode).toBe(200);
+    expect((await post(confirmed)).statusCode).toBe(200);
+    expect((await receive(order.id, body, key)).statusCode).toBe(200);
+    expect(await stocksOfLine()).toBe(4);
   });
 
   it('raises and resolves alerts as received stock arrives', async () => {

@@ -135,7 +135,8 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
     /**
      * Receives a delivery: each line becomes a stock (lot, expiry, consignment) through the stock
      * module, linked to its order line; received quantities never pass what was ordered (checked
-     * here, and by a CHECK), and a repeated idempotency key answers without receiving again.
+     * here, and by a CHECK), a lot received here before is refused unless confirmed (409
+     * DUPLICATE_RECEIPT), and a repeated idempotency key answers without receiving (or warning) again.
      */
     async receive(actor: Actor, id: string, body: ReceivePurchaseOrderRequest): Promise<PurchaseOrderDetail> {
       requirePermission(actor, 'stock', 'create');
@@ -146,7 +147,10 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
       const pastExpiry = body.lines.findIndex((l) => l.expiry_date && l.expiry_date < today);
       if (pastExpiry >= 0) throw invalidFields([{ field: `lines.${String(pastExpiry)}.expiry_date`, message: 'The expiry date cannot be in the past' }]);
 
-      const fingerprint = requestFingerprint(`POST /purchase/purchase-order/${id}/receive`, body);
+      // The confirmation is not part of the delivery: a retry of a confirmed receipt, with or
+      // without it, replays the answer.
+      const { confirm_duplicate: confirmed, ...delivery } = body;
+      const fingerprint = requestFingerprint(`POST /purchase/purchase-order/${id}/receive`, delivery);
       await db.transaction(async (tx) => {
         // The order's lock puts deliveries in a row; a key seen before with this very delivery
         // means it was counted, with another delivery (or order) that the key was reused.
@@ -192,6 +196,7 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
             };
           }),
           source: { purchase_order_id: id, source: 'purchase_order' },
+          refuseDuplicates: confirmed !== true,
         });
         for (const input of body.lines) await addReceivedQuantity(tx, input.line_id, input.quantity);
 

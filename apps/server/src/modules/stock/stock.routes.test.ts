@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { IDEMPOTENCY_MESSAGES, PRODUCT_MESSAGES, STOCK_MESSAGES } from '@clinic/domain';
+import { IDEMPOTENCY_MESSAGES, PRODUCT_MESSAGES, STOCK_MESSAGES, utcDayMmDdYyyy } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createSupplier } from '../../../test/factories/index';
@@ -170,6 +170,63 @@ describe('adding stock', () => {
       ]),
     );
     expect((await stockPage(p.id)).total).toBe(0);
+  });
+
+  it('asks before adding a lot already received here (409 DUPLICATE_RECEIPT) and writes nothing until confirmed', async () => {
+    const p = await product({ name: 'Lidocaine 2%' });
+    const first = await addStock(p.id, { lotNumber: 'LID-7', container_quantity: 1, units_per_container: 1 });
+    expect(first.statusCode).toBe(201);
+    // Receipts are stamped by the database's clock, not the test's.
+    const receivedAt: string = first.json().stocks[0].created_at;
+    const again = await addStock(p.id, { lotNumber: 'LID-7', container_quantity: 1, units_per_container: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      statusCode: 409,
+      code: 'DUPLICATE_RECEIPT',
+      message: `This delivery was already received on ${utcDayMmDdYyyy(receivedAt)} (1 unit): Lidocaine 2%, lot LID-7. Add it again?`,
+      details: {
+        receipts: [
+          { stock_id: expect.any(String), product_name: 'Lidocaine 2%', lotNumber: 'LID-7', expiry_date: '2027-06-30', supplier_name: 'Henry Schein', received_at: receivedAt, total_units: 1 },
+        ],
+      },
+    });
+    const stockRows = async () => Number((await queryRows<{ n: string }>(t.db, sql`select count(*) as n from stocks where product_id = ${p.id}`))[0]!.n);
+    const auditRows = async () => Number((await queryRows<{ n: string }>(t.db, sql`select count(*) as n from audit_log where entity = 'stock' and changes->>'product_id' = ${p.id}`))[0]!.n);
+    expect(await stockRows()).toBe(1);
+    expect(await auditRows()).toBe(1);
+
+    // Confirmed, it is added; a third time names the latest of the two.
+    const confirmed = await addStock(p.id, { lotNumber: 'LID-7', container_quantity: 3, units_per_container: 1, confirm_duplicate: true });
+    expect(confirmed.statusCode).toBe(201);
+    expect(await stockRows()).toBe(2);
+    const third = await addStock(p.id, { lotNumber: 'LID-7' });
+    expect(third.json().details.receipts).toEqual([expect.objectContaining({ stock_id: confirmed.json().stocks[0].id, total_units: 3 })]);
+  });
+
+  it('adds without asking when the lot, expiry or supplier differs, or there is no lot number', async () => {
+    const p = await product();
+    const otherSupplier = (await createSupplier(t.db, { companyId: ownLocation(), name: 'Patterson' })).id;
+    expect((await addStock(p.id, { lotNumber: 'X-1' })).statusCode).toBe(201);
+    for (const change of [{ lotNumber: 'X-2' }, { expiry_date: '2027-07-31' }, { supplier_id: otherSupplier }]) {
+      expect((await addStock(p.id, { lotNumber: 'X-1', ...change })).statusCode).toBe(201);
+    }
+    expect((await addStock(p.id, { lotNumber: '' })).statusCode).toBe(201);
+    expect((await addStock(p.id, { lotNumber: '' })).statusCode).toBe(201);
+    // Another location's lot is not this location's delivery.
+    const q = await product();
+    expect((await addStock(q.id, { lotNumber: 'X-1' })).statusCode).toBe(201);
+    const foreignSupplier = (await createSupplier(t.db, { companyId: world.foreign.org.locations[0]!.id, name: 'Henry Schein' })).id;
+    expect((await addStock(q.id, { lotNumber: 'X-1', supplier_id: foreignSupplier }, foreignMember())).statusCode).toBe(201);
+  });
+
+  it('asks before adding a serial lot already received here', async () => {
+    const p = await product();
+    const serial = { has_unique_lot: true, units_per_container: 1, unique_lots: [{ lotNumber: 'SN-1', expiryDate: '2027-01-31', quantity: 1 }] };
+    expect((await addStock(p.id, serial)).statusCode).toBe(201);
+    const again = await addStock(p.id, { ...serial, unique_lots: [{ lotNumber: 'SN-2', expiryDate: '2027-01-31', quantity: 1 }, ...serial.unique_lots] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().details.receipts.map((r: { lotNumber: string }) => r.lotNumber)).toEqual(['SN-1']);
+    expect((await stockPage(p.id)).total).toBe(1);
   });
 
   it("keeps stock per location: another location neither sees nor changes it", async () => {
@@ -366,7 +423,7 @@ describe('the product admin', () => {
   it('sees every location holding a product, and cannot delete it while they do', async () => {
     const p = await product({ companyId: null, name: 'Held Product' });
     await addStock(p.id, { container_quantity: 1, units_per_container: 10, price_per_container: 10 });
-    await addStock(p.id, { container_quantity: 1, units_per_container: 30, price_per_container: 60 });
+    await addStock(p.id, { container_quantity: 1, units_per_container: 30, price_per_container: 60, lotNumber: 'LOT-A2' });
     const detail = (await t.request({ method: 'GET', url: `/api/product/${p.id}`, token: admin() })).json();
     expect(detail.companyStocksOverview).toEqual([
       { company_id: ownLocation(), company_name: 'Own North', units_in_stock: 40, supplier_name: 'Henry Schein', average_unit_price: 1.75 },

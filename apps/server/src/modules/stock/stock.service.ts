@@ -125,7 +125,10 @@ export function createStockService(deps: ServiceDeps) {
       return stock;
     },
 
-    /** One stock, or with serial lots one stock per lot (units per container 1). */
+    /**
+     * One stock, or with serial lots one stock per lot (units per container 1). A lot received
+     * here before from the same supplier is refused (409 DUPLICATE_RECEIPT) unless confirmed.
+     */
     async create(actor: Actor, body: CreateStockRequest): Promise<CreatedStocks> {
       const { companyId, product } = await productFor(actor, body.product_id);
       await supplierFor(actor, body.supplier_id);
@@ -165,7 +168,7 @@ export function createStockService(deps: ServiceDeps) {
           ];
 
       const created = await db.transaction((tx) =>
-        ledger.receive(tx, author(actor), { companyId, stocks: rows, alreadyConsumed: body.has_unique_lot ? 0 : body.units_consumed, source: body }),
+        ledger.receive(tx, author(actor), { companyId, stocks: rows, alreadyConsumed: body.has_unique_lot ? 0 : body.units_consumed, source: body, refuseDuplicates: body.confirm_duplicate !== true }),
       );
       return { stocks: await reload(companyId, created.map((s) => s.id)) };
     },

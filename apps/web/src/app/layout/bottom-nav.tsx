@@ -95,7 +95,7 @@ export function BottomNav({ role, permissions, onLogout, onAssistant }: { role: 
             sx={ACTION_SX}
             icon={
               tab.value === 'alerts' && alertCount.data ? (
-                <Badge badgeContent={alertCount.data} color="error" max={99} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open alerts` } }}>
+                <Badge badgeContent={alertCount.data} color="error" max={99} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open ${alertCount.data === 1 ? 'alert' : 'alerts'}` } }}>
                   {tab.icon}
                 </Badge>
               ) : (

@@ -52,7 +52,7 @@ export function SidebarNav({ role, permissions, onNavigate }: { role: Role | nul
                   </ListItemIcon>
                   <ListItemText primary={item.label} />
                   {item.badge === 'alerts' && alertCount.data ? (
-                    <Badge badgeContent={alertCount.data} color="error" max={99} sx={{ mr: 1.5 }} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open alerts` } }} />
+                    <Badge badgeContent={alertCount.data} color="error" max={99} sx={{ mr: 1.5 }} slotProps={{ badge: { 'aria-label': `${String(alertCount.data)} open ${alertCount.data === 1 ? 'alert' : 'alerts'}` } }} />
                   ) : null}
                 </ListItemButton>
               </ListItem>

@@ -11,17 +11,21 @@ import { cartStorageKey } from '../../features/marketplace/cart/use-cart';
 
 const BIBS = { id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f', name: 'Patient bibs' };
 
-function lowStock(product: { id: string; name: string }, units: number, minimum: number): Alert {
-  return { id: `${product.id.slice(0, -4)}7777`, kind: 'low_stock', created_at: '2026-03-01T10:00:00.000Z', product: { ...product, product_image_url: null }, stock: null, units_in_stock: units, minimum_stock: minimum };
+function lowStock(product: { id: string; name: string }, units: number, minimum: number, lastReceipt: Alert['last_receipt'] = null): Alert {
+  return { id: `${product.id.slice(0, -4)}7777`, kind: 'low_stock', created_at: '2026-03-01T10:00:00.000Z', product: { ...product, product_image_url: null }, stock: null, units_in_stock: units, minimum_stock: minimum, last_receipt: lastReceipt };
 }
 
-/** Lidocaine: 4 cartridges left of a minimum of 10; bibs: 0 of 20. */
-const ALERTS = [lowStock(LIDOCAINE, 4, 10), lowStock(BIBS, 0, 20)];
+/** Lidocaine: 4 cartridges left of a minimum of 10, last bought from Henry in boxes of 5; bibs: 0 of 20. */
+const ALERTS = [lowStock(LIDOCAINE, 4, 10, { supplier: { id: HENRY.id, name: HENRY.name }, units_per_container: 5 }), lowStock(BIBS, 0, 20)];
 
 /** Henry's five-pack is cheaper per cartridge than Medline's single one; nobody sells bibs. */
 const OFFERS: Record<string, MarketplaceProduct[]> = {
   [LIDOCAINE.name]: [marketplaceProduct(LIDOCAINE, [offer(MEDLINE, { sku: 'MED-LIDO', pack_size: 1, price: 10, unit_price: 10 }), offer(HENRY, { sku: 'HEN-LIDO-5', pack_size: 5, price: 45, unit_price: 9 })])],
 };
+
+const openList = (id: string, supplier: { id: string; name: string }) => ({ id, supplier, created_at: '2026-02-01T10:00:00.000Z', ordered_at: null, purchase_order_id: null, products_count: 2, high_priority_count: 0, total: 10 });
+const HENRY_LIST = openList('5a5a5a5a-5a5a-4a5a-8a5a-5a5a5a5a5a5a', { id: HENRY.id, name: HENRY.name });
+const OTHER_LIST = openList('6b6b6b6b-6b6b-4b6b-8b6b-6b6b6b6b6b6b', { id: MEDLINE.id, name: MEDLINE.name });
 
 function signIn(role: Role) {
   setToken(fakeToken(role));
@@ -31,6 +35,8 @@ function signIn(role: Role) {
       const results = kind === null || kind === 'low_stock' ? ALERTS : [];
       return jsonResponse({ results, currentPage: 1, lastPage: 1, total: results.length, counts: { low_stock: ALERTS.length, expiring: 0, expired: 0 } });
     },
+    '/api/purchase/running-list': () => jsonResponse({ results: [HENRY_LIST, OTHER_LIST], currentPage: 1, lastPage: 1, total: 2 }),
+    '/api/purchase/running-list/product': () => jsonResponse({ runningList: HENRY_LIST, runningListProducts: [] }, 201),
     '/api/marketplace/products': (url) => jsonResponse({ results: OFFERS[url.searchParams.get('search') ?? ''] ?? [], currentPage: 1, lastPage: 1, total: 0 }),
   });
 }
@@ -77,5 +83,23 @@ describe('low-stock alerts: Add to cart', () => {
     const lidocaine = await alertOf(LIDOCAINE.name);
     expect(await within(lidocaine).findByRole('button', { name: 'Add to Running List' })).toBeInTheDocument();
     expect(within(lidocaine).queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+});
+
+describe('low-stock alerts: Add to Running List', () => {
+  it("starts on the open list of the newest receipt's supplier, with the containers that bring the stock back to its minimum", async () => {
+    const fetchMock = signIn('company_member');
+    renderApp('/alerts');
+    await userEvent.click(await within(await alertOf(LIDOCAINE.name)).findByRole('button', { name: 'Add to Running List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Running List' });
+    await waitFor(() => { expect(within(dialog).getByRole('combobox', { name: 'Running list' })).toHaveTextContent('Henry Dental Supply, started 02-01-2026 (2 products)'); });
+    // 6 cartridges short, boxes of 5: 2 boxes.
+    expect(within(dialog).getByRole('spinbutton', { name: /Quantity/ })).toHaveValue(2);
+    expect(within(dialog).getByText('6 units short of the minimum of 10: 2 containers of 5 units')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => {
+      const post = fetchMock.mock.calls.find(([input, init]) => String(input).endsWith('/api/purchase/running-list/product') && init?.method === 'POST');
+      expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ running_list_id: HENRY_LIST.id, product_id: LIDOCAINE.id, quantity: 2 });
+    });
   });
 });

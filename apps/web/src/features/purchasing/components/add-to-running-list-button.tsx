@@ -3,15 +3,18 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import type { Product } from '@clinic/domain';
 import { RunningListDialog } from './running-list-dialog';
+import type { RunningListDefaults } from '../reorder-defaults';
 
 export interface AddToRunningListButtonProps {
   product: Pick<Product, 'id' | 'name'>;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
+  /** What the dialog starts from (a low-stock alert's supplier and shortfall); read when it opens. */
+  defaults?: () => RunningListDefaults;
 }
 
 /** "Add to Running List" wherever a product needs reordering: the stock room, a low-stock alert. */
-export function AddToRunningListButton({ product, size, variant = 'outlined' }: AddToRunningListButtonProps) {
+export function AddToRunningListButton({ product, size, variant = 'outlined', defaults }: AddToRunningListButtonProps) {
   const [open, setOpen] = useState(false);
   const productNameId = useId();
   return (
@@ -23,7 +26,7 @@ export function AddToRunningListButton({ product, size, variant = 'outlined' }: 
       <span id={productNameId} hidden>
         {product.name}
       </span>
-      {open ? <RunningListDialog product={product} onClose={() => { setOpen(false); }} /> : null}
+      {open ? <RunningListDialog product={product} defaults={defaults?.()} onClose={() => { setOpen(false); }} /> : null}
     </>
   );
 }

@@ -14,7 +14,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
-import { PURCHASING_MESSAGES, type PurchaseOrderDetail } from '@clinic/domain';
+import { PURCHASING_MESSAGES, type EarlierReceipt, type PurchaseOrderDetail, type ReceivePurchaseOrderRequest } from '@clinic/domain';
+import { DuplicateReceiptDialog } from '../../../components/duplicate-receipt-dialog';
+import { duplicateReceiptsOf } from '../../../lib/duplicate-receipt';
 import { BarcodeScannerDialog } from '../../../components/barcode/barcode-scanner-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
@@ -48,16 +50,27 @@ export function ReceiveDialog({ order, onClose }: ReceiveDialogProps) {
 
   const edit = (lineId: string, change: Partial<ReceiveLineDraft>) => { setDrafts((all) => all.map((d) => (d.lineId === lineId ? { ...d, ...change } : d))); };
 
-  const submit = () => {
-    setSubmitted(true);
-    if (!request) return;
-    receive.mutate(request, {
+  // Lots the server says were received before: asked about before receiving them again.
+  const [duplicates, setDuplicates] = useState<EarlierReceipt[] | null>(null);
+
+  const send = (body: ReceivePurchaseOrderRequest) => {
+    receive.mutate(body, {
       onSuccess: () => {
         notify.success(PURCHASING_MESSAGES.received);
+        setDuplicates(null);
         onClose();
       },
-      onError: (error) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.receiveFailed)); },
+      onError: (error) => {
+        const receipts = duplicateReceiptsOf(error);
+        setDuplicates(receipts);
+        if (!receipts) notify.error(errorMessage(error, PURCHASING_MESSAGES.receiveFailed));
+      },
     });
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    if (request) send(request);
   };
 
   return (
@@ -170,6 +183,13 @@ export function ReceiveDialog({ order, onClose }: ReceiveDialogProps) {
           onClose={() => { setScanning(false); }}
         />
       ) : null}
+      <DuplicateReceiptDialog
+        receipts={duplicates}
+        loading={receive.isPending}
+        // The same key: the confirmed delivery is the one the warning was about.
+        onAddAgain={() => { if (request) send({ ...request, confirm_duplicate: true }); }}
+        onClose={() => { setDuplicates(null); }}
+      />
     </Dialog>
   );
 }

@@ -18,11 +18,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
 import { formatDate } from '../../../lib/format';
 import { runningListsQueryOptions, useAddToNewRunningList, useAddToRunningList } from '../api/purchasing-api';
+import { newestOpenListOf, type RunningListDefaults } from '../reorder-defaults';
 
 const NEW_LIST = 'new';
 
 export interface RunningListDialogProps {
   product: Pick<Product, 'id' | 'name'>;
+  /** From a low-stock alert: the supplier's open list (or a new one for it) and the containers short. */
+  defaults?: RunningListDefaults | undefined;
   onClose: () => void;
 }
 
@@ -33,20 +36,22 @@ const listLabel = (list: RunningList) => `${list.supplier.name}, started ${forma
  * supplier first!'), with quantity, price and high priority. An empty price lets the server use
  * the last price paid to that supplier (or 1).
  */
-export function RunningListDialog({ product, onClose }: RunningListDialogProps) {
+export function RunningListDialog({ product, defaults, onClose }: RunningListDialogProps) {
   const notify = useNotify();
   const addToList = useAddToRunningList();
   const addToNewList = useAddToNewRunningList();
   const pending = addToList.isPending || addToNewList.isPending;
   const openLists = useQuery(runningListsQueryOptions({ notOrdered: true }, 1, 100));
-  const [listId, setListId] = useState<string>(NEW_LIST);
-  const [supplier, setSupplier] = useState<SupplierOption | null>(null);
-  const [quantity, setQuantity] = useState(String(DEFAULT_RUNNING_LIST_QUANTITY));
+  // Until the person picks a list, the default supplier's open list is chosen once the lists load.
+  const [pickedListId, setListId] = useState<string | null>(null);
+  const [supplier, setSupplier] = useState<SupplierOption | null>(defaults?.supplier ?? null);
+  const [quantity, setQuantity] = useState(String(defaults?.quantity ?? DEFAULT_RUNNING_LIST_QUANTITY));
   const [price, setPrice] = useState('');
   const [highPriority, setHighPriority] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
   const lists = openLists.data?.results ?? [];
+  const listId = pickedListId ?? (defaults?.supplier ? newestOpenListOf(lists, defaults.supplier.id)?.id : undefined) ?? NEW_LIST;
   const chosen = lists.find((l) => l.id === listId);
   const parsed = RunningListProductInputSchema.safeParse({
     product_id: product.id,
@@ -106,7 +111,7 @@ export function RunningListDialog({ product, onClose }: RunningListDialogProps) 
               onChange={(e) => { setQuantity(e.target.value); }}
               onKeyDown={blockNonNumericKeys}
               error={Boolean(quantityError)}
-              helperText={quantityError}
+              helperText={quantityError ?? defaults?.hint}
               slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
             />
             <TextField

@@ -15,7 +15,7 @@ import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import { useState } from 'react';
 import { BarcodeScannerDialog } from '../../../components/barcode/barcode-scanner-dialog';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { STOCK_MESSAGES, STOCK_NOTE_MAX, unitPriceOf, type Product, type Stock } from '@clinic/domain';
+import { STOCK_MESSAGES, STOCK_NOTE_MAX, unitPriceOf, type CreateStockRequest, type EarlierReceipt, type Product, type Stock } from '@clinic/domain';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -37,6 +37,8 @@ import {
 } from '../stock-form';
 import { SerialLotsEditor } from './serial-lots-editor';
 import { SupplierPicker } from '../../../components/supplier-picker';
+import { DuplicateReceiptDialog } from '../../../components/duplicate-receipt-dialog';
+import { duplicateReceiptsOf } from '../../../lib/duplicate-receipt';
 
 const SERVER_FIELDS = ['supplier', 'container_quantity', 'units_per_container', 'price_per_container', 'expiry_date', 'lotNumber', 'note', 'units_consumed', 'units_remaining', 'has_unique_lot', 'unique_lots'];
 
@@ -87,6 +89,8 @@ export function StockFormDialog({ product, stock, onClose }: StockFormDialogProp
   const [scanning, setScanning] = useState(false);
   // Shown inside the dialog: a toast behind a modal dialog is hidden from screen readers.
   const [scanNotice, setScanNotice] = useState<{ ok: boolean; message: string } | null>(null);
+  // A delivery the server says was received before: the request waits here until "Add again".
+  const [duplicate, setDuplicate] = useState<{ request: CreateStockRequest; receipts: EarlierReceipt[] } | null>(null);
 
   const applyScan = (code: string) => {
     setScanning(false);
@@ -129,14 +133,26 @@ export function StockFormDialog({ product, stock, onClose }: StockFormDialogProp
       );
       return;
     }
-    createStock.mutate(toCreateRequest(form, ctx) as Parameters<typeof createStock.mutate>[0], {
+    create(toCreateRequest(form, ctx) as CreateStockRequest);
+  });
+
+  const create = (request: CreateStockRequest) => {
+    createStock.mutate(request, {
       onSuccess: () => {
         notify.success(STOCK_MESSAGES.added);
+        setDuplicate(null);
         onClose();
       },
-      onError: failed,
+      onError: (error) => {
+        const receipts = duplicateReceiptsOf(error);
+        if (receipts) setDuplicate({ request, receipts });
+        else {
+          setDuplicate(null);
+          failed(error);
+        }
+      },
     });
-  });
+  };
 
   const numberProps = { type: 'number', fullWidth: true, numeric: true, onKeyDown: blockNonNumericKeys, slotProps: { htmlInput: { min: 0, inputMode: 'numeric' as const } } };
   const title = stock ? 'Edit Stock' : 'Add Stock';
@@ -322,6 +338,12 @@ export function StockFormDialog({ product, stock, onClose }: StockFormDialogProp
         </DialogActions>
       </form>
       {scanning ? <BarcodeScannerDialog title="Scan the lot's barcode" onDetected={applyScan} onClose={() => { setScanning(false); }} /> : null}
+      <DuplicateReceiptDialog
+        receipts={duplicate?.receipts ?? null}
+        loading={createStock.isPending}
+        onAddAgain={() => { if (duplicate) create({ ...duplicate.request, confirm_duplicate: true }); }}
+        onClose={() => { setDuplicate(null); }}
+      />
     </Dialog>
   );
 }

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PagedTable } from '../../../components/paged-table';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars, unitCount } from '../../../lib/format';
 import { stockPageQueryOptions, useDeleteStock } from '../api/stock-api';
 import { ConsumeDialog } from './consume-dialog';
 import { StockFormDialog } from './stock-form-dialog';
@@ -107,7 +107,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                 Total
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {totals.total_units} units
+                {unitCount(totals.total_units)}
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 700 }}>
                 {formatDollars(totals.value_left)} on hand

@@ -47,7 +47,7 @@ function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
         <Typography id={headingId} variant="h2">
           {ALERT_KIND_LABELS[kind]}
         </Typography>
-        <Chip size="small" label={total} color={total > 0 ? KIND_COLORS[kind] : 'default'} aria-label={`${String(total)} alerts`} />
+        <Chip size="small" label={total} color={total > 0 ? KIND_COLORS[kind] : 'default'} aria-label={`${String(total)} ${total === 1 ? 'alert' : 'alerts'}`} />
       </Box>
       <LinearProgress sx={{ visibility: alerts.isFetching ? 'visible' : 'hidden' }} aria-hidden={!alerts.isFetching} />
       {alerts.isError ? <Alert severity="error">{errorMessage(alerts.error, 'Could not load the alerts.')}</Alert> : null}

@@ -24,7 +24,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { SearchField } from '../../../components/search-field';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, unitCount } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../lib/profile';
 import { inventorySearchQueryOptions, stockPageQueryOptions, type InventoryProduct } from '../api/stock-api';
@@ -44,7 +44,7 @@ function Lots({ product, permissions, onAction }: { product: InventoryProduct; p
       {data ? (
         <>
           <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
-            {data.totals.units_left} units left in {data.total} {data.total === 1 ? 'lot' : 'lots'}
+            {unitCount(data.totals.units_left)} left in {data.total} {data.total === 1 ? 'lot' : 'lots'}
           </Typography>
           {data.results.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
