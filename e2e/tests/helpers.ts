@@ -57,6 +57,24 @@ export const SCREEN_SIZES = [
   { width: 1440, height: 900 },
 ] as const;
 
+/** At the chair: a phone, an iPad upright and on its side, and a laptop. */
+export const CHAIR_SIZES = [
+  { width: 390, height: 844 },
+  { width: 820, height: 1180 },
+  { width: 1180, height: 820 },
+  { width: 1366, height: 768 },
+] as const;
+
+/** Photographs the page as it stands at each chair size, then goes back to the test's own size. */
+export async function screenshotAtChairSizes(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of CHAIR_SIZES) {
+    await page.setViewportSize(size);
+    await screenshot(page, `${name}-${String(size.width)}`);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 /** The toast at the top of the screen (an MUI Snackbar alert). */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text });
