@@ -1,8 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, skipWelcome, toast } from './helpers';
+import { DEMO, screenshotAtReviewSizes, signIn, skipWelcome, toast } from './helpers';
 import { authHeader, CANCELLED, CARBOCAINE, SUPPLIER, confirmationCard, openAssistant, productIdNamed, sendCommand, stockCount } from './assistant-helpers';
+
+// A fake microphone (a tone) with no permission prompt, for the visit recorded on this server
+// (a browser option: it has to be set for the whole file).
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  },
+});
 
 test.describe('typed commands on a server without AI (local parser)', () => {
   const PORT = 3298;
@@ -77,5 +86,34 @@ test.describe('typed commands on a server without AI (local parser)', () => {
     await expect(added).toContainText('$0.90000');
     await expect(stock.getByRole('row').filter({ hasText: '3 × 50' })).toHaveCount(0);
   });
-});
 
+  test('a visit recorded at the chair says plainly that automatic case notes are not set up, with no Re-generate to fail again', async ({ page }) => {
+    const chart = `NA-${String(Date.now()).slice(-6)}`;
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    await page.goto(`/treatment-execution/${chart}`);
+    await page.getByRole('combobox', { name: 'Treatments' }).fill('D1110');
+    await page.getByRole('option', { name: 'D1110 · Prophylaxis, adult' }).click();
+    await page.getByRole('button', { name: 'Add Recording' }).click();
+    const recorder = page.getByRole('region', { name: 'Recording' });
+    await recorder.getByRole('button', { name: 'Record' }).click();
+    await page.waitForTimeout(800);
+    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('1 clip ready');
+    // Scrolled to the end as a person would: the button then sits clear of the Assistant button.
+    await page.evaluate(() => { window.scrollTo(0, document.documentElement.scrollHeight); });
+    await page.getByRole('button', { name: 'Save procedure' }).click();
+    await expect(toast(page, 'Procedure saved')).toBeVisible();
+    await expect(page.getByText('Recording saved; automatic case notes are not set up')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Open history' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
+    const caseNotes = page.getByRole('region', { name: 'Case notes' });
+    await expect(caseNotes).toContainText('Recording saved; automatic case notes are not set up');
+    await expect(caseNotes).not.toContainText('There is an error in generating the case notes');
+    await expect(caseNotes.getByRole('button', { name: 'Re-generate' })).toHaveCount(0);
+    // The recording itself is kept, to listen to.
+    await expect(page.getByRole('region', { name: 'Recordings' }).getByLabel('Recording 1', { exact: true })).toBeVisible();
+    await screenshotAtReviewSizes(page, 'visit-no-case-notes');
+  });
+});

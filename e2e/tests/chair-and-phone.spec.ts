@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, signOut, skipWelcome } from './helpers';
+import { DEMO, REVIEW_SIZES, screenshot, signIn, signOut, skipWelcome } from './helpers';
 
 /** What staff tripped over in the walk-through (issue 24), fixed and shown in the browser. */
 test('table links are the app’s teal, not the browser’s blue', async ({ page }) => {
@@ -51,14 +51,6 @@ test('an id typed wrong in the address shows the page’s own not-found text, no
   await screenshot(page, 'not-found-category');
 });
 
-/** The screens of issue 24's walk-through: a phone, a tablet both ways, a small laptop. */
-const WALKTHROUGH_SIZES = [
-  { width: 390, height: 844, name: '390' },
-  { width: 820, height: 1180, name: '820' },
-  { width: 1180, height: 820, name: '1180' },
-  { width: 1366, height: 768, name: '1366' },
-] as const;
-
 /** Visible targets (buttons, links, tabs, fields, checkboxes) smaller than 44x44 px. */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -83,12 +75,12 @@ test.describe('on a touch screen', () => {
     await skipWelcome(page);
     await expect(page).toHaveURL(/\/treatment-execution$/);
 
-    for (const size of WALKTHROUGH_SIZES.slice(0, 2)) {
+    for (const size of REVIEW_SIZES.slice(0, 2)) {
       await page.setViewportSize(size);
       for (const path of ['/inventory', '/alerts', '/patients', '/treatment/design', '/dashboard']) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
-        expect(await smallTargets(page), `${path} at ${size.name} px`).toEqual([]);
+        expect(await smallTargets(page), `${path} at ${String(size.width)} px`).toEqual([]);
       }
     }
 
@@ -111,9 +103,9 @@ test.describe('on a touch screen', () => {
       expect(box && box.x + box.width).toBeLessThanOrEqual(390);
     }
     await screenshot(page, 'touch-product-390');
-    for (const size of WALKTHROUGH_SIZES.slice(1)) {
+    for (const size of REVIEW_SIZES.slice(1)) {
       await page.setViewportSize(size);
-      await screenshot(page, `touch-product-${size.name}`);
+      await screenshot(page, `touch-product-${String(size.width)}`);
     }
   });
 });

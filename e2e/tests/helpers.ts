@@ -65,13 +65,13 @@ export const REVIEW_SIZES = [
   { width: 1366, height: 768 },
 ] as const;
 
-/** A screenshot of the page at each review size, then back to `restore`. */
-export async function screenshotAtReviewSizes(page: Page, name: string, restore: { width: number; height: number }): Promise<void> {
+/** A screenshot of the page at each review size, then back to `restore` (the test's own size by default). */
+export async function screenshotAtReviewSizes(page: Page, name: string, restore = page.viewportSize()): Promise<void> {
   for (const size of REVIEW_SIZES) {
     await page.setViewportSize(size);
     await screenshot(page, `${name}-${String(size.width)}x${String(size.height)}`);
   }
-  await page.setViewportSize(restore);
+  if (restore) await page.setViewportSize(restore);
 }
 
 /** MM-DD-YYYY in the browser's calendar, as the app writes dates. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
+import { DEMO, screenshot, screenshotAtReviewSizes, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
 
 const LIDOCAINE = 'Cook-Waite Lidocaine HCl 2% with Epinephrine 1:100000';
 // In the catalog but never stocked at Downtown.
@@ -142,6 +142,90 @@ test.describe('treatment execution and patient history', () => {
     await expect(toast(page, 'copied to clipboard')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Edited from the patient history list.');
     await screenshot(page, 'patients-copied-1440');
+  });
+
+  test('record during the procedure: clips are kept with the visit by Save procedure, and play back from the patient page', async ({ page }) => {
+    const chart = `RC-${String(Date.now()).slice(-6)}`;
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    await page.goto(`/treatment-execution/${chart}`);
+    await chooseTreatment(page, 'D1110', 'D1110 · Prophylaxis, adult');
+    await expect(page.getByRole('region', { name: 'Tray' }).getByRole('listitem')).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Add Recording' }).click();
+    const recorder = page.getByRole('region', { name: 'Recording' });
+    // No second recorder while this one is open.
+    await expect(page.getByRole('button', { name: 'Add Recording' })).toHaveCount(0);
+    await recorder.getByRole('button', { name: 'Record' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('Recording…');
+    // Saving waits for the recording to stop.
+    await expect(page.getByRole('button', { name: 'Save procedure' })).toBeDisabled();
+    await recorder.getByRole('button', { name: 'Pause' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('Paused');
+    await recorder.getByRole('button', { name: 'Resume' }).click();
+    await page.waitForTimeout(1200);
+    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('1 clip ready');
+    await recorder.getByRole('button', { name: 'Record' }).click();
+    await page.waitForTimeout(500);
+    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('2 clips ready');
+    // Listened to, then the second one removed before saving.
+    await expect.poll(() => recorder.getByLabel('Clip 1', { exact: true }).evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThan(0);
+    await recorder.getByRole('button', { name: 'Remove clip 2' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('1 clip ready');
+    await screenshotAtReviewSizes(page, 'chair-recording');
+
+    // Scrolled to the end as a person would: the button then sits clear of the Assistant button.
+    await page.evaluate(() => { window.scrollTo(0, document.documentElement.scrollHeight); });
+    await page.getByRole('button', { name: 'Save procedure' }).click();
+    await expect(toast(page, 'Procedure saved')).toBeVisible();
+    await expect(page.getByText(`Visit of ${chart} saved`)).toBeVisible();
+    await expect(page.getByText('Recording saved!')).toBeVisible();
+    // The page is ready for the next patient: no clip left, Add Recording offered again.
+    await expect(page.getByRole('button', { name: 'Add Recording' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Open history' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
+    const recordings = page.getByRole('region', { name: 'Recordings' });
+    const saved = recordings.getByLabel('Recording 1', { exact: true });
+    await expect(saved).toBeVisible();
+    await expect(recordings.getByLabel('Recording 2', { exact: true })).toHaveCount(0);
+    // The stored WAV streams through the signed file route and the player reads it.
+    await expect.poll(() => saved.evaluate((audio: HTMLAudioElement) => audio.duration), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    const file = await page.request.get(await saved.evaluate((audio: HTMLAudioElement) => audio.currentSrc));
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('audio/wav');
+    await expect(page.getByRole('region', { name: 'Case notes' }).getByRole('tabpanel')).toContainText('tooth extracted', { timeout: 20_000 });
+    // The visit has its recording: no Add Recording here either.
+    await expect(page.getByRole('button', { name: 'Add Recording' })).toHaveCount(0);
+    await screenshotAtReviewSizes(page, 'visit-recordings');
+  });
+
+  test('offline at the chair: Save procedure says the visit will be sent when the device is back, and it is recorded once', async ({ page, context }) => {
+    const chart = `OF-${String(Date.now()).slice(-6)}`;
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    await page.goto(`/treatment-execution/${chart}`);
+    await chooseTreatment(page, 'D1110', 'D1110 · Prophylaxis, adult');
+    await expect(page.getByRole('region', { name: 'Tray' }).getByRole('listitem')).toHaveCount(3);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Save procedure' }).click();
+    const waiting = page.getByRole('status', { name: 'Waiting to send' });
+    await expect(waiting).toContainText('This device is offline. The visit will be sent when it is back online.');
+    await expect(page.getByRole('button', { name: 'Save procedure' })).toBeDisabled();
+    // Still on the page, with its treatments: nothing is lost while it waits.
+    await expect(page.getByRole('region', { name: 'Tray' }).getByRole('listitem')).toHaveCount(3);
+    await screenshotAtReviewSizes(page, 'chair-offline');
+
+    await context.setOffline(false);
+    await expect(toast(page, 'Procedure saved')).toBeVisible();
+    await expect(page.getByText(`Visit of ${chart} saved`)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await page.getByRole('link', { name: 'Open history' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
+    await expect(page.getByLabel('Total Visits')).toHaveText('1');
   });
 
   test('the treatments picker never offers a row that does not match what was typed, even while the search is on its way', async ({ page }) => {

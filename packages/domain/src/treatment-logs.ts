@@ -12,6 +12,10 @@ export const TREATMENT_LOG_MESSAGES = {
   caseNotesSaved: 'Case notes saved',
   noRecording: 'This visit has no recording to make case notes from',
   notConfigured: 'transcription is not configured',
+  /** A recording kept on a server without a transcription endpoint: no case notes will come of it. */
+  caseNotesNotSetUp: 'Recording saved; automatic case notes are not set up',
+  /** Save procedure without a network: the visit waits in the page and goes when the device is back online. */
+  offlinePending: 'This device is offline. The visit will be sent when it is back online.',
   caseNotesSaveFailed: 'Failed to save the case notes',
   copied: 'Copied to clipboard',
   /** Spec section 8 lists both spellings: the patient history list's Copy says it in lowercase. */
@@ -109,8 +113,12 @@ export const TreatmentLogSchema = z.object({
   summary: z.string(),
   recordingTranscript: z.string(),
   recordingUrls: z.array(z.string()),
-  /** Null when the visit has no recording (the spec's "missing status shows nothing"). */
-  transcriptionJobStatus: z.object({ status: TranscriptionStatusSchema }).nullable(),
+  /**
+   * Null when the visit has no recording (the spec's "missing status shows nothing"). `configured`:
+   * whether this server can make case notes from recordings at all (no transcription endpoint:
+   * the job fails, and re-generating would fail the same way).
+   */
+  transcriptionJobStatus: z.object({ status: TranscriptionStatusSchema, configured: z.boolean() }).nullable(),
   treatment_log_products: z.array(TreatmentLogProductSchema),
   /** Dollars, two decimals: the visit's products at the prices of the lots used. */
   total_cost: z.number(),

@@ -61,6 +61,9 @@ export function createTranscriptionService(deps: ServiceDeps, ai: CaseNotesAi | 
   }
 
   return {
+    /** False without a transcription endpoint: every job fails with 'transcription is not configured'. */
+    configured: ai !== null,
+
     /** A new job for a visit, in the caller's transaction; `drain` (or the worker) runs it after commit. */
     queue: (tx: DbOrTx, companyId: string, treatmentLogId: string) => insertTranscriptionJob(tx, { companyId, treatmentLogId }),
 

@@ -136,12 +136,12 @@ describe('case notes from recordings', () => {
     failChat = true;
     await t.request({ method: 'PATCH', url: `/api/treatment_log/${visit.id}`, token: member, payload: { recordingUrls: [url] } });
     await t.transcriptions.drain();
-    expect((await t.request({ method: 'GET', url: `/api/treatment_log/${visit.id}`, token: member })).json().transcriptionJobStatus).toEqual({ status: 'failed' });
+    expect((await t.request({ method: 'GET', url: `/api/treatment_log/${visit.id}`, token: member })).json().transcriptionJobStatus).toEqual({ status: 'failed', configured: true });
 
     failChat = false;
     const again = await t.request({ method: 'PATCH', url: `/api/treatment_log/${visit.id}/regenerate-casenotes`, token: member });
     expect(again.statusCode).toBe(200);
-    expect(again.json().transcriptionJobStatus).toEqual({ status: 'in_progress' });
+    expect(again.json().transcriptionJobStatus).toEqual({ status: 'in_progress', configured: true });
     await t.transcriptions.drain();
     expect((await t.request({ method: 'GET', url: `/api/treatment_log/${visit.id}`, token: member })).json()).toMatchObject({ transcriptionJobStatus: { status: 'completed' }, summary: 'Uneventful extraction of #32.' });
   });
@@ -158,14 +158,17 @@ describe('case notes from recordings', () => {
 });
 
 describe('without a configured endpoint', () => {
-  it("fails the job with 'transcription is not configured', and case notes can still be typed", async () => {
+  it("fails the job with 'transcription is not configured', says so on the visit, and case notes can still be typed", async () => {
     const people = await createWorld(unconfigured.db);
     const { member, visit } = await visitOn(unconfigured, people);
     const url = await uploadFile(unconfigured, member, 'treatment_execution_recording', recording());
     await unconfigured.request({ method: 'PATCH', url: `/api/treatment_log/${visit.id}`, token: member, payload: { recordingUrls: [url] } });
     await unconfigured.transcriptions.drain();
     const failed = (await unconfigured.request({ method: 'GET', url: `/api/treatment_log/${visit.id}`, token: member })).json();
-    expect(failed.transcriptionJobStatus).toEqual({ status: 'failed' });
+    // The web app tells "automatic case notes are not set up" from this, and offers no Re-generate.
+    expect(failed.transcriptionJobStatus).toEqual({ status: 'failed', configured: false });
+    const list = (await unconfigured.request({ method: 'GET', url: `/api/treatment_log?patient_id=${String(failed.patient.id)}`, token: member })).json();
+    expect(list.results[0].transcriptionJobStatus).toEqual({ status: 'failed', configured: false });
     const [job] = await unconfigured.db.query.transcriptionJobs.findMany({ where: (j, { eq }) => eq(j.treatmentLogId, visit.id) });
     expect(job?.reason).toBe('transcription is not configured');
     const typed = await unconfigured.request({ method: 'PATCH', url: `/api/treatment_log/${visit.id}`, token: member, payload: { caseNotes: 'Typed by hand.' } });

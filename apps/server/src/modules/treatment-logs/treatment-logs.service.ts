@@ -61,7 +61,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
       recordingTranscript: log.recordingTranscript,
       recordingUrls: log.recordingUrls.map((url) => files.signedUrl(url)),
       // A visit without a case-notes job (no recording) shows no status.
-      transcriptionJobStatus: statuses.has(log.id) ? { status: statuses.get(log.id)! } : null,
+      transcriptionJobStatus: statuses.has(log.id) ? { status: statuses.get(log.id)!, configured: transcriptions.configured } : null,
       treatment_log_products: productRows
         .filter((p) => p.row.treatmentLogId === log.id)
         .map((p) => ({

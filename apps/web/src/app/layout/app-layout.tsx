@@ -94,8 +94,11 @@ export function AppLayout() {
             component="main"
             sx={{
               flex: 1,
-              p: { xs: 2, sm: 3, lg: 4 },
-              pb: compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16 + fabSpace)}px + env(safe-area-inset-bottom))` : assistantAvailable ? `${String(fabSpace + 16)}px` : undefined,
+              // Sides and top apart from the bottom: a responsive \`p\` lands in media queries that
+              // come after \`pb\` and would win, leaving page-end buttons under the Assistant button.
+              px: { xs: 2, sm: 3, lg: 4 },
+              pt: { xs: 2, sm: 3, lg: 4 },
+              pb: compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16 + fabSpace)}px + env(safe-area-inset-bottom))` : assistantAvailable ? `${String(fabSpace + 16)}px` : { xs: 2, sm: 3, lg: 4 },
             }}
           >
             {/* A page waits for the profile, and none is drawn behind the approval dialog: its queries could only answer 403. */}

@@ -46,12 +46,17 @@ export const patientVisitsQueryOptions = (patientId: string) =>
     refetchInterval: (query) => (query.state.data?.results.some((v) => v.transcriptionJobStatus?.status === 'in_progress') ? TREATMENT_LOG_POLL_MS : false),
   });
 
-/** Attaches uploaded recordings to a visit, which starts making its case notes. */
-export function useSaveRecordings(patientId: string) {
+/**
+ * Attaches uploaded recordings to a visit, which starts making its case notes. networkMode
+ * 'always': without a network it fails at once (the chair keeps the visit waiting) instead of
+ * pausing with its spinner on.
+ */
+export function useAttachRecordings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, recordingUrls }: { id: string; recordingUrls: string[] }) => api.patch<TreatmentLog>(`treatment_log/${id}`, { recordingUrls }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.patientVisits(patientId) }),
+    onSuccess: (visit) => queryClient.invalidateQueries({ queryKey: visitKeys.patientVisits(visit.patient.id) }),
+    networkMode: 'always',
   });
 }
 
@@ -90,11 +95,13 @@ export const visitQueryOptions = (id: string) =>
 /** A saved or edited visit moves stock, alerts, patients and the product pages' figures. */
 const afterVisitSaved = (queryClient: ReturnType<typeof useQueryClient>) => Promise.all(['visits', 'stock', 'alerts', 'products', 'treatments'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 
+/** networkMode 'always': offline, the save fails at once and the chair says so (see use-send-visit). */
 export function useSaveVisit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTreatmentLogRequest) => api.post<TreatmentLog>('treatment_log', body),
     onSuccess: () => afterVisitSaved(queryClient),
+    networkMode: 'always',
   });
 }
 

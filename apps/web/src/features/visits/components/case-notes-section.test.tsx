@@ -22,9 +22,9 @@ const VISIT: TreatmentLog = {
   total_cost: 7.66,
 };
 
-function renderSection(status: TranscriptionStatus | null) {
+function renderSection(status: TranscriptionStatus | null, configured = true) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const ui: ReactNode = <CaseNotesSection visit={{ ...VISIT, transcriptionJobStatus: status ? { status } : null }} canEdit />;
+  const ui: ReactNode = <CaseNotesSection visit={{ ...VISIT, transcriptionJobStatus: status ? { status, configured } : null }} canEdit />;
   return render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
 }
 
@@ -36,7 +36,7 @@ describe('case notes of a visit', () => {
   });
 
   it('shows the failure in the spec wording with a re-generate button that starts a new job', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ ...VISIT, transcriptionJobStatus: { status: 'in_progress' } })));
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ ...VISIT, transcriptionJobStatus: { status: 'in_progress', configured: true } })));
     vi.stubGlobal('fetch', fetchMock);
     renderSection('failed');
     expect(screen.getByText('There is an error in generating the case notes')).toBeInTheDocument();
@@ -44,6 +44,13 @@ describe('case notes of a visit', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/treatment_log/${VISIT.id}/regenerate-casenotes`);
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PATCH');
     expect(await screen.findByText('Case notes generation started')).toBeInTheDocument();
+  });
+
+  it('says plainly that automatic case notes are not set up when the server has no transcription, with no Re-generate', () => {
+    renderSection('failed', false);
+    expect(screen.getByText('Recording saved; automatic case notes are not set up')).toBeInTheDocument();
+    expect(screen.queryByText('There is an error in generating the case notes')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Re-generate' })).not.toBeInTheDocument();
   });
 
   it('offers the transcript and the summary once completed, and nothing extra without a job', async () => {

@@ -18,14 +18,17 @@ import { CaseNotesDialog } from './case-notes-dialog';
 /**
  * Spec sections 2 and 4: a visit's case notes. While the job runs: the processing text; failed: the
  * error text with a re-generate button; completed: Transcript and Summary tabs. No job: nothing
- * but the (typed) case notes.
+ * but the (typed) case notes. On a server without a transcription endpoint the recording is kept
+ * but no notes come of it: that is said plainly, with no Re-generate that would fail again.
  */
 export function CaseNotesSection({ visit, canEdit }: { visit: TreatmentLog; canEdit: boolean }) {
   const notify = useNotify();
   const regenerate = useRegenerateCaseNotes(visit.patient.id);
   const [tab, setTab] = useState<'transcript' | 'summary'>('transcript');
   const [open, setOpen] = useState(false);
-  const status = visit.transcriptionJobStatus?.status;
+  const job = visit.transcriptionJobStatus;
+  const notSetUp = job?.configured === false;
+  const status = notSetUp ? undefined : job?.status;
 
   return (
     <Paper component="section" aria-labelledby="case-notes-title" sx={{ p: 2 }}>
@@ -49,6 +52,11 @@ export function CaseNotesSection({ visit, canEdit }: { visit: TreatmentLog; canE
           </Button>
         </Stack>
       </Box>
+      {notSetUp ? (
+        <Alert severity="info" sx={{ my: 2 }}>
+          {TREATMENT_LOG_MESSAGES.caseNotesNotSetUp}
+        </Alert>
+      ) : null}
       {status === 'in_progress' ? (
         <Box role="status" sx={{ my: 2 }}>
           <Typography sx={{ mb: 1 }}>{TREATMENT_LOG_MESSAGES.processing}</Typography>

@@ -31,6 +31,7 @@ import { useProfile } from '../../../lib/profile';
 import { patientVisitsQueryOptions } from '../api/visits-api';
 import { CaseNotesSection } from '../components/case-notes-section';
 import { VisitRecorder } from '../components/visit-recorder';
+import { VisitRecordings } from '../components/visit-recordings';
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -164,6 +165,7 @@ export function PatientPage() {
             </Button>
           </Box>
         ) : null}
+        <VisitRecordings visit={visit} />
         <CaseNotesSection visit={visit} canEdit={can(permissions, 'treatmentLogs', 'update')} />
       </Stack>
     </>

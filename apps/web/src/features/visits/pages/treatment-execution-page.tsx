@@ -1,33 +1,46 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import MicOutlined from '@mui/icons-material/MicOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ChartNumberSchema, CreateTreatmentLogRequestSchema, TREATMENT_LOG_MESSAGES, type TreatmentLog } from '@clinic/domain';
+import { ChartNumberSchema, CreateTreatmentLogRequestSchema, TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { formatDollars } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { patientsQueryOptions, useSaveVisit } from '../api/visits-api';
+import { errorMessage } from '../../../lib/api-client';
+import { useAudioRecorder } from '../../../lib/use-audio-recorder';
+import { patientsQueryOptions } from '../api/visits-api';
 import { mergeTray, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
+import { recordingSavedMessage } from '../recording-saved';
 import { saveFailure } from '../save-failure';
+import { useClips } from '../use-clips';
+import { useSendVisit } from '../use-send-visit';
+import { ClipRecorder } from '../components/clip-recorder';
 import { DiscardGuard } from '../components/discard-guard';
 import { TrayEditor } from '../components/tray-editor';
 import { TreatmentsField } from '../components/treatments-field';
 
 /**
  * /treatment-execution and /treatment-execution/{patient_name}: at the chair, the patient's chart
- * number, the treatments performed and their tray, each quantity editable, saved as one visit.
+ * number, the treatments performed and their tray, each quantity editable, and the recording made
+ * during it, saved as one visit. Without a network the visit waits in the page and is sent when the
+ * device is back online, with the same idempotency key (recorded once).
  */
 export function TreatmentExecutionPage() {
   const { patient_name: patientName = '' } = useParams();
   const notify = useNotify();
-  const save = useSaveVisit();
+  const recorder = useAudioRecorder();
+  const { clips, add: addClip, remove: removeClip, clear: clearClips } = useClips();
+  const [recording, setRecording] = useState(false);
   const [chartNumber, setChartNumber] = useState(patientName);
   const chartSearch = useDebouncedValue(chartNumber, 250);
   const patients = useQuery(patientsQueryOptions({ search: chartSearch }, 1));
@@ -35,9 +48,27 @@ export function TreatmentExecutionPage() {
   const [lines, setLines] = useState<TrayLine[]>([]);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [submitted, setSubmitted] = useState(false);
-  const [saved, setSaved] = useState<TreatmentLog | null>(null);
+  const [saved, setSaved] = useState<{ visit: TreatmentLog; recording: string | null } | null>(null);
 
-  const inProgress = chosen.length > 0 || lines.length > 0;
+  const save = useSendVisit((outcome) => {
+    if (outcome.kind === 'failed') {
+      notify.error(saveFailure(outcome.error));
+      return;
+    }
+    notify.success(TREATMENT_LOG_MESSAGES.saved);
+    if (outcome.recordingError) notify.error(errorMessage(outcome.recordingError, UPLOAD_MESSAGES.failed));
+    const hadClips = outcome.visit.recordingUrls.length > 0;
+    setSaved({ visit: outcome.visit, recording: hadClips ? recordingSavedMessage(outcome.visit) : null });
+    setChosen([]);
+    setLines([]);
+    clearClips();
+    setRecording(false);
+    setSubmitted(false);
+    setIdempotencyKey(crypto.randomUUID());
+  });
+  const busy = save.sending || save.waiting;
+
+  const inProgress = chosen.length > 0 || lines.length > 0 || clips.length > 0;
 
   const request = visitRequestOf(chartNumber, chosen, lines, idempotencyKey);
   const parsed = CreateTreatmentLogRequestSchema.safeParse(request);
@@ -52,17 +83,8 @@ export function TreatmentExecutionPage() {
   const submit = () => {
     setSubmitted(true);
     if (!parsed.success) return;
-    save.mutate(parsed.data, {
-      onSuccess: (visit) => {
-        notify.success(TREATMENT_LOG_MESSAGES.saved);
-        setSaved(visit);
-        setChosen([]);
-        setLines([]);
-        setSubmitted(false);
-        setIdempotencyKey(crypto.randomUUID());
-      },
-      onError: (error) => { notify.error(saveFailure(error)); },
-    });
+    setSaved(null);
+    save.send({ request: parsed.data, clips: clips.map((clip) => clip.blob) });
   };
 
   return (
@@ -80,13 +102,31 @@ export function TreatmentExecutionPage() {
           severity="success"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" component={RouterLink} to={`/patients/${saved.patient.id}`}>
+            <Button color="inherit" size="small" component={RouterLink} to={`/patients/${saved.visit.patient.id}`}>
               Open history
             </Button>
           }
           onClose={() => { setSaved(null); }}
         >
-          {`Visit of ${saved.patient.patient_chart_number} saved: ${formatDollars(saved.total_cost)}.`}
+          {`Visit of ${saved.visit.patient.patient_chart_number} saved: ${formatDollars(saved.visit.total_cost)}.`}
+          {saved.recording ? <Typography variant="body2">{saved.recording}</Typography> : null}
+        </Alert>
+      ) : null}
+      {save.waiting ? (
+        <Alert
+          severity="warning"
+          role="status"
+          aria-label="Waiting to send"
+          sx={{ mb: 2 }}
+          action={
+            // The device may be online while the server is out of reach: no 'online' event will come.
+            <Button color="inherit" size="small" onClick={save.retryNow}>
+              Try now
+            </Button>
+          }
+        >
+          <AlertTitle>Offline</AlertTitle>
+          {TREATMENT_LOG_MESSAGES.offlinePending}
         </Alert>
       ) : null}
       <Paper data-tour="execute" sx={{ p: 2, mb: 2 }}>
@@ -103,12 +143,33 @@ export function TreatmentExecutionPage() {
       </Paper>
 
       <TrayEditor lines={lines} onChange={setLines} treatments={chosen} issue={issue} hint="Units come from the lot that expires first unless you name one. Change a quantity to what was really used." />
+      <Box sx={{ mb: 2 }}>
+        {recording ? (
+          <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={busy}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 2 }}>
+              <Typography variant="body2" color="text.secondary">
+                Saved with the visit when you save the procedure.
+              </Typography>
+              {clips.length === 0 ? (
+                <Button onClick={() => { setRecording(false); }} disabled={recorder.state !== 'idle'}>
+                  Cancel
+                </Button>
+              ) : null}
+            </Stack>
+          </ClipRecorder>
+        ) : (
+          // Spec: Add Recording only while the visit has no recording yet.
+          <Button variant="outlined" startIcon={<MicOutlined />} onClick={() => { setRecording(true); }}>
+            Add Recording
+          </Button>
+        )}
+      </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" size="large" loading={save.isPending}>
+        <Button type="submit" variant="contained" size="large" loading={save.sending} disabled={save.waiting || recorder.state !== 'idle'}>
           Save procedure
         </Button>
       </Stack>
-      <DiscardGuard when={inProgress && !save.isPending} />
+      <DiscardGuard when={inProgress && !save.sending} />
     </Box>
   );
 }
