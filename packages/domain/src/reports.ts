@@ -98,6 +98,11 @@ export const ExpenseByTreatmentSchema = RangeSchema.extend({
       cost: z.number(),
     }),
   ),
+  /**
+   * Cost of stock used outside any visit in the range (Record consumption): usage cost minus what
+   * the treatments above and below the limit took. Without it the rows did not add up to Usage cost.
+   */
+  manual_use_cost: z.number(),
 });
 export type ExpenseByTreatment = z.infer<typeof ExpenseByTreatmentSchema>;
 

@@ -92,6 +92,20 @@ export function expenseByTreatment(db: DbOrTx, companyIds: string[], range: DayR
   );
 }
 
+/** Usage cost not taken by any visit: all usage minus every treatment's cost (not only the top rows). */
+export async function manualUseCost(db: DbOrTx, companyIds: string[], range: DayRange): Promise<number> {
+  const [row] = await rows<{ cost: number }>(
+    db,
+    sql`
+      select (select coalesce(sum(cost), 0) from report_daily_usage
+               where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date)
+           - (select coalesce(sum(cost), 0) from report_daily_treatments
+               where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date) as cost`,
+    ['cost'],
+  );
+  return row?.cost ?? 0;
+}
+
 export function mostUsedProducts(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
   return rows<{ product_id: string; name: string; product_image_url: string | null; units: number; cost: number }>(
     db,

@@ -113,6 +113,10 @@ describe('the dashboard of one location', () => {
       { treatment: { id: ids.t1, treatment_code: 'R1', name: 'Treatment R1' }, performed: 1, cost: 17 },
       { treatment: { id: ids.t2, treatment_code: 'R2', name: 'Treatment R2' }, performed: 1, cost: 3 },
     ]);
+    // Usage $26 = the treatments' $20 + two units used by hand ($6), with or without every treatment listed.
+    expect((await get(`expense-by-treatment?${NOVEMBER}`)).json().manual_use_cost).toBe(6);
+    expect((await get(`expense-by-treatment?${NOVEMBER}&limit=1`)).json()).toMatchObject({ results: [{ treatment: { id: ids.t1 } }], manual_use_cost: 6 });
+    expect((await get('expense-by-treatment?start_date=2026-11-15&end_date=2026-11-15')).json().manual_use_cost).toBe(0);
     const products = (await get(`most-used-products?${NOVEMBER}`)).json().results;
     expect(products.map((p: { product: { id: string }; units_used: number; usage_cost: number }) => [p.product.id, p.units_used, p.usage_cost])).toEqual([
       [ids.p1, 6, 16],
@@ -147,7 +151,7 @@ describe('the dashboard of one location', () => {
     const cards = (await get(`dashboard-cards-data?${NOVEMBER}`)).json().totals;
     expect(cards).toMatchObject({ usage_cost: 23, stock_value: 21 });
     expect((await get('expense-by-day?start_date=2026-11-22&end_date=2026-11-22')).json().results).toEqual([{ date: '2026-11-22', spend: 0, usage_cost: -3 }]);
-    expect((await get(`expense-by-treatment?${NOVEMBER}`)).json().results[0]).toMatchObject({ treatment: { id: ids.t1 }, performed: 1, cost: 14 });
+    expect((await get(`expense-by-treatment?${NOVEMBER}`)).json()).toMatchObject({ results: [{ treatment: { id: ids.t1 }, performed: 1, cost: 14 }, {}], manual_use_cost: 6 });
   });
 });
 

@@ -22,7 +22,7 @@ import { isoDay } from '../../clock';
 import { badRequest } from '../../core/errors';
 import { roundUnitsLeft } from '@clinic/domain';
 import { reportLocations } from './report-scope';
-import { cardsByLocation, expenseByDay, expenseByTreatment, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, type CardRow, type DayRange } from './reports.repo';
+import { cardsByLocation, expenseByDay, expenseByTreatment, manualUseCost, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, type CardRow, type DayRange } from './reports.repo';
 
 /** Money is summed unrounded and rounded to the cent once, where it is shown. */
 
@@ -91,6 +91,7 @@ export function createReportsService(deps: ServiceDeps) {
     async expenseByTreatment(actor: Actor, query: ReportOptionalRangeQuery): Promise<ExpenseByTreatment> {
       const { companyIds, range } = await scoped(actor, query);
       const rows = await expenseByTreatment(db, companyIds, range, query.limit ?? 10);
+      const manual = await manualUseCost(db, companyIds, range);
       return {
         ...answered(range),
         results: rows.map((r) => ({
@@ -98,6 +99,8 @@ export function createReportsService(deps: ServiceDeps) {
           performed: r.performed,
           cost: roundToCents(r.cost),
         })),
+        // Float sums of the two tables can differ by a hair when nothing was used by hand.
+        manual_use_cost: Math.max(0, roundToCents(manual)),
       };
     },
 
