@@ -2,7 +2,8 @@ import type { ExpenseByDay, ExpenseByTreatment, MostUsedProducts, StocksAboutToE
 import type { ReportColumn } from './report-table';
 
 export type ExpenseDay = ExpenseByDay['results'][number];
-export type TreatmentExpense = ExpenseByTreatment['results'][number];
+/** A treatment's row, or (`manual`) the stock used by hand outside any visit. */
+export type TreatmentExpense = ExpenseByTreatment['results'][number] & { manual?: true };
 export type ProductUse = MostUsedProducts['results'][number];
 export type SupplierSpend = TopSuppliers['results'][number];
 export type ExpiringStock = StocksAboutToExpire['results'][number];
@@ -10,8 +11,18 @@ export type ExpiringStock = StocksAboutToExpire['results'][number];
 /** Products used at the chair outside any designed tray carry no treatment. */
 export const ADDED_AT_THE_CHAIR = 'Added at the chair';
 export const NO_SUPPLIER = 'No supplier';
+/** Record consumption outside a visit: part of Usage cost that no treatment explains. */
+export const MANUAL_USE = 'Manual use (outside visits)';
 
-export const treatmentLabel = (row: TreatmentExpense) => (row.treatment ? `${row.treatment.treatment_code} · ${row.treatment.name}` : ADDED_AT_THE_CHAIR);
+export const treatmentLabel = (row: TreatmentExpense) => (row.manual ? MANUAL_USE : row.treatment ? `${row.treatment.treatment_code} · ${row.treatment.name}` : ADDED_AT_THE_CHAIR);
+
+/** The treatments' rows with manual use as one more row, in cost order, so the rows add up to Usage cost. */
+export function treatmentExpenseRows(report: ExpenseByTreatment): TreatmentExpense[] {
+  if (report.manual_use_cost <= 0) return report.results;
+  const manual: TreatmentExpense = { treatment: null, performed: 0, cost: report.manual_use_cost, manual: true };
+  return [...report.results, manual].sort((a, b) => b.cost - a.cost);
+}
+export const treatmentExpenseKey = (row: TreatmentExpense) => (row.manual ? 'manual' : (row.treatment?.id ?? 'chair'));
 export const supplierLabel = (row: SupplierSpend) => row.supplier?.name ?? NO_SUPPLIER;
 
 export const EXPENSE_BY_DAY_COLUMNS: ReportColumn<ExpenseDay>[] = [

@@ -15,6 +15,8 @@ import {
   MOST_USED_PRODUCTS_COLUMNS,
   supplierLabel,
   TOP_SUPPLIERS_COLUMNS,
+  treatmentExpenseKey,
+  treatmentExpenseRows,
   treatmentLabel,
 } from '../report-columns';
 import { csvFileName } from '../report-table';
@@ -55,14 +57,14 @@ export function ReportCharts({ params }: { params: RangeReportParams }) {
       </Box>
       <ReportPanel
         title={TITLES.byTreatment}
-        subtitle="Cost of the products used, most expensive first"
+        subtitle="Cost of the products used, most expensive first, with what was used by hand outside visits"
         columns={EXPENSE_BY_TREATMENT_COLUMNS}
-        rows={byTreatment.data?.results}
-        rowKey={(r) => r.treatment?.id ?? 'chair'}
+        rows={byTreatment.data ? treatmentExpenseRows(byTreatment.data) : undefined}
+        rowKey={treatmentExpenseKey}
         fetching={byTreatment.isFetching}
         error={byTreatment.error}
         fileName={file(TITLES.byTreatment)}
-        chart={(rows) => <RankedBarChart seriesName="Cost" money bars={rows.map((r) => ({ key: r.treatment?.id ?? 'chair', name: treatmentLabel(r), value: r.cost }))} />}
+        chart={(rows) => <RankedBarChart seriesName="Cost" money bars={rows.map((r) => ({ key: treatmentExpenseKey(r), name: treatmentLabel(r), value: r.cost }))} />}
       />
       <ReportPanel
         title={TITLES.products}
