@@ -31,7 +31,8 @@ interface SidebarProps {
 /** Sidebar body, shared by the permanent desktop drawer and the phone/tablet menu drawer. */
 export function Sidebar({ role, profile, onNavigate, onSwitchLocation, onLogout }: SidebarProps) {
   return (
-    <Box sx={{ width: SIDEBAR_WIDTH, height: '100%', display: 'flex', flexDirection: 'column' }}>
+    // A landmark of its own, so the brand and the user block are not content outside every region.
+    <Box component="aside" aria-label="Sidebar" sx={{ width: SIDEBAR_WIDTH, height: '100%', display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ px: 2.5, py: 2 }}>
         <BrandMark />
       </Box>

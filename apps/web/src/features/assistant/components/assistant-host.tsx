@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 
@@ -25,23 +26,26 @@ export function AssistantHost({ open, onOpen, onClose, bottomOffset }: Assistant
   if (open && !loaded) setLoaded(true);
   return (
     <>
-      <Fab
-        color="primary"
-        variant="extended"
-        aria-label="Open assistant"
-        onClick={onOpen}
-        sx={{
-          position: 'fixed',
-          right: { xs: 16, md: 24 },
-          bottom: bottomOffset,
-          zIndex: (theme) => theme.zIndex.speedDial,
-          gap: 1,
-          px: { xs: 2, sm: 2.5 },
-        }}
-      >
-        <SmartToyOutlined />
-        <span>Assistant</span>
-      </Fab>
+      {/* In a landmark of its own: a screen reader finds the assistant among the page's regions. */}
+      <Box component="aside" aria-label="Voice assistant">
+        <Fab
+          color="primary"
+          variant="extended"
+          aria-label="Open assistant"
+          onClick={onOpen}
+          sx={{
+            position: 'fixed',
+            right: { xs: 16, md: 24 },
+            bottom: bottomOffset,
+            zIndex: (theme) => theme.zIndex.speedDial,
+            gap: 1,
+            px: { xs: 2, sm: 2.5 },
+          }}
+        >
+          <SmartToyOutlined />
+          <span>Assistant</span>
+        </Fab>
+      </Box>
       {loaded ? (
         <Suspense fallback={null}>
           <AssistantPanel open={open} onClose={onClose} />
