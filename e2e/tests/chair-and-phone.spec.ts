@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, REVIEW_SIZES, screenshot, signIn, signOut, skipWelcome } from './helpers';
+import { DEMO, REVIEW_SIZES, screenshot, screenshotAtReviewSizes, signIn, signOut, skipWelcome } from './helpers';
 
 /** What staff tripped over in the walk-through (issue 24), fixed and shown in the browser. */
 test('table links are the app’s teal, not the browser’s blue', async ({ page }) => {
@@ -10,6 +10,7 @@ test('table links are the app’s teal, not the browser’s blue', async ({ page
   const link = page.getByRole('table').getByRole('link').first();
   await expect(link).toBeVisible();
   expect(await link.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(0, 121, 107)');
+  await screenshotAtReviewSizes(page, 'teal-table-links');
 });
 
 test('the phone bar offers Reports only to those who may read them, and no tab label is cut', async ({ page }) => {
@@ -29,6 +30,9 @@ test('the phone bar offers Reports only to those who may read them, and no tab l
   await signIn(page, DEMO.member);
   await expect(bar.getByRole('button', { name: 'Reports' })).toBeVisible();
   expect(await labelsFit()).toBe(true);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  expect(await labelsFit()).toBe(true);
+  await screenshot(page, 'phone-bar-820');
 });
 
 test('an id typed wrong in the address shows the page’s own not-found text, not the validation message', async ({ page }) => {
@@ -48,7 +52,7 @@ test('an id typed wrong in the address shows the page’s own not-found text, no
     await expect(page.getByText(text)).toBeVisible();
     await expect(page.getByText('Must be a valid id')).toHaveCount(0);
   }
-  await screenshot(page, 'not-found-category');
+  await screenshotAtReviewSizes(page, 'not-found-category');
 });
 
 /** Visible targets (buttons, links, tabs, fields, checkboxes) smaller than 44x44 px. */

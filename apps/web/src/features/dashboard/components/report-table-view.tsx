@@ -5,6 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
+import { tableCardsSx } from '../../../components/table-cards-sx';
 import { displayCell, type ReportColumn } from '../report-table';
 
 interface ReportTableViewProps<T> {
@@ -19,8 +20,8 @@ interface ReportTableViewProps<T> {
 export function ReportTableView<T>({ label, columns, rows, rowKey }: ReportTableViewProps<T>) {
   return (
     // A year of days is 365 rows: the table scrolls inside the card, its header staying in view.
-    <TableContainer sx={{ maxHeight: 360, overflow: 'auto', position: 'relative' }}>
-      {/* Wide lists scroll sideways inside the card on phones rather than squeeze names letter by letter. */}
+    // Wide lists (more than three columns) become cards on phones rather than scroll sideways.
+    <TableContainer sx={[{ maxHeight: 360, overflow: 'auto', position: 'relative' }, columns.length > 3 && tableCardsSx(columns)]}>
       <Table size="small" stickyHeader aria-label={label} sx={{ minWidth: columns.length > 3 ? 600 : undefined }}>
         <TableHead>
           <TableRow>

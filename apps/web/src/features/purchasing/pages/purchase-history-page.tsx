@@ -75,7 +75,7 @@ export function PurchaseHistoryPage() {
               <RouterLink to={`/purchase-history/${order.id}`}>{order.number}</RouterLink>
             </TableCell>
             <TableCell>{order.supplier.name}</TableCell>
-            <TableCell>{formatDate(order.created_at)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(order.created_at)}</TableCell>
             <TableCell>{order.created_by || '—'}</TableCell>
             <TableCell align="right">{order.lines_count}</TableCell>
             <TableCell align="right">{formatDollars(order.total)}</TableCell>

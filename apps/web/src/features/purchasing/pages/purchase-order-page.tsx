@@ -163,7 +163,7 @@ export function PurchaseOrderPage() {
                     <TableCell>{receipt.product_name}</TableCell>
                     <TableCell align="right">{receipt.container_quantity}</TableCell>
                     <TableCell>{receipt.lotNumber || '—'}</TableCell>
-                    <TableCell>{formatDate(receipt.expiry_date)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(receipt.expiry_date)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -189,7 +189,7 @@ export function RunningListsPage() {
             <TableCell>
               <RouterLink to={`/running-list/${list.id}`}>{list.supplier.name}</RouterLink>
             </TableCell>
-            <TableCell>{formatDate(list.created_at)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(list.created_at)}</TableCell>
             <TableCell align="right">{list.products_count}</TableCell>
             <TableCell align="right">{list.high_priority_count}</TableCell>
             <TableCell align="right">{formatDollars(list.total)}</TableCell>

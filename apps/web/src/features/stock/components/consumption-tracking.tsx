@@ -73,7 +73,7 @@ export function ConsumptionTracking({ productId }: { productId: string }) {
               <TableBody>
                 {data.cycle_counts.map((c) => (
                   <TableRow key={c.date}>
-                    <TableCell>{formatDate(c.date)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.date)}</TableCell>
                     <TableCell align="right">{c.count}</TableCell>
                     <TableCell align="right">{c.units_per_use ?? '—'}</TableCell>
                     <TableCell align="right">{formatDollars(c.unit_price, 5)}</TableCell>

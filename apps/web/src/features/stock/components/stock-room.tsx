@@ -127,7 +127,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
           return (
             <Fragment key={stock.id}>
               <TableRow hover sx={{ '& > td': { borderBottom: historyOpen ? 'none' : undefined } }}>
-                <TableCell>{formatDate(stock.created_at)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(stock.created_at)}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <span>{stock.lotNumber || '—'}</span>
@@ -136,7 +136,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                   </Stack>
                 </TableCell>
                 <TableCell>{stock.supplier?.name ?? '—'}</TableCell>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {formatDate(stock.expiry_date)}
                   {stock.is_expired ? <Chip size="small" label="Expired" color="error" sx={{ ml: 1 }} /> : null}
                 </TableCell>

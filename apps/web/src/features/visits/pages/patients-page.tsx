@@ -109,7 +109,7 @@ export function PatientsPage() {
             <TableCell>
               <RouterLink to={`/patients/${patient.id}`}>{patient.patient_chart_number}</RouterLink>
             </TableCell>
-            <TableCell>{formatDate(patient.last_visit)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(patient.last_visit)}</TableCell>
             <TableCell align="right">{formatDollars(patient.last_visit_cost)}</TableCell>
             <TableCell align="right">{patient.total_visits}</TableCell>
             <TableCell align="right">{formatDollars(patient.life_time_cost)}</TableCell>

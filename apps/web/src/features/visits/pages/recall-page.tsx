@@ -75,8 +75,8 @@ export function RecallPage() {
                         <RouterLink to={`/products/${l.product.id}`}>{l.product.name}</RouterLink>
                       </TableCell>
                       <TableCell>{l.supplier_name ?? '—'}</TableCell>
-                      <TableCell>{formatDate(l.received_at)}</TableCell>
-                      <TableCell>{formatDate(l.expiry_date)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(l.received_at)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(l.expiry_date)}</TableCell>
                       <TableCell align="right">{l.units_received}</TableCell>
                       <TableCell align="right">{l.units_left}</TableCell>
                     </TableRow>
