@@ -32,7 +32,7 @@ test.describe('import products', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import Products' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Import Products' })).toBeVisible();
 
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: `catalog-${stamp}.csv`, mimeType: 'text/csv', buffer: csv(stamp) });
+    await page.getByLabel('Product file', { exact: true }).setInputFiles({ name: `catalog-${stamp}.csv`, mimeType: 'text/csv', buffer: csv(stamp) });
     await expect(toast(page, 'Import started')).toBeVisible();
     const detail = page.getByRole('region', { name: 'Import details' });
     await expect(detail.getByText('Completed')).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('import products', () => {
     await page.getByRole('button', { name: 'Download product template' }).click();
     const template = await download;
     expect(template.suggestedFilename()).toBe('product-import-template.csv');
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'product-import-template.csv', mimeType: 'text/csv', buffer: readFileSync(await template.path()) });
+    await page.getByLabel('Product file', { exact: true }).setInputFiles({ name: 'product-import-template.csv', mimeType: 'text/csv', buffer: readFileSync(await template.path()) });
     await expect(detail.getByText('Completed')).toBeVisible();
     await expect(detail).toContainText('1 need fixing');
     await expect(detail.getByRole('table', { name: 'Import rows' })).toContainText("This is the template's example row, which is never imported");
@@ -103,7 +103,7 @@ test.describe('import products', () => {
       `${name},${stamp}5,disposable,item,box,Komet,Endodontics,,Henry Schein Dental,3,10,40,KB-${stamp},12/31/2027`,
       `Import Unknown Supplier ${stamp},${stamp}6,disposable,item,box,Komet,Endodontics,,Nobody Dental,1,10,40,,`,
     ].join('\n');
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: `stock-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByLabel('Product file', { exact: true }).setInputFiles({ name: `stock-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
     const detail = page.getByRole('region', { name: 'Import details' });
     await expect(detail.getByText('Completed')).toBeVisible();
     await expect(detail).toContainText('1 imported');
@@ -123,12 +123,12 @@ test.describe('import products', () => {
     await page.goto('/import');
     const card = page.getByRole('region', { name: 'Import treatment designs' });
     // A location first.
-    await card.getByRole('button', { name: 'Choose treatments CSV' }).click();
+    await card.getByRole('button', { name: 'Choose treatments file' }).click();
     await expect(card).toContainText('Choose the location the treatments belong to');
     await card.getByRole('combobox', { name: 'Location of the treatments' }).click();
     await page.getByRole('option', { name: /^Downtown/ }).click();
     const file = ['Treatment Code,Name,Category,Products', `IMP${stamp},Imported prophylaxis ${stamp},Preventive,`, `BAD${stamp},Imported with a bad tray,,000000000000 x 1`].join('\n');
-    await page.getByLabel('Treatments CSV file').setInputFiles({ name: `treatments-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByLabel('Treatments file').setInputFiles({ name: `treatments-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
     await expect(card.getByRole('alert')).toHaveText('Treatments imported: 1. Need fixing: 1.');
     await expect(card.getByRole('table', { name: 'Treatment rows that failed' })).toContainText("No product with barcode '000000000000'");
     await screenshot(page, 'import-treatments-1440');
@@ -155,7 +155,7 @@ for (const size of SCREEN_SIZES.filter((s) => s.width < 1440)) {
       await signIn(page, DEMO.admin);
       await skipWelcome(page);
       await page.goto('/import');
-      await expect(page.getByRole('button', { name: 'Choose CSV file' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Choose product file' })).toBeVisible();
       await screenshot(page, `import-${String(size.width)}`);
       await page.goto('/import/instructions');
       await expect(page.getByRole('tab', { name: 'Post Import' })).toBeVisible();
