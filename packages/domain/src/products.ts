@@ -195,8 +195,3 @@ export const ProductPageSchema = pageOf(ProductSchema);
 /** The web's product search: spec section 9. */
 export const PRODUCT_SEARCH_PAGE_SIZE = 10;
 export const PRODUCT_SEARCH_STALE_TIME_MS = 3000;
-
-/** Spreadsheet cells that a spreadsheet program would run as a formula start with these. */
-export function escapeSpreadsheetCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
