@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { DEMO, screenshot, signIn, skipWelcome, SCREEN_SIZES, toast } from './helpers';
 
 const HEADER = 'Product Name,Barcode,Type,Basic Unit,Container,Brand,Category,Expiry Date';
@@ -22,6 +23,62 @@ function csv(stamp: string): Buffer {
   );
 }
 
+/** A workbook as Excel saves it: text cells as typed, a number cell, a real date cell. */
+async function workbook(stamp: string): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Products');
+  sheet.addRow(HEADER.split(','));
+  sheet.addRow([`-Minus Gloves ${stamp}`, `+H629${stamp}D`, 'disposable', 'item', 'box', '=Lab', '', new Date(Date.UTC(2028, 1, 29))]);
+  sheet.addRow([`Größe Tray ${stamp}`, Number(`${stamp}5`), 'disposable', 'item', 'box', '', '', '']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * Files as clinics save them import every row as written: a Windows-1252 CSV separated by
+ * semicolons and an .xlsx, with cells starting + - = @. The products export then writes the
+ * formula-like names as text ('=...).
+ */
+async function importsRealSpreadsheets(page: Page, stamp: string): Promise<void> {
+  const names = [`Ästhetik Füller ${stamp}`, `+Plus café Bur ${stamp}`, `=Formula µl Gel ${stamp}`, `-Minus Gloves ${stamp}`, `Größe Tray ${stamp}`];
+  const latin1 = [
+    HEADER.replaceAll(',', ';'),
+    `${names[0]!};+H629${stamp}A;consumable;ml;bottle;Café Dental;;12/31/2027`,
+    `${names[1]!};${stamp}B;disposable;item;box;-20 C Brand;;`,
+    `${names[2]!};${stamp}C;consumable;ml;bottle;@Lab;;`,
+  ].join('\r\n');
+  await page.goto('/import');
+  const detail = page.getByRole('region', { name: 'Import details' });
+  await page.getByLabel('Product file', { exact: true }).setInputFiles({ name: `windows-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(latin1, 'latin1') });
+  await expect(detail).toContainText(`windows-${stamp}.csv`);
+  await expect(detail.getByText('Completed')).toBeVisible();
+  await expect(detail).toContainText('3 imported');
+  await page.getByLabel('Product file', { exact: true }).setInputFiles({
+    name: `excel-${stamp}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await workbook(stamp),
+  });
+  await expect(detail).toContainText(`excel-${stamp}.xlsx`);
+  await expect(detail.getByText('Completed')).toBeVisible();
+  await expect(detail).toContainText('2 imported');
+  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+    await page.setViewportSize(size);
+    await screenshot(page, `import-xlsx-result-${String(size.width)}x${String(size.height)}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(stamp);
+  const table = page.getByRole('table', { name: 'Products' });
+  for (const name of names) await expect(table).toContainText(name);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(readFileSync(await (await download).path()) as unknown as ArrayBuffer);
+  const sheet = book.getWorksheet('Products')!;
+  const exported = sheet.getColumn(1).values.slice(2).map(String);
+  expect(exported).toEqual(expect.arrayContaining([names[0], `'${names[1]!}`, `'${names[2]!}`, `'${names[3]!}`, names[4]]));
+}
+
 test.describe('import products', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -32,7 +89,7 @@ test.describe('import products', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import Products' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Import Products' })).toBeVisible();
 
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: `catalog-${stamp}.csv`, mimeType: 'text/csv', buffer: csv(stamp) });
+    await page.getByLabel('Product file', { exact: true }).setInputFiles({ name: `catalog-${stamp}.csv`, mimeType: 'text/csv', buffer: csv(stamp) });
     await expect(toast(page, 'Import started')).toBeVisible();
     const detail = page.getByRole('region', { name: 'Import details' });
     await expect(detail.getByText('Completed')).toBeVisible();
@@ -75,7 +132,7 @@ test.describe('import products', () => {
     await page.getByRole('button', { name: 'Download product template' }).click();
     const template = await download;
     expect(template.suggestedFilename()).toBe('product-import-template.csv');
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'product-import-template.csv', mimeType: 'text/csv', buffer: readFileSync(await template.path()) });
+    await page.getByLabel('Product file', { exact: true }).setInputFiles({ name: 'product-import-template.csv', mimeType: 'text/csv', buffer: readFileSync(await template.path()) });
     await expect(detail.getByText('Completed')).toBeVisible();
     await expect(detail).toContainText('1 need fixing');
     await expect(detail.getByRole('table', { name: 'Import rows' })).toContainText("This is the template's example row, which is never imported");
@@ -88,6 +145,8 @@ test.describe('import products', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search products' }).fill(`Import Bad Category ${stamp}`);
     await expect(page.getByRole('table', { name: 'Products' })).toContainText('Endodontics');
+
+    await importsRealSpreadsheets(page, stamp);
   });
 
   test('the admin imports a product with its stock for a client location', async ({ page }) => {
@@ -103,7 +162,7 @@ test.describe('import products', () => {
       `${name},${stamp}5,disposable,item,box,Komet,Endodontics,,Henry Schein Dental,3,10,40,KB-${stamp},12/31/2027`,
       `Import Unknown Supplier ${stamp},${stamp}6,disposable,item,box,Komet,Endodontics,,Nobody Dental,1,10,40,,`,
     ].join('\n');
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: `stock-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByLabel('Product file', { exact: true }).setInputFiles({ name: `stock-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
     const detail = page.getByRole('region', { name: 'Import details' });
     await expect(detail.getByText('Completed')).toBeVisible();
     await expect(detail).toContainText('1 imported');
@@ -123,12 +182,12 @@ test.describe('import products', () => {
     await page.goto('/import');
     const card = page.getByRole('region', { name: 'Import treatment designs' });
     // A location first.
-    await card.getByRole('button', { name: 'Choose treatments CSV' }).click();
+    await card.getByRole('button', { name: 'Choose treatments file' }).click();
     await expect(card).toContainText('Choose the location the treatments belong to');
     await card.getByRole('combobox', { name: 'Location of the treatments' }).click();
     await page.getByRole('option', { name: /^Downtown/ }).click();
     const file = ['Treatment Code,Name,Category,Products', `IMP${stamp},Imported prophylaxis ${stamp},Preventive,`, `BAD${stamp},Imported with a bad tray,,000000000000 x 1`].join('\n');
-    await page.getByLabel('Treatments CSV file').setInputFiles({ name: `treatments-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByLabel('Treatments file').setInputFiles({ name: `treatments-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
     await expect(card.getByRole('alert')).toHaveText('Treatments imported: 1. Need fixing: 1.');
     await expect(card.getByRole('table', { name: 'Treatment rows that failed' })).toContainText("No product with barcode '000000000000'");
     await screenshot(page, 'import-treatments-1440');
@@ -155,7 +214,7 @@ for (const size of SCREEN_SIZES.filter((s) => s.width < 1440)) {
       await signIn(page, DEMO.admin);
       await skipWelcome(page);
       await page.goto('/import');
-      await expect(page.getByRole('button', { name: 'Choose CSV file' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Choose product file' })).toBeVisible();
       await screenshot(page, `import-${String(size.width)}`);
       await page.goto('/import/instructions');
       await expect(page.getByRole('tab', { name: 'Post Import' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreateSupplierRequestSchema } from './suppliers';
-import { BasicUnitSchema, ContainerSchema, ProductTypeSchema, PRODUCT_MESSAGES } from './products';
+import { BARCODE_MESSAGE, BARCODE_PATTERN, BasicUnitSchema, ContainerSchema, ProductTypeSchema, PRODUCT_MESSAGES } from './products';
 import { STOCK_MESSAGES } from './stock';
 
 /**
@@ -57,7 +57,7 @@ export const CreateProductToolSchema = z.object({
   container: ContainerSchema,
   category_id: RequiredIdSchema,
   brand: z.string().trim().max(120).optional(),
-  barcode: z.string().trim().max(64).regex(/^[0-9A-Za-z\-.]*$/, 'Barcode may hold letters, digits, dots and dashes').optional(),
+  barcode: z.string().trim().max(64).regex(BARCODE_PATTERN, BARCODE_MESSAGE).optional(),
 });
 export type CreateProductTool = z.infer<typeof CreateProductToolSchema>;
 

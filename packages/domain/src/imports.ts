@@ -44,11 +44,10 @@ export const isImportExampleRow = (name: string | undefined) => (name ?? '').tri
 export const IMPORT_DEFAULT_CONTAINER = 'each';
 
 export const IMPORT_MESSAGES = {
-  notUtf8: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
+  unreadable: 'The file could not be read. Upload a .csv or .xlsx file.',
   empty: 'The file has no rows',
   missingColumn: (header: string) => `Missing column: ${header}`,
   unknownColumn: (header: string) => `Unknown column: ${header}`,
-  formulaCell: (row: number, header: string) => `Row ${String(row)}, ${header}: cells may not start with =, +, - or @ (spreadsheet formulas are refused)`,
   tooManyRows: (max: number) => `The file has more than ${String(max)} rows`,
   required: (header: string) => `${header} is required`,
   categoryMissing: (name: string) => `Category '${name}' does not exist`,

@@ -28,6 +28,7 @@ export * from './treatment-imports';
 export * from './money';
 export * from './subscriptions';
 export * from './safe-text';
+export * from './spreadsheet-cell';
 export * from './tour';
 export * from './assistant';
 export * from './assistant-parser';

@@ -54,6 +54,13 @@ const optionalText = (max: number) => z.string().trim().max(max, `Must be at mos
 const nullableUrl = z.string().trim().max(500).nullable().optional();
 
 /** Minimum stock: a whole number of 0 or more (spec section 5). */
+/**
+ * The characters a product barcode may hold: letters, digits and the Code 39 / HIBC marks
+ * (. - + $ / %), so a health-industry barcode like +H629... is an ordinary barcode.
+ */
+export const BARCODE_PATTERN = /^[0-9A-Za-z.\-+$/%]*$/;
+export const BARCODE_MESSAGE = 'Barcode may hold letters, digits and . - + $ / %';
+
 export const MinimumStockSchema = z
   .number({ error: PRODUCT_MESSAGES.minimumStockInvalid })
   .int(PRODUCT_MESSAGES.minimumStockInvalid)
@@ -64,7 +71,7 @@ const ProductFieldsSchema = z.object({
   name: z.string({ error: PRODUCT_MESSAGES.nameRequired }).trim().min(1, PRODUCT_MESSAGES.nameRequired).max(200, 'Name must be at most 200 characters'),
   description: optionalText(2000),
   brand: optionalText(120),
-  barcode: z.string().trim().max(64, 'Barcode must be at most 64 characters').regex(/^[0-9A-Za-z\-.]*$/, 'Barcode may hold letters, digits, dots and dashes').optional(),
+  barcode: z.string().trim().max(64, 'Barcode must be at most 64 characters').regex(BARCODE_PATTERN, BARCODE_MESSAGE).optional(),
   manufacturer_code: optionalText(64),
   type: ProductTypeSchema,
   container: ContainerSchema,
@@ -188,8 +195,3 @@ export const ProductPageSchema = pageOf(ProductSchema);
 /** The web's product search: spec section 9. */
 export const PRODUCT_SEARCH_PAGE_SIZE = 10;
 export const PRODUCT_SEARCH_STALE_TIME_MS = 3000;
-
-/** Spreadsheet cells that a spreadsheet program would run as a formula start with these. */
-export function escapeSpreadsheetCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

@@ -17,17 +17,19 @@ export type UploadType = z.infer<typeof UploadTypeSchema>;
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'] as const;
+export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'] as const;
 
 /**
  * Content types each upload type accepts. SVG is left out on purpose: it can carry script.
- * Windows browsers label .csv files application/vnd.ms-excel, so CSV accepts that too.
+ * Windows browsers label .csv files application/vnd.ms-excel, so CSV accepts that too. Imports
+ * read Excel workbooks (.xlsx) as well as CSV.
  */
 export const ALLOWED_UPLOAD_MIME_TYPES: Record<UploadType, readonly string[]> = {
   product_image: IMAGE_TYPES,
   product_box_image: IMAGE_TYPES,
   category_image: IMAGE_TYPES,
-  product_csv_import: CSV_TYPES,
+  product_csv_import: [...CSV_TYPES, XLSX_MIME_TYPE],
   purchase_order_pdf: ['application/pdf'],
   product_attachment: [...IMAGE_TYPES, 'application/pdf'],
   treatment_execution_recording: AUDIO_TYPES,
@@ -38,7 +40,7 @@ export const UPLOAD_ACCEPT: Record<UploadType, string> = {
   product_image: IMAGE_TYPES.join(','),
   product_box_image: IMAGE_TYPES.join(','),
   category_image: IMAGE_TYPES.join(','),
-  product_csv_import: '.csv,text/csv',
+  product_csv_import: `.csv,.xlsx,text/csv,${XLSX_MIME_TYPE}`,
   purchase_order_pdf: 'application/pdf',
   product_attachment: `${IMAGE_TYPES.join(',')},application/pdf`,
   treatment_execution_recording: 'audio/wav',

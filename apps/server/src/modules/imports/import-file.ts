@@ -1,32 +1,11 @@
-import Papa from 'papaparse';
+import { readSheet } from '../../core/spreadsheet';
 import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, PRODUCT_IMPORT_COLUMNS, type ProductImportField } from '@clinic/domain';
-
-/**
- * A cell a spreadsheet would run as a formula (= + @, a leading tab or return, or - not starting
- * a number). Such files are refused whole: the CSV may have been built to attack whoever opens
- * an export of it later.
- */
-export function isFormulaCell(value: string): boolean {
-  if (/^[=+@\t\r]/.test(value)) return true;
-  return value.startsWith('-') && !/^-\d+(\.\d+)?$/.test(value.trim());
-}
 
 /** A stored upload's bytes. */
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   return Buffer.concat(chunks);
-}
-
-function decodeUtf8(bytes: Buffer): string | null {
-  // UTF-16 files (Excel's "Unicode text") start with a byte-order mark; they are not UTF-8.
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return text.includes('\u0000') ? null : text.replace(/^\uFEFF/, '');
-  } catch {
-    return null;
-  }
 }
 
 /** A CSV column the importer knows: its key, its header (matched case-insensitively), whether it must be there. */
@@ -42,14 +21,20 @@ export interface ParsedCsv<F extends string> {
 }
 
 /**
- * Reads and checks a whole file before anything is written: encoding, header, row count and
- * formula cells. Returns the rows by column key, or the reason the file is refused.
+ * Reads and checks a whole file before anything is written: .xlsx or CSV (the shared reader's
+ * encodings and delimiters), header and row count. Every cell is kept as the text it holds, whatever
+ * its first character: nothing is evaluated here, and exports neutralise formula-like cells
+ * (escapeSpreadsheetCell) for whoever opens them later. Returns the rows by column key, or the
+ * reason the file is refused.
  */
-export function readCsvTable<F extends string>(bytes: Buffer, columns: readonly CsvColumn<F>[], maxRows: number): ParsedCsv<F> | { error: string } {
-  const text = decodeUtf8(bytes);
-  if (text === null) return { error: IMPORT_MESSAGES.notUtf8 };
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy' });
-  const [header, ...body] = parsed.data;
+export async function readCsvTable<F extends string>(bytes: Buffer, columns: readonly CsvColumn<F>[], maxRows: number): Promise<ParsedCsv<F> | { error: string }> {
+  let sheet: string[][];
+  try {
+    sheet = await readSheet(bytes);
+  } catch {
+    return { error: IMPORT_MESSAGES.unreadable };
+  }
+  const [header, ...body] = sheet;
   if (!header || header.every((h) => h.trim() === '')) return { error: IMPORT_MESSAGES.empty };
 
   const byHeader = new Map(columns.map((c) => [c.header.toLowerCase(), c]));
@@ -77,7 +62,6 @@ export function readCsvTable<F extends string>(bytes: Buffer, columns: readonly 
     for (const [position, value] of cells.entries()) {
       const column = fields[position];
       if (!column) continue;
-      if (isFormulaCell(value)) return { error: IMPORT_MESSAGES.formulaCell(rowNumber, column.header) };
       const trimmed = value.trim();
       if (trimmed !== '') data[column.key] = trimmed;
     }
@@ -89,6 +73,6 @@ export function readCsvTable<F extends string>(bytes: Buffer, columns: readonly 
 export type ParsedImportFile = ParsedCsv<ProductImportField>;
 
 /** The product import file (spec section 5, "Import rules"). */
-export function readImportFile(bytes: Buffer): ParsedImportFile | { error: string } {
+export function readImportFile(bytes: Buffer): Promise<ParsedImportFile | { error: string }> {
   return readCsvTable(bytes, PRODUCT_IMPORT_COLUMNS, MAX_IMPORT_ROWS);
 }

@@ -1,4 +1,6 @@
 import {
+  BARCODE_MESSAGE,
+  BARCODE_PATTERN,
   BASIC_UNITS,
   CONTAINERS,
   defaultExpiryDate,
@@ -87,11 +89,15 @@ function stockOf(data: ProductImportRowData, type: ProductType | null, lookup: S
 
 const oneOf = <T extends string>(list: readonly T[], value: string): T | null => list.find((item) => item === value.toLowerCase()) ?? null;
 
-/** mm/dd/yyyy (spec section 5) to an ISO date, or null when it is not a real date. */
+/**
+ * mm/dd/yyyy (spec section 5) to an ISO date, or null when it is not a real date. An ISO
+ * yyyy-mm-dd is taken too: that is how the reader gives an .xlsx file's date cells.
+ */
 export function parseUsDate(value: string): string | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-  if (!match) return null;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!us && !iso) return null;
+  const [month, day, year] = us ? [Number(us[1]), Number(us[2]), Number(us[3])] : [Number(iso![2]), Number(iso![3]), Number(iso![1])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
@@ -109,7 +115,7 @@ export function validateImportRow(data: ProductImportRowData, categoryIds: Reado
   if (!name) problems.push(IMPORT_MESSAGES.required('Product Name'));
   else if (name.length > 200) problems.push('Product Name must be at most 200 characters');
   if (!barcode) problems.push(IMPORT_MESSAGES.required('Barcode'));
-  else if (!/^[0-9A-Za-z\-.]{1,64}$/.test(barcode)) problems.push('Barcode may hold letters, digits, dots and dashes (at most 64)');
+  else if (!BARCODE_PATTERN.test(barcode) || barcode.length > 64) problems.push(`${BARCODE_MESSAGE} (at most 64)`);
 
   const type = data.type ? oneOf(PRODUCT_TYPES, data.type) : null;
   if (!data.type) problems.push(IMPORT_MESSAGES.required('Type'));

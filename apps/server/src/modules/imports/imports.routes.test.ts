@@ -47,7 +47,7 @@ it('imports the good rows and keeps every bad row with its reason', async () => 
     'Septocaine Import,100000000028,disposable,cartridge,box,Septodont,01A12,anesthetics,,1.7,',
     'No Category Import,100000000035,consumable,gram,jar,,,Nonexistent,,,',
     'Bad Type Import,100000000042,liquid,ml,bottle,,,,,,',
-    'Bad Expiry Import,100000000059,consumable,ml,bottle,,,,,,2027-12-31',
+    'Bad Expiry Import,100000000059,consumable,ml,bottle,,,,,,31/12/2027',
     'Existing Gloves M,100000000066,disposable,item,box,,,,,,',
     'Filtek Import A1,100000000073,consumable,gram,tube,,,,,,',
     ',100000000080,,,,,,,,,',
@@ -93,18 +93,12 @@ describe('malformed files are refused whole and write nothing', () => {
   it.each([
     ['a missing required column', `Product Name,Type,Basic Unit\nMissing Barcode Import,consumable,ml\n`, IMPORT_MESSAGES.missingColumn('Barcode')],
     ['an unknown column (junk)', `${'x7Qz!'.repeat(50)}\n${'junk line\n'.repeat(2000)}`, IMPORT_MESSAGES.unknownColumn('x7Qz!'.repeat(50))],
-    ['a formula cell', `${HEADER}\nFormula Safe Import,100000000103,consumable,ml,bottle,,,,,,\n"=HYPERLINK(""http://evil.example"")",100000000110,consumable,ml,bottle,,,,,,\n`, IMPORT_MESSAGES.formulaCell(3, 'Product Name')],
-    ['a file that is not UTF-8', Buffer.concat([Buffer.from(`${HEADER}\nCaf`), Buffer.from([0xe9]), Buffer.from(' Latin1 Import,100000000127,consumable,ml,bottle,,,,,,\n')]), IMPORT_MESSAGES.notUtf8],
-    ['a UTF-16 file', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEADER}\nUtf16 Import,100000000134,consumable,ml,bottle,,,,,,\n`, 'utf16le')]), IMPORT_MESSAGES.notUtf8],
+    ['a workbook that is not one', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('not a workbook')]), IMPORT_MESSAGES.unreadable],
     ['a header without rows', `${HEADER}\n`, IMPORT_MESSAGES.empty],
   ])('%s', async (_label, csv, message) => {
     const done = await importCsv(csv);
     expect(done).toMatchObject({ status: 'failed', error: message, succeeded_rows: 0 });
     expect(done.rows.total).toBe(0);
-  });
-
-  it('writes nothing from a file with a formula cell further down', async () => {
-    expect(await productCount('formula safe import')).toBe(0);
   });
 });
 
@@ -236,7 +230,8 @@ describe('treatment designs', () => {
     const header = await importTreatments('Name\nAnything\n');
     expect(header.statusCode).toBe(400);
     expect(header.json().message).toBe(IMPORT_MESSAGES.missingColumn('Treatment Code'));
+    // A cell is text as written: one starting with = is a name like any other (exports escape it).
     const formula = await importTreatments('Treatment Code,Name\nX-2,=HYPERLINK("x")\n');
-    expect(formula.json().message).toBe(IMPORT_MESSAGES.formulaCell(2, 'Name'));
+    expect(formula.json().rows[0]).toMatchObject({ treatment_code: 'X-2', status: 'succeeded' });
   });
 });

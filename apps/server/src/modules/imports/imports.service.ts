@@ -186,7 +186,7 @@ export function createImportsService(deps: ServiceDeps) {
       await updateImport(db, job.id, { status: 'failed', error: 'The uploaded file is missing', finishedAt: now() });
       return;
     }
-    const parsed = readImportFile(await readAll(stream));
+    const parsed = await readImportFile(await readAll(stream));
     if ('error' in parsed) {
       await updateImport(db, job.id, { status: 'failed', error: parsed.error, finishedAt: now() });
       return;

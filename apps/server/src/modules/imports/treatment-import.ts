@@ -55,7 +55,7 @@ export function createTreatmentImportService(deps: ServiceDeps) {
     async run(actor: Actor, body: CreateTreatmentImportRequest): Promise<TreatmentImportResult> {
       const companyId = await importLocation(db, actor, body.location_id);
       if (!companyId) throw badRequest('location_id', TREATMENT_IMPORT_MESSAGES.locationRequired);
-      const parsed = readCsvTable(await readUpload(actor, body.file_url), TREATMENT_IMPORT_COLUMNS, MAX_TREATMENT_IMPORT_ROWS);
+      const parsed = await readCsvTable(await readUpload(actor, body.file_url), TREATMENT_IMPORT_COLUMNS, MAX_TREATMENT_IMPORT_ROWS);
       if ('error' in parsed) throw new AppError('BAD_REQUEST', parsed.error, { field: 'file_url' });
 
       const trays = parsed.rows.map((row) => parseTray(row.data.products));

@@ -1,5 +1,5 @@
 import { MAX_PRICE_LIST_ROWS, PRICE_LIST_COLUMNS, PriceListRowSchema, type PriceListField, type PriceListRow } from '@clinic/domain';
-import { readSheet } from './spreadsheet';
+import { readSheet } from '../../core/spreadsheet';
 
 export interface RowProblem {
   /** The spreadsheet's row number (the header is row 1). */

@@ -9,7 +9,7 @@ const BATCH = 1000;
 /**
  * The product list of the current filter as a real .xlsx, written as it is read (keyset pages of
  * 1000) so a 100,000-product catalog never sits in memory. Text cells that a spreadsheet would
- * run as a formula (= + - @) are escaped with a leading apostrophe.
+ * run as a formula are escaped with a leading apostrophe (escapeSpreadsheetCell).
  */
 export function exportProductsXlsx(db: Db, reader: CatalogReader, forLocation: boolean, filter: ProductFilter, onError: (error: unknown) => void): Readable {
   const out = new PassThrough();

@@ -242,7 +242,7 @@ describe('attachments', () => {
 describe('export', () => {
   it('exports the current filter as a real .xlsx with formula cells escaped', async () => {
     await createProduct(t.db, { companyId: null, name: '=HYPERLINK("http://evil.example","Click")', brand: '@brand' });
-    await createProduct(t.db, { companyId: null, name: 'Hyperlink Safe Product', brand: '+plus' });
+    await createProduct(t.db, { companyId: null, name: 'Hyperlink Safe Product', brand: '+plus', barcode: '+H629EXPORT1' });
     const res = await t.request({ method: 'GET', url: '/api/product/v2/export-xls?fuzzySearchQuery=hyperlink', token: member() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -254,6 +254,8 @@ describe('export', () => {
     expect(names).toEqual(["'=HYPERLINK(\"http://evil.example\",\"Click\")", 'Hyperlink Safe Product']);
     expect(sheet.getRow(2).getCell(2).value).toBe("'@brand");
     expect(sheet.getRow(3).getCell(2).value).toBe("'+plus");
+    // Imported as written (an HIBC barcode), neutralised on the way out.
+    expect(sheet.getRow(3).getCell(3).value).toBe("'+H629EXPORT1");
     expect(sheet.rowCount).toBe(3);
   });
 });

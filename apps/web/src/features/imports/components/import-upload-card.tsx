@@ -15,7 +15,7 @@ import { ProductTemplateButton } from './product-template-button';
 import { LocationPicker } from './location-picker';
 import { useStartImport } from '../api/imports-api';
 
-/** Choose a CSV: it is uploaded with progress, then the import starts in the background. */
+/** Choose a .csv or .xlsx file: it is uploaded with progress, then the import starts in the background. */
 export function ImportUploadCard({ onStarted }: { onStarted: (started: ProductImport) => void }) {
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -44,7 +44,7 @@ export function ImportUploadCard({ onStarted }: { onStarted: (started: ProductIm
       <Box sx={{ display: 'flex', gap: 2, alignItems: { xs: 'stretch', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
         <Box sx={{ flex: 1 }}>
           <Typography variant="h6" component="h2">
-            Import products from a CSV file
+            Import products from a CSV or Excel file
           </Typography>
           <Typography variant="body2" color="text.secondary">
             Every row is checked on its own: good rows are imported, and rows with problems are kept with the reason so you can fix them here.{' '}
@@ -55,14 +55,14 @@ export function ImportUploadCard({ onStarted }: { onStarted: (started: ProductIm
         </Box>
         <LocationPicker label="Location receiving the stock" helperText="Only for rows with stock columns" value={location} onChange={setLocation} />
         <Button variant="contained" startIcon={<UploadFileOutlined />} loading={busy} loadingPosition="start" onClick={() => input.current?.click()}>
-          Choose CSV file
+          Choose product file
         </Button>
         <input
           ref={input}
           hidden
           type="file"
           accept={UPLOAD_ACCEPT.product_csv_import}
-          aria-label="CSV file"
+          aria-label="Product file"
           onChange={(event) => {
             void choose(event.target.files?.[0]);
             event.target.value = '';

@@ -20,7 +20,7 @@ import { useImportTreatments } from '../api/imports-api';
 import { LocationPicker } from './location-picker';
 
 /**
- * Treatment designs from a CSV for one client location (`POST import/treatment`): the answer
+ * Treatment designs from a .csv or .xlsx file for one client location (`POST import/treatment`): the answer
  * comes at once, the rows that failed listed with their reasons.
  */
 export function TreatmentImportCard() {
@@ -85,14 +85,14 @@ export function TreatmentImportCard() {
             input.current?.click();
           }}
         >
-          Choose treatments CSV
+          Choose treatments file
         </Button>
         <input
           ref={input}
           hidden
           type="file"
           accept={UPLOAD_ACCEPT.product_csv_import}
-          aria-label="Treatments CSV file"
+          aria-label="Treatments file"
           onChange={(event) => {
             void choose(event.target.files?.[0]);
             event.target.value = '';

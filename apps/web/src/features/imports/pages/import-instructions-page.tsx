@@ -35,7 +35,9 @@ function PreImport() {
         empty for a product without stock.
       </li>
       <li>
-        Save the file as <strong>CSV UTF-8</strong>. Cells must not start with =, +, - or @: spreadsheet formulas are refused, and the whole file is rejected.
+        Upload an Excel workbook (<strong>.xlsx</strong>, its first sheet) or a <strong>.csv</strong> file: UTF-8 or Windows (ANSI), separated by commas or
+        semicolons. Every cell is imported as the text it holds, including one starting with +, - or = (an HIBC barcode like +H629…); nothing is
+        calculated. In an .xlsx file a date cell may hold the Expiry Date.
       </li>
     </Box>
   );
@@ -47,7 +49,7 @@ function PostImport() {
       <li>The import runs in the background; its progress shows on the Import Products page, and you can leave the page meanwhile.</li>
       <li>Good rows become products of the shared catalog at once, approved and visible to every location; their stock is received at the chosen location.</li>
       <li>Rows with problems are kept with the reason. Open the import, choose Need fixing, press Fix on a row, correct it and import it again.</li>
-      <li>A file that cannot be read (not UTF-8, missing a required column, a formula cell) is refused whole: nothing from it is written.</li>
+      <li>A file that cannot be read (not a .csv or .xlsx file, missing a required column) is refused whole: nothing from it is written.</li>
     </Box>
   );
 }

@@ -13,7 +13,7 @@ import { ImportUploadCard } from '../components/import-upload-card';
 import { ImportsTable } from '../components/imports-table';
 import { TreatmentImportCard } from '../components/treatment-import-card';
 
-/** /import (admin): upload a CSV, follow its progress, fix the rows that failed. */
+/** /import (admin): upload a .csv or .xlsx file, follow its progress, fix the rows that failed. */
 export function ImportPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('id');

@@ -13,14 +13,26 @@ export function isXlsx(bytes: Buffer): boolean {
 
 /**
  * CSV text in UTF-8 (with or without a byte-order mark), else Windows-1252: what "CSV" means on
- * most clinic computers. UTF-16 files are refused by the caller's header check.
+ * most clinic computers. UTF-16 with its byte-order mark is Excel's "Unicode text" (tab separated).
  */
 function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
     return new TextDecoder('windows-1252').decode(bytes);
   }
+}
+
+/**
+ * What the spreadsheet shows (a formula's stored result, a number as formatted; never evaluated
+ * here), except a date cell: its day as ISO yyyy-mm-dd, since its shown text depends on the locale.
+ */
+function cellText(cell: ExcelJS.Cell): string {
+  const value: unknown = cell.type === ExcelJS.ValueType.Formula ? cell.result : cell.value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  return cell.text.trim();
 }
 
 async function readXlsx(bytes: Buffer): Promise<SheetRows> {
@@ -31,8 +43,7 @@ async function readXlsx(bytes: Buffer): Promise<SheetRows> {
   const rows: SheetRows = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
-    // cell.text is what the spreadsheet shows (a formula's result, a number as formatted); never evaluated here.
-    for (let column = 1; column <= row.cellCount; column++) cells.push(row.getCell(column).text.trim());
+    for (let column = 1; column <= row.cellCount; column++) cells.push(cellText(row.getCell(column)));
     rows.push(cells);
   });
   return rows;
