@@ -19,6 +19,7 @@ export * from './duplicate-receipt';
 export * from './alerts';
 export * from './stock-tracking';
 export * from './gs1';
+export * from './udi/index';
 export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';
