@@ -70,6 +70,16 @@ export function scanMatchesCode(udi: Udi, code: string): boolean {
 }
 
 /**
+ * Whether a scan names another product than the one with this barcode. An HIBC label is not
+ * held against a numeric (GTIN/EAN) barcode: its product id may sit in the manufacturer code.
+ */
+export function scanIsOtherProduct(udi: Udi, barcode: string): boolean {
+  if (!barcode.trim() || !udi.productId) return false;
+  if (udi.standard === 'hibc' && /^\d+$/.test(barcode.trim())) return false;
+  return !scanMatchesCode(udi, barcode);
+}
+
+/**
  * The text to search the catalog with for a scan: the shortest code, which the other forms all
  * contain (UPC-A inside the GTIN-14, LIC + product number inside the HIBC primary).
  */
