@@ -203,16 +203,29 @@ test.describe('stock', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
+  /** A GS1 code (GTIN, UPC-A) with its mod-10 check digit. */
+  const withGs1CheckDigit = (digits: string) => {
+    const sum = [...digits].reverse().reduce((total, d, i) => total + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+    return `${digits}${String((10 - (sum % 10)) % 10)}`;
+  };
+  /** An HIBC label with its modulo-43 check character (Code 39 values). */
+  const hibcLabel = (body: string) => {
+    const set = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. $/+%';
+    return `${body}${set[[...body].reduce((total, c) => total + set.indexOf(c), 0) % 43] ?? ''}`;
+  };
+
   test('on a phone: find a product by its scanned code, add stock and use units in two taps', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const name = `Phone Sutures ${String(Date.now())}`;
-    const barcode = String(Date.now()).slice(-12);
+    // Scans are check-digit verified: a UPC-A with its check digit, and an HIBC product id.
+    const barcode = withGs1CheckDigit(String(Date.now()).slice(-11));
+    const hibcProduct = `E2EZ${String(Date.now()).slice(-8)}`;
     await signIn(page, DEMO.member);
     await skipWelcome(page);
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     const created = await page.request.post('/api/product', {
       headers: { authorization: `Bearer ${token ?? ''}` },
-      data: { name, brand: 'E2E Dental', barcode, type: 'disposable', container: 'box', basic_unit: 'item' },
+      data: { name, brand: 'E2E Dental', barcode, manufacturer_code: hibcProduct, type: 'disposable', container: 'box', basic_unit: 'item' },
     });
     expect(created.status()).toBe(201);
 
@@ -230,10 +243,11 @@ test.describe('stock', () => {
 
     await item.getByRole('button', { name: 'Add stock' }).click();
     const dialog = page.getByRole('dialog', { name: /Add Stock/ });
-    // One GS1 scan fills lot and expiry; a lot typed by hand would have been kept.
+    // One HIBC label (primary and secondary joined by a slash) fills lot and expiry like GS1 does;
+    // a lot typed by hand would have been kept.
     await dialog.getByRole('button', { name: 'Scan' }).click();
     const lotScanner = page.getByRole('dialog', { name: "Scan the lot's barcode" });
-    await lotScanner.getByRole('textbox', { name: 'Barcode' }).fill(`(01)00${barcode}(17)301231(10)PH-1`);
+    await lotScanner.getByRole('textbox', { name: 'Barcode' }).fill(hibcLabel(`+${hibcProduct}1/$$3301231PH-1`));
     await lotScanner.getByRole('button', { name: 'Use code' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Filled lot PH-1 and expiry 2030-12-31');
     await expect(dialog.getByRole('textbox', { name: 'Lot number' })).toHaveValue('PH-1');
@@ -252,6 +266,18 @@ test.describe('stock', () => {
     await expect(toast(page, 'Consumption recorded')).toBeVisible();
     await expect(item.getByText('23 units left in 1 lot')).toBeVisible();
     await screenshot(page, 'inventory-390');
+
+    // The HIBC label alone finds the product too (by its manufacturer code).
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+    await page.getByRole('button', { name: 'Scan' }).click();
+    await scanner.getByRole('textbox', { name: 'Barcode' }).fill(hibcLabel(`+${hibcProduct}1/$$3301231PH-1`));
+    await scanner.getByRole('button', { name: 'Use code' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue(hibcProduct);
+    // The one product found opens by itself.
+    await expect(item.getByRole('button', { expanded: true })).toHaveCount(1);
+    await expect(item).toContainText('PH-1 · expires 12-31-2030');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await screenshot(page, 'inventory-hibc-1366');
   });
 
   for (const size of SCREEN_SIZES) {

@@ -18,7 +18,7 @@ export * from './stock';
 export * from './duplicate-receipt';
 export * from './alerts';
 export * from './stock-tracking';
-export * from './gs1';
+export * from './udi/index';
 export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';

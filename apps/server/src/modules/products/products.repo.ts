@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like';
 import { statementName } from '../../db/named-statement';
 import { catalogVersions, categories, companies, organizations, productAttachments, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
-import type { ProductFilter } from '@clinic/domain';
+import { readUdi, scanSearchTerm, type ProductFilter } from '@clinic/domain';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'searchText'>;
@@ -64,8 +64,21 @@ interface SearchPlan {
  * that finds nothing, trigram word similarity, which forgives typos ("artcaine") but costs a
  * similarity computation per candidate. Both run on the GIN trigram index of search_text.
  */
+/**
+ * A whole label typed into the search (a hand scanner in the search box, or a client sending the
+ * scan): GS1 and HIBC labels carry lot, expiry and separators no product text holds, so the
+ * search runs on the product code they name. That code, the UPC-A inside a GTIN-14 or LIC +
+ * product number inside an HIBC primary, is a fragment of a barcode or manufacturer code that
+ * holds any printed form of it. Anything else is searched as typed.
+ */
+function searchTextOf(term: string): string {
+  const read = readUdi(term);
+  const code = read.ok && read.udi.standard !== 'plain' && read.udi.productId ? scanSearchTerm(read.udi) : term;
+  return code.toLowerCase().trim();
+}
+
 function fragmentPlan(term: string | undefined): SearchPlan {
-  const text = term?.toLowerCase().trim();
+  const text = term === undefined ? undefined : searchTextOf(term);
   if (!text) return { match: undefined, rank: sql`0` };
   const words = text.split(/\s+/).slice(0, 8);
   return {
@@ -75,7 +88,7 @@ function fragmentPlan(term: string | undefined): SearchPlan {
 }
 
 function similarityPlan(term: string): SearchPlan {
-  const text = term.toLowerCase().trim();
+  const text = searchTextOf(term);
   return { match: sql`${text} <% ${products.searchText}`, rank: sql`word_similarity(${text}, ${products.searchText})` };
 }
 

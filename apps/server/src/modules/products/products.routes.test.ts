@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { PRODUCT_MESSAGES, UPLOAD_MESSAGES } from '@clinic/domain';
+import { hibcCheckCharacter, PRODUCT_MESSAGES, UPLOAD_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createCategory, createProduct } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
@@ -28,6 +28,26 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const search = async (token: string, query: string) => (await t.request({ method: 'GET', url: `/api/product/v2?${query}`, token })).json();
+
+describe('finding a product from a scanned label', () => {
+  const label = (body: string) => `${body}${hibcCheckCharacter(body) ?? ''}`;
+  const ids = async (scan: string) => (await search(member(), `fuzzySearchQuery=${encodeURIComponent(scan)}`)).results.map((p: { id: string }) => p.id);
+
+  it('finds an HIBC product by manufacturer code or barcode, and a GS1 product by its UPC-A, from the whole label', async () => {
+    const byCode = (await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ name: 'HIBC Burs', manufacturer_code: 'H629ABC123' }) })).json();
+    // The barcode holds the HIBC primary without its + (the product form allows no +).
+    const byPrimary = (await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ name: 'HIBC Matrix Bands', barcode: label('+Q777XYZ92').slice(1) }) })).json();
+    const byUpc = (await t.request({ method: 'POST', url: '/api/product', token: member(), payload: body({ name: 'GS1 Cotton Rolls', barcode: '885074012346' }) })).json();
+
+    expect(await ids(label('+H629ABC1231/$$3291231LOT77'))).toEqual([byCode.id]);
+    expect(await ids(label('+H629ABC1231'))).toEqual([byCode.id]);
+    expect(await ids(label('+Q777XYZ92/$LOT9/S44'))).toEqual([byPrimary.id]);
+    expect(await ids('(01)00885074012346(17)291231(10)A1')).toEqual([byUpc.id]);
+    expect(await ids(`]d2010088507401234617291231${'10'}A1`)).toEqual([byUpc.id]);
+    // Another labeler's product number finds nothing.
+    expect(await ids(label('+H630ABC1231'))).toEqual([]);
+  });
+});
 
 describe('approval', () => {
   it("keeps a location's new product pending and private until the admin approves it", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PurchaseOrderLine } from '@clinic/domain';
+import { hibcCheckCharacter, type PurchaseOrderLine } from '@clinic/domain';
 import { applyScan, draftsFor, receiveRequestOf } from './receive-form';
 
 const TODAY = '2026-11-22';
@@ -16,7 +16,7 @@ const line = (overrides: Partial<PurchaseOrderLine> & { id: string }): PurchaseO
   ...overrides,
 });
 
-const gloves = line({ id: A, product: { id: 'pa', name: 'Nitrile Gloves', barcode: '00850007123458', product_image_url: null, type: 'disposable', container: 'box', basic_unit: 'item' }, received_quantity: 1 });
+const gloves = line({ id: A, product: { id: 'pa', name: 'Nitrile Gloves', barcode: '00850007123451', product_image_url: null, type: 'disposable', container: 'box', basic_unit: 'item' }, received_quantity: 1 });
 const varnish = line({ id: B, product: { id: 'pb', name: 'Fluoride Varnish', barcode: '', product_image_url: null, type: 'consumable', container: 'tube', basic_unit: 'ml' }, quantity: 30, units_per_container: 1 });
 const done = line({ id: C, received_quantity: 4 });
 
@@ -46,7 +46,7 @@ describe('receive drafts', () => {
 });
 
 describe('scanning a box while receiving', () => {
-  const scan = '(01)00850007123458(17)280131(10)CRN-25-0214';
+  const scan = '(01)00850007123451(17)280131(10)CRN-25-0214';
 
   it("fills the matching line's lot and expiry, but never what the user typed", () => {
     const drafts = draftsFor([gloves, varnish]);
@@ -61,7 +61,14 @@ describe('scanning a box while receiving', () => {
 
   it('says so when the box is not on the order or its lot has expired', () => {
     const drafts = draftsFor([gloves]);
-    expect(applyScan(drafts, '(01)09999999999999(10)X', TODAY)).toMatchObject({ ok: false, message: 'This barcode is not a product of this order' });
-    expect(applyScan(drafts, '(01)00850007123458(17)260101(10)OLD', TODAY)).toMatchObject({ ok: false, message: 'The scanned lot expired on 2026-01-01' });
+    expect(applyScan(drafts, '(01)09999999999994(10)X', TODAY)).toMatchObject({ ok: false, message: 'This barcode is not a product of this order' });
+    expect(applyScan(drafts, '(01)00850007123451(17)260101(10)OLD', TODAY)).toMatchObject({ ok: false, message: 'The scanned lot expired on 2026-01-01' });
+  });
+
+  it('finds the line of an HIBC label by the product barcode', () => {
+    const hibcGloves = line({ id: A, product: { ...gloves.product, barcode: 'H629ABC123' } });
+    const body = '+H629ABC1231/$$3291231LOT77';
+    const result = applyScan(draftsFor([varnish, hibcGloves]), `${body}${hibcCheckCharacter(body) ?? ''}`, TODAY);
+    expect(result.message).toBe('Nitrile Gloves: filled lot LOT77 and expiry 2029-12-31');
   });
 });

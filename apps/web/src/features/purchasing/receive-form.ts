@@ -1,4 +1,4 @@
-import { barcodeCandidates, parseGs1, ReceivePurchaseOrderRequestSchema, type FieldIssue, type PurchaseOrderLine, type ReceivePurchaseOrderRequest } from '@clinic/domain';
+import { readUdi, scanMatchesCode, ReceivePurchaseOrderRequestSchema, type FieldIssue, type PurchaseOrderLine, type ReceivePurchaseOrderRequest } from '@clinic/domain';
 
 /** One order line in the receive dialog, as the user edits it (text, as inputs hold it). */
 export interface ReceiveLineDraft {
@@ -70,27 +70,28 @@ export function receiveRequestOf(drafts: ReceiveLineDraft[], idempotencyKey: str
 }
 
 /**
- * A scanned box fills lot and expiry of its line (found by the product's barcode) in one go; a
+ * A scanned box (GS1 or HIBC) fills lot and expiry of its line (found by the product's barcode) in one go; a
  * field the user typed is never overwritten.
  */
 export function applyScan(drafts: ReceiveLineDraft[], scanned: string, today: string): { drafts: ReceiveLineDraft[]; message: string; ok: boolean } {
-  const candidates = barcodeCandidates(scanned);
-  const index = drafts.findIndex((d) => d.barcode !== '' && (candidates.includes(d.barcode) || barcodeCandidates(d.barcode).some((c) => candidates.includes(c))));
+  const read = readUdi(scanned);
+  if (!read.ok) return { drafts, message: read.message, ok: false };
+  const udi = read.udi;
+  const index = drafts.findIndex((d) => d.barcode !== '' && scanMatchesCode(udi, d.barcode));
   if (index === -1) return { drafts, message: 'This barcode is not a product of this order', ok: false };
-  const gs1 = parseGs1(scanned);
   const draft = drafts[index]!;
-  if (!gs1) return { drafts, message: `${draft.productName}: this barcode has no lot or expiry to fill in`, ok: false };
-  if (gs1.expiry && gs1.expiry < today) return { drafts, message: `The scanned lot expired on ${gs1.expiry}`, ok: false };
+  if (udi.standard === 'plain') return { drafts, message: `${draft.productName}: this barcode has no lot or expiry to fill in`, ok: false };
+  if (udi.expiry && udi.expiry < today) return { drafts, message: `The scanned lot expired on ${udi.expiry}`, ok: false };
   const next = { ...draft };
   const filled: string[] = [];
-  const lot = gs1.lot ?? gs1.serial;
+  const lot = udi.lot ?? udi.serial;
   if (lot && !draft.typed.lotNumber) {
     next.lotNumber = lot;
     filled.push(`lot ${lot}`);
   }
-  if (gs1.expiry && !draft.typed.expiryDate) {
-    next.expiryDate = gs1.expiry;
-    filled.push(`expiry ${gs1.expiry}`);
+  if (udi.expiry && !draft.typed.expiryDate) {
+    next.expiryDate = udi.expiry;
+    filled.push(`expiry ${udi.expiry}`);
   }
   if (filled.length === 0) return { drafts, message: `${draft.productName}: those fields already have values`, ok: false };
   return { drafts: drafts.map((d, i) => (i === index ? next : d)), message: `${draft.productName}: filled ${filled.join(' and ')}`, ok: true };

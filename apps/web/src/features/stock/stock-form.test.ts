@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STOCK_MESSAGES, type Stock } from '@clinic/domain';
+import { hibcCheckCharacter, STOCK_MESSAGES, type Stock } from '@clinic/domain';
 import { emptyStockForm, fillFromScan, serialLotsFor, toCreateRequest, toUpdateRequest, unitsRemainingOf, validateStockForm, type StockFormContext } from './stock-form';
 
 const today = '2026-11-22';
@@ -72,11 +72,11 @@ describe('the stock form', () => {
 
 describe('filling the stock form from a scan', () => {
   const GS = '\u001d';
-  const datamatrix = `]d2010088507401234517280531${'10'}LOT-77${GS}21SN-5`;
+  const datamatrix = `]d2010088507401234617280531${'10'}LOT-77${GS}21SN-5`;
   const form = { ...filled, lotNumber: '' };
 
   it('fills lot and expiry from a GS1 DataMatrix of this product', () => {
-    const result = fillFromScan(form, {}, datamatrix, '0885074012345', today);
+    const result = fillFromScan(form, {}, datamatrix, '0885074012346', today);
     expect(result).toMatchObject({ ok: true, changes: { lotNumber: 'LOT-77', expiry_date: '2028-05-31' } });
   });
 
@@ -94,6 +94,16 @@ describe('filling the stock form from a scan', () => {
 
   it("refuses another product's code and an expired lot", () => {
     expect(fillFromScan(form, {}, datamatrix, '4006381333931', today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
-    expect(fillFromScan(form, {}, '(01)00885074012345(17)250101(10)OLD', '', today)).toMatchObject({ ok: false, changes: {} });
+    expect(fillFromScan(form, {}, '(01)00885074012346(17)250101(10)OLD', '', today)).toMatchObject({ ok: false, changes: {} });
+  });
+
+  it('fills lot and expiry from an HIBC label, and refuses one whose check character is wrong', () => {
+    const body = '+H629ABC1231/$$3291231LOT77';
+    const label = `${body}${hibcCheckCharacter(body) ?? ''}`;
+    expect(fillFromScan(form, {}, label, 'H629ABC123', today)).toMatchObject({ ok: true, changes: { lotNumber: 'LOT77', expiry_date: '2029-12-31' } });
+    // A numeric barcode does not rule it out: the HIBC id may be the manufacturer code.
+    expect(fillFromScan(form, {}, label, '0885074012346', today).ok).toBe(true);
+    expect(fillFromScan(form, {}, label, 'H629XYZ999', today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
+    expect(fillFromScan(form, {}, `${body}%`, '', today)).toMatchObject({ ok: false, changes: {}, message: expect.stringMatching(/HIBC check character/) as unknown });
   });
 });

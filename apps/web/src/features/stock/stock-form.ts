@@ -1,6 +1,6 @@
 import {
-  barcodeCandidates,
-  parseGs1,
+  readUdi,
+  scanIsOtherProduct,
   CreateStockRequestSchema,
   defaultExpiryDate,
   stockFormIssues,
@@ -181,35 +181,35 @@ export interface ScanResult {
 }
 
 /**
- * A GS1 scan (DataMatrix or GS1-128) fills lot, expiry and serial in one go. A field the user
- * typed in is never overwritten; a code of another product fills nothing.
+ * A UDI scan (GS1 DataMatrix or GS1-128, or an HIBC label) fills lot, expiry and serial in one
+ * go. A field the user typed in is never overwritten; a code of another product, or a damaged
+ * code, fills nothing.
  */
 export function fillFromScan(values: StockFormValues, typed: { lotNumber?: boolean; expiry_date?: boolean }, scanned: string, productBarcode: string, today: string): ScanResult {
-  const gs1 = parseGs1(scanned);
-  const candidates = barcodeCandidates(scanned);
-  if (productBarcode && (gs1?.gtin || !gs1) && !candidates.includes(productBarcode) && !barcodeCandidates(productBarcode).some((c) => candidates.includes(c))) {
-    return { changes: {}, message: 'This barcode belongs to another product', ok: false };
-  }
-  if (!gs1) return { changes: {}, message: 'This barcode has no lot or expiry to fill in', ok: false };
+  const read = readUdi(scanned);
+  if (!read.ok) return { changes: {}, message: read.message, ok: false };
+  const udi = read.udi;
+  if (scanIsOtherProduct(udi, productBarcode)) return { changes: {}, message: 'This barcode belongs to another product', ok: false };
+  if (udi.standard === 'plain') return { changes: {}, message: 'This barcode has no lot or expiry to fill in', ok: false };
   const changes: ScanResult['changes'] = {};
   const filled: string[] = [];
-  if (gs1.expiry && gs1.expiry < today) return { changes: {}, message: `The scanned lot expired on ${gs1.expiry}`, ok: false };
+  if (udi.expiry && udi.expiry < today) return { changes: {}, message: `The scanned lot expired on ${udi.expiry}`, ok: false };
   if (values.has_unique_lot) {
-    const serial = gs1.serial ?? gs1.lot;
+    const serial = udi.serial ?? udi.lot;
     const index = values.unique_lots.findIndex((lot) => !lot.lotNumber.trim());
     if (serial && index !== -1 && !values.unique_lots.some((lot) => lot.lotNumber === serial)) {
-      changes.unique_lots = values.unique_lots.map((lot, i) => (i === index ? { ...lot, lotNumber: serial, expiryDate: gs1.expiry ?? lot.expiryDate } : lot));
+      changes.unique_lots = values.unique_lots.map((lot, i) => (i === index ? { ...lot, lotNumber: serial, expiryDate: udi.expiry ?? lot.expiryDate } : lot));
       filled.push(`serial number ${serial}`);
     }
   } else {
-    const lot = gs1.lot ?? gs1.serial;
+    const lot = udi.lot ?? udi.serial;
     if (lot && !typed.lotNumber && !values.lotNumber.trim()) {
       changes.lotNumber = lot;
       filled.push(`lot ${lot}`);
     }
-    if (gs1.expiry && !typed.expiry_date) {
-      changes.expiry_date = gs1.expiry;
-      filled.push(`expiry ${gs1.expiry}`);
+    if (udi.expiry && !typed.expiry_date) {
+      changes.expiry_date = udi.expiry;
+      filled.push(`expiry ${udi.expiry}`);
     }
   }
   return filled.length > 0 ? { changes, message: `Filled ${filled.join(' and ')}`, ok: true } : { changes, message: 'Nothing to fill: those fields already have values', ok: false };

@@ -18,7 +18,7 @@ import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { barcodeCandidates, can, STOCK_EMPTY_TEXT, type PermissionMap } from '@clinic/domain';
+import { can, readUdi, scanSearchTerm, STOCK_EMPTY_TEXT, type PermissionMap } from '@clinic/domain';
 import { BarcodeScannerDialog } from '../../../components/barcode/barcode-scanner-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
@@ -97,6 +97,7 @@ export function InventoryPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
+  const [scanProblem, setScanProblem] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const term = useDebouncedValue(search, 250);
   const results = useQuery(inventorySearchQueryOptions(term.trim(), inStockOnly, page));
@@ -137,6 +138,11 @@ export function InventoryPage() {
         </Stack>
       </Paper>
       <LinearProgress sx={{ visibility: results.isFetching ? 'visible' : 'hidden' }} aria-hidden={!results.isFetching} />
+      {scanProblem ? (
+        <Alert severity="warning" sx={{ mb: 2 }} onClose={() => { setScanProblem(null); }}>
+          {scanProblem}
+        </Alert>
+      ) : null}
       {results.isError ? <Alert severity="error">{errorMessage(results.error, 'Could not search the products.')}</Alert> : null}
       {results.isSuccess && products.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -174,9 +180,13 @@ export function InventoryPage() {
           title="Scan a product"
           onDetected={(code) => {
             setScanning(false);
-            // GTIN-14 scans match EAN-13 / UPC-A barcodes too: search for the shortest form.
-            const candidates = barcodeCandidates(code);
-            setSearch(candidates.reduce((a, b) => (b.length < a.length ? b : a)));
+            const read = readUdi(code);
+            // A damaged code, or an HIBC secondary label that names no product, finds nothing.
+            const problem = !read.ok ? read.message : read.udi.productId ? null : 'This label holds only lot and expiry: scan the product code';
+            setScanProblem(problem);
+            if (!read.ok || problem) return;
+            // The shortest form a product code holds: UPC-A for a GTIN-14, LIC + product for HIBC.
+            setSearch(scanSearchTerm(read.udi));
             setPage(1);
             setOpen(null);
           }}
