@@ -29,6 +29,7 @@ export const MARKETPLACE_MESSAGES = {
   statusOrder: 'An order moves forward only: placed, confirmed, shipped, delivered',
   emptyCart: 'Your cart is empty',
   addedToCart: 'Added to the cart',
+  failedNotReceivable: 'The vendor did not take this order: there is no delivery to receive',
 } as const;
 
 /** A vendor is a supplier of the location with a price list, or a distributor reached through its ordering API. */

@@ -117,6 +117,20 @@ describe('a distributor with an ordering API', () => {
     vendor.mode = 'refusing';
     const res = await place([{ vendor_id: dentalCityId, products: [{ sku, quantity: 1, price: 100 }] }]);
     expect(res.json().orders[0]).toMatchObject({ status: 'failed', error: 'DentalCity did not take the order: Your account is on hold' });
+
+    // Nothing will arrive for it: receiving is refused and writes no stock.
+    const orderId = (res.json().orders[0] as MarketplaceOrder).id;
+    const po = (await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${orderId}`, token: member() })).json();
+    const stocksBefore = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from stocks`);
+    const received = await t.request({
+      method: 'POST',
+      url: `/api/purchase/purchase-order/${orderId}/receive`,
+      token: member(),
+      payload: { idempotency_key: randomUUID(), lines: [{ line_id: po.lines[0].id, quantity: 1, units_per_container: 10, lotNumber: 'NEVER-1', expiry_date: '2029-01-31' }] },
+    });
+    expect(received.statusCode).toBe(409);
+    expect(received.json().message).toBe(MARKETPLACE_MESSAGES.failedNotReceivable);
+    expect(await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from stocks`)).toEqual(stocksBefore);
   });
 
   it('follows the order’s status and shipment with the status job; the clinic cannot set them by hand', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PurchaseOrderStatus } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
-import { companies, documentCounters, organizations, products, purchaseOrderLines, purchaseOrderReceipts, purchaseOrders, stocks, suppliers, users } from '../../db/schema/index';
+import { companies, documentCounters, organizations, products, purchaseOrderLines, purchaseOrderReceipts, purchaseOrders, stocks, suppliers, users, vendorOrders } from '../../db/schema/index';
 
 export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
 export type PurchaseOrderLineRow = typeof purchaseOrderLines.$inferSelect;
@@ -132,6 +132,12 @@ export async function lockPurchaseOrder(tx: DbOrTx, companyId: string, id: strin
     .where(and(eq(purchaseOrders.companyId, companyId), eq(purchaseOrders.id, id)))
     .for('update');
   return row;
+}
+
+/** The marketplace status of an order placed with a vendor; undefined for an ordinary purchase order. */
+export async function vendorOrderStatus(tx: DbOrTx, purchaseOrderId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ status: vendorOrders.status }).from(vendorOrders).where(eq(vendorOrders.purchaseOrderId, purchaseOrderId));
+  return row?.status;
 }
 
 export async function findOrderLines(tx: DbOrTx, purchaseOrderId: string, ids?: string[]): Promise<PurchaseOrderLineRow[]> {

@@ -1,5 +1,6 @@
 import {
   lineTotal,
+  MARKETPLACE_MESSAGES,
   pageWindow,
   PURCHASING_MESSAGES,
   purchaseOrderNumber,
@@ -34,6 +35,7 @@ import {
   listReceivedStocks,
   lockPurchaseOrder,
   setPurchaseOrderStatus,
+  vendorOrderStatus,
   type PurchaseOrderSummaryRow,
 } from './purchase-orders.repo';
 import { listRunningListProducts, lockRunningList, markRunningListOrdered } from './running-lists.repo';
@@ -156,6 +158,8 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         // means it was counted, with another delivery (or order) that the key was reused.
         const order = await lockPurchaseOrder(tx, companyId, id);
         if (!order) throw notFound();
+        // A marketplace order the vendor refused will never arrive; stock received against it would be invented.
+        if ((await vendorOrderStatus(tx, id)) === 'failed') throw conflict(MARKETPLACE_MESSAGES.failedNotReceivable);
         const earlier = await findReceipt(tx, companyId, body.idempotency_key);
         // Receipts stored before fingerprints were kept can still tell another order apart.
         if (earlier && (earlier.purchaseOrderId !== id || (earlier.fingerprint !== null && earlier.fingerprint !== fingerprint))) throw idempotencyKeyReused();
