@@ -33,7 +33,7 @@ import { visibleProducts } from '../products/products.reads';
 import { createOrderIssuer } from '../purchasing/issue-order';
 import { repriceCart, resolveVendor } from './checkout';
 import { searchOfferedProducts } from './price-lists.repo';
-import type { PlacementResult, VendorAdapter, VendorContext, VendorOffer } from './vendors/vendor';
+import type { PlacementResult, VendorAdapter, VendorContext, VendorOffer, VendorOrderRequest } from './vendors/vendor';
 import {
   findVendorOrder,
   insertVendorOrder,
@@ -53,6 +53,27 @@ const PLACEMENT_RETRY_MS = DAY_MS;
 
 /** The key each vendor is sent for its share of a cart: the same on every retry. */
 const vendorKey = (checkoutKey: string, vendorId: string) => `${checkoutKey}:${vendorId}`;
+
+/**
+ * What a vendor is sent for one issued order, the same at checkout (in or after the transaction)
+ * and when the status job places it again: the vendor's key is derived from the cart's, so every
+ * attempt counts once at the vendor.
+ */
+function orderRequest(
+  order: { vendorId: string; purchaseOrderId: string; number: string; checkoutKey: string },
+  lines: readonly { sku: string; quantity: number; price: number }[],
+): VendorOrderRequest {
+  return {
+    vendorId: order.vendorId,
+    purchaseOrderId: order.purchaseOrderId,
+    number: order.number,
+    idempotencyKey: vendorKey(order.checkoutKey, order.vendorId),
+    lines: [...lines],
+  };
+}
+
+/** A checked cart's lines at the price just confirmed (place refuses the cart while any line has none). */
+const priced = (group: readonly CheckedLine[]) => group.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.current_price! }));
 
 function unreached(vendorName: string, error: unknown): PlacementResult {
   return { status: 'retry', error: `${vendorName} could not be reached (${error instanceof Error ? error.message : 'no answer'}); the order will be sent again` };
@@ -160,13 +181,13 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
       }
       const lines = await linesOfOrders(db, [vendorOrder.purchaseOrderId]);
       const result = await adapter
-        .place(context, {
-          vendorId: row.supplierId,
-          purchaseOrderId: vendorOrder.purchaseOrderId,
-          number: purchaseOrderNumber(row.number),
-          idempotencyKey: vendorKey(vendorOrder.checkoutKey, row.supplierId),
-          lines: lines.map((l) => ({ sku: l.vendorSku ?? '', quantity: l.quantity, price: l.price })),
-        })
+        .place(
+          context,
+          orderRequest(
+            { vendorId: row.supplierId, purchaseOrderId: vendorOrder.purchaseOrderId, number: purchaseOrderNumber(row.number), checkoutKey: vendorOrder.checkoutKey },
+            lines.map((l) => ({ sku: l.vendorSku ?? '', quantity: l.quantity, price: l.price })),
+          ),
+        )
         .catch((error: unknown) => unreached(row.supplierName, error));
       await recordPlacement(db, vendorOrder.purchaseOrderId, placementValues(result, now));
       return;
@@ -304,7 +325,8 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
             updatedAt: now,
           });
           if (vendor.adapter.placesInTransaction) {
-            const result = await vendor.adapter.place(context, { vendorId, purchaseOrderId: issued.id, number: issued.number, idempotencyKey: vendorKey(body.idempotency_key, vendorId), lines: group.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.current_price! })) }, tx);
+            const request = orderRequest({ vendorId, purchaseOrderId: issued.id, number: issued.number, checkoutKey: body.idempotency_key }, priced(group));
+            const result = await vendor.adapter.place(context, request, tx);
             await recordPlacement(tx, issued.id, placementValues(result, now));
           } else {
             outside.push({ vendorId, purchaseOrderId: issued.id, number: issued.number });
@@ -321,7 +343,7 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
             const vendor = vendors.get(vendorId)!;
             const group = lines.filter((l) => l.vendor_id === vendorId);
             const result = await vendor.adapter
-              .place(context, { vendorId, purchaseOrderId, number, idempotencyKey: vendorKey(body.idempotency_key, vendorId), lines: group.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.current_price! })) })
+              .place(context, orderRequest({ vendorId, purchaseOrderId, number, checkoutKey: body.idempotency_key }, priced(group)))
               .catch((error: unknown) => unreached(vendor.ref.name, error));
             await recordPlacement(db, purchaseOrderId, placementValues(result, deps.now()));
           }),
