@@ -217,12 +217,17 @@ test.describe('treatment execution and patient history', () => {
     await expect(page.getByRole('button', { name: 'Save procedure' })).toBeDisabled();
     // Still on the page, with its treatments: nothing is lost while it waits.
     await expect(page.getByRole('region', { name: 'Tray' }).getByRole('listitem')).toHaveCount(3);
+    // What waits is the visit as saved: its fields are locked until it is sent.
+    await expect(page.getByRole('combobox', { name: 'Patient chart number' })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Treatments' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Add Recording' })).toBeDisabled();
     await screenshotAtReviewSizes(page, 'chair-offline');
 
     await context.setOffline(false);
     await expect(toast(page, 'Procedure saved')).toBeVisible();
     await expect(page.getByText(`Visit of ${chart} saved`)).toBeVisible();
     await expect(waiting).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Patient chart number' })).toBeEnabled();
     await page.getByRole('link', { name: 'Open history' }).click();
     await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
     await expect(page.getByLabel('Total Visits')).toHaveText('1');

@@ -129,20 +129,23 @@ export function TreatmentExecutionPage() {
           {TREATMENT_LOG_MESSAGES.offlinePending}
         </Alert>
       ) : null}
-      <Paper data-tour="execute" sx={{ p: 2, mb: 2 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px 1fr' } }}>
-          <Autocomplete
-            freeSolo
-            options={(patients.data?.results ?? []).map((p) => p.patient_chart_number)}
-            inputValue={chartNumber}
-            onInputChange={(_e, value) => { setChartNumber(value); }}
-            renderInput={(params) => <TextField {...params} label="Patient chart number" required error={Boolean(chartError)} helperText={chartError} />}
-          />
-          <TreatmentsField value={chosen} onChange={chooseTreatments} error={issue('treatments')} />
-        </Box>
-      </Paper>
+      {/* While a visit waits to be sent it is the visit as saved: its fields are locked until it goes. */}
+      <Box component="fieldset" disabled={save.waiting} sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.6 } }}>
+        <Paper data-tour="execute" sx={{ p: 2, mb: 2 }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px 1fr' } }}>
+            <Autocomplete
+              freeSolo
+              options={(patients.data?.results ?? []).map((p) => p.patient_chart_number)}
+              inputValue={chartNumber}
+              onInputChange={(_e, value) => { setChartNumber(value); }}
+              renderInput={(params) => <TextField {...params} label="Patient chart number" required error={Boolean(chartError)} helperText={chartError} />}
+            />
+            <TreatmentsField value={chosen} onChange={chooseTreatments} error={issue('treatments')} />
+          </Box>
+        </Paper>
 
-      <TrayEditor lines={lines} onChange={setLines} treatments={chosen} issue={issue} hint="Units come from the lot that expires first unless you name one. Change a quantity to what was really used." />
+        <TrayEditor lines={lines} onChange={setLines} treatments={chosen} issue={issue} hint="Units come from the lot that expires first unless you name one. Change a quantity to what was really used." />
+      </Box>
       <Box sx={{ mb: 2 }}>
         {recording ? (
           <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={busy}>
@@ -159,7 +162,7 @@ export function TreatmentExecutionPage() {
           </ClipRecorder>
         ) : (
           // Spec: Add Recording only while the visit has no recording yet.
-          <Button variant="outlined" startIcon={<MicOutlined />} onClick={() => { setRecording(true); }}>
+          <Button variant="outlined" startIcon={<MicOutlined />} onClick={() => { setRecording(true); }} disabled={save.waiting}>
             Add Recording
           </Button>
         )}
