@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 
-export const ALERT_KINDS = ['low_stock', 'expiring', 'expired'] as const;
+/** 'recalled': a lot of this number was recalled somewhere in the organization and is held here. */
+export const ALERT_KINDS = ['low_stock', 'expiring', 'expired', 'recalled'] as const;
 export const AlertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKindSchema>;
 
@@ -13,6 +14,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   low_stock: 'Low stock',
   expiring: 'Expiring soon',
   expired: 'Expired',
+  recalled: 'Recalled',
 };
 
 export const ALERT_MESSAGES = {

@@ -33,6 +33,9 @@ export const STOCK_MESSAGES = {
   consumeQuantityMin: 'Enter a quantity of at least 0.001',
   notEnoughStock: (product: string) => `${product} - Not enough stock`,
   expiredStock: (product: string) => `${product} - Expired stock`,
+  /** Issue 20: a lot named at the chair that is recalled or quarantined is never used. */
+  recalledStock: (product: string) => `${product} - Recalled stock`,
+  quarantinedStock: (product: string) => `${product} - Quarantined stock`,
   stockIssue: (product: string) => `${product} - Stock issue`,
   trayIssue: 'There are stock issues with products in the tray. Please check and add stock to execute the treatment',
   cameraPermission: 'Camera permission is required for barcode',
@@ -41,6 +44,16 @@ export const STOCK_MESSAGES = {
 } as const;
 
 export const STOCK_NOTE_MAX = 300;
+
+/** A lot's standing: recalled and quarantined lots stay on the books but are never consumed. */
+export const LOT_STATUSES = ['available', 'quarantined', 'recalled'] as const;
+export const LotStatusSchema = z.enum(LOT_STATUSES);
+export type LotStatus = z.infer<typeof LotStatusSchema>;
+
+/** Why units were written off. Waste in the reports is the expired and damaged ones, at cost. */
+export const DISPOSAL_REASONS = ['expired', 'damaged', 'recalled', 'other'] as const;
+export const DisposalReasonSchema = z.enum(DISPOSAL_REASONS);
+export type DisposalReason = z.infer<typeof DisposalReasonSchema>;
 /** Spec section 9: the stock grid shows 5 rows, newest first. */
 export const STOCK_PAGE_SIZE = 5;
 export const STOCK_EMPTY_TEXT = 'No Stocks Found';
@@ -172,7 +185,12 @@ export function stockFormIssues(values: StockFormValues, ctx: StockRuleContext):
   return issues;
 }
 
-export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal'] as const;
+/**
+ * How units leave a lot. A disposal (written off: expired, damaged, recalled, other) and a return
+ * to the supplier (with the credit it brings) are ledger rows of their own kinds, so the waste and
+ * credit reports read them and the shelf counters count them as removed.
+ */
+export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal', 'disposal', 'return'] as const;
 export const UsageKindSchema = z.enum(USAGE_KINDS);
 export type UsageKind = z.infer<typeof UsageKindSchema>;
 

@@ -56,6 +56,11 @@ export const products = pgTable(
     boxImageUrl: text('box_image_url'),
     isApproved: boolean('is_approved').notNull().default(false),
     isUsageTrackingOn: boolean('is_usage_tracking_on').notNull().default(false),
+    /** An implant: consuming it at the chair records its UDI and site for the patient's implant card (issue 20). */
+    implantable: boolean('implantable').notNull().default(false),
+    /** The manufacturer named on an implant card (EU MDR art. 18); the brand when blank. */
+    manufacturerName: text('manufacturer_name').notNull().default(''),
+    manufacturerAddress: text('manufacturer_address').notNull().default(''),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs((): SQL => sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || ${products.barcode} || ' ' || ${products.manufacturerCode})`),

@@ -15,3 +15,4 @@ export * from './reports';
 export * from './subscriptions';
 export * from './idempotency';
 export * from './marketplace';
+export * from './clinical';

@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ALERT_KINDS, USAGE_KINDS } from '@clinic/domain';
+import { ALERT_KINDS, DISPOSAL_REASONS, LOT_STATUSES, USAGE_KINDS } from '@clinic/domain';
 import { companies } from './organizations';
 import { users } from './users';
 import { suppliers } from './suppliers';
 import { products } from './catalog';
 import { purchaseOrderLines } from './purchasing';
+
+export const lotStatusEnum = pgEnum('lot_status', LOT_STATUSES);
 
 /**
  * A stock is one receipt of a product at a location: a lot with its price and expiry. Its unit
@@ -41,6 +43,13 @@ export const stocks = pgTable(
     isConsignment: boolean('is_consignment').notNull().default(false),
     note: text('note').notNull().default(''),
     hasUniqueLot: boolean('has_unique_lot').notNull().default(false),
+    /** Recalled or quarantined lots are skipped by consumption and refused when named (issue 20). */
+    status: lotStatusEnum('status').notNull().default('available'),
+    statusReason: text('status_reason').notNull().default(''),
+    /** The manufacturer's or the authority's recall notice, a quarantine ticket. */
+    statusReference: text('status_reference').notNull().default(''),
+    statusChangedBy: uuid('status_changed_by').references(() => users.id),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     runningListProductId: uuid('running_list_product_id'),
     /** The purchase-order line this stock was received against (purchasing). */
     purchaseOrderLineId: uuid('purchase_order_line_id').references(() => purchaseOrderLines.id),
@@ -72,6 +81,7 @@ export const stocks = pgTable(
 );
 
 export const usageKindEnum = pgEnum('usage_kind', USAGE_KINDS);
+export const disposalReasonEnum = pgEnum('disposal_reason', DISPOSAL_REASONS);
 
 /**
  * The ledger: every unit that leaves a stock, append-only (a trigger refuses updates and deletes).
@@ -100,14 +110,27 @@ export const stockUsages = pgTable(
     treatmentLogProductId: uuid('treatment_log_product_id'),
     /** The consume request this row belongs to, for idempotent replays. */
     consumptionKey: text('consumption_key'),
+    /** A disposal's reason (set exactly on 'disposal' rows). */
+    disposalReason: disposalReasonEnum('disposal_reason'),
+    /** Dollars the supplier credits for a return (set exactly on 'return' rows). */
+    creditAmount: numeric('credit_amount', { precision: 14, scale: 2, mode: 'number' }),
+    /** A return's supplier reference (RMA, credit note). */
+    reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('stock_usages_quantity_nonzero', sql`${t.quantity} <> 0`),
+    // Compared as text: a kind added by the same migration cannot be named as an enum value there.
+    check(
+      'stock_usages_write_off_fields',
+      sql`(${t.kind}::text = 'disposal') = (${t.disposalReason} is not null) and (${t.kind}::text = 'return') = (${t.creditAmount} is not null) and (${t.creditAmount} is null or ${t.creditAmount} >= 0)`,
+    ),
     index('stock_usages_stock_idx').on(t.stockId, t.createdAt),
     index('stock_usages_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
     index('stock_usages_company_created_idx').on(t.companyId, t.createdAt),
     // A visit's lines and what they hold (editing a visit, its lots).
+    // Waste and credits over a range: the few write-off rows among the many usages.
+    index('stock_usages_write_offs_idx').on(t.companyId, t.createdAt).where(sql`${t.disposalReason} is not null or ${t.creditAmount} is not null`),
     index('stock_usages_treatment_log_product_idx').on(t.treatmentLogProductId).where(sql`${t.treatmentLogProductId} is not null`),
   ],
 );

@@ -144,7 +144,7 @@ export async function countOpenAlerts(db: DbOrTx, companyId: string): Promise<Re
     .from(alerts)
     .where(open(companyId))
     .groupBy(alerts.kind);
-  const counts: Record<AlertKind, number> = { low_stock: 0, expiring: 0, expired: 0 };
+  const counts: Record<AlertKind, number> = { low_stock: 0, expiring: 0, expired: 0, recalled: 0 };
   for (const row of rows) counts[row.kind] = row.count;
   return counts;
 }

@@ -35,16 +35,23 @@ export interface ConsumeContext {
   at: Date;
 }
 
-export type StockProblem = 'not_enough' | 'expired';
+export type StockProblem = 'not_enough' | 'expired' | 'recalled' | 'quarantined';
 
-/** '{product} - Not enough stock' / '{product} - Expired stock', with the product for the tray. */
+const PROBLEM_MESSAGES: Record<StockProblem, (product: string) => string> = {
+  not_enough: STOCK_MESSAGES.notEnoughStock,
+  expired: STOCK_MESSAGES.expiredStock,
+  recalled: STOCK_MESSAGES.recalledStock,
+  quarantined: STOCK_MESSAGES.quarantinedStock,
+};
+
+/** '{product} - Not enough stock' / '- Expired stock' / '- Recalled stock', with the product for the tray. */
 export class StockShortage extends AppError {
   constructor(
     readonly productId: string,
     readonly productName: string,
     readonly problem: StockProblem,
   ) {
-    super('CONFLICT', problem === 'expired' ? STOCK_MESSAGES.expiredStock(productName) : STOCK_MESSAGES.notEnoughStock(productName), {
+    super('CONFLICT', PROBLEM_MESSAGES[problem](productName), {
       details: { product_id: productId, product_name: productName, problem },
     });
   }
@@ -54,10 +61,16 @@ function isUsable(lot: LockedLot, today: string): boolean {
   return lot.expiryDate === null || lot.expiryDate >= today;
 }
 
-/** Which lots give the units, first expiry first; a shortage says whether expired lots were the reason. */
+/**
+ * Which lots give the units, first expiry first; a shortage says whether expired lots were the
+ * reason. Recalled and quarantined lots never give units: skipped, or refused when named.
+ */
 export function allocate(item: ConsumeItem, lots: LockedLot[], today: string): { lot: LockedLot; milli: number }[] | StockProblem {
   let needed = toMilli(item.quantity);
-  const candidates = item.stockId ? lots.filter((lot) => lot.id === item.stockId) : lots.filter((lot) => isUsable(lot, today));
+  const named = item.stockId ? lots.find((lot) => lot.id === item.stockId) : undefined;
+  if (named && named.status !== 'available') return named.status;
+  const available = lots.filter((lot) => lot.status === 'available');
+  const candidates = item.stockId ? available.filter((lot) => lot.id === item.stockId) : available.filter((lot) => isUsable(lot, today));
   const picks: { lot: LockedLot; milli: number }[] = [];
   for (const lot of candidates) {
     if (needed === 0) break;
@@ -68,7 +81,7 @@ export function allocate(item: ConsumeItem, lots: LockedLot[], today: string): {
   }
   if (needed === 0) return picks;
   if (item.stockId) return 'not_enough';
-  const withExpired = lots.reduce((sum, lot) => sum + toMilli(lot.unitsLeft), 0);
+  const withExpired = available.reduce((sum, lot) => sum + toMilli(lot.unitsLeft), 0);
   return withExpired >= toMilli(item.quantity) ? 'expired' : 'not_enough';
 }
 

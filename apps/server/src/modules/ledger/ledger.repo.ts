@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { LotStatus } from '@clinic/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
 import { products, stocks, stockUsages, suppliers } from '../../db/schema/index';
@@ -83,6 +84,8 @@ export interface LockedLot {
   unitPrice: number;
   expiryDate: string | null;
   lotNumber: string;
+  /** Recalled and quarantined lots are locked with the rest but never picked. */
+  status: LotStatus;
 }
 
 interface LockedLotRow {
@@ -92,10 +95,11 @@ interface LockedLotRow {
   unit_price: string;
   expiry_date: string | null;
   lot_number: string;
+  status: LotStatus;
 }
 
 // Every consumption locks its lots with one of these (named statements: db/named-statement.ts).
-const LOCKED_COLUMNS = sql`id, product_id, units_left, unit_price, expiry_date, lot_number`;
+const LOCKED_COLUMNS = sql`id, product_id, units_left, unit_price, expiry_date, lot_number, status`;
 const LOT_ORDER = sql`order by product_id, expiry_date asc nulls last, id for update`;
 const lockProductLots = namedStatement<LockedLotRow>(
   'lock_product_lots',
@@ -129,7 +133,7 @@ export async function lockLots(tx: DbOrTx, companyId: string, productIds: string
   if (alsoStockIds.length > 0) rows = await lockProductAndNamedLots(tx, { companyId, productIds, stockIds: alsoStockIds });
   else if (productIds.length === 1) rows = await lockOneProductLots(tx, { companyId, productId: productIds[0] });
   else rows = await lockProductLots(tx, { companyId, productIds });
-  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: Number(r.units_left), unitPrice: Number(r.unit_price), expiryDate: r.expiry_date, lotNumber: r.lot_number }));
+  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: Number(r.units_left), unitPrice: Number(r.unit_price), expiryDate: r.expiry_date, lotNumber: r.lot_number, status: r.status }));
 }
 
 /** Spec section 2: the admin's overview of a product at every location that holds it. */

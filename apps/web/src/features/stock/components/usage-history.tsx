@@ -13,6 +13,8 @@ const KIND_LABELS: Record<UsageKind, string> = {
   manual: 'Consumed',
   reconciliation: 'Recount',
   removal: 'Removed',
+  disposal: 'Written off',
+  return: 'Returned',
 };
 
 /** Where a stock's units went: date, units, note and, for treatments, the treatment's code and name. */

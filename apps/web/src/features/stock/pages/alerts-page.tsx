@@ -20,7 +20,7 @@ import { formatDate, unitCount } from '../../../lib/format';
 import { alertsQueryOptions, useDismissAlert } from '../api/stock-api';
 
 const PER_PAGE = 10;
-const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error' } as const;
+const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error', recalled: 'error' } as const;
 
 /** What the alert is about, in words a clinic reads at a glance. */
 export function alertSummary(alert: StockAlert): string {
