@@ -102,6 +102,8 @@ export interface BuildAppOptions {
   distributors?: readonly DistributorConfig[] | undefined;
   /** The booking page and support address a pending organization is offered (GET /api/config). */
   support?: SupportContact | undefined;
+  /** Minutes without activity before the web app signs out (GET /api/config); 30 when unset. */
+  idleLogoffMinutes?: number | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
@@ -201,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         },
         now,
       );
-      authRoutes(zapi, auth, options.support);
+      authRoutes(zapi, auth, options.support, options.idleLogoffMinutes);
       usersRoutes(zapi, createUsersService(deps, auth));
       organizationsRoutes(zapi, createOrganizationsService(deps));
       companiesRoutes(zapi, createCompaniesService(deps, { countUsersInCompany }));

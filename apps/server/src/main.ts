@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     stripe: config.stripe,
     distributors: config.distributors,
     support: config.support,
+    idleLogoffMinutes: config.idleLogoffMinutes,
   });
 
   const importWorker = startImportWorker(imports, app.log);

@@ -69,6 +69,11 @@ const FOUNDATION_CASES: Record<string, Case> = {
     build: () => ({ url: '/api/auth/permissions' }),
     expect: { anonymous: ALL(401), admin: ALL(200), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
   },
+  // Each call signs a fresh token out: the world's users keep theirs.
+  'POST /api/auth/logout': {
+    build: () => ({ url: '/api/auth/logout' }),
+    expect: { anonymous: ALL(401), admin: ALL(204), organization_admin: ALL(204), company_admin: ALL(204), company_member: ALL(204), assistant: ALL(204) },
+  },
   'POST /api/auth/switch-locations': {
     build: (w, _t, _c, tenant) => ({ url: '/api/auth/switch-locations', payload: { company_id: tenantOf(w, tenant).org.locations[1]!.id } }),
     expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(403), company_member: ALL(403), assistant: ALL(403) },

@@ -20,6 +20,7 @@ export const AUTH_MESSAGES = {
   accountDisabled: 'This account is disabled. Ask your administrator.',
   accountRejected: 'This account was not approved.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  signedOutIdle: 'You were signed out because nothing happened for a while. Please sign in again.',
   organizationPending: 'Your organization is waiting for approval.',
   resetLinkInvalid: 'This link is invalid or has expired. Ask for a new one.',
   resetEmailSent: 'If an account exists for this e-mail, a reset link is on its way.',

@@ -77,5 +77,7 @@ export const CompanyPageSchema = pageOf(CompanySchema);
 export const PublicConfigSchema = z.object({
   booking_url: z.string().nullable(),
   support_email: z.string().nullable(),
+  /** The web app signs a user out after this many minutes without activity, warning a minute before. */
+  idle_logoff_minutes: z.number().int().positive(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

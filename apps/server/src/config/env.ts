@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Clinic Inventory <no-reply@clinic.local>'),
   BOOKING_URL: z.url({ protocol: /^https?$/, error: 'use an http(s) address of the booking page' }).optional(),
   SUPPORT_EMAIL: z.email('use an e-mail address').optional(),
+  IDLE_LOGOFF_MINUTES: z.coerce.number().int().min(2, 'at least 2 minutes').max(720).default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -59,6 +60,8 @@ export interface AppConfig {
   mailFrom: string;
   /** What a pending organization's meeting dialog offers (GET /api/config); null when unset. */
   support: SupportContact;
+  /** Minutes without activity after which the web app signs the user out (a warning comes a minute before). */
+  idleLogoffMinutes: number;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
@@ -102,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     support: { bookingUrl: env.BOOKING_URL ?? null, email: env.SUPPORT_EMAIL ?? null },
+    idleLogoffMinutes: env.IDLE_LOGOFF_MINUTES,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,

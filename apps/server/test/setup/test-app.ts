@@ -90,7 +90,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -113,6 +113,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       trustProxy: options.trustProxy,
       uploadQuotaMb: options.uploadQuotaMb,
       support: options.support,
+      idleLogoffMinutes: options.idleLogoffMinutes,
       onRoute,
     });
   const { app, tokens, alerts, transcriptions, files, payments, marketplace, deps } = await build((route) => {

@@ -71,7 +71,8 @@ function announceSubscriptionRequired(): void {
 }
 
 /** Calls whose 401 means "wrong password", not "session over". */
-const CREDENTIAL_PATHS = new Set(['auth/login']);
+// A 401 here is about the credentials sent, not a session to end by leaving the page.
+const CREDENTIAL_PATHS = new Set(['auth/login', 'auth/logout']);
 
 function normalizePath(path: string): string {
   return path.replace(/^\/+/, '');

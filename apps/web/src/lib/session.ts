@@ -1,4 +1,5 @@
-import { clearSession, setToken } from './auth-token';
+import { clearSession, getToken, setToken } from './auth-token';
+import { api } from './api-client';
 import { isTouchDevice } from './device';
 
 export const WELCOME_FLAG_KEY = 'show_welcome';
@@ -26,6 +27,24 @@ export function dismissWelcome(): void {
   localStorage.removeItem(WELCOME_FLAG_KEY);
 }
 
-export function endSession(): void {
+/** Why the last session ended, when the app ended it (read once by the sign-in page). */
+const SIGNED_OUT_KEY = 'signed_out_reason';
+export type SignOutReason = 'idle';
+
+/**
+ * Signs out: the server revokes the token for all its processes (the request carries the token
+ * before it is forgotten here; a server that cannot be reached does not keep the user in), and
+ * this browser forgets the session.
+ */
+export function endSession(reason?: SignOutReason): void {
+  if (getToken()) void api.post('auth/logout').catch(() => undefined);
   clearSession();
+  if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
+}
+
+/** Why the app signed the user out, once: the sign-in page says so and forgets it. */
+export function takeSignOutReason(): SignOutReason | null {
+  const reason = sessionStorage.getItem(SIGNED_OUT_KEY);
+  sessionStorage.removeItem(SIGNED_OUT_KEY);
+  return reason === 'idle' ? reason : null;
 }

@@ -17,6 +17,7 @@ export function stubApi(profile: Profile, routes: Record<string, FakeRoute> = {}
     const route = routes[url.pathname];
     if (route) return Promise.resolve(route(url, init));
     if (url.pathname === '/api/auth/profile') return Promise.resolve(jsonResponse(profile));
+    if (url.pathname === '/api/config') return Promise.resolve(jsonResponse({ booking_url: null, support_email: null, idle_logoff_minutes: 30 }));
     if (url.pathname === '/api/payments/refresh-subscriptions' || url.pathname === '/api/payments/my-subscriptions') {
       return Promise.resolve(jsonResponse(overview));
     }

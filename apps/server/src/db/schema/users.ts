@@ -22,6 +22,8 @@ export const users = pgTable(
     permissions: jsonb('permissions').$type<PermissionMap>(),
     hideTour: boolean('hide_tour').notNull().default(false),
     remindTourAfter: timestamp('remind_tour_after', { withTimezone: true }),
+    /** Tokens issued before this (a password reset or change) no longer sign anyone in. */
+    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -57,3 +59,19 @@ export const loginFailures = pgTable('login_failures', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Signed-out sessions: a token whose session id is here is refused by every server process until
+ * it would have expired anyway (then the row is swept).
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import { AUTH_MESSAGES, SUBSCRIPTION_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
@@ -134,7 +135,7 @@ describe('POST /auth/login', () => {
 describe('tokens', () => {
   it('accepts a fresh token signed with the server secret', async () => {
     const user = await createUser(t.db, { role: 'admin' });
-    const token = createSigner({ key: SECRET, expiresIn: 60_000, iss: 'clinic-inventory' })({ sub: user.id, role: 'admin', organization_id: null, company_id: null });
+    const token = createSigner({ key: SECRET, expiresIn: 60_000, iss: 'clinic-inventory' })({ sub: user.id, role: 'admin', organization_id: null, company_id: null, sid: randomUUID(), issued_at: Date.now() });
     expect((await t.request({ method: 'GET', url: '/api/auth/profile', token })).statusCode).toBe(200);
   });
 
@@ -143,11 +144,13 @@ describe('tokens', () => {
     const good = t.tokenFor(user);
     const [header, payload, signature] = good.split('.') as [string, string, string];
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'admin', sub: user.id, organization_id: null })).toString('base64url');
-    const claims = { sub: user.id, role: 'admin', organization_id: null, company_id: null };
+    const claims = { sub: user.id, role: 'admin', organization_id: null, company_id: null, sid: randomUUID(), issued_at: Date.now() };
+    // Signed with the secret but without a session: nothing could ever sign it out.
+    const sessionless = createSigner({ key: SECRET, expiresIn: 60_000, iss: 'clinic-inventory' })({ sub: user.id, role: 'admin', organization_id: null, company_id: null });
     const expired = createSigner({ key: SECRET, expiresIn: 60_000, clockTimestamp: Date.now() - 120_000, iss: 'clinic-inventory' })(claims);
     const otherKey = createSigner({ key: 'another-secret-0123456789-0123456789', expiresIn: 60_000, iss: 'clinic-inventory' })(claims);
     expect(createSigner({ key: SECRET, expiresIn: 60_000, iss: 'clinic-inventory' })(claims)).not.toBe(expired);
-    for (const token of [undefined, 'garbage', `${header}.${forged}.${signature}x`, `${header}.${payload}.${signature.slice(0, -2)}aa`, expired, otherKey]) {
+    for (const token of [undefined, 'garbage', `${header}.${forged}.${signature}x`, `${header}.${payload}.${signature.slice(0, -2)}aa`, expired, otherKey, sessionless]) {
       const res = await t.request({ method: 'GET', url: '/api/auth/profile', ...(token ? { token } : {}) });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: AUTH_MESSAGES.sessionExpired });
@@ -268,9 +271,14 @@ describe('password recovery', () => {
     const token = /token=([\w-]+)/.exec(email!.text)![1]!;
     expect(email!.text).toContain('http://clinic.test/reset-password?token=');
 
+    const before = (await login(user.email, user.password)).json().access_token as string;
     const reset = await t.request({ method: 'POST', url: '/api/password/reset', payload: { token, password: 'brand-new-password' } });
     expect(reset.statusCode).toBe(200);
-    expect((await login(user.email, 'brand-new-password')).statusCode).toBe(200);
+    // The sessions from before the reset end, on this server and any other.
+    expect((await t.request({ method: 'GET', url: '/api/auth/profile', token: before })).statusCode).toBe(401);
+    const after = await login(user.email, 'brand-new-password');
+    expect(after.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/auth/profile', token: after.json().access_token })).statusCode).toBe(200);
     expect((await login(user.email, user.password)).statusCode).toBe(401);
 
     const reuse = await t.request({ method: 'POST', url: '/api/password/reset', payload: { token, password: 'another-password' } });
@@ -337,18 +345,42 @@ describe('GET /auth/permissions', () => {
   });
 });
 
+describe('POST /auth/logout', () => {
+  it('ends the session for every server process while the user\'s other sessions go on', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const tablet = (await login(user.email, user.password, '10.9.0.1')).json().access_token as string;
+    const desk = (await login(user.email, user.password, '10.9.0.2')).json().access_token as string;
+    const other = await t.sibling();
+    try {
+      expect((await other.request({ method: 'GET', url: '/api/auth/profile', token: tablet })).statusCode).toBe(200);
+      expect((await t.request({ method: 'POST', url: '/api/auth/logout', token: tablet })).statusCode).toBe(204);
+      for (const server of [t, other]) {
+        const res = await server.request({ method: 'GET', url: '/api/auth/profile', token: tablet });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().message).toBe(AUTH_MESSAGES.sessionExpired);
+        expect((await server.request({ method: 'GET', url: '/api/auth/profile', token: desk })).statusCode).toBe(200);
+      }
+      // Signing out twice, or without a session, is not an error the user can do anything about.
+      expect((await t.request({ method: 'POST', url: '/api/auth/logout', token: tablet })).statusCode).toBe(401);
+      expect((await t.request({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('GET /config', () => {
   it('tells anyone, without a token, that no booking page or support address is configured', async () => {
     const res = await t.request({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ booking_url: null, support_email: null });
+    expect(res.json()).toEqual({ booking_url: null, support_email: null, idle_logoff_minutes: 30 });
   });
 
   it('serves the configured booking page and support address', async () => {
-    const configured = await createTestApp({ support: { bookingUrl: 'https://cal.example/clinic/onboarding', email: 'help@clinic.example' } });
+    const configured = await createTestApp({ support: { bookingUrl: 'https://cal.example/clinic/onboarding', email: 'help@clinic.example' }, idleLogoffMinutes: 10 });
     try {
       const res = await configured.request({ method: 'GET', url: '/api/config' });
-      expect(res.json()).toEqual({ booking_url: 'https://cal.example/clinic/onboarding', support_email: 'help@clinic.example' });
+      expect(res.json()).toEqual({ booking_url: 'https://cal.example/clinic/onboarding', support_email: 'help@clinic.example', idle_logoff_minutes: 10 });
     } finally {
       await configured.close();
     }

@@ -22,7 +22,7 @@ export interface SupportContact {
   email: string | null;
 }
 
-export function authRoutes(app: ZodApp, auth: AuthService, support: SupportContact = { bookingUrl: null, email: null }): void {
+export function authRoutes(app: ZodApp, auth: AuthService, support: SupportContact = { bookingUrl: null, email: null }, idleLogoffMinutes = 30): void {
   app.post('/auth/login', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: AccessTokenResponseSchema, ...errorResponses, 429: ErrorResponseSchema } },
@@ -48,6 +48,16 @@ export function authRoutes(app: ZodApp, auth: AuthService, support: SupportConta
     handler: (request) => auth.resetPassword(request.body.token, request.body.password),
   });
 
+  // Signing out ends the session for every server process, whatever state the organization is in.
+  app.post('/auth/logout', {
+    config: { access: { allowPending: true, allowUnsubscribed: true } },
+    schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await auth.logout(actorOf(request));
+      return reply.status(204).send(null);
+    },
+  });
+
   app.get('/auth/profile', {
     config: { access: { allowPending: true, allowUnsubscribed: true } },
     schema: { tags: ['auth'], response: { 200: ProfileSchema, ...errorResponses } },
@@ -70,7 +80,7 @@ export function authRoutes(app: ZodApp, auth: AuthService, support: SupportConta
   app.get('/config', {
     config: { access: 'public' },
     schema: { tags: ['auth'], response: { 200: PublicConfigSchema } },
-    handler: () => ({ booking_url: support.bookingUrl, support_email: support.email }),
+    handler: () => ({ booking_url: support.bookingUrl, support_email: support.email, idle_logoff_minutes: idleLogoffMinutes }),
   });
 
   app.get('/health', {

@@ -20,7 +20,8 @@ import { emailTemplates } from '../mail/templates';
 import { clearAttempts, countAttempt, LIMITS, uncountAttempt } from './login-throttle.repo';
 import { hashPassword, verifyPassword } from './passwords';
 import { consumePasswordReset, insertPasswordReset, revokeOpenResets } from './password-resets.repo';
-import { createLinkToken, hashLinkToken } from './tokens';
+import { createLinkToken, hashLinkToken, type SessionClaims } from './tokens';
+import { isSessionRevoked, revokeSession } from './sessions.repo';
 import { createSignup } from './signup';
 
 const RESET_LINK_HOURS = 1;
@@ -110,7 +111,8 @@ export function createAuthService(deps: ServiceDeps) {
       await db.transaction(async (tx) => {
         const userId = await consumePasswordReset(tx, hashLinkToken(token), now());
         if (!userId) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetLinkInvalid, { field: 'token' });
-        await updateUser(tx, userId, { passwordHash });
+        // Token times are the real clock's (JWT), so the cut-off is too.
+        await updateUser(tx, userId, { passwordHash, sessionsValidFrom: new Date() });
         await recordAudit(tx, { userId }, { entity: 'user', entityId: userId, action: 'password_reset' });
       });
       return { message: AUTH_MESSAGES.passwordChanged };
@@ -120,9 +122,11 @@ export function createAuthService(deps: ServiceDeps) {
      * Rebuilds the caller from the database so that disabling, deleting, rejecting, a role change
      * or a reassigned location takes effect on the very next request.
      */
-    async loadActor(claims: TokenClaims): Promise<Actor | null> {
-      const user = await findActorUser(claims.sub);
-      if (!user || refusal(user) !== null) return null;
+    async loadActor(claims: SessionClaims): Promise<Actor | null> {
+      const [user, revoked] = await Promise.all([findActorUser(claims.sub), isSessionRevoked(db, claims.sid)]);
+      if (!user || refusal(user) !== null || revoked) return null;
+      // A password reset or change ends every session issued before it.
+      if (user.sessionsValidFrom && claims.issued_at < user.sessionsValidFrom.getTime()) return null;
       let companyId = user.companyId;
       if (user.role === 'organization_admin' && claims.company_id && claims.company_id !== user.companyId) {
         const switched = await findCompanyById(db, claims.company_id);
@@ -136,7 +140,15 @@ export function createAuthService(deps: ServiceDeps) {
         organizationApproval: user.organization?.approvalStatus ?? null,
         permissions: effectivePermissions(user.role, user.permissions),
         subscriptionActiveUntil: user.organization?.subscriptionActiveUntil ?? null,
+        session: { id: claims.sid, expiresAt: new Date(claims.exp * 1000) },
       };
+    },
+
+    /** Signs this session out for every server process; the token is refused from now on. */
+    async logout(actor: Actor): Promise<void> {
+      if (!actor.session) return;
+      await revokeSession(db, { sessionId: actor.session.id, userId: actor.userId, expiresAt: actor.session.expiresAt }, new Date());
+      await recordAudit(db, actor, { entity: 'user', entityId: actor.userId, action: 'logout', organizationId: actor.organizationId, companyId: actor.companyId });
     },
 
     async profile(actor: Actor): Promise<Profile> {

@@ -1,13 +1,22 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { z } from 'zod';
 import { TokenClaimsSchema, type TokenClaims } from '@clinic/domain';
+
+/**
+ * What a verified token says beyond who it is for: its session (signing out revokes it), when it
+ * was issued in milliseconds (a password reset ends the sessions issued before it) and when it
+ * expires (seconds, as JWT counts them).
+ */
+const SessionClaimsSchema = TokenClaimsSchema.extend({ sid: z.uuid(), issued_at: z.number().int(), exp: z.number().int() });
+export type SessionClaims = z.infer<typeof SessionClaimsSchema>;
 
 export interface TokenService {
   sign(claims: TokenClaims): string;
   /** Returns the claims, or null for any bad, expired or tampered token. */
-  verify(token: string): TokenClaims | null;
+  verify(token: string): SessionClaims | null;
 }
 
 const ISSUER = 'clinic-inventory';
@@ -16,10 +25,10 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: toMilliseconds(expiresIn), iss: ISSUER });
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER });
   return {
-    sign: (claims) => signer({ ...claims }),
+    sign: (claims) => signer({ ...claims, sid: randomUUID(), issued_at: Date.now() }),
     verify: (token) => {
       try {
-        const parsed = TokenClaimsSchema.safeParse(verifier(token));
+        const parsed = SessionClaimsSchema.safeParse(verifier(token));
         return parsed.success ? parsed.data : null;
       } catch {
         return null;

@@ -120,6 +120,7 @@ export interface UserPatch {
   hideTour?: boolean;
   remindTourAfter?: Date | null;
   passwordHash?: string;
+  sessionsValidFrom?: Date;
   companyId?: string;
   deletedAt?: Date;
 }

@@ -13,6 +13,7 @@ import { COMPACT_MEDIA_QUERY } from '../../lib/device';
 import { organizationOpen, useProfile } from '../../lib/profile';
 import { dismissWelcome, shouldShowWelcome } from '../../lib/session';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
+import { IdleLogoff } from './idle-logoff';
 import { LogoutDialog } from './logout-dialog';
 import { MobileTopBar } from './mobile-top-bar';
 import { navGroups } from './nav-items';
@@ -123,6 +124,7 @@ export function AppLayout() {
         ) : null}
 
         <LogoutDialog open={logoutOpen} onClose={() => { setLogoutOpen(false); }} />
+        <IdleLogoff />
         <SwitchLocationDialog
           open={switchOpen}
           currentCompanyId={profile.data?.company?.id ?? claims?.company_id ?? null}

@@ -27,7 +27,7 @@ afterEach(() => {
 
 describe('schedule-a-meeting dialog of a pending organization', () => {
   it('opens the configured booking page and offers the support e-mail as a link', async () => {
-    renderDialog({ booking_url: 'https://cal.example/onboarding', support_email: 'help@clinic.example' });
+    renderDialog({ booking_url: 'https://cal.example/onboarding', support_email: 'help@clinic.example', idle_logoff_minutes: 30 });
     const schedule = await screen.findByRole('link', { name: 'Schedule a meeting' });
     expect(schedule).toHaveAttribute('href', 'https://cal.example/onboarding');
     expect(schedule).toHaveAttribute('target', '_blank');
@@ -35,14 +35,14 @@ describe('schedule-a-meeting dialog of a pending organization', () => {
   });
 
   it('without a booking page says to write to support, with no Schedule button', async () => {
-    renderDialog({ booking_url: null, support_email: 'help@clinic.example' });
+    renderDialog({ booking_url: null, support_email: 'help@clinic.example', idle_logoff_minutes: 30 });
     expect(await screen.findByRole('link', { name: 'help@clinic.example' })).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toHaveTextContent('Write to help@clinic.example to arrange it.');
     expect(screen.queryByRole('link', { name: 'Schedule a meeting' })).not.toBeInTheDocument();
   });
 
   it('with neither says the team will get in touch', async () => {
-    renderDialog({ booking_url: null, support_email: null });
+    renderDialog({ booking_url: null, support_email: null, idle_logoff_minutes: 30 });
     expect(await screen.findByText(/We will contact you to arrange it\./)).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });

@@ -4,15 +4,16 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { LoginRequestSchema, type LoginRequest } from '@clinic/domain';
+import { AUTH_MESSAGES, LoginRequestSchema, type LoginRequest } from '@clinic/domain';
 import { FormTextField } from '../../../components/form-text-field';
 import { AppLink } from '../../../components/link';
 import { errorMessage } from '../../../lib/api-client';
 import { zodParseOptions } from '../../../lib/forms';
-import { startSession } from '../../../lib/session';
+import { startSession, takeSignOutReason } from '../../../lib/session';
 import { useLogin } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
 import { PasswordField } from '../components/password-field';
@@ -21,6 +22,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
+  // Read once: after an idle sign-out the page says why, until the next sign-in attempt.
+  const [signedOutIdle] = useState(() => takeSignOutReason() === 'idle');
   // Arriving from the register page, the e-mail just registered is filled in.
   const registered = (useLocation().state as { email?: unknown } | null)?.email;
   const { control, handleSubmit } = useForm({
@@ -41,6 +44,7 @@ export function LoginPage() {
     <AuthShell title="Sign in" subtitle="Inventory, purchasing and treatments for your clinic.">
       <Box component="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <Stack spacing={2.5}>
+          {signedOutIdle && !login.isError ? <Alert severity="info">{AUTH_MESSAGES.signedOutIdle}</Alert> : null}
           {login.isError ? (
             <Alert severity="error">{errorMessage(login.error, 'Sign in failed. Please try again.')}</Alert>
           ) : null}
