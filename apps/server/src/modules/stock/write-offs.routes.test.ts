@@ -247,6 +247,10 @@ describe('the waste report', () => {
       ],
     });
 
+    // Written-off and returned units are not usage: expense by day leaves them out.
+    const expense = (await t.request({ method: 'GET', url: '/api/reports/expense-by-day?start_date=2026-11-03&end_date=2026-11-04', token: member() })).json();
+    expect(expense.results.map((d: { usage_cost: number }) => d.usage_cost)).toEqual([0, 0]);
+
     // Another location's figures are not this one's; the organization covers both.
     const other = await waste(`start_date=2026-11-03&end_date=2026-11-04&location_id=${south()}`, owner());
     expect(other.statusCode).toBe(200);
