@@ -41,7 +41,8 @@ export function DisposeDialog({ product, lot, presetReason, presetUnits, onClose
   const [serverUnitsError, setServerUnitsError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const parsed = DisposeStockRequestSchema.safeParse({ reason: reason || undefined, units: units === '' ? undefined : Number(units), note, idempotency_key: idempotencyKey });
-  const tooMany = Number(units) > lot.units_left;
+  // units_left is rounded down (4.5 shows 4): only a whole unit more is surely too many; the server checks the rest.
+  const tooMany = Number(units) >= lot.units_left + 1;
   const unitsError = tooMany ? WRITE_OFF_MESSAGES.moreThanLeft(lot.units_left) : (serverUnitsError ?? fieldIssue(parsed, 'units'));
   const reasonError = touched ? fieldIssue(parsed, 'reason') : undefined;
   const busy = dispose.isPending;
@@ -117,7 +118,7 @@ export function DisposeDialog({ product, lot, presetReason, presetUnits, onClose
                   onKeyDown={blockNonNumericKeys}
                   error={Boolean(unitsError)}
                   helperText={unitsError}
-                  slotProps={{ htmlInput: { min: 0, max: lot.units_left, step: 'any', inputMode: 'decimal' } }}
+                  slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
                 />
                 <TextField
                   label="Note"

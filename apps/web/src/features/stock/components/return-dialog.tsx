@@ -45,7 +45,8 @@ export function ReturnDialog({ product, lot, supplierName, onClose }: ReturnDial
     note,
     idempotency_key: idempotencyKey,
   });
-  const tooMany = Number(units) > lot.units_left;
+  // units_left is rounded down (4.5 shows 4): only a whole unit more is surely too many; the server checks the rest.
+  const tooMany = Number(units) >= lot.units_left + 1;
   const unitsError = tooMany ? WRITE_OFF_MESSAGES.moreThanLeft(lot.units_left) : (serverUnitsError ?? fieldIssue(parsed, 'units'));
   const creditError = fieldIssue(parsed, 'credit_amount');
   const referenceError = fieldIssue(parsed, 'supplier_reference');
@@ -105,7 +106,7 @@ export function ReturnDialog({ product, lot, supplierName, onClose }: ReturnDial
                   onKeyDown={blockNonNumericKeys}
                   error={Boolean(unitsError)}
                   helperText={unitsError}
-                  slotProps={{ htmlInput: { min: 0, max: lot.units_left, step: 'any', inputMode: 'decimal' } }}
+                  slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
                 />
                 <TextField
                   label="Credit amount"
