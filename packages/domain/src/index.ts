@@ -15,6 +15,7 @@ export * from './categories';
 export * from './products';
 export * from './imports';
 export * from './stock';
+export * from './write-offs';
 export * from './duplicate-receipt';
 export * from './alerts';
 export * from './stock-tracking';

@@ -145,3 +145,31 @@ export const MasterReportSchema = z.object({
   pending_products: z.number().int(),
 });
 export type MasterReport = z.infer<typeof MasterReportSchema>;
+
+/** The waste report: the current month unless a range is given, like the other range reports. */
+export const WasteReportQuerySchema = rangeRules(z.object({ ...ScopeFields, start_date: IsoDaySchema.optional(), end_date: IsoDaySchema.optional() }));
+export type WasteReportQuery = z.infer<typeof WasteReportQuerySchema>;
+
+/**
+ * Units written off and returned, at cost (units x the lot's unit price), by reason; `waste` is
+ * the expired and damaged ones; `credits` what suppliers credit for returns. Dollars, two decimals.
+ */
+export const WasteFiguresSchema = z.object({
+  expired: z.number(),
+  damaged: z.number(),
+  recalled: z.number(),
+  other: z.number(),
+  /** Expired plus damaged. */
+  waste: z.number(),
+  /** Returned units at cost, and the credit the supplier gives for them. */
+  returned: z.number(),
+  credits: z.number(),
+});
+export type WasteFigures = z.infer<typeof WasteFiguresSchema>;
+
+export const WasteReportSchema = RangeSchema.extend({
+  totals: WasteFiguresSchema,
+  /** Every day of the range, zero when nothing was written off or returned. */
+  results: z.array(WasteFiguresSchema.extend({ date: z.string() })),
+});
+export type WasteReport = z.infer<typeof WasteReportSchema>;

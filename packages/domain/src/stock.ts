@@ -203,6 +203,10 @@ export const StockUsageSchema = z.object({
   note: z.string(),
   user_name: z.string().nullable(),
   treatmentLogProduct: z.object({ treatment: z.object({ treatment_code: z.string(), name: z.string() }) }).nullable(),
+  /** A write-off's reason (disposal rows); a return's credit in dollars and the supplier's reference (return rows). */
+  disposal_reason: DisposalReasonSchema.nullable(),
+  credit_amount: z.number().nullable(),
+  reference: z.string().nullable(),
 });
 export type StockUsage = z.infer<typeof StockUsageSchema>;
 

@@ -23,5 +23,6 @@ export const reportCases: Record<string, Case> = {
   'GET /api/reports/expense-by-treatment': report('expense-by-treatment', RANGE),
   'GET /api/reports/most-used-products': report('most-used-products', RANGE),
   'GET /api/reports/top-suppliers': report('top-suppliers', RANGE),
+  'GET /api/reports/waste': report('waste', RANGE),
   'GET /api/reports/stocks-about-to-expire': report('stocks-about-to-expire', ''),
 };

@@ -59,6 +59,15 @@ export const stockCases: Record<string, Case> = {
     build: async (w, t, _caller, tenant) => ({ url: `/api/stock/${(await stockFor(w, t, tenant)).id}` }),
     expect: ON_OWN_STOCK(204, 403),
   },
+  // Issue 20: taking units off the books is a removal (stock.delete): not the assistant's.
+  'POST /api/stock/:id/dispose': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/stock/${(await stockFor(w, t, tenant)).id}/dispose`, payload: { reason: 'damaged', units: 1, idempotency_key: randomUUID() } }),
+    expect: ON_OWN_STOCK(200, 403),
+  },
+  'POST /api/stock/:id/return': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/stock/${(await stockFor(w, t, tenant)).id}/return`, payload: { units: 1, credit_amount: 2.5, supplier_reference: 'RMA-1', idempotency_key: randomUUID() } }),
+    expect: ON_OWN_STOCK(200, 403),
+  },
   'GET /api/product/:id/tracking-reports': {
     build: async (w, t, _caller, tenant) => ({ url: `/api/product/${(await stockFor(w, t, tenant)).productId}/tracking-reports` }),
     // Catalog products are seen by every location; each reads its own cycles (none for another's stock).

@@ -82,6 +82,7 @@ export const EMPTY_REPORTS: Record<string, unknown> = {
   '/api/reports/expense-by-treatment': { ...NO_RANGE, results: [] },
   '/api/reports/most-used-products': { ...NO_RANGE, results: [] },
   '/api/reports/top-suppliers': { ...NO_RANGE, results: [] },
+  '/api/reports/waste': { ...NO_RANGE, totals: { expired: 0, damaged: 0, recalled: 0, other: 0, waste: 0, returned: 0, credits: 0 }, results: [] },
   '/api/reports/stocks-about-to-expire': { days: 30, results: [], total: 0 },
   '/api/reports/master': { organizations: 0, locations: 0, users: 0, pending_approvals: 0, pending_products: 0 },
 };

@@ -1,7 +1,7 @@
-import { STOCK_MESSAGES, type Consumption } from '@clinic/domain';
+import { STOCK_MESSAGES, WRITE_OFF_MESSAGES, type Consumption, type DisposalReason } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
 import { isoDay } from '../../clock';
-import { conflict, notFound } from '../../core/errors';
+import { AppError, conflict, notFound } from '../../core/errors';
 import { recordAudit, type AuditEntry } from '../audit/audit.writes';
 import { refreshAlerts, refreshProductAlerts, type AlertRules } from '../alerts/alerts.writes';
 import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
@@ -98,6 +98,33 @@ export interface Amendment {
   changes: Record<string, unknown>;
 }
 
+/** Units leaving one named lot for good, by hand: written off, or sent back to the supplier. */
+interface WriteOff {
+  companyId: string;
+  stockId: string;
+  /** Positive, at most three decimals, at most what the lot has left. */
+  quantity: number;
+  note: string;
+  /** A retry with the same key writes nothing again; the caller answers the lot as it is. */
+  request: IdempotentRequest;
+  /** The request as the audit row records it. */
+  changes: Record<string, unknown>;
+}
+
+export interface Disposal extends WriteOff {
+  reason: DisposalReason;
+}
+
+export interface SupplierReturn extends WriteOff {
+  /** Dollars the supplier credits, to the cent. */
+  creditAmount: number;
+  /** The supplier's RMA or credit note; empty when there is none. */
+  reference: string;
+}
+
+/** Whether a write-off wrote its row now, or was a replay of one written before. */
+export type WriteOffOutcome = 'written' | 'replayed';
+
 export function createLedger(deps: LedgerDeps) {
   const { db } = deps;
   const rules = (): AlertRules => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
@@ -132,7 +159,37 @@ export function createLedger(deps: LedgerDeps) {
     return answer;
   }
 
+  /**
+   * A disposal or a return: the same steps as every operation (key, lock, row, alerts, audit), on
+   * one lot named by the caller. Recalled and quarantined lots may leave this way (that is what
+   * they are held for); more than the lot has left is refused with 409 and nothing is written.
+   */
+  async function writeOff(author: LedgerAuthor, off: WriteOff, row: Pick<NewUsage, 'kind' | 'disposalReason' | 'creditAmount' | 'reference'>, action: string): Promise<WriteOffOutcome> {
+    const { companyId, stockId } = off;
+    return db.transaction(async (tx) => {
+      const claim = await claimKey<{ stock_id: string }>(tx, off.request);
+      if ('replay' in claim) return 'replayed';
+      const lot = await lockStock(tx, companyId, stockId);
+      if (!lot) throw notFound();
+      if (lot.unitsLeft <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
+      if (off.quantity > lot.unitsLeft) throw new AppError('CONFLICT', WRITE_OFF_MESSAGES.moreThanLeft(lot.unitsLeft), { field: 'units' });
+      await appendUsages(tx, [{ companyId, stockId, productId: lot.productId, quantity: off.quantity, unitPrice: lot.unitPrice, note: off.note, userId: author.userId, createdAt: deps.now(), ...row }]);
+      await refresh(tx, companyId, [lot.productId]);
+      await audit(tx, author, companyId, { entity: 'stock', entityId: stockId, action, changes: off.changes });
+      await storeAnswer(tx, off.request, { stock_id: stockId });
+      return 'written';
+    });
+  }
+
   return {
+    /** Units written off a lot (expired, damaged, recalled, other): waste in the reports, at the lot's unit price. */
+    dispose: (author: LedgerAuthor, disposal: Disposal): Promise<WriteOffOutcome> =>
+      writeOff(author, disposal, { kind: 'disposal', disposalReason: disposal.reason, creditAmount: null, reference: null }, 'dispose'),
+
+    /** Units sent back to the supplier, with the credit they bring and the supplier's reference. */
+    returnToSupplier: (author: LedgerAuthor, back: SupplierReturn): Promise<WriteOffOutcome> =>
+      writeOff(author, back, { kind: 'return', disposalReason: null, creditAmount: back.creditAmount, reference: back.reference }, 'return'),
+
     /** Lots arriving: Add Stock, a purchase order received, an import, the demo's history. */
     async receive(tx: Tx, author: LedgerAuthor, receipt: Receipt): Promise<StockRow[]> {
       if (receipt.stocks.length === 0) return [];

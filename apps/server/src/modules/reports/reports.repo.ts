@@ -170,3 +170,42 @@ export async function platformCounts(db: DbOrTx) {
   );
   return row!;
 }
+
+export interface WasteDayRow {
+  day: string;
+  expired: number;
+  damaged: number;
+  recalled: number;
+  other: number;
+  returned: number;
+  credits: number;
+}
+
+/**
+ * Every day of the range with the units written off (by reason) and returned, at the lots' unit
+ * prices, and the credits of the returns; zero when nothing happened. Read from the ledger through
+ * its partial index of write-off rows (stock_usages_write_offs_idx), which holds only those.
+ */
+export function wasteByDay(db: DbOrTx, companyIds: string[], range: DayRange) {
+  const from = sql`(${range.start}::date)::timestamp at time zone 'UTC'`;
+  const until = sql`(${range.end}::date + 1)::timestamp at time zone 'UTC'`;
+  const cost = (reason: string) => sql`sum(u.quantity * u.unit_price) filter (where u.disposal_reason = ${reason}::disposal_reason)`;
+  return rows<WasteDayRow>(
+    db,
+    sql`
+      select to_char(d, 'YYYY-MM-DD') as day,
+             coalesce(w.expired, 0) as expired, coalesce(w.damaged, 0) as damaged, coalesce(w.recalled, 0) as recalled, coalesce(w.other, 0) as other,
+             coalesce(w.returned, 0) as returned, coalesce(w.credits, 0) as credits
+      from generate_series(${range.start}::date, ${range.end}::date, interval '1 day') d
+      left join (select (u.created_at at time zone 'UTC')::date as day,
+                        ${cost('expired')} as expired, ${cost('damaged')} as damaged, ${cost('recalled')} as recalled, ${cost('other')} as other,
+                        sum(u.quantity * u.unit_price) filter (where u.credit_amount is not null) as returned,
+                        sum(u.credit_amount) as credits
+                   from stock_usages u
+                  where u.company_id = any(${ids(companyIds)}) and u.created_at >= ${from} and u.created_at < ${until}
+                    and (u.disposal_reason is not null or u.credit_amount is not null)
+                  group by 1) w on w.day = d::date
+      order by d`,
+    ['expired', 'damaged', 'recalled', 'other', 'returned', 'credits'],
+  );
+}

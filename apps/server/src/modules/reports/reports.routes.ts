@@ -9,6 +9,8 @@ import {
   ReportRangeQuerySchema,
   StocksAboutToExpireSchema,
   TopSuppliersSchema,
+  WasteReportQuerySchema,
+  WasteReportSchema,
 } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
@@ -52,6 +54,13 @@ export function reportsRoutes(app: ZodApp, reports: ReportsService): void {
     config: read,
     schema: { tags: ['reports'], querystring: ReportOptionalRangeQuerySchema, response: { 200: TopSuppliersSchema, ...errorResponses } },
     handler: (request) => reports.topSuppliers(actorOf(request), request.query),
+  });
+
+  // Issue 20: waste (expired and damaged, at cost), the other write-offs, returns and their credits per day.
+  app.get('/reports/waste', {
+    config: read,
+    schema: { tags: ['reports'], querystring: WasteReportQuerySchema, response: { 200: WasteReportSchema, ...errorResponses } },
+    handler: (request) => reports.waste(actorOf(request), request.query),
   });
 
   app.get('/reports/stocks-about-to-expire', {

@@ -14,6 +14,9 @@ import {
   type ReportRangeQuery,
   type StocksAboutToExpire,
   type TopSuppliers,
+  type WasteFigures,
+  type WasteReport,
+  type WasteReportQuery,
   roundToCents,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
@@ -22,7 +25,7 @@ import { isoDay } from '../../clock';
 import { badRequest } from '../../core/errors';
 import { roundUnitsLeft } from '@clinic/domain';
 import { reportLocations } from './report-scope';
-import { cardsByLocation, expenseByDay, expenseByTreatment, manualUseCost, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, type CardRow, type DayRange } from './reports.repo';
+import { cardsByLocation, expenseByDay, expenseByTreatment, manualUseCost, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, wasteByDay, type CardRow, type DayRange, type WasteDayRow } from './reports.repo';
 
 /** Money is summed unrounded and rounded to the cent once, where it is shown. */
 
@@ -35,6 +38,22 @@ function cardsOf(row: CardRow | undefined): DashboardCards {
     stock_value: roundToCents(row?.stock_value ?? 0),
     items_below_minimum: row?.items_below_minimum ?? 0,
     marketplace_saved: roundToCents(row?.marketplace_saved ?? 0),
+  };
+}
+
+type WasteSums = Omit<WasteDayRow, 'day'>;
+const WASTE_KEYS = ['expired', 'damaged', 'recalled', 'other', 'returned', 'credits'] as const;
+
+/** A day's (or the range's) unrounded sums, rounded to the cent once; waste is expired plus damaged. */
+function wasteFigures(sums: WasteSums): WasteFigures {
+  return {
+    expired: roundToCents(sums.expired),
+    damaged: roundToCents(sums.damaged),
+    recalled: roundToCents(sums.recalled),
+    other: roundToCents(sums.other),
+    waste: roundToCents(sums.expired + sums.damaged),
+    returned: roundToCents(sums.returned),
+    credits: roundToCents(sums.credits),
   };
 }
 
@@ -148,6 +167,14 @@ export function createReportsService(deps: ServiceDeps) {
           value: roundToCents(r.value),
         })),
       };
+    },
+
+    /** Issue 20: units written off and returned each day, at cost, and the credits (docs/decisions.md, Reports). */
+    async waste(actor: Actor, query: WasteReportQuery): Promise<WasteReport> {
+      const { companyIds, range } = await scoped(actor, query);
+      const days = await wasteByDay(db, companyIds, range);
+      const totals = Object.fromEntries(WASTE_KEYS.map((key) => [key, days.reduce((sum, d) => sum + d[key], 0)])) as WasteSums;
+      return { ...answered(range), totals: wasteFigures(totals), results: days.map((d) => ({ date: d.day, ...wasteFigures(d) })) };
     },
 
     master: (): Promise<MasterReport> => platformCounts(db),

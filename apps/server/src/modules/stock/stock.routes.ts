@@ -10,6 +10,8 @@ import {
   StockSchema,
   UpdateStockRequestSchema,
   CycleUnitPriceSchema,
+  DisposeStockRequestSchema,
+  ReturnStockRequestSchema,
   QueryBooleanSchema,
   TrackingReportSchema,
 } from '@clinic/domain';
@@ -47,6 +49,20 @@ export function stockRoutes(app: ZodApp, stock: StockService): void {
     config: { access: { permission: ['stock', 'update'] } },
     schema: { tags: ['stock'], params: IdParamsSchema, body: UpdateStockRequestSchema, response: { 200: StockSchema, ...errorResponses } },
     handler: (request) => stock.update(actorOf(request), request.params.id, request.body),
+  });
+
+  // Issue 20: units written off a lot, or sent back to its supplier; the answer is the lot after.
+  // Taking units off the books is a removal, so it needs stock.delete, like deleting the lot.
+  app.post('/stock/:id/dispose', {
+    config: { access: { permission: ['stock', 'delete'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, body: DisposeStockRequestSchema, response: { 200: StockSchema, ...idempotentErrorResponses } },
+    handler: (request) => stock.dispose(actorOf(request), request.params.id, request.body),
+  });
+
+  app.post('/stock/:id/return', {
+    config: { access: { permission: ['stock', 'delete'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, body: ReturnStockRequestSchema, response: { 200: StockSchema, ...idempotentErrorResponses } },
+    handler: (request) => stock.returnToSupplier(actorOf(request), request.params.id, request.body),
   });
 
   // Track Product Consumption on the product page (spec section 7's product helpers).

@@ -1,5 +1,6 @@
 import {
   pageWindow,
+  roundToCents,
   roundUnitsLeft,
   roundUnitsUsed,
   stockFormIssues,
@@ -15,6 +16,8 @@ import {
   type StockPage,
   type StockUsage,
   type UpdateStockRequest,
+  type DisposeStockRequest,
+  type ReturnStockRequest,
   TRACKED_CYCLES,
   trackingReport,
   type CycleUnitPrice,
@@ -31,6 +34,9 @@ import { findProductWithNames } from '../products/products.reads';
 import { findSupplierById } from '../suppliers/suppliers.reads';
 import { cycleFacts, findStock, findStocks, findVisibleProductName, shelfPrices, listStocks, listUsages, stockTotals, type StockRow } from './stock.repo';
 
+/** The ledger's scale for units: what the schema let through (at most 3 decimals) without float noise. */
+const thousandths = (units: number) => Math.round(units * 1000) / 1000;
+
 type UsageRow = Awaited<ReturnType<typeof listUsages>>[number];
 
 function toUsage(row: UsageRow): StockUsage {
@@ -42,6 +48,9 @@ function toUsage(row: UsageRow): StockUsage {
     note: row.usage.note,
     user_name: row.userName,
     treatmentLogProduct: row.treatmentCode !== null && row.treatmentName !== null ? { treatment: { treatment_code: row.treatmentCode, name: row.treatmentName } } : null,
+    disposal_reason: row.usage.disposalReason,
+    credit_amount: row.usage.creditAmount,
+    reference: row.usage.reference,
   };
 }
 
@@ -240,6 +249,42 @@ export function createStockService(deps: ServiceDeps) {
     async remove(actor: Actor, id: string): Promise<void> {
       const companyId = currentCompanyId(actor);
       await ledger.remove(author(actor), companyId, id);
+    },
+
+    /**
+     * Units written off one lot (issue 20). A replay of the same request writes nothing again and
+     * answers the lot as it is now.
+     */
+    async dispose(actor: Actor, id: string, body: DisposeStockRequest): Promise<Stock> {
+      const companyId = currentCompanyId(actor);
+      const { idempotency_key: _key, ...changes } = body;
+      await ledger.dispose(author(actor), {
+        companyId,
+        stockId: id,
+        quantity: thousandths(body.units),
+        reason: body.reason,
+        note: body.note ?? '',
+        request: idempotentRequest(companyId, 'stock.dispose', `POST /stock/${id}/dispose`, body),
+        changes,
+      });
+      return this.get(actor, id);
+    },
+
+    /** Units sent back to the supplier from one lot, with the credit and the supplier's reference. */
+    async returnToSupplier(actor: Actor, id: string, body: ReturnStockRequest): Promise<Stock> {
+      const companyId = currentCompanyId(actor);
+      const { idempotency_key: _key, ...changes } = body;
+      await ledger.returnToSupplier(author(actor), {
+        companyId,
+        stockId: id,
+        quantity: thousandths(body.units),
+        creditAmount: roundToCents(body.credit_amount),
+        reference: body.supplier_reference ?? '',
+        note: body.note ?? '',
+        request: idempotentRequest(companyId, 'stock.return', `POST /stock/${id}/return`, body),
+        changes,
+      });
+      return this.get(actor, id);
     },
 
     /** Track Product Consumption: the latest cycles and their trends (docs/decisions.md). */

@@ -1,4 +1,4 @@
-import type { ExpenseByDay, ExpenseByTreatment, MostUsedProducts, StocksAboutToExpire, TopSuppliers } from '@clinic/domain';
+import type { ExpenseByDay, ExpenseByTreatment, MostUsedProducts, StocksAboutToExpire, TopSuppliers, WasteReport } from '@clinic/domain';
 import type { ReportColumn } from './report-table';
 
 export type ExpenseDay = ExpenseByDay['results'][number];
@@ -6,6 +6,7 @@ export type ExpenseDay = ExpenseByDay['results'][number];
 export type TreatmentExpense = ExpenseByTreatment['results'][number] & { manual?: true };
 export type ProductUse = MostUsedProducts['results'][number];
 export type SupplierSpend = TopSuppliers['results'][number];
+export type WasteDay = WasteReport['results'][number];
 export type ExpiringStock = StocksAboutToExpire['results'][number];
 
 /** Products used at the chair outside any designed tray carry no treatment. */
@@ -62,3 +63,18 @@ export const expiringStockColumns = (severalLocations: boolean) => (severalLocat
 
 /** Expense by day lists every day of the range; it has something to show once one day has a cost. */
 export const hasExpense = (days: readonly ExpenseDay[]) => days.some((d) => d.spend !== 0 || d.usage_cost !== 0);
+
+/** Waste is expired plus damaged; recalled and other write-offs and returns are beside it, every figure at cost. */
+export const WASTE_COLUMNS: ReportColumn<WasteDay>[] = [
+  { label: 'Date', kind: 'date', value: (r) => r.date },
+  { label: 'Expired', kind: 'money', value: (r) => r.expired },
+  { label: 'Damaged', kind: 'money', value: (r) => r.damaged },
+  { label: 'Waste', kind: 'money', value: (r) => r.waste },
+  { label: 'Recalled', kind: 'money', value: (r) => r.recalled },
+  { label: 'Other write-offs', kind: 'money', value: (r) => r.other },
+  { label: 'Returned', kind: 'money', value: (r) => r.returned },
+  { label: 'Credits', kind: 'money', value: (r) => r.credits },
+];
+
+/** The waste report lists every day of the range; it has something to show once a day has a write-off or a return. */
+export const hasWriteOffs = (days: readonly WasteDay[]) => days.some((d) => d.waste !== 0 || d.recalled !== 0 || d.other !== 0 || d.returned !== 0 || d.credits !== 0);

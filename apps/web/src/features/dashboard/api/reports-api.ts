@@ -9,6 +9,7 @@ import {
   type MostUsedProducts,
   type StocksAboutToExpire,
   type TopSuppliers,
+  type WasteReport,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 import type { ReportRange } from '../report-range';
@@ -47,6 +48,8 @@ export const expenseByTreatmentQueryOptions = (params: RangeReportParams) => ran
 /** Spec section 9: the dashboard shows the top 5 most used products. */
 export const mostUsedProductsQueryOptions = (params: RangeReportParams) => rangeReport<MostUsedProducts>('most-used-products', params, { limit: TOP_PRODUCTS });
 export const topSuppliersQueryOptions = (params: RangeReportParams) => rangeReport<TopSuppliers>('top-suppliers', params, { limit: TOP_SUPPLIERS });
+/** Issue 20: units written off (by reason) and returned each day at cost, with the credits. */
+export const wasteQueryOptions = (params: RangeReportParams) => rangeReport<WasteReport>('waste', params);
 
 /** Lots expiring soon are about now, not the chosen range; the server's alert window applies. */
 export const stocksAboutToExpireQueryOptions = (scope: ReportScope) =>

@@ -23,6 +23,7 @@ import { csvFileName } from '../report-table';
 import { ExpenseLineChart } from './expense-line-chart';
 import { RankedBarChart } from './ranked-bar-chart';
 import { ReportPanel } from './report-panel';
+import { WastePanel } from './waste-panel';
 
 const TITLES = {
   byDay: 'Expense by day',
@@ -88,6 +89,9 @@ export function ReportCharts({ params }: { params: RangeReportParams }) {
         fileName={file(TITLES.suppliers)}
         chart={(rows) => <RankedBarChart seriesName="Spend" money bars={rows.map((r) => ({ key: r.supplier?.id ?? 'none', name: supplierLabel(r), value: r.spend }))} />}
       />
+      <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
+        <WastePanel params={params} />
+      </Box>
     </Box>
   );
 }

@@ -54,7 +54,7 @@ export const openAlertCountQueryOptions = () =>
   });
 
 /** A stock change moves the product's grid, its alerts and "in stock" searches. */
-function useInvalidateStock() {
+export function useInvalidateStock() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([

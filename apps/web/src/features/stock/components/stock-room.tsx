@@ -25,6 +25,7 @@ import { stockPageQueryOptions, useDeleteStock } from '../api/stock-api';
 import { ConsumeDialog } from './consume-dialog';
 import { StockFormDialog } from './stock-form-dialog';
 import { UsageHistory } from './usage-history';
+import { WriteOffActions } from './write-off-actions';
 
 const COLUMNS = [
   { key: 'added', label: 'Added' },
@@ -175,6 +176,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                       </Tooltip>
                     </>
                   ) : null}
+                  {canDelete ? <WriteOffActions product={product} stock={stock} subject={subject} /> : null}
                   {canDelete ? (
                     <Tooltip title={empty ? 'No units left' : 'Delete'}>
                       <span>

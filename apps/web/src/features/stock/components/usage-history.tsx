@@ -5,8 +5,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { StockUsage, UsageKind } from '@clinic/domain';
-import { formatDateTime } from '../../../lib/format';
+import { DISPOSAL_REASON_LABELS, type StockUsage, type UsageKind } from '@clinic/domain';
+import { formatDateTime, formatDollars } from '../../../lib/format';
 
 const KIND_LABELS: Record<UsageKind, string> = {
   treatment: 'Treatment',
@@ -16,6 +16,14 @@ const KIND_LABELS: Record<UsageKind, string> = {
   disposal: 'Written off',
   return: 'Returned',
 };
+
+/** A write-off with its reason; a return with its credit and the supplier's reference. */
+function kindLabel(usage: StockUsage): string {
+  const label = KIND_LABELS[usage.kind];
+  if (usage.kind === 'disposal' && usage.disposal_reason) return `${label} (${DISPOSAL_REASON_LABELS[usage.disposal_reason].toLowerCase()})`;
+  if (usage.kind === 'return' && usage.credit_amount !== null) return [label, `${formatDollars(usage.credit_amount)} credit`, usage.reference || null].filter(Boolean).join(' · ');
+  return label;
+}
 
 /** Where a stock's units went: date, units, note and, for treatments, the treatment's code and name. */
 export function UsageHistory({ usages }: { usages: StockUsage[] }) {
@@ -45,7 +53,7 @@ export function UsageHistory({ usages }: { usages: StockUsage[] }) {
               <TableCell>
                 {usage.treatmentLogProduct
                   ? `${usage.treatmentLogProduct.treatment.treatment_code} ${usage.treatmentLogProduct.treatment.name}`
-                  : KIND_LABELS[usage.kind]}
+                  : kindLabel(usage)}
               </TableCell>
               <TableCell align="right">{usage.unit_quantity}</TableCell>
               <TableCell>{usage.note || '—'}</TableCell>

@@ -18,6 +18,7 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, unitCount } from '../../../lib/format';
 import { alertsQueryOptions, useDismissAlert } from '../api/stock-api';
+import { DisposeExpiredButton } from '../components/dispose-expired-button';
 
 const PER_PAGE = 10;
 const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error', recalled: 'error' } as const;
@@ -69,6 +70,7 @@ function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
               </Typography>
             </Box>
             {kind === 'low_stock' ? lowStockAction?.(alert) : null}
+            {kind === 'expired' ? <DisposeExpiredButton alert={alert} /> : null}
             <Button size="small" onClick={() => { onDismiss(alert); }} aria-label={`Dismiss ${ALERT_KIND_LABELS[kind].toLowerCase()} alert for ${alert.product.name}`}>
               Dismiss
             </Button>
