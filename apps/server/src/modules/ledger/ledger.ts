@@ -1,4 +1,4 @@
-import { STOCK_MESSAGES, type Consumption } from '@clinic/domain';
+import { LOT_STATUS_LABELS, LOT_STATUS_MESSAGES, STOCK_MESSAGES, type Consumption, type LotStatus } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
 import { isoDay } from '../../clock';
 import { conflict, notFound } from '../../core/errors';
@@ -97,6 +97,15 @@ export interface Amendment {
   reconciliation: { quantity: number; unitPrice: number; note: string } | null;
   changes: Record<string, unknown>;
 }
+
+/** A lot recalled, quarantined or released back to available, with why and the notice it follows. */
+export interface StatusChange {
+  status: LotStatus;
+  reason: string;
+  reference: string;
+}
+
+const STATUS_ACTIONS: Record<LotStatus, string> = { recalled: 'recall', quarantined: 'quarantine', available: 'release' };
 
 export function createLedger(deps: LedgerDeps) {
   const { db } = deps;
@@ -211,6 +220,29 @@ export function createLedger(deps: LedgerDeps) {
         if (correction && correction.quantity > 0) await appendUsages(tx, [row(correction.quantity)]);
         await audit(tx, author, companyId, { entity: 'stock', entityId: stockId, action: 'update', changes: amendment.changes });
         await refresh(tx, companyId, [lot.productId]);
+      });
+    },
+
+    /**
+     * A lot recalled, quarantined or released. No units move: consumption skips a recalled or
+     * quarantined lot and refuses it when named (allocation.ts), under the same lot lock. The
+     * alerts are refreshed at every location of the organization, since a recall raises a
+     * 'recalled' alert wherever a lot of that number is held (alerts.repo.ts). Setting the status
+     * a lot already has is refused with 409.
+     */
+    async setStatus(author: LedgerAuthor, companyId: string, stockId: string, change: StatusChange): Promise<void> {
+      await db.transaction(async (tx) => {
+        const lot = await lockStock(tx, companyId, stockId);
+        if (!lot) throw notFound();
+        if (lot.status === change.status) throw conflict(LOT_STATUS_MESSAGES.sameStatus(LOT_STATUS_LABELS[change.status]));
+        await updateStock(tx, stockId, { status: change.status, statusReason: change.reason, statusReference: change.reference, statusChangedBy: author.userId, statusChangedAt: deps.now() });
+        await audit(tx, author, companyId, {
+          entity: 'stock',
+          entityId: stockId,
+          action: STATUS_ACTIONS[change.status],
+          changes: { from: lot.status, status: change.status, reason: change.reason, reference: change.reference, lotNumber: lot.lotNumber },
+        });
+        await refreshAlerts(tx, { organizationOf: companyId, productIds: [lot.productId] }, rules());
       });
     },
 

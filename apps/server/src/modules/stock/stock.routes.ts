@@ -5,6 +5,7 @@ import {
   CreatedStocksSchema,
   CreateStockRequestSchema,
   IdParamsSchema,
+  LotStatusBodySchema,
   StockListQuerySchema,
   StockPageSchema,
   StockSchema,
@@ -47,6 +48,13 @@ export function stockRoutes(app: ZodApp, stock: StockService): void {
     config: { access: { permission: ['stock', 'update'] } },
     schema: { tags: ['stock'], params: IdParamsSchema, body: UpdateStockRequestSchema, response: { 200: StockSchema, ...errorResponses } },
     handler: (request) => stock.update(actorOf(request), request.params.id, request.body),
+  });
+
+  // Recall, quarantine or release a lot (issue 20): who may edit a lot may change its status.
+  app.post('/stock/:id/status', {
+    config: { access: { permission: ['stock', 'update'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, body: LotStatusBodySchema, response: { 200: StockSchema, ...errorResponses } },
+    handler: (request) => stock.setStatus(actorOf(request), request.params.id, request.body),
   });
 
   // Track Product Consumption on the product page (spec section 7's product helpers).
