@@ -199,6 +199,18 @@ describe('the recalled alert', () => {
     expect(await alertsOf(p.id, southToken())).toEqual([]);
   });
 
+  it('leaves recalled and quarantined units out of low stock', async () => {
+    const p = await product('Sutures');
+    const lot = await createStock(t.db, { companyId: north(), productId: p.id, unitsPerContainer: 10, lotNumber: 'SU-1' });
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${p.id}`, token: member(), payload: { minimum_stock: 5 } })).statusCode).toBe(200);
+    const lowStock = async () => ((await t.request({ method: 'GET', url: '/api/alert?kind=low_stock&perPage=100', token: member() })).json().results as AlertRow[]).filter((a) => a.product.id === p.id);
+    expect(await lowStock()).toEqual([]);
+    await setStatus(lot.id, { status: 'quarantined', reason: 'Damp box' });
+    expect(await lowStock()).toEqual([expect.objectContaining({ units_in_stock: 0, minimum_stock: 5 })]);
+    await setStatus(lot.id, { status: 'available' });
+    expect(await lowStock()).toEqual([]);
+  });
+
   it('is not raised by a quarantine, and a lot without a number is matched by itself only', async () => {
     const p = await product('Gloves');
     const quarantined = await createStock(t.db, { companyId: north(), productId: p.id, lotNumber: 'GL-9' });
