@@ -38,6 +38,19 @@ export const AlertSchema = z.object({
    * from the alert can start from that supplier and count containers. Null if never received.
    */
   last_receipt: z.object({ supplier: z.object({ id: UuidSchema, name: z.string() }).nullable(), units_per_container: z.number().int() }).nullable(),
+  /**
+   * A 'recalled' alert: the recall behind it (the lot itself, or a lot of the same number at
+   * another location of the organization), with where, why and when. Null for the other kinds.
+   */
+  recall: z
+    .object({
+      stock_id: UuidSchema,
+      location: z.object({ id: UuidSchema, name: z.string() }),
+      reason: z.string(),
+      reference: z.string(),
+      recalled_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
@@ -45,6 +58,6 @@ export const AlertListQuerySchema = PageQuerySchema.extend({ kind: AlertKindSche
 export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
 
 export const AlertPageSchema = pageOf(AlertSchema).extend({
-  counts: z.object({ low_stock: z.number().int(), expiring: z.number().int(), expired: z.number().int() }),
+  counts: z.object({ low_stock: z.number().int(), expiring: z.number().int(), expired: z.number().int(), recalled: z.number().int() }),
 });
 export type AlertPage = z.infer<typeof AlertPageSchema>;

@@ -50,6 +50,34 @@ export const LOT_STATUSES = ['available', 'quarantined', 'recalled'] as const;
 export const LotStatusSchema = z.enum(LOT_STATUSES);
 export type LotStatus = z.infer<typeof LotStatusSchema>;
 
+export const LOT_STATUS_LABELS: Record<LotStatus, string> = { available: 'Available', quarantined: 'Quarantined', recalled: 'Recalled' };
+export const LOT_STATUS_REASON_MAX = 300;
+export const LOT_STATUS_REFERENCE_MAX = 100;
+export const LOT_STATUS_MESSAGES = {
+  reasonRequired: 'Enter the reason',
+  reasonTooLong: `Use at most ${LOT_STATUS_REASON_MAX} characters`,
+  referenceTooLong: `Use at most ${LOT_STATUS_REFERENCE_MAX} characters`,
+  sameStatus: (status: string) => `This lot is already ${status.toLowerCase()}`,
+  recallConfirm: 'Recall this lot? It will no longer be used at the chair, and every location of your organization holding this lot number is alerted.',
+  quarantineConfirm: 'Quarantine this lot? It will no longer be used at the chair until it is released.',
+  releaseConfirm: 'Release this lot? It becomes available for use again.',
+  changed: (status: LotStatus) => (status === 'available' ? 'Lot released' : `Lot ${status}`),
+  failed: 'Failed to change the lot status',
+} as const;
+
+/**
+ * POST /stock/{id}/status: recall or quarantine a lot (a reason is required), or release it back to
+ * available (the reason is optional there). The reference names the recall notice or the ticket.
+ */
+export const LotStatusBodySchema = z
+  .object({
+    status: LotStatusSchema,
+    reason: z.string().trim().max(LOT_STATUS_REASON_MAX, LOT_STATUS_MESSAGES.reasonTooLong).optional(),
+    reference: z.string().trim().max(LOT_STATUS_REFERENCE_MAX, LOT_STATUS_MESSAGES.referenceTooLong).optional(),
+  })
+  .refine((b) => b.status === 'available' || (b.reason ?? '') !== '', { path: ['reason'], message: LOT_STATUS_MESSAGES.reasonRequired });
+export type LotStatusBody = z.infer<typeof LotStatusBodySchema>;
+
 /** Why units were written off. Waste in the reports is the expired and damaged ones, at cost. */
 export const DISPOSAL_REASONS = ['expired', 'damaged', 'recalled', 'other'] as const;
 export const DisposalReasonSchema = z.enum(DISPOSAL_REASONS);
@@ -234,6 +262,12 @@ export const StockSchema = z.object({
   lotNumber: z.string(),
   runningListProductId: UuidSchema.nullable(),
   has_unique_lot: z.boolean(),
+  /** Recalled and quarantined lots are never consumed (issue 20); who changed it, when and why. */
+  status: LotStatusSchema,
+  status_reason: z.string(),
+  status_reference: z.string(),
+  status_changed_at: z.string().nullable(),
+  status_changed_by: z.string().nullable(),
   stockUsages: z.array(StockUsageSchema),
 });
 export type Stock = z.infer<typeof StockSchema>;

@@ -55,6 +55,11 @@ export const stockCases: Record<string, Case> = {
     build: async (w, t, _caller, tenant) => ({ url: `/api/stock/${(await stockFor(w, t, tenant)).id}`, payload: { note: 'Counted' } }),
     expect: ON_OWN_STOCK(200, 200),
   },
+  'POST /api/stock/:id/status': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/stock/${(await stockFor(w, t, tenant)).id}/status`, payload: { status: 'quarantined', reason: 'Torn packaging' } }),
+    // Whoever may edit a lot may recall or quarantine it.
+    expect: ON_OWN_STOCK(200, 200),
+  },
   'DELETE /api/stock/:id': {
     build: async (w, t, _caller, tenant) => ({ url: `/api/stock/${(await stockFor(w, t, tenant)).id}` }),
     expect: ON_OWN_STOCK(204, 403),

@@ -2,11 +2,13 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { alerts, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
+import { alerts, companies, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
 
 export interface AlertScope {
   /** One location, or every location (the background scan). */
   companyId?: string;
+  /** Every location of this location's organization (a lot recalled or released). */
+  organizationOf?: string;
   /** Only these products (a stock change), or all. */
   productIds?: string[];
 }
@@ -21,6 +23,7 @@ export interface AlertRules {
 /** The values of a refresh: given, or placeholders of the named statement. */
 interface RefreshValues {
   companyId?: SQL | string | undefined;
+  organizationOf?: string | undefined;
   productIds?: string[] | undefined;
   /** One product: a plain equality, whose generic plan PostgreSQL finds as good as a custom one. */
   productId?: SQL | undefined;
@@ -31,6 +34,9 @@ interface RefreshValues {
 function scoped(companyColumn: SQL, productColumn: SQL, values: RefreshValues): SQL {
   const parts: SQL[] = [sql`true`];
   if (values.companyId) parts.push(sql`${companyColumn} = ${values.companyId}::uuid`);
+  if (values.organizationOf) {
+    parts.push(sql`${companyColumn} in (select c.id from ${companies} c where c.organization_id = (select o.organization_id from ${companies} o where o.id = ${values.organizationOf}::uuid))`);
+  }
   if (values.productId) parts.push(sql`${productColumn} = ${values.productId}::uuid`);
   if (values.productIds) parts.push(sql`${productColumn} = any(${sql.param(values.productIds)}::uuid[])`);
   return sql.join(parts, sql` and `);
@@ -42,7 +48,13 @@ function scoped(companyColumn: SQL, productColumn: SQL, values: RefreshValues): 
  * alerts whose condition ended are resolved. A dismissed alert stays dismissed while its condition
  * holds; once resolved, the condition returning raises a new alert.
  *
- * Low stock counts usable units only (expired lots are not stock a clinic can use).
+ * Low stock counts usable units only (expired, recalled and quarantined lots are not stock a
+ * clinic can use).
+ *
+ * A live lot with units left is 'recalled' while it, or a lot of the same product and lot number
+ * (whatever the case) anywhere in its organization, is recalled: marking a lot raises the alert at
+ * every location holding that number, and releasing the last recalled one resolves them all
+ * (docs/decisions.md, Lot status). A lot without a number is matched by itself only.
  */
 function refreshStatement(values: RefreshValues): SQL {
   const stockScope = scoped(sql`s.company_id`, sql`s.product_id`, values);
@@ -57,13 +69,24 @@ function refreshStatement(values: RefreshValues): SQL {
        where ${stockScope} and s.deleted_at is null and s.units_left > 0
          and s.expiry_date < ${today} + ${values.expiryWindowDays}::int
       union all
+      select s.company_id, s.product_id, s.id, 'recalled'::alert_kind
+        from ${stocks} s
+       where ${stockScope} and s.deleted_at is null and s.units_left > 0
+         and (s.status = 'recalled'
+              or (s.lot_number <> '' and exists (
+                    select 1 from ${companies} here
+                      join ${companies} there on there.organization_id = here.organization_id
+                      join ${stocks} r on r.company_id = there.id and lower(r.lot_number) = lower(s.lot_number)
+                     where here.id = s.company_id and r.product_id = s.product_id and r.status = 'recalled')))
+      union all
       select pcs.company_id, pcs.product_id, null::uuid, 'low_stock'::alert_kind
         from ${productCompanySettings} pcs
         join ${products} p on p.id = pcs.product_id and p.deleted_at is null
        where ${settingsScope} and pcs.minimum_stock > 0 and pcs.removed_at is null
          and coalesce((select sum(s.units_left) from ${stocks} s
                         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.deleted_at is null
-                          and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${today})), 0) < pcs.minimum_stock
+                          and s.units_left > 0 and s.status = 'available'
+                          and (s.expiry_date is null or s.expiry_date >= ${today})), 0) < pcs.minimum_stock
     ),
     resolved as (
       update ${alerts} a set resolved_at = now()
@@ -78,7 +101,7 @@ function refreshStatement(values: RefreshValues): SQL {
 }
 
 export async function refreshAlerts(db: DbOrTx, scope: AlertScope, rules: AlertRules): Promise<void> {
-  await db.execute(refreshStatement({ companyId: scope.companyId, productIds: scope.productIds, ...rules }));
+  await db.execute(refreshStatement({ companyId: scope.companyId, organizationOf: scope.organizationOf, productIds: scope.productIds, ...rules }));
 }
 
 // A consumption refreshes its product's alerts on every request: a named statement, with one
@@ -104,6 +127,16 @@ export interface LastReceipt {
   unitsPerContainer: number;
 }
 
+export interface RecallSource {
+  stockId: string;
+  companyId: string;
+  companyName: string;
+  reason: string;
+  reference: string;
+  /** As json_build_object writes a timestamptz. */
+  recalledAt: string | null;
+}
+
 const open = (companyId: string) => and(eq(alerts.companyId, companyId), isNull(alerts.resolvedAt), isNull(alerts.dismissedAt));
 
 /** Open alerts of a location, newest first, with what the alerts page shows about each. */
@@ -119,12 +152,24 @@ export async function listOpenAlerts(db: DbOrTx, companyId: string, kind: AlertK
       minimumStock: sql<number>`coalesce(${productCompanySettings.minimumStock}, 0)`.mapWith(Number),
       unitsInStock: sql<number>`(select coalesce(floor(sum(s.units_left)), 0) from ${stocks} s
         where s.company_id = ${alerts.companyId} and s.product_id = ${alerts.productId} and s.deleted_at is null and s.units_left > 0
-          and (s.expiry_date is null or s.expiry_date >= ${today}::date))`.mapWith(Number),
+          and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date))`.mapWith(Number),
       // The newest receipt, as reorder suggestions read it (deleted lots too: they were bought).
       lastReceipt: sql<LastReceipt | null>`(select json_build_object('supplierId', s.supplier_id, 'supplierName', sup.name, 'unitsPerContainer', s.units_per_container)
         from ${stocks} s left join ${suppliers} sup on sup.id = s.supplier_id
         where s.company_id = ${alerts.companyId} and s.product_id = ${alerts.productId}
         order by s.created_at desc, s.id desc limit 1)`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as LastReceipt) : (v as LastReceipt | null))),
+      // The recall behind a 'recalled' alert: the lot itself when it is recalled, else the latest
+      // recalled lot of the same number in the organization (the lot-number index finds it).
+      recall: sql<RecallSource | null>`case when ${alerts.kind} = 'recalled' then (
+        select json_build_object('stockId', r.id, 'companyId', there.id, 'companyName', there.name, 'reason', r.status_reason,
+                                 'reference', r.status_reference, 'recalledAt', r.status_changed_at)
+          from ${companies} here
+          join ${companies} there on there.organization_id = here.organization_id
+          join ${stocks} r on r.company_id = there.id
+         where here.id = ${alerts.companyId} and r.product_id = ${alerts.productId} and r.status = 'recalled'
+           and (r.id = ${alerts.stockId} or (${stocks.lotNumber} <> '' and lower(r.lot_number) = lower(${stocks.lotNumber})))
+         order by (r.id = ${alerts.stockId}) desc, r.status_changed_at desc nulls last, r.id
+         limit 1) end`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as RecallSource) : (v as RecallSource | null))),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(alerts)

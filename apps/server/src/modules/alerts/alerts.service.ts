@@ -29,6 +29,15 @@ export function createAlertsService(deps: ServiceDeps) {
         last_receipt: r.lastReceipt
           ? { supplier: r.lastReceipt.supplierId && r.lastReceipt.supplierName !== null ? { id: r.lastReceipt.supplierId, name: r.lastReceipt.supplierName } : null, units_per_container: r.lastReceipt.unitsPerContainer }
           : null,
+        recall: r.recall
+          ? {
+              stock_id: r.recall.stockId,
+              location: { id: r.recall.companyId, name: r.recall.companyName },
+              reason: r.recall.reason,
+              reference: r.recall.reference,
+              recalled_at: r.recall.recalledAt === null ? null : new Date(r.recall.recalledAt).toISOString(),
+            }
+          : null,
       }));
       return { ...toPage(results, total, query), counts };
     },

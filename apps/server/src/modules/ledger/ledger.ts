@@ -1,4 +1,4 @@
-import { STOCK_MESSAGES, WRITE_OFF_MESSAGES, type Consumption, type DisposalReason } from '@clinic/domain';
+import { LOT_STATUS_LABELS, LOT_STATUS_MESSAGES, STOCK_MESSAGES, WRITE_OFF_MESSAGES, type Consumption, type DisposalReason, type LotStatus } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
 import { isoDay } from '../../clock';
 import { AppError, conflict, notFound } from '../../core/errors';
@@ -124,6 +124,14 @@ export interface SupplierReturn extends WriteOff {
 
 /** Whether a write-off wrote its row now, or was a replay of one written before. */
 export type WriteOffOutcome = 'written' | 'replayed';
+/** A lot recalled, quarantined or released back to available, with why and the notice it follows. */
+export interface StatusChange {
+  status: LotStatus;
+  reason: string;
+  reference: string;
+}
+
+const STATUS_ACTIONS: Record<LotStatus, string> = { recalled: 'recall', quarantined: 'quarantine', available: 'release' };
 
 export function createLedger(deps: LedgerDeps) {
   const { db } = deps;
@@ -268,6 +276,29 @@ export function createLedger(deps: LedgerDeps) {
         if (correction && correction.quantity > 0) await appendUsages(tx, [row(correction.quantity)]);
         await audit(tx, author, companyId, { entity: 'stock', entityId: stockId, action: 'update', changes: amendment.changes });
         await refresh(tx, companyId, [lot.productId]);
+      });
+    },
+
+    /**
+     * A lot recalled, quarantined or released. No units move: consumption skips a recalled or
+     * quarantined lot and refuses it when named (allocation.ts), under the same lot lock. The
+     * alerts are refreshed at every location of the organization, since a recall raises a
+     * 'recalled' alert wherever a lot of that number is held (alerts.repo.ts). Setting the status
+     * a lot already has is refused with 409.
+     */
+    async setStatus(author: LedgerAuthor, companyId: string, stockId: string, change: StatusChange): Promise<void> {
+      await db.transaction(async (tx) => {
+        const lot = await lockStock(tx, companyId, stockId);
+        if (!lot) throw notFound();
+        if (lot.status === change.status) throw conflict(LOT_STATUS_MESSAGES.sameStatus(LOT_STATUS_LABELS[change.status]));
+        await updateStock(tx, stockId, { status: change.status, statusReason: change.reason, statusReference: change.reference, statusChangedBy: author.userId, statusChangedAt: deps.now() });
+        await audit(tx, author, companyId, {
+          entity: 'stock',
+          entityId: stockId,
+          action: STATUS_ACTIONS[change.status],
+          changes: { from: lot.status, status: change.status, reason: change.reason, reference: change.reference, lotNumber: lot.lotNumber },
+        });
+        await refreshAlerts(tx, { organizationOf: companyId, productIds: [lot.productId] }, rules());
       });
     },
 

@@ -9,13 +9,16 @@ export type StockRow = typeof stocks.$inferSelect;
 export interface StockWithSupplier {
   stock: StockRow;
   supplierName: string | null;
+  /** Who last recalled, quarantined or released the lot. */
+  statusChangedByName: string | null;
 }
 
 const live = and(isNull(stocks.deletedAt));
+const statusChangedByName = sql<string | null>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${stocks.statusChangedBy})`;
 
 export async function findStock(db: DbOrTx, companyId: string, id: string): Promise<StockWithSupplier | undefined> {
   const [row] = await db
-    .select({ stock: stocks, supplierName: suppliers.name })
+    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName })
     .from(stocks)
     .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
     .where(and(eq(stocks.id, id), eq(stocks.companyId, companyId), live));
@@ -25,7 +28,7 @@ export async function findStock(db: DbOrTx, companyId: string, id: string): Prom
 export async function findStocks(db: DbOrTx, companyId: string, ids: string[]): Promise<StockWithSupplier[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ stock: stocks, supplierName: suppliers.name })
+    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName })
     .from(stocks)
     .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
     .where(and(inArray(stocks.id, ids), eq(stocks.companyId, companyId), live))
@@ -35,7 +38,7 @@ export async function findStocks(db: DbOrTx, companyId: string, ids: string[]): 
 /** Locks one stock for a change; counters read after the lock are current. */
 export async function listStocks(db: DbOrTx, companyId: string, productId: string, page: { offset: number; limit: number }) {
   const rows = await db
-    .select({ stock: stocks, supplierName: suppliers.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(stocks)
     .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
     .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live))

@@ -5,6 +5,7 @@ import {
   CreatedStocksSchema,
   CreateStockRequestSchema,
   IdParamsSchema,
+  LotStatusBodySchema,
   StockListQuerySchema,
   StockPageSchema,
   StockSchema,
@@ -63,6 +64,13 @@ export function stockRoutes(app: ZodApp, stock: StockService): void {
     config: { access: { permission: ['stock', 'delete'] } },
     schema: { tags: ['stock'], params: IdParamsSchema, body: ReturnStockRequestSchema, response: { 200: StockSchema, ...idempotentErrorResponses } },
     handler: (request) => stock.returnToSupplier(actorOf(request), request.params.id, request.body),
+  });
+
+  // Recall, quarantine or release a lot (issue 20): who may edit a lot may change its status.
+  app.post('/stock/:id/status', {
+    config: { access: { permission: ['stock', 'update'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, body: LotStatusBodySchema, response: { 200: StockSchema, ...errorResponses } },
+    handler: (request) => stock.setStatus(actorOf(request), request.params.id, request.body),
   });
 
   // Track Product Consumption on the product page (spec section 7's product helpers).

@@ -11,6 +11,7 @@ import {
   type Consumption,
   type CreatedStocks,
   type CreateStockRequest,
+  type LotStatusBody,
   type Stock,
   type StockListQuery,
   type StockPage,
@@ -60,7 +61,7 @@ export function createStockService(deps: ServiceDeps) {
   const ledger = createLedger(deps);
   const author = (actor: Actor): LedgerAuthor => ({ userId: actor.userId, organizationId: actor.organizationId });
 
-  function toStock(row: StockRow, supplierName: string | null, usages: StockUsage[]): Stock {
+  function toStock(row: StockRow, supplierName: string | null, usages: StockUsage[], statusChangedByName: string | null): Stock {
     const left = roundUnitsLeft(row.unitsLeft);
     return {
       id: row.id,
@@ -83,6 +84,11 @@ export function createStockService(deps: ServiceDeps) {
       lotNumber: row.lotNumber,
       runningListProductId: row.runningListProductId,
       has_unique_lot: row.hasUniqueLot,
+      status: row.status,
+      status_reason: row.statusReason,
+      status_reference: row.statusReference,
+      status_changed_at: row.statusChangedAt?.toISOString() ?? null,
+      status_changed_by: statusChangedByName,
       stockUsages: usages,
     };
   }
@@ -102,7 +108,7 @@ export function createStockService(deps: ServiceDeps) {
 
   async function reload(companyId: string, ids: string[]): Promise<Stock[]> {
     const [found, usages] = await Promise.all([findStocks(db, companyId, ids), listUsages(db, ids)]);
-    return found.map((r) => toStock(r.stock, r.supplierName, usages.filter((u) => u.usage.stockId === r.stock.id).map(toUsage)));
+    return found.map((r) => toStock(r.stock, r.supplierName, usages.filter((u) => u.usage.stockId === r.stock.id).map(toUsage), r.statusChangedByName));
   }
 
   return {
@@ -122,6 +128,7 @@ export function createStockService(deps: ServiceDeps) {
           r.stock,
           r.supplierName,
           usages.filter((u) => u.usage.stockId === r.stock.id).map(toUsage),
+          r.statusChangedByName,
         ),
       );
       return { ...toPage(results, total, query), totals: { total_units: totals.totalUnits, units_left: totals.unitsLeft, value_left: totals.valueLeft } };
@@ -242,6 +249,13 @@ export function createStockService(deps: ServiceDeps) {
           changes: body,
         };
       });
+      return this.get(actor, id);
+    },
+
+    /** Recall, quarantine or release a lot (issue 20); the answer is the lot as the stock grid shows it. */
+    async setStatus(actor: Actor, id: string, body: LotStatusBody): Promise<Stock> {
+      const companyId = currentCompanyId(actor);
+      await ledger.setStatus(author(actor), companyId, id, { status: body.status, reason: body.reason ?? '', reference: body.reference ?? '' });
       return this.get(actor, id);
     },
 

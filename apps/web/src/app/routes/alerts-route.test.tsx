@@ -12,7 +12,7 @@ import { cartStorageKey } from '../../features/marketplace/cart/use-cart';
 const BIBS = { id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f', name: 'Patient bibs' };
 
 function lowStock(product: { id: string; name: string }, units: number, minimum: number, lastReceipt: Alert['last_receipt'] = null): Alert {
-  return { id: `${product.id.slice(0, -4)}7777`, kind: 'low_stock', created_at: '2026-03-01T10:00:00.000Z', product: { ...product, product_image_url: null }, stock: null, units_in_stock: units, minimum_stock: minimum, last_receipt: lastReceipt };
+  return { id: `${product.id.slice(0, -4)}7777`, kind: 'low_stock', created_at: '2026-03-01T10:00:00.000Z', product: { ...product, product_image_url: null }, stock: null, units_in_stock: units, minimum_stock: minimum, last_receipt: lastReceipt, recall: null };
 }
 
 /** Lidocaine: 4 cartridges left of a minimum of 10, last bought from Henry in boxes of 5; bibs: 0 of 20. */
@@ -33,7 +33,7 @@ function signIn(role: Role) {
     '/api/alert': (url) => {
       const kind = url.searchParams.get('kind');
       const results = kind === null || kind === 'low_stock' ? ALERTS : [];
-      return jsonResponse({ results, currentPage: 1, lastPage: 1, total: results.length, counts: { low_stock: ALERTS.length, expiring: 0, expired: 0 } });
+      return jsonResponse({ results, currentPage: 1, lastPage: 1, total: results.length, counts: { low_stock: ALERTS.length, expiring: 0, expired: 0, recalled: 0 } });
     },
     '/api/purchase/running-list': () => jsonResponse({ results: [HENRY_LIST, OTHER_LIST], currentPage: 1, lastPage: 1, total: 2 }),
     '/api/purchase/running-list/product': () => jsonResponse({ runningList: HENRY_LIST, runningListProducts: [] }, 201),

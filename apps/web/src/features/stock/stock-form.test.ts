@@ -28,6 +28,11 @@ const stock: Stock = {
   lotNumber: 'A1',
   runningListProductId: null,
   has_unique_lot: false,
+  status: 'available',
+  status_reason: '',
+  status_reference: '',
+  status_changed_at: null,
+  status_changed_by: null,
   stockUsages: [],
 };
 

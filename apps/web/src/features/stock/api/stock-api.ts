@@ -10,6 +10,7 @@ import {
   type Consumption,
   type CreatedStocks,
   type CreateStockRequest,
+  type LotStatusBody,
   type Page,
   type Stock,
   type StockPage,
@@ -77,6 +78,12 @@ export function useUpdateStock() {
 export function useDeleteStock() {
   const invalidate = useInvalidateStock();
   return useMutation({ mutationFn: (id: string) => api.delete(`stock/${id}`), onSuccess: invalidate });
+}
+
+/** Recall, quarantine or release a lot; the grid, the lot pickers and the alerts follow. */
+export function useSetLotStatus() {
+  const invalidate = useInvalidateStock();
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: LotStatusBody }) => api.post<Stock>(`stock/${id}/status`, body), onSuccess: invalidate });
 }
 
 export function useConsumeStock() {

@@ -10,12 +10,15 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import ReportGmailerrorredOutlined from '@mui/icons-material/ReportGmailerrorredOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { STOCK_EMPTY_TEXT, STOCK_MESSAGES, STOCK_PAGE_SIZE, type Product, type Stock } from '@clinic/domain';
+import { LOT_STATUS_LABELS, STOCK_EMPTY_TEXT, STOCK_MESSAGES, STOCK_PAGE_SIZE, type LotStatus, type Product, type Stock } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PagedTable } from '../../../components/paged-table';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -23,6 +26,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDollars, unitCount } from '../../../lib/format';
 import { stockPageQueryOptions, useDeleteStock } from '../api/stock-api';
 import { ConsumeDialog } from './consume-dialog';
+import { LotStatusChip, LotStatusDialog } from './lot-status-dialog';
 import { StockFormDialog } from './stock-form-dialog';
 import { UsageHistory } from './usage-history';
 import { WriteOffActions } from './write-off-actions';
@@ -38,7 +42,7 @@ const COLUMNS = [
   { key: 'actions', label: 'Actions', srOnly: true },
 ];
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; stock: Stock } | { kind: 'delete'; stock: Stock } | { kind: 'consume'; stock?: Stock };
+type Dialog = { kind: 'add' } | { kind: 'edit'; stock: Stock } | { kind: 'delete'; stock: Stock } | { kind: 'consume'; stock?: Stock } | { kind: 'status'; stock: Stock; status: LotStatus };
 
 export interface StockRoomProps {
   product: Pick<Product, 'id' | 'name' | 'type' | 'basic_unit' | 'barcode'>;
@@ -123,6 +127,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
       >
         {rows.map((stock) => {
           const empty = stock.units_left <= 0;
+          const blocked = stock.status !== 'available';
           const historyOpen = open === stock.id;
           const subject = `lot ${stock.lotNumber || 'without number'} added ${formatDate(stock.created_at)}`;
           return (
@@ -134,6 +139,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                     <span>{stock.lotNumber || '—'}</span>
                     {stock.has_unique_lot ? <Chip size="small" label="Serial" variant="outlined" /> : null}
                     {stock.isConsignment ? <Chip size="small" label="Consignment" color="info" variant="outlined" /> : null}
+                    <LotStatusChip stock={stock} />
                   </Stack>
                 </TableCell>
                 <TableCell>{stock.supplier?.name ?? '—'}</TableCell>
@@ -160,9 +166,9 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                   </Tooltip>
                   {canUpdate ? (
                     <>
-                      <Tooltip title="Record consumption">
+                      <Tooltip title={blocked ? `${LOT_STATUS_LABELS[stock.status]} lots are not used` : 'Record consumption'}>
                         <span>
-                          <IconButton aria-label={`Record consumption from ${subject}`} disabled={empty} onClick={() => { setDialog({ kind: 'consume', stock }); }} size="small">
+                          <IconButton aria-label={`Record consumption from ${subject}`} disabled={empty || blocked} onClick={() => { setDialog({ kind: 'consume', stock }); }} size="small">
                             <RemoveCircleOutlineOutlined fontSize="small" />
                           </IconButton>
                         </span>
@@ -174,6 +180,26 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                           </IconButton>
                         </span>
                       </Tooltip>
+                      {stock.status === 'recalled' ? null : (
+                        <Tooltip title="Recall">
+                          <IconButton aria-label={`Recall ${subject}`} onClick={() => { setDialog({ kind: 'status', stock, status: 'recalled' }); }} size="small" color="error">
+                            <ReportGmailerrorredOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                      {stock.status === 'available' ? (
+                        <Tooltip title="Quarantine">
+                          <IconButton aria-label={`Quarantine ${subject}`} onClick={() => { setDialog({ kind: 'status', stock, status: 'quarantined' }); }} size="small">
+                            <BlockOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      ) : (
+                        <Tooltip title="Release">
+                          <IconButton aria-label={`Release ${subject}`} onClick={() => { setDialog({ kind: 'status', stock, status: 'available' }); }} size="small">
+                            <LockOpenOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </>
                   ) : null}
                   {canDelete ? <WriteOffActions product={product} stock={stock} subject={subject} /> : null}
@@ -201,6 +227,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
       </PagedTable>
       {dialog?.kind === 'add' ? <StockFormDialog product={product} onClose={() => { setDialog(null); }} /> : null}
       {dialog?.kind === 'edit' ? <StockFormDialog product={product} stock={dialog.stock} onClose={() => { setDialog(null); }} /> : null}
+      {dialog?.kind === 'status' ? <LotStatusDialog product={product} stock={dialog.stock} status={dialog.status} onClose={() => { setDialog(null); }} /> : null}
       {dialog?.kind === 'consume' ? <ConsumeDialog product={product} stock={dialog.stock} onClose={() => { setDialog(null); }} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}

@@ -27,6 +27,14 @@ const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error', 
 export function alertSummary(alert: StockAlert): string {
   if (alert.kind === 'low_stock') return `${unitCount(alert.units_in_stock)} in stock, minimum ${String(alert.minimum_stock)}`;
   const lot = alert.stock?.lotNumber ? `Lot ${alert.stock.lotNumber}` : 'A lot';
+  if (alert.kind === 'recalled') {
+    // Recalled here, or a lot of the same number recalled at another location of the organization.
+    const recall = alert.recall;
+    const where = recall && recall.stock_id !== alert.stock?.id ? ` at ${recall.location.name}` : '';
+    const when = recall?.recalled_at ? ` ${formatDate(recall.recalled_at)}` : '';
+    const why = [recall?.reason, recall?.reference ? `ref. ${recall.reference}` : ''].filter(Boolean).join(', ');
+    return `${lot} recalled${where}${when} · ${unitCount(alert.stock?.units_left ?? 0)} left${why ? ` · ${why}` : ''}`;
+  }
   const verb = alert.kind === 'expired' ? 'expired' : 'expires';
   return `${lot} ${verb} ${formatDate(alert.stock?.expiry_date)} · ${unitCount(alert.stock?.units_left ?? 0)} left`;
 }

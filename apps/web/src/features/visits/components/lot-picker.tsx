@@ -2,7 +2,7 @@ import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import type { StockPage } from '@clinic/domain';
+import { LOT_STATUS_LABELS, type StockPage } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 
@@ -34,8 +34,9 @@ export function LotPicker({ productId, value, onChange, defaultLabel = 'First ex
     >
       <MenuItem value={FIRST_EXPIRY}>{defaultLabel}</MenuItem>
       {live.map((lot) => (
-        <MenuItem key={lot.id} value={lot.id}>
-          {`${lot.lotNumber || 'No lot number'} · exp. ${formatDate(lot.expiry_date)} · ${String(lot.units_left)} left${lot.is_expired ? ' (expired)' : ''}`}
+        // Recalled and quarantined lots are shown but cannot be named: the server refuses them.
+        <MenuItem key={lot.id} value={lot.id} disabled={lot.status !== 'available'}>
+          {`${lot.lotNumber || 'No lot number'} · exp. ${formatDate(lot.expiry_date)} · ${String(lot.units_left)} left${lot.status === 'available' ? (lot.is_expired ? ' (expired)' : '') : ` (${LOT_STATUS_LABELS[lot.status].toLowerCase()})`}`}
         </MenuItem>
       ))}
       {opened && lots.isFetching && live.length === 0 ? <MenuItem disabled>Loading lots…</MenuItem> : null}

@@ -1,0 +1,147 @@
+import type { ReactNode } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { LOT_STATUS_MESSAGES, type Alert, type Stock } from '@clinic/domain';
+import { AppProviders } from '../../../app/providers';
+import { jsonResponse } from '../../../test/fixtures';
+import { formatDate } from '../../../lib/format';
+import { alertSummary } from '../pages/alerts-page';
+import { LotStatusDialog } from './lot-status-dialog';
+import { StockRoom } from './stock-room';
+
+const PRODUCT = { name: 'Juvederm Ultra' };
+const STOCK_ID = '1b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e';
+const LOT = { id: STOCK_ID, lotNumber: 'V40LA90512', expiry_date: '2027-01-31', status: 'available' as const };
+
+function stubFetch(response: (url: URL) => Response) {
+  const fetchMock = vi.fn<typeof fetch>((input) => Promise.resolve(response(new URL(String(input), 'http://localhost'))));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderWithProviders(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
+}
+
+describe('the lot status dialog', () => {
+  it('asks for the reason, confirms what a recall does, then recalls the lot', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ ...LOT, status: 'recalled' }));
+    const onClose = vi.fn();
+    renderWithProviders(<LotStatusDialog product={PRODUCT} stock={LOT} status="recalled" onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Recall lot' });
+    expect(dialog).toHaveTextContent('Juvederm Ultra, lot V40LA90512, expires 01-31-2027.');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAccessibleDescription(LOT_STATUS_MESSAGES.reasonRequired);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Sterility not assured');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'FSN-2026-11');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent(LOT_STATUS_MESSAGES.recallConfirm);
+    expect(dialog).toHaveTextContent('Reason: Sterility not assured');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Recall lot' }));
+    expect(await screen.findByText('Lot recalled')).toBeInTheDocument();
+    await waitFor(() => { expect(onClose).toHaveBeenCalled(); });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe(`/api/stock/${STOCK_ID}/status`);
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ status: 'recalled', reason: 'Sterility not assured', reference: 'FSN-2026-11' });
+  });
+
+  it('goes back from the confirmation to the form, and releases without a reason', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ ...LOT }));
+    renderWithProviders(<LotStatusDialog product={PRODUCT} stock={{ ...LOT, status: 'quarantined' }} status="available" onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Release lot' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent(LOT_STATUS_MESSAGES.releaseConfirm);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Reference' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release lot' }));
+    expect(await screen.findByText('Lot released')).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ status: 'available', reason: '', reference: '' });
+  });
+});
+
+describe('the recalled alert', () => {
+  const alert = (recallStockId: string): Alert => ({
+    id: '5b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e',
+    kind: 'recalled',
+    created_at: '2026-11-22T15:00:00.000Z',
+    product: { id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Implant', product_image_url: null },
+    stock: { id: STOCK_ID, lotNumber: 'IMP-77', expiry_date: null, units_left: 3 },
+    units_in_stock: 0,
+    minimum_stock: 0,
+    last_receipt: null,
+    recall: { stock_id: recallStockId, location: { id: '7b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Austin North' }, reason: 'Packaging defect', reference: 'FSCA-12', recalled_at: '2026-11-22T15:00:00.000Z' },
+  });
+
+  it('says which lot, how many units are left and why; where, when another location recalled it', () => {
+    expect(alertSummary(alert(STOCK_ID))).toBe('Lot IMP-77 recalled 11-22-2026 · 3 units left · Packaging defect, ref. FSCA-12');
+    expect(alertSummary(alert('8b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e'))).toBe('Lot IMP-77 recalled at Austin North 11-22-2026 · 3 units left · Packaging defect, ref. FSCA-12');
+  });
+});
+
+describe('the stock room', () => {
+  const stock = (id: string, lotNumber: string, status: Stock['status']): Stock => ({
+    id,
+    product_id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e',
+    supplier: null,
+    container_quantity: 1,
+    units_per_container: 10,
+    price_per_container: 30,
+    unit_price: 3,
+    total_units: 10,
+    units_used: 0,
+    units_consumed: 0,
+    units_left: 10,
+    units_remaining: 10,
+    expiry_date: '2027-06-30',
+    is_expired: false,
+    created_at: '2026-11-01T10:00:00.000Z',
+    note: '',
+    isConsignment: false,
+    lotNumber,
+    runningListProductId: null,
+    has_unique_lot: false,
+    status,
+    status_reason: status === 'available' ? '' : 'Manufacturer notice',
+    status_reference: '',
+    status_changed_at: status === 'available' ? null : '2026-11-20T10:00:00.000Z',
+    status_changed_by: status === 'available' ? null : 'Dana Lee',
+    stockUsages: [],
+  });
+
+  it('marks a recalled lot, offers Release instead of Quarantine and no consumption from it; an available lot offers Recall and Quarantine', async () => {
+    stubFetch(() =>
+      jsonResponse({
+        results: [stock('2b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', 'BAD-1', 'recalled'), stock('3b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', 'GOOD-1', 'available')],
+        currentPage: 1,
+        lastPage: 1,
+        total: 2,
+        totals: { total_units: 20, units_left: 20, value_left: 60 },
+      }),
+    );
+    renderWithProviders(<StockRoom product={{ id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Implant', type: 'disposable', basic_unit: 'item', barcode: '' }} canCreate canUpdate canDelete />);
+    const added = formatDate('2026-11-01T10:00:00.000Z');
+    const bad = `lot BAD-1 added ${added}`;
+    const good = `lot GOOD-1 added ${added}`;
+    expect(await screen.findByText('Recalled')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Release ${bad}` })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: `Recall ${bad}` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Quarantine ${bad}` })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Record consumption from ${bad}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Record consumption from ${good}` })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: `Release ${good}` })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Recall ${good}` })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: `Quarantine ${good}` }));
+    expect(await screen.findByRole('dialog', { name: 'Quarantine lot' })).toHaveTextContent('Implant, lot GOOD-1');
+  });
+});
