@@ -209,6 +209,10 @@ describe('editing a visit with an implant', () => {
     const kept = await edit([{ id: line.id, product_id: implant.id, quantity: 1 }]);
     expect(kept.statusCode).toBe(200);
     expect(kept.json().treatment_log_products[0].implant).toEqual(line.implant);
+    // Still one device: raising the kept line is refused.
+    const raised = await edit([{ id: line.id, product_id: implant.id, quantity: 2 }]);
+    expect(raised.statusCode).toBe(400);
+    expect(raised.json().errors).toEqual([{ field: 'products.0.quantity', message: IMPLANT_MESSAGES.oneDevice }]);
 
     // A second implant added without its UDI is refused; with it, recorded.
     const noUdi = await edit([{ id: line.id, product_id: implant.id, quantity: 1 }, { product_id: implant.id, quantity: 1 }]);

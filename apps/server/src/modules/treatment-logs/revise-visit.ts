@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { roundToCents, TREATMENT_LOG_MESSAGES, type ImplantInput } from '@clinic/domain';
+import { IMPLANT_MESSAGES, roundToCents, TREATMENT_LOG_MESSAGES, type ImplantInput } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { invalidFields } from '../../core/errors';
 import { costOf, fromMilli, toMilli, type ConsumeItem, type GiveBack, type Ledger, type LedgerAuthor } from '../ledger/ledger';
 import { checkImplants, stockFor, writeImplants } from './implant-lines';
-import { deleteImplantsOfLines } from './implants.repo';
+import { deleteImplantsOfLines, implantsOfLines } from './implants.repo';
 import { deleteLogProducts, insertLogProducts, lineHoldings, logProductRows, replaceLogTreatments, updateLogProduct, updateTotalCost } from './treatment-logs.repo';
 
 export interface VisitRevision {
@@ -47,6 +47,9 @@ export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, 
     if (!line) return [{ field: `products.${String(i)}.id`, message: TREATMENT_LOG_MESSAGES.notOfVisit }];
     return line.productId === p.productId ? [] : [{ field: `products.${String(i)}.product_id`, message: TREATMENT_LOG_MESSAGES.productChanged }];
   });
+  // A kept implant line stays one device.
+  const implanted = new Set((await implantsOfLines(tx, [...saved.keys()])).map((i) => i.lineId));
+  issues.push(...input.products.flatMap((p, i) => (p.lineId && implanted.has(p.lineId) && p.quantity !== 1 ? [{ field: `products.${String(i)}.quantity`, message: IMPLANT_MESSAGES.oneDevice }] : [])));
   if (issues.length > 0) throw invalidFields(issues);
 
   const implants = await checkImplants(

@@ -99,5 +99,6 @@ describe('implants in the tray', () => {
     const saved = { key: 'line:l1', lineId: 'l1', treatmentId: null, productId: 'implant', productName: 'Implant', quantity: '1', unitPrice: 300, implantable: true, implant: { id: 'i1', udi: '(01)09506000134352', site: '36' } };
     expect(implantIssues([saved])).toEqual([]);
     expect(visitRevisionOf([], [saved]).products).toEqual([{ id: 'l1', product_id: 'implant', quantity: 1, treatment_id: null }]);
+    expect(implantIssues([{ ...saved, quantity: '2' }])).toEqual([{ path: 'products.0.quantity', message: IMPLANT_MESSAGES.oneDevice }]);
   });
 });

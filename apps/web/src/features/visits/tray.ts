@@ -34,8 +34,10 @@ export const asksForImplant = (line: TrayLine) => Boolean(line.implantable) && !
  */
 export function implantIssues(lines: TrayLine[]): { path: string; message: string }[] {
   return lines.flatMap((line, index) => {
-    if (!asksForImplant(line)) return [];
     const at = `products.${String(index)}`;
+    // A saved implant line keeps its record, and stays one device.
+    if (line.implant) return line.quantity.trim() === '1' ? [] : [{ path: `${at}.quantity`, message: IMPLANT_MESSAGES.oneDevice }];
+    if (!asksForImplant(line)) return [];
     const issues: { path: string; message: string }[] = [];
     const udi = line.implantUdi?.trim() ?? '';
     if (!udi) issues.push({ path: `${at}.implant.udi`, message: IMPLANT_MESSAGES.udiRequired });
