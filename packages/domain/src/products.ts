@@ -84,6 +84,11 @@ const ProductFieldsSchema = z.object({
   product_image_url: nullableUrl,
   box_image_url: nullableUrl,
   is_usage_tracking_on: z.boolean().optional(),
+  /** An implant: consuming it at the chair asks for its UDI and site (issue 20). */
+  implantable: z.boolean().optional(),
+  /** The manufacturer printed on the implant card (EU MDR article 18). */
+  manufacturer_name: optionalText(200),
+  manufacturer_address: optionalText(500),
 });
 
 function unitRule(value: { container?: Container | undefined; basic_unit?: BasicUnit | undefined }, ctx: z.RefinementCtx) {
@@ -153,6 +158,9 @@ export const ProductSchema = z.object({
   /** Whether the caller may change the product's fields (spec section 5's lock). */
   is_editable: z.boolean(),
   is_usage_tracking_on: z.boolean(),
+  implantable: z.boolean(),
+  manufacturer_name: z.string(),
+  manufacturer_address: z.string(),
   /** The location that submitted it; null for the product admin's own products. */
   company_id: UuidSchema.nullable(),
   /** Who submitted it: the location and its organization; null for the product admin's own. */

@@ -31,6 +31,24 @@ export const TREATMENT_LOG_MESSAGES = {
   productChanged: 'A product of the visit cannot become another product: remove it and add the other',
 } as const;
 
+/** Issue 20: an implantable product consumed at the chair records its device for the patient. */
+export const IMPLANT_MESSAGES = {
+  udiRequired: 'Scan or type the implant’s UDI',
+  siteRequired: 'Enter the site (tooth or area)',
+  notAUdi: 'Scan the implant’s UDI label (GS1 or HIBC): a plain barcode does not name the device',
+  otherProduct: 'This UDI belongs to another product',
+  oneDevice: 'An implant is one device: use quantity 1 and add a line for each implant',
+  notImplantable: 'This product is not implantable',
+  cardTitle: 'Implant card',
+} as const;
+
+/** The device as scanned (GS1 element string or HIBC) and where it went. */
+export const ImplantInputSchema = z.object({
+  udi: z.string({ error: IMPLANT_MESSAGES.udiRequired }).trim().min(1, IMPLANT_MESSAGES.udiRequired).max(200, 'The UDI must be at most 200 characters'),
+  site: z.string({ error: IMPLANT_MESSAGES.siteRequired }).trim().min(1, IMPLANT_MESSAGES.siteRequired).max(60, 'The site must be at most 60 characters'),
+});
+export type ImplantInput = z.infer<typeof ImplantInputSchema>;
+
 /** Spec section 9: the patients list shows 10 rows and is fresh for 2 seconds; a log is polled every second. */
 export const PATIENTS_PAGE_SIZE = 10;
 export const PATIENTS_STALE_TIME_MS = 2000;
@@ -50,6 +68,11 @@ export const TreatmentLogProductInputSchema = z.object({
   treatment_id: UuidSchema.nullable().optional(),
   /** A lot the clinician named (used even when expired); otherwise first expiry first. */
   stock_id: UuidSchema.optional(),
+  /**
+   * Required for a product marked implantable (a new line; a saved line keeps its record): the
+   * UDI names the lot the unit is taken from when that lot is on the shelf.
+   */
+  implant: ImplantInputSchema.optional(),
 });
 export type TreatmentLogProductInput = z.infer<typeof TreatmentLogProductInputSchema>;
 
@@ -101,6 +124,8 @@ export const TreatmentLogProductSchema = z.object({
   label: z.string(),
   /** The lots used, comma separated. */
   lot_number: z.string(),
+  /** The device implanted with this line (issue 20); null for other products. */
+  implant: z.object({ id: UuidSchema, udi: z.string(), site: z.string() }).nullable().optional(),
 });
 export type TreatmentLogProduct = z.infer<typeof TreatmentLogProductSchema>;
 
@@ -124,6 +149,31 @@ export const TreatmentLogSchema = z.object({
   total_cost: z.number(),
 });
 export type TreatmentLog = z.infer<typeof TreatmentLogSchema>;
+
+/** A device implanted in the patient (GET /patient/{id}/implants). */
+export const ImplantSchema = z.object({
+  id: UuidSchema,
+  treatment_log_id: UuidSchema,
+  product: z.object({ id: UuidSchema, name: z.string(), brand: z.string() }),
+  /** The product's manufacturer name, or its brand when none is set. */
+  manufacturer_name: z.string(),
+  manufacturer_address: z.string(),
+  udi: z.string(),
+  /** UDI-DI (the GTIN of a GS1 label). */
+  device_identifier: z.string(),
+  lot_number: z.string(),
+  serial_number: z.string(),
+  /** ISO date from the label, or null. */
+  expiry_date: z.string().nullable(),
+  site: z.string(),
+  implanted_at: z.string(),
+  clinician: z.object({ id: UuidSchema, name: z.string() }).nullable(),
+});
+export type Implant = z.infer<typeof ImplantSchema>;
+export const ImplantPageSchema = pageOf(ImplantSchema);
+export type ImplantPage = z.infer<typeof ImplantPageSchema>;
+export const ImplantListQuerySchema = PageQuerySchema;
+export type ImplantListQuery = z.infer<typeof ImplantListQuerySchema>;
 
 export const TreatmentLogListQuerySchema = PageQuerySchema.extend({ patient_id: UuidSchema.optional() });
 export type TreatmentLogListQuery = z.infer<typeof TreatmentLogListQuerySchema>;

@@ -81,7 +81,15 @@ export type UpdateTreatmentRequest = z.infer<typeof UpdateTreatmentRequestSchema
 export const TreatmentProductSchema = z.object({
   product_id: UuidSchema,
   quantity: z.number(),
-  product: z.object({ id: UuidSchema, name: z.string(), product_image_url: z.string().nullable(), type: ProductTypeSchema, basic_unit: BasicUnitSchema }),
+  product: z.object({
+    id: UuidSchema,
+    name: z.string(),
+    product_image_url: z.string().nullable(),
+    type: ProductTypeSchema,
+    basic_unit: BasicUnitSchema,
+    /** An implant: the chair asks for its UDI and site (issue 20). Always sent by the server. */
+    implantable: z.boolean().optional(),
+  }),
   /** What one use costs at the price of the lot the next use would draw (first expiry first); null without stock. */
   estimated_unit_price: z.number().nullable(),
 });

@@ -35,7 +35,7 @@ export const moduleDependencies = {
   ledger: ['alerts', 'audit', 'idempotency'],
   stock: ['idempotency', 'ledger', 'products', 'suppliers'],
   purchasing: ['audit', 'idempotency', 'ledger', 'mail', 'products', 'suppliers'],
-  'treatment-logs': ['audit', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
+  'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
   // Vendors' prices and orders; an order is a purchase order, issued and received by purchasing.
   marketplace: ['audit', 'idempotency', 'products', 'purchasing', 'suppliers'],

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { insertTreatment } from '../../src/modules/treatments/treatments.repo';
-import { findOrCreatePatient, insertLogTreatments, insertTreatmentLog } from '../../src/modules/treatment-logs/treatment-logs.repo';
+import { findOrCreatePatient, insertLogProducts, insertLogTreatments, insertTreatmentLog } from '../../src/modules/treatment-logs/treatment-logs.repo';
+import { insertImplants } from '../../src/modules/treatment-logs/implants.repo';
+import { createProduct } from '../factories/index';
 import type { TestApp } from '../setup/test-app';
 import type { World } from '../world';
 import { ALL, locationOf, tenantOf, type Case, type Tenant } from './case';
@@ -16,6 +18,19 @@ async function visitFor(world: World, t: TestApp, tenant: Tenant) {
   const log = await insertTreatmentLog(t.db, { companyId, patientId: patient.id, caseNotes: '', totalCost: 0, createdBy: tenantOf(world, tenant).users.company_member.id, createdAt: new Date() });
   await insertLogTreatments(t.db, log.id, [treatment.id]);
   return log;
+}
+
+/** An implant record of a tenant's patient (issue 20). */
+async function implantFor(world: World, t: TestApp, tenant: Tenant) {
+  const log = await visitFor(world, t, tenant);
+  const product = await createProduct(t.db, { companyId: null, name: `Matrix implant ${randomUUID().slice(0, 6)}` });
+  const lineId = randomUUID();
+  await insertLogProducts(t.db, [{ id: lineId, treatmentLogId: log.id, companyId: log.companyId, treatmentId: null, productId: product.id, quantity: 1, cost: 0, unitPrice: 0, lotNumber: '' }]);
+  const id = randomUUID();
+  await insertImplants(t.db, [
+    { id, companyId: log.companyId, patientId: log.patientId, treatmentLogId: log.id, treatmentLogProductId: lineId, productId: product.id, udi: '(01)09506000134352(21)SN1', deviceIdentifier: '09506000134352', serialNumber: 'SN1', site: '36', implantedAt: new Date() },
+  ]);
+  return { id, patientId: log.patientId };
 }
 
 /** The product admin treats no patients (403: no location); every location role reads its own. */
@@ -47,4 +62,12 @@ export const treatmentLogCases: Record<string, Case> = {
   'GET /api/recall': { build: () => ({ url: '/api/recall?lot=LOT-1' }), expect: LOCATION_READ },
   'GET /api/recall/export': { build: () => ({ url: '/api/recall/export?lot=LOT-1' }), expect: LOCATION_READ },
   'GET /api/patient': { build: () => ({ url: '/api/patient' }), expect: LOCATION_READ },
+  'GET /api/patient/:id/implants': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/patient/${(await implantFor(w, t, tenant)).patientId}/implants` }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
+  'GET /api/implant/:id/card': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/implant/${(await implantFor(w, t, tenant)).id}/card` }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
 };

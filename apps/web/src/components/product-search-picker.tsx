@@ -11,6 +11,8 @@ export interface ProductOption {
   id: string;
   name: string;
   brand: string;
+  /** An implant (issue 20): the tray asks for its UDI and site. */
+  implantable?: boolean;
 }
 
 interface ProductSearchPickerProps {

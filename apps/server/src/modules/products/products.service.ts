@@ -92,6 +92,9 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       is_approved: p.isApproved,
       is_editable: isEditableBy(actor, p),
       is_usage_tracking_on: p.isUsageTrackingOn,
+      implantable: p.implantable,
+      manufacturer_name: p.manufacturerName,
+      manufacturer_address: p.manufacturerAddress,
       company_id: p.companyId,
       submitted_by: p.companyId && row.locationName !== null ? { location: row.locationName, organization: row.organizationName ?? '' } : null,
       created_at: p.createdAt.toISOString(),
@@ -157,6 +160,9 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       supplierId: body.supplier_id,
       expiresAt: body.expires_at,
       isUsageTrackingOn: body.is_usage_tracking_on,
+      implantable: body.implantable,
+      manufacturerName: body.manufacturer_name,
+      manufacturerAddress: body.manufacturer_address,
     };
   }
 

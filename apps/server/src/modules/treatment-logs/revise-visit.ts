@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { roundToCents, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
+import { IMPLANT_MESSAGES, roundToCents, TREATMENT_LOG_MESSAGES, type ImplantInput } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { invalidFields } from '../../core/errors';
 import { costOf, fromMilli, toMilli, type ConsumeItem, type GiveBack, type Ledger, type LedgerAuthor } from '../ledger/ledger';
+import { checkImplants, stockFor, writeImplants } from './implant-lines';
+import { deleteImplantsOfLines, implantsOfLines } from './implants.repo';
 import { deleteLogProducts, insertLogProducts, lineHoldings, logProductRows, replaceLogTreatments, updateLogProduct, updateTotalCost } from './treatment-logs.repo';
 
 export interface VisitRevision {
@@ -11,7 +13,12 @@ export interface VisitRevision {
   chartNumber: string;
   treatmentIds: string[];
   /** The visit's products as they really were; `lineId` names a line already saved. */
-  products: { lineId?: string | undefined; productId: string; quantity: number; treatmentId: string | null; stockId?: string | undefined }[];
+  products: { lineId?: string | undefined; productId: string; quantity: number; treatmentId: string | null; stockId?: string | undefined; implant?: ImplantInput | undefined }[];
+  /** The visit's patient and clinician, for the implant records of lines added. */
+  patientId: string;
+  userId: string;
+  /** When the visit happened: an implant added by an edit went in then. */
+  visitAt: Date;
   at: Date;
   /** What the audit row records of the edit (the request's tray). */
   changes: Record<string, unknown>;
@@ -25,6 +32,11 @@ type Holding = Awaited<ReturnType<typeof lineHoldings>>[number];
  * at the price they were taken at), raised and new lines take the difference, and a line moved to
  * another named lot gives all back and takes anew; the ledger moves the units. A shortage throws
  * before the transaction commits, so the visit stays as it was.
+ *
+ * Implants (issue 20): a line added of an implantable product needs its UDI and site like at the
+ * chair and gets its implant record; a line left out loses its record with its units; a kept line
+ * keeps its record as saved (an `implant` sent with it is not read: to correct a record, remove the
+ * line and add the device again).
  */
 export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, input: VisitRevision): Promise<void> {
   const current = await logProductRows(tx, input.logId);
@@ -35,11 +47,19 @@ export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, 
     if (!line) return [{ field: `products.${String(i)}.id`, message: TREATMENT_LOG_MESSAGES.notOfVisit }];
     return line.productId === p.productId ? [] : [{ field: `products.${String(i)}.product_id`, message: TREATMENT_LOG_MESSAGES.productChanged }];
   });
+  // A kept implant line stays one device.
+  const implanted = new Set((await implantsOfLines(tx, [...saved.keys()])).map((i) => i.lineId));
+  issues.push(...input.products.flatMap((p, i) => (p.lineId && implanted.has(p.lineId) && p.quantity !== 1 ? [{ field: `products.${String(i)}.quantity`, message: IMPLANT_MESSAGES.oneDevice }] : [])));
   if (issues.length > 0) throw invalidFields(issues);
 
+  const implants = await checkImplants(
+    tx,
+    input.companyId,
+    input.products.flatMap((p, index) => (p.lineId ? [] : [{ ...p, index }])),
+  );
   const holdings = await lineHoldings(tx, [...saved.keys()]);
   const heldBy = (lineId: string) => holdings.filter((h) => h.lineId === lineId);
-  const lines = input.products.map((p) => ({ ...p, lineId: p.lineId ?? randomUUID(), added: !p.lineId }));
+  const lines = input.products.map((p, i) => ({ ...p, stockId: p.lineId ? p.stockId : stockFor(implants.get(i), p.stockId), implant: implants.get(i), lineId: p.lineId ?? randomUUID(), added: !p.lineId }));
   const kept = new Set(lines.map((l) => l.lineId));
 
   const returns: { holding: Holding; milli: number }[] = [];
@@ -93,7 +113,9 @@ export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, 
   );
 
   // The lines as the ledger now has them: cost, unit price and lots from what each holds.
-  await deleteLogProducts(tx, current.filter((l) => !kept.has(l.id)).map((l) => l.id));
+  const removed = current.filter((l) => !kept.has(l.id)).map((l) => l.id);
+  await deleteImplantsOfLines(tx, removed);
+  await deleteLogProducts(tx, removed);
   const after = await lineHoldings(tx, lines.map((l) => l.lineId));
   const priced = lines.map((line) => ({ line, ...priceOf(after.filter((h) => h.lineId === line.lineId)) }));
   for (const { line, cost, unitPrice, lotNumber } of priced.filter((p) => !p.line.added)) {
@@ -104,6 +126,11 @@ export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, 
     priced
       .filter((p) => p.line.added)
       .map(({ line, cost, unitPrice, lotNumber }) => ({ id: line.lineId, treatmentLogId: input.logId, companyId: input.companyId, treatmentId: line.treatmentId, productId: line.productId, quantity: line.quantity, cost, unitPrice, lotNumber })),
+  );
+  await writeImplants(
+    tx,
+    { companyId: input.companyId, patientId: input.patientId, treatmentLogId: input.logId, implantedBy: input.userId, at: input.visitAt },
+    lines.filter((l) => l.added).map((l) => ({ lineId: l.lineId, productId: l.productId, record: l.implant })),
   );
   await replaceLogTreatments(tx, input.logId, input.treatmentIds);
   await updateTotalCost(tx, input.logId, roundToCents(priced.reduce((sum, p) => sum + p.cost, 0)), input.at);

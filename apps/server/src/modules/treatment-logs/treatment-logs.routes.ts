@@ -1,6 +1,8 @@
 import {
   CreateTreatmentLogRequestSchema,
   IdParamsSchema,
+  ImplantListQuerySchema,
+  ImplantPageSchema,
   PatientListQuerySchema,
   PatientPageSchema,
   TreatmentLogListQuerySchema,
@@ -42,6 +44,22 @@ export function treatmentLogsRoutes(app: ZodApp, logs: TreatmentLogsService): vo
     config: { access: { permission: ['treatmentLogs', 'update'] } },
     schema: { tags: ['treatment logs'], params: IdParamsSchema, response: { 200: TreatmentLogSchema, ...errorResponses } },
     handler: (request) => logs.regenerateCaseNotes(actorOf(request), request.params.id),
+  });
+
+  // Issue 20: a patient's implants and the card they keep; reading them is reading the patient's visits.
+  app.get('/patient/:id/implants', {
+    config: { access: { permission: ['treatmentLogs', 'read'] } },
+    schema: { tags: ['treatment logs'], params: IdParamsSchema, querystring: ImplantListQuerySchema, response: { 200: ImplantPageSchema, ...errorResponses } },
+    handler: (request) => logs.implants(actorOf(request), request.params.id, request.query),
+  });
+
+  app.get('/implant/:id/card', {
+    config: { access: { permission: ['treatmentLogs', 'read'] } },
+    schema: { tags: ['treatment logs'], params: IdParamsSchema, produces: ['application/pdf'] },
+    handler: async (request, reply) => {
+      const card = await logs.implantCard(actorOf(request), request.params.id);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${card.fileName}"`).send(card.pdf);
+    },
   });
 
   app.get('/patient', {

@@ -3,6 +3,9 @@ import {
   pageWindow,
   toPage,
   type CreateTreatmentLogRequest,
+  type Implant,
+  type ImplantListQuery,
+  type ImplantPage,
   type PatientListQuery,
   type PatientPage,
   type TreatmentLog,
@@ -19,6 +22,9 @@ import { recordAudit } from '../audit/audit.writes';
 import { idempotentRequest } from '../idempotency/idempotency';
 import { createLedger } from '../ledger/ledger';
 import { visibleProductIds } from '../products/products.reads';
+import { findCompanyById } from '../companies/companies.reads';
+import { renderImplantCardPdf } from './implant-card-pdf';
+import { findImplant, findPatient, implantsOfLines, listPatientImplants, type ImplantRow } from './implants.repo';
 import { recordVisit } from './record-visit';
 import { reviseVisit } from './revise-visit';
 import { findTreatments } from '../treatments/treatments.reads';
@@ -51,6 +57,14 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
   async function withDetails(rows: { log: TreatmentLogRow; chartNumber: string }[]): Promise<TreatmentLog[]> {
     const ids = rows.map((r) => r.log.id);
     const [treatmentRows, productRows, statuses] = await Promise.all([listLogTreatments(db, ids), listLogProducts(db, ids), latestJobStatuses(db, ids)]);
+    const implantByLine = new Map(
+      (
+        await implantsOfLines(
+          db,
+          productRows.map((p) => p.row.id),
+        )
+      ).map((i) => [i.lineId, { id: i.id, udi: i.udi, site: i.site }]),
+    );
     return rows.map(({ log, chartNumber }) => ({
       id: log.id,
       created_at: log.createdAt.toISOString(),
@@ -74,6 +88,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
           is_editable: true,
           label: p.row.label,
           lot_number: p.row.lotNumber,
+          implant: implantByLine.get(p.row.id) ?? null,
         })),
       total_cost: log.totalCost,
     }));
@@ -83,6 +98,25 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
     const [log] = await withDetails(await findTreatmentLogs(db, companyId, [id]));
     if (!log) throw notFound();
     return log;
+  }
+
+  function toImplant(row: ImplantRow): Implant {
+    const i = row.implant;
+    return {
+      id: i.id,
+      treatment_log_id: i.treatmentLogId,
+      product: { id: i.productId, name: row.productName, brand: row.brand },
+      manufacturer_name: row.manufacturerName || row.brand,
+      manufacturer_address: row.manufacturerAddress,
+      udi: i.udi,
+      device_identifier: i.deviceIdentifier,
+      lot_number: i.lotNumber,
+      serial_number: i.serialNumber,
+      expiry_date: i.expiryDate,
+      site: i.site,
+      implanted_at: i.implantedAt.toISOString(),
+      clinician: i.implantedBy && row.clinicianFirstName !== null ? { id: i.implantedBy, name: `${row.clinicianFirstName} ${row.clinicianLastName ?? ''}`.trim() } : null,
+    };
   }
 
   /** The treatments and products must be the location's own to use; each problem names its field. */
@@ -124,7 +158,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
           chartNumber: body.patient_chart_number,
           caseNotes: body.caseNotes ?? '',
           treatmentIds: body.treatments,
-          products: body.products.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id })),
+          products: body.products.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id, implant: p.implant })),
           at: deps.now(),
           request: idempotentRequest(companyId, 'treatment_log.create', 'POST /treatment_log', body),
           changes: body,
@@ -156,7 +190,10 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
             logId: id,
             chartNumber: visit.chartNumber,
             treatmentIds: tray.treatments,
-            products: tray.products.map((p) => ({ lineId: p.id, productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id })),
+            products: tray.products.map((p) => ({ lineId: p.id, productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id, implant: p.implant })),
+            patientId: visit.log.patientId,
+            userId: actor.userId,
+            visitAt: visit.log.createdAt,
             at: deps.now(),
             changes: tray,
           });
@@ -188,6 +225,40 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
       });
       kick();
       return get(companyId, id);
+    },
+
+    /** Issue 20: the devices implanted in one of the location's patients, newest first. */
+    async implants(actor: Actor, patientId: string, query: ImplantListQuery): Promise<ImplantPage> {
+      const companyId = currentCompanyId(actor);
+      if (!(await findPatient(db, companyId, patientId))) throw notFound();
+      const { records, total } = await listPatientImplants(db, companyId, patientId, pageWindow(query));
+      return toPage(records.map(toImplant), total, query);
+    },
+
+    /** Issue 20: the implant card (EU MDR article 18) as a PDF, with a file name for the download. */
+    async implantCard(actor: Actor, id: string): Promise<{ fileName: string; pdf: Buffer }> {
+      const companyId = currentCompanyId(actor);
+      const row = await findImplant(db, companyId, id);
+      if (!row) throw notFound();
+      const clinic = await findCompanyById(db, companyId);
+      const implant = toImplant(row);
+      const pdf = await renderImplantCardPdf({
+        deviceName: implant.product.name,
+        model: implant.product.brand,
+        serialNumber: implant.serial_number,
+        lotNumber: implant.lot_number,
+        udi: implant.udi,
+        deviceIdentifier: implant.device_identifier,
+        manufacturerName: implant.manufacturer_name,
+        manufacturerAddress: implant.manufacturer_address,
+        clinic: { name: clinic?.name ?? '', city: clinic?.city ?? '', state: clinic?.state ?? '' },
+        implantedAt: implant.implanted_at,
+        site: implant.site,
+        chartNumber: row.chartNumber,
+        expiryDate: implant.expiry_date,
+      });
+      const fileName = `implant-card-${row.chartNumber}-${implant.implanted_at.slice(0, 10)}.pdf`.replace(/[^\w.-]+/g, '_');
+      return { fileName, pdf };
     },
 
     /** /patients: visit summaries per chart number, with the cards' totals over every match. */

@@ -59,7 +59,7 @@ export async function listTrays(db: DbOrTx, companyId: string, treatmentIds: str
     .select({
       treatmentId: treatmentProducts.treatmentId,
       quantity: treatmentProducts.quantity,
-      product: { id: products.id, name: products.name, productImageUrl: products.productImageUrl, type: products.type, basicUnit: products.basicUnit },
+      product: { id: products.id, name: products.name, productImageUrl: products.productImageUrl, type: products.type, basicUnit: products.basicUnit, implantable: products.implantable },
       nextUnitPrice: sql<number | null>`(
         select s.unit_price from ${stocks} s
          where s.company_id = ${companyId} and s.product_id = ${treatmentProducts.productId} and s.deleted_at is null

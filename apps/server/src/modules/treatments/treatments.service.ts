@@ -37,7 +37,7 @@ export function createTreatmentsService(deps: ServiceDeps) {
     const items = tray.map((item) => ({
       product_id: item.product.id,
       quantity: item.quantity,
-      product: { id: item.product.id, name: item.product.name, product_image_url: files.signedUrl(item.product.productImageUrl), type: item.product.type, basic_unit: item.product.basicUnit },
+      product: { id: item.product.id, name: item.product.name, product_image_url: files.signedUrl(item.product.productImageUrl), type: item.product.type, basic_unit: item.product.basicUnit, implantable: item.product.implantable },
       estimated_unit_price: item.nextUnitPrice,
     }));
     return {

@@ -28,6 +28,10 @@ export interface ProductFormValues {
   /** Stored addresses of uploads (null: none); undefined while unchanged. */
   product_image_url: string | null | undefined;
   box_image_url: string | null | undefined;
+  /** Issue 20: an implant asks for its UDI and site at the chair; its card names the manufacturer. */
+  implantable: boolean;
+  manufacturer_name: string;
+  manufacturer_address: string;
 }
 
 export type ProductFormField = keyof ProductFormValues;
@@ -47,6 +51,9 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   category_id: '',
   product_image_url: undefined,
   box_image_url: undefined,
+  implantable: false,
+  manufacturer_name: '',
+  manufacturer_address: '',
 };
 
 export function productFormFrom(product: Product): ProductFormValues {
@@ -64,6 +71,9 @@ export function productFormFrom(product: Product): ProductFormValues {
     category_id: product.category_id ?? '',
     product_image_url: undefined,
     box_image_url: undefined,
+    implantable: product.implantable,
+    manufacturer_name: product.manufacturer_name,
+    manufacturer_address: product.manufacturer_address,
   };
 }
 
@@ -122,6 +132,9 @@ export function toCreateRequest(values: ProductFormValues, mode: FormMode): Crea
     container: values.container as Container,
     basic_unit: values.basic_unit as BasicUnit,
     category_id: values.category_id || null,
+    implantable: values.implantable,
+    manufacturer_name: values.manufacturer_name.trim(),
+    manufacturer_address: values.manufacturer_address.trim(),
   };
   if (values.product_image_url) request.product_image_url = values.product_image_url;
   if (values.box_image_url) request.box_image_url = values.box_image_url;

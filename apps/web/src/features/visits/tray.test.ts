@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Treatment } from '@clinic/domain';
-import { estimatedCost, linesOfVisit, mergeTray, visitRequestOf, visitRevisionOf } from './tray';
+import { IMPLANT_MESSAGES, type Treatment } from '@clinic/domain';
+import { estimatedCost, implantIssues, linesOfVisit, mergeTray, visitRequestOf, visitRevisionOf } from './tray';
 
 const design = (id: string, items: [string, number, number | null][]): Treatment => ({
   id,
@@ -67,5 +67,38 @@ describe('editing a saved visit', () => {
         { product_id: 'gloves', quantity: 2, treatment_id: 'EXT' },
       ],
     });
+  });
+});
+
+describe('implants in the tray', () => {
+  const implantDesign: Treatment = {
+    ...design('IMP', [['implant', 2, 300]]),
+    treatmentProducts: [{ product_id: 'implant', quantity: 2, estimated_unit_price: 300, product: { id: 'implant', name: 'Implant', product_image_url: null, type: 'disposable', basic_unit: 'item', implantable: true } }],
+  };
+
+  it('asks a new implant line for its UDI and site, one device a line, and sends them', () => {
+    const [line] = mergeTray([], [implantDesign]);
+    expect(line).toMatchObject({ implantable: true, quantity: '1' });
+    expect(implantIssues([line!])).toEqual([
+      { path: 'products.0.implant.udi', message: IMPLANT_MESSAGES.udiRequired },
+      { path: 'products.0.implant.site', message: IMPLANT_MESSAGES.siteRequired },
+    ]);
+    expect(implantIssues([{ ...line!, quantity: '2', implantUdi: '0950600013435', implantSite: '36' }])).toEqual([
+      { path: 'products.0.implant.udi', message: IMPLANT_MESSAGES.notAUdi },
+      { path: 'products.0.quantity', message: IMPLANT_MESSAGES.oneDevice },
+    ]);
+    expect(implantIssues([{ ...line!, implantUdi: '(01)09506000134353', implantSite: '36' }])[0]?.message).toMatch(/wrong check digit/);
+    const ready = { ...line!, implantUdi: ' (01)09506000134352(10)LOTA1(21)SN123 ', implantSite: ' 36 ' };
+    expect(implantIssues([ready])).toEqual([]);
+    expect(visitRequestOf('CH-1', [implantDesign], [ready], 'key-00000001').products).toEqual([
+      { product_id: 'implant', quantity: 1, treatment_id: 'IMP', implant: { udi: '(01)09506000134352(10)LOTA1(21)SN123', site: '36' } },
+    ]);
+  });
+
+  it('keeps a saved implant line as it is: nothing asked, nothing sent', () => {
+    const saved = { key: 'line:l1', lineId: 'l1', treatmentId: null, productId: 'implant', productName: 'Implant', quantity: '1', unitPrice: 300, implantable: true, implant: { id: 'i1', udi: '(01)09506000134352', site: '36' } };
+    expect(implantIssues([saved])).toEqual([]);
+    expect(visitRevisionOf([], [saved]).products).toEqual([{ id: 'l1', product_id: 'implant', quantity: 1, treatment_id: null }]);
+    expect(implantIssues([{ ...saved, quantity: '2' }])).toEqual([{ path: 'products.0.quantity', message: IMPLANT_MESSAGES.oneDevice }]);
   });
 });

@@ -1,4 +1,4 @@
-import { trayCost, type CreateTreatmentLogRequest, type Treatment, type TreatmentLog, type UpdateTreatmentLogRequest } from '@clinic/domain';
+import { IMPLANT_MESSAGES, readUdi, trayCost, type CreateTreatmentLogRequest, type Treatment, type TreatmentLog, type UpdateTreatmentLogRequest } from '@clinic/domain';
 
 /** A treatment of the visit: a design picked now (with its tray), or one a saved visit names. */
 export type TreatmentChoice = Pick<Treatment, 'id' | 'treatment_code' | 'name'> & Partial<Pick<Treatment, 'treatmentProducts'>>;
@@ -17,12 +17,54 @@ export interface TrayLine {
   lineId?: string | undefined;
   /** The lots a saved line used. */
   lotNumber?: string | undefined;
+  /** An implant (issue 20): a new line asks for the device's UDI and site. */
+  implantable?: boolean | undefined;
+  implantUdi?: string | undefined;
+  implantSite?: string | undefined;
+  /** The implant a saved line recorded: kept as it is while the line stays. */
+  implant?: { id: string; udi: string; site: string } | null | undefined;
+}
+
+/** Whether the line must carry an implant's UDI and site: an implantable product's new line. */
+export const asksForImplant = (line: TrayLine) => Boolean(line.implantable) && !line.lineId;
+
+/**
+ * What the server would refuse of the tray's implants, checked before sending (same fields and
+ * messages): a UDI and a site for each new implant line, a label that reads, one device a line.
+ */
+export function implantIssues(lines: TrayLine[]): { path: string; message: string }[] {
+  return lines.flatMap((line, index) => {
+    const at = `products.${String(index)}`;
+    // A saved implant line keeps its record, and stays one device.
+    if (line.implant) return line.quantity.trim() === '1' ? [] : [{ path: `${at}.quantity`, message: IMPLANT_MESSAGES.oneDevice }];
+    if (!asksForImplant(line)) return [];
+    const issues: { path: string; message: string }[] = [];
+    const udi = line.implantUdi?.trim() ?? '';
+    if (!udi) issues.push({ path: `${at}.implant.udi`, message: IMPLANT_MESSAGES.udiRequired });
+    else {
+      const read = readUdi(udi);
+      if (!read.ok) issues.push({ path: `${at}.implant.udi`, message: read.message });
+      else if (read.udi.standard === 'plain' || !read.udi.productId) issues.push({ path: `${at}.implant.udi`, message: IMPLANT_MESSAGES.notAUdi });
+    }
+    if (!line.implantSite?.trim()) issues.push({ path: `${at}.implant.site`, message: IMPLANT_MESSAGES.siteRequired });
+    if (line.quantity.trim() !== '1') issues.push({ path: `${at}.quantity`, message: IMPLANT_MESSAGES.oneDevice });
+    return issues;
+  });
 }
 
 /** The tray of the chosen treatments, each product with its design's default quantity. */
 export function trayOf(treatments: TreatmentChoice[]): TrayLine[] {
   return treatments.flatMap((t) =>
-    (t.treatmentProducts ?? []).map((p) => ({ key: `${t.id}:${p.product_id}`, treatmentId: t.id, productId: p.product_id, productName: p.product.name, quantity: String(p.quantity), unitPrice: p.estimated_unit_price })),
+    (t.treatmentProducts ?? []).map((p) => ({
+      key: `${t.id}:${p.product_id}`,
+      treatmentId: t.id,
+      productId: p.product_id,
+      productName: p.product.name,
+      // An implant is one device a line.
+      quantity: p.product.implantable ? '1' : String(p.quantity),
+      unitPrice: p.estimated_unit_price,
+      implantable: p.product.implantable ?? false,
+    })),
   );
 }
 
@@ -47,6 +89,7 @@ export function linesOfVisit(visit: TreatmentLog): TrayLine[] {
     quantity: String(p.quantity),
     unitPrice: p.quantity > 0 ? p.cost / p.quantity : null,
     lotNumber: p.lot_number,
+    implant: p.implant ?? null,
   }));
 }
 
@@ -61,6 +104,7 @@ function productsOf(lines: TrayLine[]) {
     quantity: l.quantity.trim() === '' ? Number.NaN : Number(l.quantity),
     treatment_id: l.treatmentId,
     ...(l.stockId && { stock_id: l.stockId }),
+    ...(asksForImplant(l) && { implant: { udi: l.implantUdi?.trim() ?? '', site: l.implantSite?.trim() ?? '' } }),
   }));
 }
 

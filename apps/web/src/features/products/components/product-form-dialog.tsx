@@ -5,8 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -210,6 +212,24 @@ export function ProductFormDialog({ product, isAdmin, initialValues, notice, onC
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormTextField control={control} name="manufacturer_code" label="Manufacture Code" disabled={locked} fullWidth />
+            </Grid>
+            <Grid size={12}>
+              <Controller
+                control={control}
+                name="implantable"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(e) => { field.onChange(e.target.checked); }} disabled={locked} />}
+                    label="Implantable"
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField control={control} name="manufacturer_name" label="Manufacturer name" disabled={locked} fullWidth helperText="Printed on the implant card; the brand when empty" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField control={control} name="manufacturer_address" label="Manufacturer address" disabled={locked} fullWidth />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <SelectField control={control} name="type" label="Type" required options={asOptions(PRODUCT_TYPES)} disabled={locked} />

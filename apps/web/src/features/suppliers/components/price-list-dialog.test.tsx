@@ -170,6 +170,9 @@ function proposed(body: CreateProductRequest): Product {
     name: body.name,
     barcode: body.barcode ?? '',
     manufacturer_code: body.manufacturer_code ?? '',
+    implantable: body.implantable ?? false,
+    manufacturer_name: body.manufacturer_name ?? '',
+    manufacturer_address: body.manufacturer_address ?? '',
   };
 }
 

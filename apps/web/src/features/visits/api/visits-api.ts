@@ -4,6 +4,7 @@ import {
   TREATMENT_LOG_POLL_MS,
   TREATMENTS_STALE_TIME_MS,
   type CreateTreatmentLogRequest,
+  type ImplantPage,
   type PatientPage,
   type TreatmentLog,
   type TreatmentLogPage,
@@ -17,7 +18,19 @@ export const visitKeys = {
   patients: (filter: PatientFilter, currentPage: number) => [...visitKeys.all, 'patients', filter.search, filter.start ?? '', filter.end ?? '', currentPage] as const,
   patientVisits: (patientId: string) => [...visitKeys.all, 'patient', patientId] as const,
   visit: (id: string) => [...visitKeys.all, 'visit', id] as const,
+  implants: (patientId: string) => [...visitKeys.all, 'implants', patientId] as const,
 };
+
+/** The patient page lists this many implants, the latest first (the server's page limit). */
+export const IMPLANTS_SHOWN = 100;
+
+/** Issue 20: the devices implanted in a patient, newest first. */
+export const patientImplantsQueryOptions = (patientId: string) =>
+  queryOptions({
+    queryKey: visitKeys.implants(patientId),
+    queryFn: ({ signal }) => api.get<ImplantPage>(`patient/${patientId}/implants`, { query: { perPage: IMPLANTS_SHOWN }, signal }),
+    staleTime: PATIENTS_STALE_TIME_MS,
+  });
 
 export interface PatientFilter {
   search: string;

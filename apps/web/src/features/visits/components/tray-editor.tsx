@@ -9,7 +9,8 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
 import { blockNonNumericKeys } from '../../../lib/forms';
 import { formatDollars } from '../../../lib/format';
-import { estimatedCost, type TrayLine, type TreatmentChoice } from '../tray';
+import { asksForImplant, estimatedCost, type TrayLine, type TreatmentChoice } from '../tray';
+import { ImplantFields, SavedImplant } from './implant-fields';
 import { LotPicker } from './lot-picker';
 
 interface TrayEditorProps {
@@ -71,6 +72,17 @@ export function TrayEditor({ lines, onChange, treatments, issue, hint }: TrayEdi
                 <IconButton aria-label={`Remove ${line.productName} from the tray`} onClick={() => { onChange((all) => all.filter((l) => l.key !== line.key)); }}>
                   <DeleteOutlined />
                 </IconButton>
+                {asksForImplant(line) ? (
+                  <ImplantFields
+                    productName={line.productName}
+                    udi={line.implantUdi ?? ''}
+                    site={line.implantSite ?? ''}
+                    onChange={(patch) => { change(line.key, patch); }}
+                    udiError={issue(`products.${String(index)}.implant.udi`)}
+                    siteError={issue(`products.${String(index)}.implant.site`)}
+                  />
+                ) : null}
+                {line.implant ? <SavedImplant udi={line.implant.udi} site={line.implant.site} /> : null}
               </Box>
             );
           })}
@@ -80,10 +92,11 @@ export function TrayEditor({ lines, onChange, treatments, issue, hint }: TrayEdi
         <ProductSearchPicker
           value={extra}
           label="Add a product used at the chair"
-          exclude={new Set(lines.filter((l) => l.treatmentId === null).map((l) => l.productId))}
+          // An implant may be added again: several implants are several lines.
+          exclude={new Set(lines.filter((l) => l.treatmentId === null && !l.implantable).map((l) => l.productId))}
           onChange={(product) => {
             setExtra(null);
-            if (product) onChange((all) => [...all, { key: `extra:${product.id}`, treatmentId: null, productId: product.id, productName: product.name, quantity: '1', unitPrice: null }]);
+            if (product) onChange((all) => [...all, { key: `extra:${product.id}:${crypto.randomUUID()}`, treatmentId: null, productId: product.id, productName: product.name, quantity: '1', unitPrice: null, implantable: product.implantable ?? false }]);
           }}
         />
       </Box>

@@ -30,6 +30,7 @@ import { formatDateTime, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { patientVisitsQueryOptions } from '../api/visits-api';
 import { CaseNotesSection } from '../components/case-notes-section';
+import { PatientImplants } from '../components/patient-implants';
 import { VisitRecorder } from '../components/visit-recorder';
 import { VisitRecordings } from '../components/visit-recordings';
 
@@ -136,6 +137,7 @@ export function PatientPage() {
         <Card label="Estimated Cost" value={formatDollars(lifetime)} />
         <Card label="Visit Cost" value={formatDollars(visit.total_cost)} />
       </Box>
+      <PatientImplants patientId={patientId} />
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <TextField select label="Visit" value={visit.id} onChange={(e) => { setSelected(e.target.value); }} sx={{ minWidth: 260 }}>
           {all.map((v) => (

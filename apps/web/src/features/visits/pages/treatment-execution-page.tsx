@@ -19,7 +19,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/api-client';
 import { useAudioRecorder } from '../../../lib/use-audio-recorder';
 import { patientsQueryOptions } from '../api/visits-api';
-import { mergeTray, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
+import { implantIssues, mergeTray, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
 import { recordingSavedMessage } from '../recording-saved';
 import { saveFailure } from '../save-failure';
 import { useClips } from '../use-clips';
@@ -72,7 +72,9 @@ export function TreatmentExecutionPage() {
 
   const request = visitRequestOf(chartNumber, chosen, lines, idempotencyKey);
   const parsed = CreateTreatmentLogRequestSchema.safeParse(request);
-  const issue = (path: string) => (submitted && !parsed.success ? parsed.error.issues.find((i) => i.path.join('.') === path)?.message : undefined);
+  const implantProblems = implantIssues(lines);
+  const issue = (path: string) =>
+    submitted ? ((!parsed.success ? parsed.error.issues.find((i) => i.path.join('.') === path)?.message : undefined) ?? implantProblems.find((i) => i.path === path)?.message) : undefined;
   const chartError = submitted ? (ChartNumberSchema.safeParse(chartNumber).error?.issues[0]?.message ?? undefined) : undefined;
 
   const chooseTreatments = (next: TreatmentChoice[]) => {
@@ -82,7 +84,7 @@ export function TreatmentExecutionPage() {
 
   const submit = () => {
     setSubmitted(true);
-    if (!parsed.success) return;
+    if (!parsed.success || implantProblems.length > 0) return;
     setSaved(null);
     save.send({ request: parsed.data, clips: clips.map((clip) => clip.blob) });
   };

@@ -17,7 +17,7 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDateTime, formatDollars } from '../../../lib/format';
 import { useReviseVisit, visitQueryOptions } from '../api/visits-api';
-import { linesOfVisit, mergeTray, visitRevisionOf, type TrayLine, type TreatmentChoice } from '../tray';
+import { implantIssues, linesOfVisit, mergeTray, visitRevisionOf, type TrayLine, type TreatmentChoice } from '../tray';
 import { saveFailure } from '../save-failure';
 import { DiscardGuard } from '../components/discard-guard';
 import { TrayEditor } from '../components/tray-editor';
@@ -49,7 +49,9 @@ function VisitEditForm({ visit }: { visit: TreatmentLog }) {
   }, [done, history, navigate]);
 
   const parsed = UpdateTreatmentLogRequestSchema.safeParse(visitRevisionOf(chosen, lines));
-  const issue = (path: string) => (submitted && !parsed.success ? parsed.error.issues.find((i) => i.path.join('.') === path)?.message : undefined);
+  const implantProblems = implantIssues(lines);
+  const issue = (path: string) =>
+    submitted ? ((!parsed.success ? parsed.error.issues.find((i) => i.path.join('.') === path)?.message : undefined) ?? implantProblems.find((i) => i.path === path)?.message) : undefined;
   const editLines = (update: (current: TrayLine[]) => TrayLine[]) => {
     setTouched(true);
     setLines(update);
@@ -57,7 +59,7 @@ function VisitEditForm({ visit }: { visit: TreatmentLog }) {
 
   const submit = () => {
     setSubmitted(true);
-    if (!parsed.success) return;
+    if (!parsed.success || implantProblems.length > 0) return;
     revise.mutate(parsed.data, {
       onSuccess: (saved) => {
         notify.success(`${TREATMENT_LOG_MESSAGES.visitUpdated}: ${formatDollars(saved.total_cost)}`);

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import { useQuery } from '@tanstack/react-query';
+import type { Implant } from '@clinic/domain';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadFromApi } from '../../../lib/download';
+import { formatDate } from '../../../lib/format';
+import { IMPLANTS_SHOWN, patientImplantsQueryOptions } from '../api/visits-api';
+
+/** Lot and serial as the label printed them. */
+const lotAndSerial = (implant: Implant) => [implant.lot_number && `Lot ${implant.lot_number}`, implant.serial_number && `SN ${implant.serial_number}`].filter(Boolean).join(' · ') || '—';
+
+/** Issue 20: the devices implanted in the patient, newest first, each with its implant card (PDF). */
+export function PatientImplants({ patientId }: { patientId: string }) {
+  const notify = useNotify();
+  const implants = useQuery(patientImplantsQueryOptions(patientId));
+  const [loading, setLoading] = useState<string | null>(null);
+  if (implants.isPending) return null;
+  if (implants.isError) return <Alert severity="error">{errorMessage(implants.error, 'Could not load the implants.')}</Alert>;
+  const { results, total } = implants.data;
+  if (total === 0) return null;
+
+  const downloadCard = (implant: Implant) => {
+    setLoading(implant.id);
+    downloadFromApi(`implant/${implant.id}/card`, {}, `implant-card-${implant.id}.pdf`, () => undefined)
+      .catch((error: unknown) => { notify.error(errorMessage(error, 'Could not make the implant card. Please try again.')); })
+      .finally(() => { setLoading(null); });
+  };
+
+  return (
+    <TableContainer component={Paper} sx={{ mb: 2 }}>
+      <Table size="small" aria-label="Implants" sx={{ minWidth: 760 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell colSpan={8} sx={{ fontWeight: 700 }}>
+              Implants
+            </TableCell>
+          </TableRow>
+          <TableRow>
+            <TableCell>Device</TableCell>
+            <TableCell>Manufacturer</TableCell>
+            <TableCell>Lot / serial</TableCell>
+            <TableCell>UDI-DI</TableCell>
+            <TableCell>Site</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell>Clinician</TableCell>
+            <TableCell align="right">Card</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {results.map((implant) => (
+            <TableRow key={implant.id}>
+              <TableCell>{implant.product.name}</TableCell>
+              <TableCell>{implant.manufacturer_name || '—'}</TableCell>
+              <TableCell>{lotAndSerial(implant)}</TableCell>
+              <TableCell>{implant.device_identifier}</TableCell>
+              <TableCell>{implant.site}</TableCell>
+              <TableCell>{formatDate(implant.implanted_at)}</TableCell>
+              <TableCell>{implant.clinician?.name ?? '—'}</TableCell>
+              <TableCell align="right">
+                <Button
+                  size="small"
+                  startIcon={<PictureAsPdfOutlined />}
+                  loading={loading === implant.id}
+                  aria-label={`Implant card of ${implant.product.name}${implant.serial_number ? ` ${implant.serial_number}` : ''}`}
+                  onClick={() => { downloadCard(implant); }}
+                >
+                  Implant card
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {total > IMPLANTS_SHOWN ? (
+        <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
+          {`The ${String(IMPLANTS_SHOWN)} latest of ${String(total)} implants.`}
+        </Typography>
+      ) : null}
+    </TableContainer>
+  );
+}
