@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { insertTreatment } from '../../src/modules/treatments/treatments.repo';
 import { findOrCreatePatient, insertLogTreatments, insertTreatmentLog } from '../../src/modules/treatment-logs/treatment-logs.repo';
+import { implants, treatmentLogProducts } from '../../src/db/schema/index';
+import { createProduct } from '../factories/index';
 import type { TestApp } from '../setup/test-app';
 import type { World } from '../world';
 import { ALL, locationOf, tenantOf, type Case, type Tenant } from './case';
@@ -16,6 +18,28 @@ async function visitFor(world: World, t: TestApp, tenant: Tenant) {
   const log = await insertTreatmentLog(t.db, { companyId, patientId: patient.id, caseNotes: '', totalCost: 0, createdBy: tenantOf(world, tenant).users.company_member.id, createdAt: new Date() });
   await insertLogTreatments(t.db, log.id, [treatment.id]);
   return log;
+}
+
+/** A visit of a tenant's location in which a device was implanted: its patient and the device's serial number. */
+async function implantFor(world: World, t: TestApp, tenant: Tenant) {
+  const companyId = locationOf(world, tenant);
+  const log = await visitFor(world, t, tenant);
+  const product = await createProduct(t.db, { companyId });
+  const [line] = await t.db.insert(treatmentLogProducts).values({ treatmentLogId: log.id, companyId, productId: product.id, quantity: 1, cost: 0, unitPrice: 0 }).returning();
+  const serial = `SN-${randomUUID().slice(0, 8)}`;
+  await t.db.insert(implants).values({
+    companyId,
+    patientId: log.patientId,
+    treatmentLogId: log.id,
+    treatmentLogProductId: line!.id,
+    productId: product.id,
+    udi: `(01)04006381333931(21)${serial}`,
+    deviceIdentifier: '04006381333931',
+    serialNumber: serial,
+    site: '36',
+    implantedAt: new Date(),
+  });
+  return { patientId: log.patientId, serial };
 }
 
 /** The product admin treats no patients (403: no location); every location role reads its own. */
@@ -46,5 +70,20 @@ export const treatmentLogCases: Record<string, Case> = {
   },
   'GET /api/recall': { build: () => ({ url: '/api/recall?lot=LOT-1' }), expect: LOCATION_READ },
   'GET /api/recall/export': { build: () => ({ url: '/api/recall/export?lot=LOT-1' }), expect: LOCATION_READ },
+  // Marking a patient of a recall contacted: what a clinician who records visits may do; another organization's patient is not found.
+  'PUT /api/recall/contacts/:patient_id': {
+    build: async (w, t, _caller, tenant) => {
+      const { patientId, serial } = await implantFor(w, t, tenant);
+      return { url: `/api/recall/contacts/${patientId}?serial=${serial}` };
+    },
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
+  'DELETE /api/recall/contacts/:patient_id': {
+    build: async (w, t, _caller, tenant) => {
+      const { patientId, serial } = await implantFor(w, t, tenant);
+      return { url: `/api/recall/contacts/${patientId}?serial=${serial}` };
+    },
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(204, 404), company_admin: ALL(204, 404), company_member: ALL(204, 404), assistant: ALL(204, 404) },
+  },
   'GET /api/patient': { build: () => ({ url: '/api/patient' }), expect: LOCATION_READ },
 };
