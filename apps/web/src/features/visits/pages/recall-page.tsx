@@ -265,8 +265,9 @@ export function RecallPage() {
                         </TableRow>
                       </TableHead>
                       <TableBody>
-                        {data.visits.map((v) => (
-                          <TableRow key={`${v.treatment_log_id}-${v.product_name}-${v.lotNumber}-${v.serial_number}`}>
+                        {data.visits.map((v, index) => (
+                          // A visit may use a product twice (two lines): its position keeps the rows apart.
+                          <TableRow key={`${v.treatment_log_id}-${v.lotNumber}-${v.serial_number}-${String(index)}`}>
                             <TableCell>
                               <RouterLink to={`/patients/${v.patient_id}`}>{v.patient_chart_number}</RouterLink>
                             </TableCell>
