@@ -28,7 +28,7 @@ export const moduleDependencies = {
   transcription: ['uploads'],
   payments: ['audit', 'mail'],
   reports: ['companies'],
-  recall: [],
+  recall: ['audit'],
   assistant: ['auth', 'categories', 'products', 'suppliers'],
 
   // Stock arrives, leaves and comes back only through the ledger (docs/architecture.md, The ledger).

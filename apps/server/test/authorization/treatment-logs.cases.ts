@@ -27,10 +27,11 @@ async function implantFor(world: World, t: TestApp, tenant: Tenant) {
   const lineId = randomUUID();
   await insertLogProducts(t.db, [{ id: lineId, treatmentLogId: log.id, companyId: log.companyId, treatmentId: null, productId: product.id, quantity: 1, cost: 0, unitPrice: 0, lotNumber: '' }]);
   const id = randomUUID();
+  const serial = `SN-${randomUUID().slice(0, 8)}`;
   await insertImplants(t.db, [
-    { id, companyId: log.companyId, patientId: log.patientId, treatmentLogId: log.id, treatmentLogProductId: lineId, productId: product.id, udi: '(01)09506000134352(21)SN1', deviceIdentifier: '09506000134352', serialNumber: 'SN1', site: '36', implantedAt: new Date() },
+    { id, companyId: log.companyId, patientId: log.patientId, treatmentLogId: log.id, treatmentLogProductId: lineId, productId: product.id, udi: `(01)09506000134352(21)${serial}`, deviceIdentifier: '09506000134352', serialNumber: serial, site: '36', implantedAt: new Date() },
   ]);
-  return { id, patientId: log.patientId };
+  return { id, patientId: log.patientId, serial };
 }
 
 /** The product admin treats no patients (403: no location); every location role reads its own. */
@@ -61,6 +62,21 @@ export const treatmentLogCases: Record<string, Case> = {
   },
   'GET /api/recall': { build: () => ({ url: '/api/recall?lot=LOT-1' }), expect: LOCATION_READ },
   'GET /api/recall/export': { build: () => ({ url: '/api/recall/export?lot=LOT-1' }), expect: LOCATION_READ },
+  // Marking a patient of a recall contacted: what a clinician who records visits may do; another organization's patient is not found.
+  'PUT /api/recall/contacts/:patient_id': {
+    build: async (w, t, _caller, tenant) => {
+      const { patientId, serial } = await implantFor(w, t, tenant);
+      return { url: `/api/recall/contacts/${patientId}?serial=${serial}` };
+    },
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
+  },
+  'DELETE /api/recall/contacts/:patient_id': {
+    build: async (w, t, _caller, tenant) => {
+      const { patientId, serial } = await implantFor(w, t, tenant);
+      return { url: `/api/recall/contacts/${patientId}?serial=${serial}` };
+    },
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(204, 404), company_admin: ALL(204, 404), company_member: ALL(204, 404), assistant: ALL(204, 404) },
+  },
   'GET /api/patient': { build: () => ({ url: '/api/patient' }), expect: LOCATION_READ },
   'GET /api/patient/:id/implants': {
     build: async (w, t, _caller, tenant) => ({ url: `/api/patient/${(await implantFor(w, t, tenant)).patientId}/implants` }),

@@ -175,6 +175,7 @@ export const api = {
     apiRequest<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('PUT', path, { ...options, body }),
   /** multipart/form-data straight to the API (a price list file), with the same token and errors as JSON calls. */
   postForm: <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('POST', path, { ...options, body: form }),
   delete: <T = void>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, options),

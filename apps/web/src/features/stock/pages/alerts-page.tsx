@@ -10,13 +10,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { ALERT_KIND_LABELS, ALERT_KINDS, ALERT_MESSAGES, type Alert as StockAlert, type AlertKind } from '@clinic/domain';
+import { ALERT_KIND_LABELS, ALERT_KINDS, ALERT_MESSAGES, can, type Alert as StockAlert, type AlertKind } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, unitCount } from '../../../lib/format';
+import { useProfile } from '../../../lib/profile';
 import { alertsQueryOptions, useDismissAlert } from '../api/stock-api';
 import { DisposeExpiredButton } from '../components/dispose-expired-button';
 
@@ -50,6 +51,7 @@ function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
   const alerts = useQuery(alertsQueryOptions(kind, page, PER_PAGE));
   const total = alerts.data?.total ?? 0;
   const headingId = `alerts-${kind}`;
+  const canTrace = can(useProfile().data?.permissions ?? {}, 'patients', 'read');
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -79,6 +81,11 @@ function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
             </Box>
             {kind === 'low_stock' ? lowStockAction?.(alert) : null}
             {kind === 'expired' ? <DisposeExpiredButton alert={alert} /> : null}
+            {kind === 'recalled' && canTrace && alert.stock?.lotNumber ? (
+              <Button size="small" component={RouterLink} to={`/recall?lot=${encodeURIComponent(alert.stock.lotNumber)}`} aria-label={`Affected patients of ${alert.product.name} lot ${alert.stock.lotNumber}`}>
+                Affected patients
+              </Button>
+            ) : null}
             <Button size="small" onClick={() => { onDismiss(alert); }} aria-label={`Dismiss ${ALERT_KIND_LABELS[kind].toLowerCase()} alert for ${alert.product.name}`}>
               Dismiss
             </Button>

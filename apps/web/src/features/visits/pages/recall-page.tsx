@@ -2,6 +2,8 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,54 +15,192 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
-import type { Recall } from '@clinic/domain';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { can, RECALL_KIND_LABELS, RECALL_KINDS, readUdi, type Recall, type RecallKind, type RecallPatient } from '@clinic/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/download';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useProfile } from '../../../lib/profile';
+import { recallQuery, recallQueryOptions, useRecallContact, type RecallSearch } from '../api/recall-api';
 
-/** /recall: a supplier recalls a lot; every patient who received it, ready to export. */
+/** The search in the address: the first of ?lot=, ?serial=, ?udi_di= (a link from an alert, a reload). */
+export function recallSearchFrom(params: URLSearchParams): RecallSearch {
+  for (const by of RECALL_KINDS) {
+    const value = params.get(by)?.trim();
+    if (value) return { by, value };
+  }
+  return { by: 'lot', value: '' };
+}
+
+/** What is searched for a typed value: a UDI-DI may be typed as the GTIN or scanned as the whole label. */
+export function searchValue(by: RecallKind, typed: string): string {
+  const value = typed.trim();
+  if (by !== 'udi_di' || /^\d+$/.test(value)) return value;
+  const read = readUdi(value);
+  return read.ok && read.udi.standard === 'gs1' && read.udi.productId ? read.udi.productId : value;
+}
+
+const NOTHING_FOUND: Record<RecallKind, (value: string) => string> = {
+  lot: (value) => `No lot ${value} was ever received here.`,
+  serial: (value) => `No device with serial number ${value} was implanted here.`,
+  udi_di: (value) => `No product or implanted device with UDI-DI ${value} was used here.`,
+};
+
+/** "by Ana Ruiz, 03-02-2026 9:15 AM" under a contacted mark. */
+export const contactedText = (patient: RecallPatient) => (patient.contacted ? `${patient.contacted.by}, ${formatDateTime(patient.contacted.at)}` : 'Not contacted');
+
+function AffectedPatients({ data, search }: { data: Recall; search: RecallSearch }) {
+  const notify = useNotify();
+  const profile = useProfile();
+  const canMark = can(profile.data?.permissions ?? {}, 'treatmentLogs', 'create');
+  const contact = useRecallContact(search);
+  const [unmarking, setUnmarking] = useState<RecallPatient | null>(null);
+  const mark = (patient: RecallPatient, contacted: boolean, onDone?: () => void) => {
+    contact.mutate(
+      { patientId: patient.patient_id, contacted },
+      {
+        onSuccess: () => {
+          notify.success(contacted ? `${patient.patient_chart_number} marked as contacted.` : `${patient.patient_chart_number} is no longer marked as contacted.`);
+          onDone?.();
+        },
+        onError: (error) => { notify.error(errorMessage(error, 'Could not save the contacted mark.')); },
+      },
+    );
+  };
+  return (
+    <>
+      <TableContainer sx={{ position: 'relative', mb: 2 }}>
+        <Table size="small" aria-label="Affected patients" sx={{ minWidth: 480 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Patient chart no</TableCell>
+              <TableCell>Last visit</TableCell>
+              <TableCell>Contacted</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.patients.map((p) => (
+              <TableRow key={p.patient_id}>
+                <TableCell>
+                  <RouterLink to={`/patients/${p.patient_id}`}>{p.patient_chart_number}</RouterLink>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.last_visit_at)}</TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                    <Checkbox
+                      checked={p.contacted !== null}
+                      disabled={!canMark || (contact.isPending && contact.variables.patientId === p.patient_id)}
+                      slotProps={{ input: { 'aria-label': `Contacted ${p.patient_chart_number}`, 'aria-describedby': `contacted-${p.patient_id}` } }}
+                      onChange={(_e, checked) => {
+                        if (checked) mark(p, true);
+                        else setUnmarking(p);
+                      }}
+                    />
+                    <Typography id={`contacted-${p.patient_id}`} variant="body2" color={p.contacted ? 'text.primary' : 'text.secondary'}>
+                      {contactedText(p)}
+                    </Typography>
+                  </Box>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ConfirmDialog
+        open={unmarking !== null}
+        title="Unmark contacted"
+        message={unmarking ? `${unmarking.patient_chart_number} was marked as contacted by ${contactedText(unmarking)}. Take the mark back?` : ''}
+        confirmLabel="Unmark"
+        destructive
+        loading={contact.isPending}
+        onConfirm={() => {
+          if (unmarking) mark(unmarking, false, () => { setUnmarking(null); });
+        }}
+        onClose={() => { setUnmarking(null); }}
+      />
+    </>
+  );
+}
+
+interface SearchFormProps {
+  initial: RecallSearch;
+  busy: boolean;
+  onSearch: (search: RecallSearch) => void;
+}
+
+function SearchForm({ initial, busy, onSearch }: SearchFormProps) {
+  const [by, setBy] = useState<RecallKind>(initial.by);
+  const [input, setInput] = useState(initial.value);
+  const label = RECALL_KIND_LABELS[by];
+  return (
+    <Paper
+      component="form"
+      aria-label="Trace a recall"
+      sx={{ p: 2, mb: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = searchValue(by, input);
+        if (value) onSearch({ by, value });
+      }}
+    >
+      <TextField select label="Search by" value={by} onChange={(e) => { setBy(e.target.value as RecallKind); }} sx={{ minWidth: 180 }}>
+        {RECALL_KINDS.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {RECALL_KIND_LABELS[kind]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={label}
+        value={input}
+        onChange={(e) => { setInput(e.target.value); }}
+        required
+        helperText={by === 'udi_di' ? 'The GTIN of the label (8 to 14 digits), or scan the whole label' : undefined}
+        sx={{ minWidth: 240 }}
+      />
+      <Button type="submit" variant="contained" disabled={input.trim() === ''} loading={busy} sx={{ mt: 1 }}>
+        Trace
+      </Button>
+    </Paper>
+  );
+}
+
+/**
+ * /recall: a supplier recalls a lot, a device by its serial number, or every device of a UDI-DI;
+ * every patient who received it, each marked once told, ready to export. The search lives in the
+ * address (?lot=, ?serial=, ?udi_di=), so an alert can open it.
+ */
 export function RecallPage() {
   const notify = useNotify();
-  const [input, setInput] = useState('');
-  const [lot, setLot] = useState('');
+  const [params, setParams] = useSearchParams();
+  const search = recallSearchFrom(params);
   const [exporting, setExporting] = useState(false);
-  const trace = useQuery({
-    queryKey: ['visits', 'recall', lot] as const,
-    queryFn: ({ signal }) => api.get<Recall>('recall', { query: { lot }, signal }),
-    enabled: lot !== '',
-  });
+  const trace = useQuery(recallQueryOptions(search));
   const data = trace.data;
+  const found = data !== undefined && (data.lots.length > 0 || data.visits.length > 0);
 
   return (
     <>
-      <PageHeader title="Recall tracing" subtitle="Enter the lot number of a recall notice to see every patient who received it." />
-      <Paper
-        component="form"
-        aria-label="Trace a lot"
-        sx={{ p: 2, mb: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setLot(input.trim());
-        }}
-      >
-        <TextField label="Lot number" value={input} onChange={(e) => { setInput(e.target.value); }} required sx={{ minWidth: 240 }} />
-        <Button type="submit" variant="contained" disabled={input.trim() === ''} loading={trace.isFetching} sx={{ mt: 1 }}>
-          Trace
-        </Button>
-      </Paper>
-      {trace.isError ? <Alert severity="error">{errorMessage(trace.error, 'Could not trace the lot.')}</Alert> : null}
+      <PageHeader title="Recall tracing" subtitle="Enter the lot number, serial number or UDI-DI of a recall notice to see every patient who received it." />
+      {/* Another search in the address (a link followed, back and forward) fills the form anew. */}
+      <SearchForm key={`${search.by}:${search.value}`} initial={search} busy={trace.isFetching} onSearch={(next) => {
+          if (next.by === search.by && next.value === search.value) void trace.refetch();
+          else setParams({ [next.by]: next.value });
+        }} />
+      {trace.isError ? <Alert severity="error">{errorMessage(trace.error, 'Could not trace the recall.')}</Alert> : null}
       {data ? (
         <>
-          {data.lots.length === 0 ? <Alert severity="info">{`No lot ${data.lot} was ever received here.`}</Alert> : null}
+          {!found ? <Alert severity="info">{NOTHING_FOUND[data.by](data.value)}</Alert> : null}
           {data.lots.length > 0 ? (
             <TableContainer component={Paper} sx={{ mb: 2, position: 'relative' }}>
-              <Table size="small" aria-label={`Lots ${data.lot}`} sx={{ minWidth: 640 }}>
+              <Table size="small" aria-label={data.by === 'lot' ? `Lots ${data.value}` : 'Lots'} sx={{ minWidth: 640 }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>Product</TableCell>
+                    <TableCell>Lot</TableCell>
                     <TableCell>Supplier</TableCell>
                     <TableCell>Received</TableCell>
                     <TableCell>Expiry</TableCell>
@@ -74,6 +214,7 @@ export function RecallPage() {
                       <TableCell>
                         <RouterLink to={`/products/${l.product.id}`}>{l.product.name}</RouterLink>
                       </TableCell>
+                      <TableCell>{l.lotNumber || '—'}</TableCell>
                       <TableCell>{l.supplier_name ?? '—'}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(l.received_at)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(l.expiry_date)}</TableCell>
@@ -85,11 +226,11 @@ export function RecallPage() {
               </Table>
             </TableContainer>
           ) : null}
-          {data.lots.length > 0 ? (
+          {found ? (
             <Paper component="section" aria-labelledby="recall-visits-title" sx={{ p: 2 }}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
                 <Typography id="recall-visits-title" variant="h2">
-                  {`${String(new Set(data.visits.map((v) => v.patient_id)).size)} patients, ${String(data.visits.length)} visits`}
+                  {`${String(data.patients.length)} ${data.patients.length === 1 ? 'patient' : 'patients'}, ${String(data.visits.length)} ${data.visits.length === 1 ? 'visit' : 'visits'}`}
                 </Typography>
                 <Button
                   variant="outlined"
@@ -98,7 +239,7 @@ export function RecallPage() {
                   loading={exporting}
                   onClick={() => {
                     setExporting(true);
-                    downloadFromApi('recall/export', { lot: data.lot }, `recall-${data.lot}.csv`, () => undefined)
+                    downloadFromApi('recall/export', recallQuery({ by: data.by, value: data.value }), `recall-${data.value}.csv`, () => undefined)
                       .catch((error: unknown) => { notify.error(errorMessage(error, 'Could not export the recall list.')); })
                       .finally(() => { setExporting(false); });
                   }}
@@ -107,32 +248,40 @@ export function RecallPage() {
                 </Button>
               </Box>
               {data.visits.length === 0 ? (
-                <Typography color="text.secondary">No patient received this lot.</Typography>
+                <Typography color="text.secondary">{data.by === 'lot' ? 'No patient received this lot.' : 'No patient received this device.'}</Typography>
               ) : (
-                <TableContainer sx={{ position: 'relative' }}>
-                  <Table size="small" aria-label="Patients who received the lot" sx={{ minWidth: 560 }}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Patient chart no</TableCell>
-                        <TableCell>Visit</TableCell>
-                        <TableCell>Product</TableCell>
-                        <TableCell align="right">Units</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.visits.map((v) => (
-                        <TableRow key={`${v.treatment_log_id}-${v.product_name}-${v.lotNumber}`}>
-                          <TableCell>
-                            <RouterLink to={`/patients/${v.patient_id}`}>{v.patient_chart_number}</RouterLink>
-                          </TableCell>
-                          <TableCell>{formatDateTime(v.visit_at)}</TableCell>
-                          <TableCell>{v.product_name}</TableCell>
-                          <TableCell align="right">{v.quantity}</TableCell>
+                <>
+                  <AffectedPatients data={data} search={{ by: data.by, value: data.value }} />
+                  <TableContainer sx={{ position: 'relative' }}>
+                    <Table size="small" aria-label={data.by === 'lot' ? 'Patients who received the lot' : 'Patients who received the device'} sx={{ minWidth: 640 }}>
+                      <TableHead>
+                        <TableRow>
+                          <TableCell>Patient chart no</TableCell>
+                          <TableCell>Visit</TableCell>
+                          <TableCell>Product</TableCell>
+                          <TableCell>Lot</TableCell>
+                          <TableCell>Serial</TableCell>
+                          <TableCell align="right">Units</TableCell>
                         </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
+                      </TableHead>
+                      <TableBody>
+                        {data.visits.map((v, index) => (
+                          // A visit may use a product twice (two lines): its position keeps the rows apart.
+                          <TableRow key={`${v.treatment_log_id}-${v.lotNumber}-${v.serial_number}-${String(index)}`}>
+                            <TableCell>
+                              <RouterLink to={`/patients/${v.patient_id}`}>{v.patient_chart_number}</RouterLink>
+                            </TableCell>
+                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.visit_at)}</TableCell>
+                            <TableCell>{v.product_name}</TableCell>
+                            <TableCell>{v.lotNumber || '—'}</TableCell>
+                            <TableCell>{v.serial_number || '—'}</TableCell>
+                            <TableCell align="right">{v.quantity}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  </TableContainer>
+                </>
               )}
             </Paper>
           ) : null}
