@@ -74,7 +74,7 @@ function TreatmentForm({ treatment, categoryId }: { treatment?: Treatment | unde
           <TextField label="Name" required value={draft.name} onChange={(e) => { set({ name: e.target.value }); }} error={Boolean(shown('name'))} helperText={shown('name')} />
           <TextField label="Abbreviation" value={draft.abbreviation} onChange={(e) => { set({ abbreviation: e.target.value }); }} error={Boolean(shown('abbreviation'))} helperText={shown('abbreviation')} />
         </Box>
-        <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' } }}>
+        <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' } }}>
           <TextField select label="Category" value={draft.categoryId} onChange={(e) => { set({ categoryId: e.target.value }); }}>
             <MenuItem value="">No category</MenuItem>
             {(categories.data?.results ?? []).map((category) => (

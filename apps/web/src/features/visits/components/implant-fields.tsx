@@ -40,20 +40,23 @@ export function ImplantFields({ productName, udi, site, onChange, udiError, site
   const summary = udi.trim() ? udiSummary(udi.trim()) : null;
   return (
     <Box role="group" aria-label={`Implant of ${productName}`} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', width: '100%' }}>
-      <TextField
-        size="small"
-        label="Implant UDI"
-        value={udi}
-        onChange={(e) => { onChange({ implantUdi: e.target.value }); }}
-        error={Boolean(udiError)}
-        helperText={udiError ?? summary ?? 'Scan the label or type it, e.g. (01)…(17)…(10)…(21)…'}
-        sx={{ flex: 2, minWidth: 240 }}
-      />
-      <Tooltip title="Scan the implant's UDI">
-        <IconButton aria-label={`Scan the UDI of ${productName}`} onClick={() => { setScanning(true); }} sx={{ mt: 0.5 }}>
-          <QrCodeScannerOutlined />
-        </IconButton>
-      </Tooltip>
+      {/* The label and its scan button stay together and shrink with a phone's tray, never past it. */}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flex: '2 1 240px', minWidth: 0 }}>
+        <TextField
+          size="small"
+          label="Implant UDI"
+          value={udi}
+          onChange={(e) => { onChange({ implantUdi: e.target.value }); }}
+          error={Boolean(udiError)}
+          helperText={udiError ?? summary ?? 'Scan the label or type it, e.g. (01)…(17)…(10)…(21)…'}
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+        <Tooltip title="Scan the implant's UDI">
+          <IconButton aria-label={`Scan the UDI of ${productName}`} onClick={() => { setScanning(true); }}>
+            <QrCodeScannerOutlined />
+          </IconButton>
+        </Tooltip>
+      </Box>
       <TextField
         size="small"
         label="Site (tooth or area)"
@@ -62,7 +65,7 @@ export function ImplantFields({ productName, udi, site, onChange, udiError, site
         error={Boolean(siteError)}
         helperText={siteError}
         slotProps={{ htmlInput: { maxLength: 60 } }}
-        sx={{ flex: 1, minWidth: 140 }}
+        sx={{ flex: '1 1 140px', minWidth: 0 }}
       />
       {scanning ? (
         <BarcodeScannerDialog

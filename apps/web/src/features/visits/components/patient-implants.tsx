@@ -16,7 +16,20 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/download';
 import { formatDate } from '../../../lib/format';
+import { tableCardsSx } from '../../../components/table-cards-sx';
 import { IMPLANTS_SHOWN, patientImplantsQueryOptions } from '../api/visits-api';
+
+/** On phones each implant is a card, its card button in reach (components/table-cards-sx.ts). */
+const COLUMNS = [
+  { label: 'Device' },
+  { label: 'Manufacturer' },
+  { label: 'Lot / serial' },
+  { label: 'UDI-DI' },
+  { label: 'Site' },
+  { label: 'Date' },
+  { label: 'Clinician' },
+  { label: 'Card', srOnly: true },
+] as const;
 
 /** Lot and serial as the label printed them. */
 const lotAndSerial = (implant: Implant) => [implant.lot_number && `Lot ${implant.lot_number}`, implant.serial_number && `SN ${implant.serial_number}`].filter(Boolean).join(' · ') || '—';
@@ -39,14 +52,12 @@ export function PatientImplants({ patientId }: { patientId: string }) {
   };
 
   return (
-    <TableContainer component={Paper} sx={{ mb: 2 }}>
+    <TableContainer component={Paper} sx={[{ mb: 2 }, tableCardsSx(COLUMNS)]}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, px: 2, pt: 1.5 }}>
+        Implants
+      </Typography>
       <Table size="small" aria-label="Implants" sx={{ minWidth: 760 }}>
         <TableHead>
-          <TableRow>
-            <TableCell colSpan={8} sx={{ fontWeight: 700 }}>
-              Implants
-            </TableCell>
-          </TableRow>
           <TableRow>
             <TableCell>Device</TableCell>
             <TableCell>Manufacturer</TableCell>

@@ -91,7 +91,8 @@ function AffectedPatients({ data, search }: { data: Recall; search: RecallSearch
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                     <Checkbox
-                      checked={p.contacted !== null}
+                      // The mark being saved shows at once; the server's answer then fills in who and when.
+                      checked={contact.isPending && contact.variables.patientId === p.patient_id ? contact.variables.contacted : p.contacted !== null}
                       disabled={!canMark || (contact.isPending && contact.variables.patientId === p.patient_id)}
                       slotProps={{ input: { 'aria-label': `Contacted ${p.patient_chart_number}`, 'aria-describedby': `contacted-${p.patient_id}` } }}
                       onChange={(_e, checked) => {

@@ -134,7 +134,7 @@ export function TreatmentExecutionPage() {
       {/* While a visit waits to be sent it is the visit as saved: its fields are locked until it goes. */}
       <Box component="fieldset" disabled={save.waiting} sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.6 } }}>
         <Paper data-tour="execute" sx={{ p: 2, mb: 2 }}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px 1fr' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' } }}>
             <Autocomplete
               freeSolo
               options={(patients.data?.results ?? []).map((p) => p.patient_chart_number)}
