@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { STOCK_MESSAGES } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/setup/test-app';
 import { queryRows } from '../../test/setup/sql';
@@ -220,4 +222,32 @@ it('seeds clinical trust: two patients with implants of a lot since recalled, it
   // A second start writes nothing off again.
   await seedDemo(t.deps);
   expect((await t.request({ method: 'GET', url: `/api/reports/waste?start_date=${day(30)}&end_date=${day(0)}`, token })).json().totals.waste).toBe(643.7);
+});
+
+it('lets the chair place a new fixture of the lot on the shelf by its UDI, and refuses one of the recalled lot', async () => {
+  const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
+  const token = t.tokenFor(member!);
+  const design = (await t.request({ method: 'GET', url: '/api/treatment?search=D6010', token })).json().results[0];
+  const tray = design.treatmentProducts as { product: { id: string; name: string }; quantity: number }[];
+  // The UDI a browser test types: any use-by date reads; the lot and serial are the ones on the box.
+  const visit = (udi: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/treatment_log',
+      token,
+      payload: {
+        idempotency_key: randomUUID(),
+        patient_chart_number: `BS-${randomUUID().slice(0, 5)}`,
+        treatments: [design.id],
+        products: tray.map((p) => ({ product_id: p.product.id, quantity: p.quantity, ...(p.product.name === DEMO_IMPLANT && { implant: { udi, site: '#30' } }) })),
+      },
+    });
+  const recalled = await visit('(01)07604036497822(17)300630(10)SX3417(21)SN24117033');
+  expect(recalled.statusCode).toBe(409);
+  expect(recalled.json().message).toBe(STOCK_MESSAGES.recalledStock(DEMO_IMPLANT));
+  const placed = await visit('(01)07604036497822(17)310331(10)SX3522(21)SN25090114');
+  expect(placed.statusCode).toBe(201);
+  const implantId = tray.find((p) => p.product.name === DEMO_IMPLANT)!.product.id;
+  const lots = (await t.request({ method: 'GET', url: `/api/stock?productId=${implantId}&perPage=5`, token })).json().results as { lotNumber: string; units_left: number }[];
+  expect(Object.fromEntries(lots.map((l) => [l.lotNumber, l.units_left]))).toMatchObject({ SX3417: 1, SX3522: 3 });
 });
