@@ -4,7 +4,8 @@
  * "expired" stay true whenever the demo is installed.
  *
  * Downtown is set up to show each alert once on first start: three products under their minimum,
- * three lots expiring within the default 30-day window and one expired lot. A few products were
+ * three lots expiring within the default 30-day window and one expired lot (the clinical-trust seed
+ * adds a recalled implant lot and writes off two older expired lots' last units). A few products were
  * bought repeatedly, so Track Product Consumption has cycles and trends to draw.
  */
 
