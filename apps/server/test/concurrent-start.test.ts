@@ -9,6 +9,8 @@ import pg from 'pg';
 import { withDatabase } from './setup/global-setup';
 import { DEMO_MARKETPLACE_ORDERS } from '../src/seed/demo-marketplace-data';
 import { DEMO_RUNNING_LISTS } from '../src/seed/demo-purchasing-data';
+import { DEMO_VISITS } from '../src/seed/demo-visits-data';
+import { DEMO_RECALL, DEMO_WRITE_OFFS } from '../src/seed/demo-clinical-data';
 
 /**
  * Three server processes started at once on one brand-new PostgreSQL database, as a scaled-out
@@ -110,7 +112,10 @@ it.skipIf(!adminUrl)(
       expect(await count(`select count(*) as n from purchase_orders`)).toBe(DEMO_RUNNING_LISTS.filter((l) => l.orderedDaysAgo !== undefined).length + DEMO_MARKETPLACE_ORDERS.length);
       expect(await count(`select count(*) as n from vendor_orders`)).toBe(DEMO_MARKETPLACE_ORDERS.length);
       expect(await count(`select count(*) as n from price_lists`)).toBe(6);
-      expect(await count(`select count(*) as n from treatment_logs`)).toBe(12);
+      expect(await count(`select count(*) as n from treatment_logs`)).toBe(DEMO_VISITS.length);
+      expect(await count(`select count(*) as n from implants`)).toBe(DEMO_VISITS.filter((v) => v.implant).length);
+      expect(await count(`select count(*) as n from stock_usages where kind in ('disposal', 'return')`)).toBe(DEMO_WRITE_OFFS.length);
+      expect(await count(`select count(*) as n from recall_contacts`)).toBe(DEMO_RECALL.contacted.length);
     } finally {
       await Promise.all(servers.map(stop));
       await db.end().catch(() => undefined);

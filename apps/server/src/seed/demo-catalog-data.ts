@@ -30,6 +30,32 @@ export interface DemoProduct {
   weightOrVolume?: number;
 }
 
+/** Who makes a product, as an implant card names them (EU MDR art. 18). */
+export interface DemoManufacturer {
+  name: string;
+  address: string;
+}
+
+/**
+ * Implant fixtures (issue 20): the catalog's products named "... Implant" in Implants &
+ * Components, by brand. They are implantable, so a visit using one records the device's UDI and
+ * site, and the patient's implant card names this manufacturer.
+ */
+export const DEMO_IMPLANT_MANUFACTURERS: Record<string, DemoManufacturer> = {
+  Straumann: { name: 'Institut Straumann AG', address: 'Peter Merian-Weg 12, 4052 Basel, Switzerland' },
+  'Nobel Biocare': { name: 'Nobel Biocare AB', address: 'Box 5190, 402 26 Gothenburg, Sweden' },
+  ZimVie: { name: 'Biomet 3i, LLC', address: '4555 Riverside Drive, Palm Beach Gardens, FL 33410, USA' },
+  BioHorizons: { name: 'BioHorizons Implant Systems, Inc.', address: '2300 Riverchase Center, Birmingham, AL 35244, USA' },
+};
+
+/** The manufacturer of an implant fixture; null for every other product. */
+export function implantManufacturer(product: DemoProduct): DemoManufacturer | null {
+  if (product.category !== 'Implants & Components' || !product.name.endsWith(' Implant')) return null;
+  const maker = DEMO_IMPLANT_MANUFACTURERS[product.brand];
+  if (!maker) throw new Error(`demo implant without its manufacturer: ${product.name}`);
+  return maker;
+}
+
 export const DEMO_CATEGORIES: DemoCategory[] = [
   { name: 'Composites & Restoratives', description: 'Direct composite resins, glass ionomers, temporary crown materials, burs and finishing supplies for everyday restorative work.' },
   { name: 'Cements & Bonding', description: 'Adhesives, etchants, primers, liners and luting cements for direct and indirect restorations.' },

@@ -2,13 +2,19 @@ import type { Db } from '../db/client';
 import { findCategoryByName } from '../modules/categories/categories.reads';
 import { insertCategories } from '../modules/categories/categories.writes';
 import { insertProducts } from '../modules/products/products.writes';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog-data';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, implantManufacturer, type DemoProduct } from './demo-catalog-data';
 
 /** Products Downtown submitted that still wait for the admin, so the approval queue has work. */
 const DOWNTOWN_PENDING = [
   { name: 'Capitol Lab Custom Tray Resin', brand: 'Capitol City Dental Lab', type: 'consumable', container: 'jar', basicUnit: 'gram', description: 'Light-cured custom tray material mixed by our local lab.' },
   { name: 'Lidocaine Topical Gel 20% Cherry', brand: 'Local Compounding Pharmacy', type: 'consumable', container: 'jar', basicUnit: 'gram', description: 'Compounded topical anesthetic gel.' },
 ] as const;
+
+/** An implant fixture is implantable and names its manufacturer for the implant card. */
+function implantFields(product: DemoProduct) {
+  const maker = implantManufacturer(product);
+  return maker ? { implantable: true, manufacturerName: maker.name, manufacturerAddress: maker.address } : {};
+}
 
 /**
  * The shared demo catalog (categories and ~300 products of the product admin), added once:
@@ -25,6 +31,7 @@ export async function seedDemoCatalog(db: Db, downtownId: string | null): Promis
     await insertProducts(
       tx,
       DEMO_PRODUCTS.map((p) => ({
+        ...implantFields(p),
         companyId: null,
         name: p.name,
         brand: p.brand,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { emailOutbox, priceLists, products, runningLists, stocks, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments, users } from '../db/schema/index';
+import { emailOutbox, priceLists, products, runningLists, stocks, stockUsages, suppliers, treatmentCategories, treatmentLogs, treatmentProducts, treatments, users } from '../db/schema/index';
 
 /** The shared catalog's products by name: the demo data names products, the database keys them. */
 export async function catalogProductIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
@@ -43,6 +43,16 @@ export async function stockIdsByLot(db: DbOrTx, companyId: string, lots: string[
     .from(stocks)
     .where(and(eq(stocks.companyId, companyId), inArray(stocks.lotNumber, lots)));
   return new Map(rows.map((r) => [r.lot, r.id]));
+}
+
+/** The expiry of the location's lots of a product, by lot number (the demo implants' UDIs print it). */
+export async function lotExpiries(db: DbOrTx, companyId: string, productId: string, lots: string[]): Promise<Map<string, string | null>> {
+  if (lots.length === 0) return new Map();
+  const rows = await db
+    .select({ lot: stocks.lotNumber, expiryDate: stocks.expiryDate })
+    .from(stocks)
+    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), inArray(stocks.lotNumber, lots)));
+  return new Map(rows.map((r) => [r.lot, r.expiryDate]));
 }
 
 export async function linkStockToOrderLine(db: DbOrTx, stockId: string, line: { id: string; runningListProductId: string | null }): Promise<void> {
@@ -90,6 +100,16 @@ export async function hideGuidedTour(db: DbOrTx, emails: string[]): Promise<void
  */
 export async function recordDemoEmailSent(db: DbOrTx, to: string, sentAt: Date): Promise<void> {
   await db.update(emailOutbox).set({ status: 'sent', sentAt, createdAt: sentAt }).where(and(eq(emailOutbox.to, to), eq(emailOutbox.status, 'pending')));
+}
+
+/** Whether the location has written anything off or sent anything back (issue 20). */
+export async function companyHasWriteOffs(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stockUsages.id })
+    .from(stockUsages)
+    .where(and(eq(stockUsages.companyId, companyId), inArray(stockUsages.kind, ['disposal', 'return'])))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function companyHasPriceLists(db: DbOrTx, companyId: string): Promise<boolean> {

@@ -4,7 +4,8 @@
  * "expired" stay true whenever the demo is installed.
  *
  * Downtown is set up to show each alert once on first start: three products under their minimum,
- * three lots expiring within the default 30-day window and one expired lot. A few products were
+ * three lots expiring within the default 30-day window and one expired lot (the clinical-trust seed
+ * adds a recalled implant lot and writes off two older expired lots' last units). A few products were
  * bought repeatedly, so Track Product Consumption has cycles and trends to draw.
  */
 
@@ -61,7 +62,8 @@ export const DEMO_LOTS: DemoLot[] = [
   // Lidocaine: bought every quarter; the price crept up and the hygienists use fewer per visit.
   { location: 'Downtown', product: LIDOCAINE, supplier: 'Henry Schein Dental', lotNumber: 'LC23A117', receivedDaysAgo: 330, expiresInDays: 400, containers: 1, unitsPerContainer: 50, pricePerContainer: 58, usage: { times: 25, each: 2, untilDaysAgo: 245 } },
   { location: 'Downtown', product: LIDOCAINE, supplier: 'Henry Schein Dental', lotNumber: 'LC24B042', receivedDaysAgo: 240, expiresInDays: 480, containers: 1, unitsPerContainer: 50, pricePerContainer: 60, usage: { times: 28, each: 1.75, untilDaysAgo: 155 } },
-  { location: 'Downtown', product: LIDOCAINE, supplier: 'Patterson Dental', lotNumber: 'LC24D310', receivedDaysAgo: 150, expiresInDays: 560, containers: 1, unitsPerContainer: 50, pricePerContainer: 61.5, usage: { times: 30, each: 1.5, untilDaysAgo: 65 } },
+  // The demo visits take this lot's last 10 cartridges first expiry first (the implant placements 3 each), leaving one.
+  { location: 'Downtown', product: LIDOCAINE, supplier: 'Patterson Dental', lotNumber: 'LC24D310', receivedDaysAgo: 150, expiresInDays: 560, containers: 1, unitsPerContainer: 50, pricePerContainer: 61.5, usage: { times: 28, each: 1.39, untilDaysAgo: 65 } },
   { location: 'Downtown', product: LIDOCAINE, supplier: 'Patterson Dental', lotNumber: 'LC25A088', receivedDaysAgo: 60, expiresInDays: 650, containers: 2, unitsPerContainer: 50, pricePerContainer: 63, usage: { times: 36, each: 1.5 } },
   // Gloves: monthly cases, usage steady, a better price from the second supplier.
   { location: 'Downtown', product: GLOVES, supplier: 'Benco Dental', lotNumber: 'CRN-24-1187', receivedDaysAgo: 120, expiresInDays: 900, containers: 10, unitsPerContainer: 300, pricePerContainer: 21.5, usage: { times: 75, each: 40, untilDaysAgo: 45 } },
@@ -75,11 +77,12 @@ export const DEMO_LOTS: DemoLot[] = [
   { location: 'Downtown', product: POUCHES, supplier: 'Patterson Dental', lotNumber: 'CX-20419', receivedDaysAgo: 100, expiresInDays: null, containers: 4, unitsPerContainer: 200, pricePerContainer: 14.8, usage: { times: 50, each: 12 } },
   { location: 'Downtown', product: CAVICIDE, supplier: 'Benco Dental', lotNumber: 'MTX-3318', receivedDaysAgo: 130, expiresInDays: 500, containers: 256, unitsPerContainer: 1, pricePerContainer: 0.33, usage: { times: 26, each: 6 } },
   { location: 'Downtown', product: SUTURE, supplier: 'Henry Schein Dental', lotNumber: 'ETH-KP4410', receivedDaysAgo: 180, expiresInDays: 420, containers: 1, unitsPerContainer: 36, pricePerContainer: 189, usage: { times: 12, each: 1 } },
-  // Implants arrive with one serial number per fixture; the membrane is on consignment.
-  { location: 'Downtown', product: IMPLANT, supplier: 'Henry Schein Dental', lotNumber: 'STR-BLX-0193', receivedDaysAgo: 45, expiresInDays: 1500, containers: 1, unitsPerContainer: 1, pricePerContainer: 412, usage: { times: 1, each: 1, untilDaysAgo: 12 } },
-  { location: 'Downtown', product: IMPLANT, supplier: 'Henry Schein Dental', lotNumber: 'STR-BLX-0194', receivedDaysAgo: 45, expiresInDays: 1500, containers: 1, unitsPerContainer: 1, pricePerContainer: 412 },
-  { location: 'Downtown', product: IMPLANT, supplier: 'Henry Schein Dental', lotNumber: 'STR-BLX-0195', receivedDaysAgo: 45, expiresInDays: 1500, containers: 1, unitsPerContainer: 1, pricePerContainer: 412 },
-  { location: 'Downtown', product: MEMBRANE, supplier: 'Henry Schein Dental', lotNumber: 'GB-61744', receivedDaysAgo: 45, expiresInDays: 700, containers: 1, unitsPerContainer: 3, pricePerContainer: 285, consignment: true, usage: { times: 1, each: 1, untilDaysAgo: 12 } },
+  // Implants (issue 20): each fixture carries its own serial number in its UDI. Two patients received
+  // fixtures of SX3417 in the demo visits; its last one is recalled by the clinical-trust seed.
+  // SX3522 is on the shelf for the next placement. The membrane is on consignment.
+  { location: 'Downtown', product: IMPLANT, supplier: 'Henry Schein Dental', lotNumber: 'SX3417', receivedDaysAgo: 75, expiresInDays: 1420, containers: 3, unitsPerContainer: 1, pricePerContainer: 412 },
+  { location: 'Downtown', product: IMPLANT, supplier: 'Henry Schein Dental', lotNumber: 'SX3522', receivedDaysAgo: 20, expiresInDays: 1510, containers: 4, unitsPerContainer: 1, pricePerContainer: 418 },
+  { location: 'Downtown', product: MEMBRANE, supplier: 'Henry Schein Dental', lotNumber: 'GB-61744', receivedDaysAgo: 75, expiresInDays: 700, containers: 1, unitsPerContainer: 3, pricePerContainer: 285, consignment: true },
   // Aesthetics: toxin and filler, the toxin on its quarterly reorder.
   { location: 'Downtown', product: BOTOX, supplier: 'Allergan Aesthetics', lotNumber: 'C7311C3', receivedDaysAgo: 95, expiresInDays: 160, containers: 6, unitsPerContainer: 1, pricePerContainer: 620, usage: { times: 6, each: 1, untilDaysAgo: 20 } },
   { location: 'Downtown', product: BOTOX, supplier: 'Allergan Aesthetics', lotNumber: 'C8120C3', receivedDaysAgo: 18, expiresInDays: 250, containers: 6, unitsPerContainer: 1, pricePerContainer: 636, usage: { times: 2, each: 1 } },
@@ -88,6 +91,9 @@ export const DEMO_LOTS: DemoLot[] = [
   { location: 'Downtown', product: VARNISH, supplier: 'Patterson Dental', lotNumber: 'DP-40917', receivedDaysAgo: 300, expiresInDays: 9, containers: 30, unitsPerContainer: 1, pricePerContainer: 5.4, usage: { times: 40, each: 0.5 } },
   { location: 'Downtown', product: SCANDONEST, supplier: 'Henry Schein Dental', lotNumber: 'SC-22871', receivedDaysAgo: 260, expiresInDays: 17, containers: 1, unitsPerContainer: 50, pricePerContainer: 49, usage: { times: 20, each: 1.5 } },
   { location: 'Downtown', product: RESTYLANE, supplier: 'Galderma', lotNumber: '19844-2', receivedDaysAgo: 160, expiresInDays: 26, containers: 3, unitsPerContainer: 1, pricePerContainer: 285, usage: { times: 1, each: 1, untilDaysAgo: 40 } },
+  // Expired lots the clinic wrote off in the past weeks (the clinical-trust seed disposes of their last units).
+  { location: 'Downtown', product: SCANDONEST, supplier: 'Henry Schein Dental', lotNumber: 'SC-21460', receivedDaysAgo: 430, expiresInDays: -25, containers: 1, unitsPerContainer: 50, pricePerContainer: 47, usage: { times: 30, each: 1.5, untilDaysAgo: 262 } },
+  { location: 'Downtown', product: RESTYLANE, supplier: 'Galderma', lotNumber: '18730-1', receivedDaysAgo: 330, expiresInDays: -14, containers: 3, unitsPerContainer: 1, pricePerContainer: 279, usage: { times: 2, each: 1, untilDaysAgo: 170 } },
   // Expired last week with units still on the shelf.
   { location: 'Downtown', product: BIODENTINE, supplier: 'Henry Schein Dental', lotNumber: 'B34211', receivedDaysAgo: 380, expiresInDays: -6, containers: 1, unitsPerContainer: 15, pricePerContainer: 189, usage: { times: 9, each: 1, untilDaysAgo: 30 } },
   // Below minimum: the bibs and the toxin from Evolus are running out.

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { STOCK_MESSAGES } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/setup/test-app';
 import { queryRows } from '../../test/setup/sql';
 import { findUserByEmail } from '../modules/users/users.repo';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog-data';
+import { DEMO_IMPLANT } from './demo-visits-data';
 import { seedDemo } from './demo';
 
 let t: TestApp;
@@ -52,7 +55,7 @@ it('seeds a year of stock: each kind of alert at Downtown, and a product bought 
   const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
   const token = t.tokenFor(member!);
   const alerts = (await t.request({ method: 'GET', url: '/api/alert?perPage=50', token })).json();
-  expect(alerts.counts).toEqual({ low_stock: 3, expiring: 3, expired: 1, recalled: 0 });
+  expect(alerts.counts).toEqual({ low_stock: 3, expiring: 3, expired: 1, recalled: 1 });
   expect(alerts.results.filter((a: { kind: string }) => a.kind === 'expired').map((a: { product: { name: string } }) => a.product.name)).toEqual(['Biodentine Capsules (Box of 15)']);
 
   const search = (await t.request({ method: 'GET', url: '/api/product/v2?fuzzySearchQuery=Cook-Waite%20Lidocaine', token })).json();
@@ -145,7 +148,7 @@ it('seeds weeks of visits with case notes, costed at the lots they used', async 
   const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
   const token = t.tokenFor(member!);
   const patients = (await t.request({ method: 'GET', url: '/api/patient?perPage=50', token })).json();
-  expect(patients.totals).toMatchObject({ patients: 7, visits: 12 });
+  expect(patients.totals).toMatchObject({ patients: 9, visits: 14 });
   expect(patients.totals.life_time_cost).toBeGreaterThan(0);
   const returning = patients.results.find((p: { patient_chart_number: string }) => p.patient_chart_number === 'BS-10231');
   expect(returning).toMatchObject({ total_visits: 2 });
@@ -153,4 +156,98 @@ it('seeds weeks of visits with case notes, costed at the lots they used', async 
   expect(visits[0].treatments.map((tr: { treatment_code: string }) => tr.treatment_code)).toEqual(['D2940']);
   expect(visits[1].caseNotes).toContain('Fluoride varnish applied');
   expect(visits[1].treatment_log_products.every((p: { cost: number }) => p.cost > 0)).toBe(true);
+});
+
+it('seeds clinical trust: two patients with implants of a lot since recalled, its alert, one patient called, and write-offs in the waste report', async () => {
+  const manager = await findUserByEmail(t.db, 'manager@brightsmile.demo');
+  const token = t.tokenFor(manager!);
+  const catalog = (await t.request({ method: 'GET', url: `/api/product/v2?fuzzySearchQuery=${encodeURIComponent('Straumann BLX')}`, token })).json();
+  const implant = catalog.results.find((p: { name: string }) => p.name === DEMO_IMPLANT);
+  expect(implant).toMatchObject({ implantable: true, barcode: '7604036497822' });
+
+  // The implant lots: SX3417 recalled with its last fixture on the shelf, SX3522 available for the next placement.
+  const lots = (await t.request({ method: 'GET', url: `/api/stock?productId=${String(implant.id)}&perPage=5`, token })).json().results;
+  const byLot = new Map(lots.map((l: { lotNumber: string }) => [l.lotNumber, l]));
+  expect(byLot.get('SX3417')).toMatchObject({ status: 'recalled', status_reference: 'FSCA-2026-114', units_left: 1, total_units: 3 });
+  expect(byLot.get('SX3417')).toMatchObject({ status_reason: expect.stringContaining('field safety notice'), status_changed_by: expect.any(String) });
+  expect(byLot.get('SX3522')).toMatchObject({ status: 'available', units_left: 4 });
+
+  // The Alerts page shows the recall.
+  const alerts = (await t.request({ method: 'GET', url: '/api/alert?kind=recalled', token })).json();
+  expect(alerts.results).toEqual([
+    expect.objectContaining({ kind: 'recalled', product: expect.objectContaining({ name: DEMO_IMPLANT }), stock: expect.objectContaining({ lotNumber: 'SX3417', units_left: 1 }), recall: expect.objectContaining({ reference: 'FSCA-2026-114' }) }),
+  ]);
+
+  // Tracing the lot finds both patients; the first one has been called.
+  const recall = (await t.request({ method: 'GET', url: '/api/recall?lot=sx3417', token })).json();
+  const contacted = Object.fromEntries(recall.patients.map((p: { patient_chart_number: string; contacted: unknown }) => [p.patient_chart_number, p.contacted !== null]));
+  expect(contacted).toEqual({ 'BS-10915': true, 'BS-10958': false });
+  expect(recall.visits.map((v: { serial_number: string }) => v.serial_number).sort()).toEqual(['SN24117031', 'SN24117032']);
+
+  // Each patient's implant, with its UDI (the lot's expiry in it), site and manufacturer, and its card.
+  const patients = (await t.request({ method: 'GET', url: '/api/patient?perPage=50', token })).json().results as { id: string; patient_chart_number: string }[];
+  const expiry = (byLot.get('SX3417') as { expiry_date: string }).expiry_date;
+  for (const [chart, serial, site] of [
+    ['BS-10915', 'SN24117031', '#19'],
+    ['BS-10958', 'SN24117032', '#3'],
+  ] as const) {
+    const patient = patients.find((p) => p.patient_chart_number === chart)!;
+    const implants = (await t.request({ method: 'GET', url: `/api/patient/${patient.id}/implants`, token })).json();
+    expect(implants.results).toEqual([
+      expect.objectContaining({
+        product: expect.objectContaining({ name: DEMO_IMPLANT }),
+        manufacturer_name: 'Institut Straumann AG',
+        udi: `(01)07604036497822(17)${expiry.slice(2).replaceAll('-', '')}(10)SX3417(21)${serial}`,
+        device_identifier: '07604036497822',
+        lot_number: 'SX3417',
+        serial_number: serial,
+        expiry_date: expiry,
+        site,
+      }),
+    ]);
+    const card = await t.request({ method: 'GET', url: `/api/implant/${String(implants.results[0].id)}/card`, token });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toContain('application/pdf');
+  }
+
+  // Write-offs: the dashboard's default range (this month) has today's damaged syringe and return;
+  // the past month has the two expired lots too (units x the lot's unit price).
+  const month = (await t.request({ method: 'GET', url: '/api/reports/waste', token })).json();
+  expect(month.totals).toMatchObject({ damaged: 360, credits: 30.52, returned: 35.9 });
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const weeks = (await t.request({ method: 'GET', url: `/api/reports/waste?start_date=${day(30)}&end_date=${day(0)}`, token })).json();
+  expect(weeks.totals).toEqual({ expired: 283.7, damaged: 360, recalled: 0, other: 0, waste: 643.7, returned: 35.9, credits: 30.52 });
+  expect(weeks.results.filter((d: { expired: number; damaged: number; credits: number }) => d.expired + d.damaged + d.credits > 0).map((d: { date: string }) => d.date)).toEqual([day(24), day(13), day(0)]);
+
+  // A second start writes nothing off again.
+  await seedDemo(t.deps);
+  expect((await t.request({ method: 'GET', url: `/api/reports/waste?start_date=${day(30)}&end_date=${day(0)}`, token })).json().totals.waste).toBe(643.7);
+});
+
+it('lets the chair place a new fixture of the lot on the shelf by its UDI, and refuses one of the recalled lot', async () => {
+  const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
+  const token = t.tokenFor(member!);
+  const design = (await t.request({ method: 'GET', url: '/api/treatment?search=D6010', token })).json().results[0];
+  const tray = design.treatmentProducts as { product: { id: string; name: string }; quantity: number }[];
+  // The UDI a browser test types: any use-by date reads; the lot and serial are the ones on the box.
+  const visit = (udi: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/treatment_log',
+      token,
+      payload: {
+        idempotency_key: randomUUID(),
+        patient_chart_number: `BS-${randomUUID().slice(0, 5)}`,
+        treatments: [design.id],
+        products: tray.map((p) => ({ product_id: p.product.id, quantity: p.quantity, ...(p.product.name === DEMO_IMPLANT && { implant: { udi, site: '#30' } }) })),
+      },
+    });
+  const recalled = await visit('(01)07604036497822(17)300630(10)SX3417(21)SN24117033');
+  expect(recalled.statusCode).toBe(409);
+  expect(recalled.json().message).toBe(STOCK_MESSAGES.recalledStock(DEMO_IMPLANT));
+  const placed = await visit('(01)07604036497822(17)310331(10)SX3522(21)SN25090114');
+  expect(placed.statusCode).toBe(201);
+  const implantId = tray.find((p) => p.product.name === DEMO_IMPLANT)!.product.id;
+  const lots = (await t.request({ method: 'GET', url: `/api/stock?productId=${implantId}&perPage=5`, token })).json().results as { lotNumber: string; units_left: number }[];
+  expect(Object.fromEntries(lots.map((l) => [l.lotNumber, l.units_left]))).toMatchObject({ SX3417: 1, SX3522: 3 });
 });

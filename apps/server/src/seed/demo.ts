@@ -10,6 +10,7 @@ import { seedDemoSubscription } from './demo-subscription';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoSuppliers } from './demo-suppliers';
 import { seedDemoMarketplace } from './demo-marketplace';
+import { seedDemoClinicalTrust } from './demo-clinical';
 import { actingAs } from './demo-actor';
 import { isoDay } from '../clock';
 
@@ -68,6 +69,8 @@ export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Pr
     await seedDemoTreatments(db, downtown);
     await seedDemoVisits(db, downtown, rules, now);
     await seedDemoMarketplace(deps, actingAs(hygienist), now);
+    // Issue 20: write-offs and a recalled implant lot, by Downtown's manager.
+    if (manager?.companyId === downtown.companyId) await seedDemoClinicalTrust(deps, actingAs(manager), now);
   }
   return DEMO_LOGINS;
 }
