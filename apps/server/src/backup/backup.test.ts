@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { createDatabase, type Database } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
@@ -18,6 +19,7 @@ import { queryRows } from '../../test/setup/sql';
 import type { TestApp } from '../../test/setup/test-app';
 import { createWorld } from '../../test/world';
 import { backupDataDir, restoreBackup } from './backup';
+import { startBackupListener } from './backup-listener';
 
 /**
  * A real data directory (PGlite on disk, uploads, the generated JWT secret) is filled through the
@@ -37,9 +39,13 @@ interface Server {
   close(): Promise<void>;
 }
 
-/** The server as main.ts starts it on a data directory: its database, uploads folder and secret file. */
+/**
+ * The server as main.ts starts it on a data directory: its database, uploads folder and secret
+ * file. A new directory starts from the suite's migrated template (quicker than creating one).
+ */
 async function serve(dataDir: string): Promise<Server> {
-  const database = await createDatabase({ dataDir });
+  const fresh = !existsSync(join(dataDir, 'pgdata', 'PG_VERSION'));
+  const database = await createDatabase({ dataDir, ...(fresh ? { pgliteDump: new Blob([readFileSync(inject('pgliteTemplatePath'))]) } : {}) });
   await runMigrations(database);
   const secret = resolveJwtSecret(undefined, dataDir);
   const { app, tokens } = await buildApp({ db: database.db, jwtSecret: secret, uploadsDir: join(dataDir, 'uploads'), logLevel: 'silent', publicUrl: 'http://clinic.test' });
@@ -68,15 +74,14 @@ async function tableCounts(database: Database): Promise<Record<string, number>> 
   return counts;
 }
 
-/** The backup command as `npm run backup` / `npm run restore` run it, from `cwd`. */
-function cli(args: string[], cwd: string, env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/backup/cli.ts', ...args], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH, INIT_CWD: cwd, ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: result.status, out: result.stdout, err: result.stderr };
+/** The backup command as `npm run backup` / `npm run restore` run it, from `cwd` (not blocking: this process may be the server it asks). */
+function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ status: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/backup/cli.ts', ...args], { cwd: serverRoot, env: { PATH: process.env.PATH, INIT_CWD: cwd, ...env }, timeout: 60_000 });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return new Promise((done) => child.on('close', (status) => done({ status, out, err })));
 }
 
 let root: string;
@@ -114,24 +119,30 @@ describe.skipIf(!embedded)('backup and restore of the embedded data directory', 
     const countsBefore = await tableCounts(server.database);
     expect(countsBefore).toMatchObject({ treatment_logs: 1, stocks: 1 });
 
-    // While the server runs (and holds the data-directory lock) the backup refuses and writes nothing.
+    // The server runs (it holds the data-directory lock and takes backup requests): the command asks it.
     const release = lockDataDir(dataDir);
-    await expect(backupDataDir({ dataDir, out: join(root, 'refused.tar.gz') })).rejects.toThrow(/in use by server process \d+\. Stop the server/);
-    expect(existsSync(join(root, 'refused.tar.gz'))).toBe(false);
-    await server.close();
-    release();
-
-    const made = cli(['backup', '--out', 'backups/clinic.tar.gz'], root, { DATA_DIR: 'data' });
+    const listener = await startBackupListener(server.database, dataDir, { info: () => undefined, error: () => undefined });
+    const made = await cli(['backup', '--out', 'backups/clinic.tar.gz'], root, { DATA_DIR: 'data' });
     expect(made.err).toBe('');
     expect(made.status).toBe(0);
     const file = join(root, 'backups', 'clinic.tar.gz');
-    expect(made.out).toContain(`Wrote backups/clinic.tar.gz (`);
+    expect(made.out).toContain('Wrote backups/clinic.tar.gz (');
+    expect(made.out).toContain('written by the server running on the data directory');
     expect(made.out).toContain('uploads: 1 files');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    // The data directory is free again: the backup released its lock.
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    // A visit recorded after the backup is not in it.
+    const later = await server.helpers.request({
+      method: 'POST',
+      url: '/api/treatment_log',
+      token: assistant,
+      payload: { idempotency_key: randomUUID(), patient_chart_number: 'CH-BK-2', treatments: [treatment.id], products: [{ product_id: product.id, quantity: 1, treatment_id: treatment.id }] },
+    });
+    expect(later.statusCode).toBe(201);
+    await listener.close();
+    await server.close();
+    release();
 
-    const restored = cli(['restore', 'backups/clinic.tar.gz', '--data-dir', 'restored'], root);
+    const restored = await cli(['restore', 'backups/clinic.tar.gz', '--data-dir', 'restored'], root);
     expect(restored.err).toBe('');
     expect(restored.status).toBe(0);
     const restoredDir = join(root, 'restored');
@@ -152,16 +163,25 @@ describe.skipIf(!embedded)('backup and restore of the embedded data directory', 
     } finally {
       await again.close();
     }
-  });
+  }, 120_000);
 
   it('refuses to restore over a data directory that holds anything, and a damaged file leaves nothing behind', async () => {
     const dataDir = join(root, 'small');
     const server = await serve(dataDir);
     await server.close();
     const file = join(root, 'small.tar.gz');
+    // A server that takes no backup requests (an older version) holds the directory: refused, nothing written.
+    const release = lockDataDir(dataDir);
+    await expect(backupDataDir({ dataDir, out: file })).rejects.toThrow(/in use by server process \d+, which takes no backup requests\. Stop the server/);
+    expect(existsSync(file)).toBe(false);
+    release();
+
     const result = await backupDataDir({ dataDir, out: file });
     expect(result.manifest).toMatchObject({ format: 1, app: 'clinic-inventory', uploads: { files: 0 }, jwtSecret: true });
     expect(result.manifest.database.latestMigration).toMatch(/^\d{4}_/);
+    // With no server running the command takes the lock itself, and gives it back.
+    expect(result.byServer).toBe(false);
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
     await expect(backupDataDir({ dataDir, out: file })).rejects.toThrow(/already exists/);
 
     const occupied = join(root, 'occupied');
@@ -186,10 +206,10 @@ describe.skipIf(!embedded)('backup and restore of the embedded data directory', 
     mkdirSync(empty);
     await restoreBackup({ file, dataDir: empty });
     expect(readdirSync(empty).sort()).toEqual(['jwt-secret', 'pgdata']);
-  });
+  }, 120_000);
 
-  it('refuses on PostgreSQL (DATABASE_URL) and points to pg_dump', () => {
-    const result = cli(['backup'], root, { DATABASE_URL: 'postgres://clinic@127.0.0.1:5432/clinic' });
+  it('refuses on PostgreSQL (DATABASE_URL) and points to pg_dump', async () => {
+    const result = await cli(['backup'], root, { DATABASE_URL: 'postgres://clinic@127.0.0.1:5432/clinic' });
     expect(result.status).toBe(1);
     expect(result.err).toContain('pg_dump');
     expect(result.err).toContain('docs/operations.md');

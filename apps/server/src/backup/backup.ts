@@ -1,12 +1,13 @@
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { dirname, join, posix, resolve, sep } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import { z } from 'zod';
-import { createDatabase } from '../db/client';
+import { createDatabase, type Database } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import { knownMigrations, migrationLevel } from '../db/migration-level';
 import { SERVER_ROOT } from '../paths';
@@ -89,36 +90,31 @@ export interface BackupResult {
   manifest: BackupManifest;
 }
 
+/** Where a running server takes backup requests (backup-listener.ts): inside the data directory it owns. */
+export function backupSocketPath(dataDir: string): string {
+  return join(resolve(dataDir), 'backup.sock');
+}
+
 /**
- * Writes a backup of an embedded installation's data directory to `out` (which must not exist).
+ * Writes the backup file of a data directory whose database is open as `database` (embedded).
  *
- * Consistent because nothing else writes while it runs: it takes the data-directory lock the
- * server holds, so it refuses while a server runs on the directory and no server can start on it
- * until it is done. The file appears only once complete (written beside it, then renamed).
+ * The database is copied first, as PGlite's dump of its data directory: it runs between two
+ * statements (PGlite's query lock), so it is the database as a crash at that moment would leave
+ * it, and opening it replays the write-ahead log to the last committed transaction, as after any
+ * crash. The uploads are listed after it: stored files are only ever added, never changed or
+ * deleted, so every file a row of the copy names is already there (a file stored in between is
+ * carried along, unused). The file appears only once complete (written beside it, then renamed).
  */
-export async function backupDataDir(options: { dataDir: string; out: string; now?: Date }): Promise<BackupResult> {
+export async function writeBackup(options: { database: Database; dataDir: string; out: string; now?: Date }): Promise<BackupResult> {
+  const { database } = options;
   const dataDir = resolve(options.dataDir);
   const out = resolve(options.out);
-  if (!existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) throw new BackupError(`${dataDir} holds no embedded database (no pgdata/PG_VERSION): set DATA_DIR to the server's data directory`);
+  if (!database.dump) throw new BackupError('The database is PostgreSQL (DATABASE_URL): back it up with pg_dump (docs/operations.md, "Backups")');
   if (existsSync(out)) throw new BackupError(`${out} already exists: choose another file with --out`);
-
-  let release: () => void;
-  try {
-    release = lockDataDir(dataDir);
-  } catch (error) {
-    throw new BackupError(`${(error as Error).message.replace(/; stop it or choose another DATA_DIR$/, '')}. Stop the server, run the backup (it takes seconds) and start it again.`, { cause: error });
-  }
   const partial = `${out}.partial`;
   try {
-    const database = await createDatabase({ dataDir });
-    let dump: Buffer;
-    let level;
-    try {
-      level = await migrationLevel(database.db);
-      dump = Buffer.from(await (await database.dump!()).arrayBuffer());
-    } finally {
-      await database.close();
-    }
+    const level = await migrationLevel(database.db);
+    const dump = Buffer.from(await (await database.dump()).arrayBuffer());
     const uploads = await listUploads(join(dataDir, 'uploads'));
     const secretPath = join(dataDir, JWT_SECRET);
     const secret = existsSync(secretPath) ? await readFile(secretPath) : null;
@@ -152,9 +148,64 @@ export async function backupDataDir(options: { dataDir: string; out: string; now
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Writes a backup of an embedded installation's data directory to `out` (which must not exist).
+ *
+ * With no server running it takes the data-directory lock itself (so no server starts on the
+ * directory until it is done), opens the database and writes the file. While a server runs it
+ * asks that server, which holds the database open, to write it (backup-listener.ts); a server
+ * that takes no requests (an older version) makes it refuse.
+ */
+export async function backupDataDir(options: { dataDir: string; out: string; now?: Date }): Promise<BackupResult & { byServer: boolean }> {
+  const dataDir = resolve(options.dataDir);
+  const out = resolve(options.out);
+  if (!existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) throw new BackupError(`${dataDir} holds no embedded database (no pgdata/PG_VERSION): set DATA_DIR to the server's data directory`);
+  if (existsSync(out)) throw new BackupError(`${out} already exists: choose another file with --out`);
+
+  let release: () => void;
+  try {
+    release = lockDataDir(dataDir);
+  } catch (error) {
+    const inUse = (error as Error).message.replace(/; stop it or choose another DATA_DIR$/, '');
+    if (!existsSync(backupSocketPath(dataDir))) {
+      throw new BackupError(`${inUse}, which takes no backup requests. Stop the server, run the backup (it takes seconds) and start it again.`, { cause: error });
+    }
+    return { ...(await askServer(dataDir, out)), byServer: true };
+  }
+  try {
+    const database = await createDatabase({ dataDir });
+    try {
+      return { ...(await writeBackup({ database, dataDir, out, now: options.now })), byServer: false };
+    } finally {
+      await database.close();
+    }
   } finally {
     release();
   }
+}
+
+/** One request on the running server's socket: a line of JSON each way. */
+async function askServer(dataDir: string, out: string): Promise<BackupResult> {
+  const answer = await new Promise<string>((done, fail) => {
+    const socket = connect(backupSocketPath(dataDir));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(`${JSON.stringify({ out })}\n`));
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('end', () => done(text));
+    socket.on('error', (error) => fail(new BackupError(`The server on ${dataDir} did not answer the backup request (${error.message}). Stop the server, run the backup and start it again.`, { cause: error })));
+  });
+  let parsed: { ok: true; result: BackupResult } | { ok: false; error: string };
+  try {
+    parsed = JSON.parse(answer) as typeof parsed;
+  } catch {
+    throw new BackupError(`The server on ${dataDir} answered the backup request with something else: ${answer.slice(0, 200)}`);
+  }
+  if (!parsed.ok) throw new BackupError(`The running server could not write the backup: ${parsed.error}`);
+  return parsed.result;
 }
 
 /** A tar path of the uploads as a path under `root`, refusing anything that would land outside it. */

@@ -37,7 +37,7 @@ async function backup(args: string[]): Promise<void> {
   const out = resolve(cwd, values.out ?? join('backups', `clinic-backup-${stamp(now)}.tar.gz`));
   const result = await backupDataDir({ dataDir, out, now });
   const { database, uploads } = result.manifest;
-  console.log(`Wrote ${shown(result.path)} (${size(result.bytes)})`);
+  console.log(`Wrote ${shown(result.path)} (${size(result.bytes)})${result.byServer ? ', written by the server running on the data directory' : ''}`);
   console.log(`  database: ${shown(dataDir)}, migration ${database.latestMigration ?? String(database.migrationsApplied)} (${size(database.bytes)} uncompressed)`);
   console.log(`  uploads: ${String(uploads.files)} files (${size(uploads.bytes)})${config.s3 ? `; uploads in S3 bucket ${config.s3.bucket} are not in this file (docs/operations.md)` : ''}`);
   console.log(`  JWT secret: ${result.manifest.jwtSecret ? 'included' : config.jwtSecret ? 'not included (JWT_SECRET is set in the environment; keep it with the backup)' : 'none yet'}`);
