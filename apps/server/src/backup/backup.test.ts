@@ -116,13 +116,31 @@ describe.skipIf(!embedded)('backup and restore of the embedded data directory', 
     const visitBefore = (await server.helpers.request({ method: 'GET', url: `/api/treatment_log/${visit.json().id as string}`, token: member })).json();
     const stockBefore = (await server.helpers.request({ method: 'GET', url: `/api/stock/${stock.id}`, token: member })).json();
     expect(stockBefore).toMatchObject({ lotNumber: 'BK-1', units_left: 93 });
-    const countsBefore = await tableCounts(server.database);
-    expect(countsBefore).toMatchObject({ treatment_logs: 1, stocks: 1 });
 
-    // The server runs (it holds the data-directory lock and takes backup requests): the command asks it.
+    // The server runs (it holds the data-directory lock and takes backup requests): the command asks
+    // it, while visits keep taking another product out of stock, one unit each.
+    const raced = await createProduct(server.database.db, { companyId: null, name: 'Backup Gauze' });
+    const racedStock = await createStock(server.database.db, { companyId: location, productId: raced.id, unitsPerContainer: 1000, lotNumber: 'BK-2' });
+    const countsBefore = await tableCounts(server.database);
+    expect(countsBefore).toMatchObject({ treatment_logs: 1, stocks: 2 });
     const release = lockDataDir(dataDir);
     const listener = await startBackupListener(server.database, dataDir, { info: () => undefined, error: () => undefined });
-    const made = await cli(['backup', '--out', 'backups/clinic.tar.gz'], root, { DATA_DIR: 'data' });
+    const recordVisit = (chart: string) =>
+      server.helpers.request({
+        method: 'POST',
+        url: '/api/treatment_log',
+        token: assistant,
+        payload: { idempotency_key: randomUUID(), patient_chart_number: chart, treatments: [treatment.id], products: [{ product_id: raced.id, quantity: 1, treatment_id: treatment.id }] },
+      });
+    let backingUp = true;
+    const running = cli(['backup', '--out', 'backups/clinic.tar.gz'], root, { DATA_DIR: 'data' }).finally(() => (backingUp = false));
+    let racing = 0;
+    while (backingUp && racing < 200) {
+      expect((await recordVisit(`CH-RACE-${String(racing)}`)).statusCode).toBe(201);
+      racing += 1;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const made = await running;
     expect(made.err).toBe('');
     expect(made.status).toBe(0);
     const file = join(root, 'backups', 'clinic.tar.gz');
@@ -130,14 +148,9 @@ describe.skipIf(!embedded)('backup and restore of the embedded data directory', 
     expect(made.out).toContain('written by the server running on the data directory');
     expect(made.out).toContain('uploads: 1 files');
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    const countsAtEnd = await tableCounts(server.database);
     // A visit recorded after the backup is not in it.
-    const later = await server.helpers.request({
-      method: 'POST',
-      url: '/api/treatment_log',
-      token: assistant,
-      payload: { idempotency_key: randomUUID(), patient_chart_number: 'CH-BK-2', treatments: [treatment.id], products: [{ product_id: product.id, quantity: 1, treatment_id: treatment.id }] },
-    });
-    expect(later.statusCode).toBe(201);
+    expect((await recordVisit('CH-LATER')).statusCode).toBe(201);
     await listener.close();
     await server.close();
     release();
@@ -150,7 +163,16 @@ describe.skipIf(!embedded)('backup and restore of the embedded data directory', 
 
     const again = await serve(restoredDir);
     try {
-      expect(await tableCounts(again.database)).toEqual(countsBefore);
+      // Every table as it was at one moment during the backup: between its counts before and after it.
+      const counts = await tableCounts(again.database);
+      expect(Object.keys(counts)).toEqual(Object.keys(countsBefore));
+      for (const [table, n] of Object.entries(counts)) {
+        expect({ table, n, between: n >= countsBefore[table]! && n <= countsAtEnd[table]! }).toEqual({ table, n, between: true });
+      }
+      // ... and whole visits only: the raced lot is short by exactly the visits the copy holds.
+      const racedVisits = counts.treatment_logs! - 1;
+      expect(racedVisits).toBeLessThanOrEqual(racing);
+      expect((await again.helpers.request({ method: 'GET', url: `/api/stock/${racedStock.id}`, token: member })).json()).toMatchObject({ units_left: 1000 - racedVisits });
       expect(again.secret).toBe(server.secret);
       // A token signed before the backup is accepted by the restored server.
       expect((await again.helpers.request({ method: 'GET', url: `/api/treatment_log/${visit.json().id as string}`, token: member })).json()).toEqual(visitBefore);
