@@ -14,6 +14,7 @@ import { startTranscriptionWorker } from './modules/transcription/transcription-
 import { startTrialReminderWorker } from './modules/payments/trial-reminder-worker';
 import { startUploadSweepWorker } from './modules/uploads/upload-sweep-worker';
 import { startVendorOrderWorker } from './modules/marketplace/vendor-order-worker';
+import { startBackupListener } from './backup/backup-listener';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -47,6 +48,14 @@ async function main(): Promise<void> {
   const uploadSweep = startUploadSweepWorker(files, app.log);
   const vendorOrders = startVendorOrderWorker(marketplace, app.log);
   const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, undefined, files.storage) : null;
+  // `npm run backup` asks the running server to write the file (the embedded database is open here only).
+  const backups =
+    database.driver === 'pglite'
+      ? await startBackupListener(database, config.dataDir, app.log).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'backups while running are unavailable (the socket in DATA_DIR could not be opened): stop the server to run npm run backup');
+          return null;
+        })
+      : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -58,6 +67,7 @@ async function main(): Promise<void> {
     uploadSweep.stop();
     vendorOrders.stop();
     await app.close();
+    await backups?.close();
     await database.close();
     releaseLock();
     process.exit(0);

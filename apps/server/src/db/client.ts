@@ -44,7 +44,10 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number;
-  /** Start an embedded database from a dump (tests clone a migrated template this way). */
+  /**
+   * Start an embedded database from a dump (tests clone a migrated template this way): in memory,
+   * or with `dataDir` written into its pgdata folder, which must not hold a database yet (restore).
+   */
   pgliteDump?: Blob;
 }
 
@@ -75,12 +78,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   // The fuzzy product search needs pg_trgm, which PGlite ships as a loadable extension.
   const extensions = { pg_trgm };
   let client: PGlite;
-  if (options.pgliteDump) {
-    client = new PGlite({ loadDataDir: options.pgliteDump, extensions });
-  } else if (options.dataDir) {
+  if (options.dataDir) {
     const dir = join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, { extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
+  } else if (options.pgliteDump) {
+    client = new PGlite({ loadDataDir: options.pgliteDump, extensions });
   } else {
     client = new PGlite({ extensions });
   }
