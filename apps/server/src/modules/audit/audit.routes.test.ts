@@ -23,7 +23,7 @@ beforeAll(async () => {
   const companyId = org.locations[0]!.id;
   orgAdmin = await createUser(t.db, { role: 'organization_admin', organizationId: org.id, companyId, firstName: 'Olive', lastName: 'Owner' });
   nurse = await createUser(t.db, { role: 'company_member', organizationId: org.id, companyId, firstName: 'Nina', lastName: 'Nurse' });
-  const row = (userId: string, entity: string, action: string, at: string, changes: Record<string, unknown> | null = null, entityId = randomUUID()) => ({
+  const row = (userId: string, entity: string, action: string, at: string, changes: Record<string, unknown> | null = null, entityId: string = randomUUID()) => ({
     actorUserId: userId,
     organizationId: org.id,
     companyId,
