@@ -52,6 +52,8 @@ interface Audited {
 }
 
 const own = (w: World) => w.own.org.locations[0]!.id;
+/** The account whose password the reset case changes: the row's user. */
+let resetAccount = '';
 
 const AUDITED: Record<string, Audited> = {
   'POST /api/auth/login': {
@@ -78,9 +80,10 @@ const AUDITED: Record<string, Audited> = {
     entity: 'user',
     action: 'password_reset',
     caller: 'anonymous',
-    actor: () => '',
+    actor: () => resetAccount,
     build: async (w, t) => {
       const user = await createUser(t.db, { role: 'company_member', organizationId: w.own.org.id, companyId: own(w), email: `reset-${randomUUID().slice(0, 8)}@example.com` });
+      resetAccount = user.id;
       expect((await t.request({ method: 'POST', url: '/api/password', payload: { email: user.email } })).statusCode).toBe(202);
       const mail = (await listOutbox(t.db, { offset: 0, limit: 100 })).records.find((r) => r.to === user.email)!;
       return { url: '/api/password/reset', payload: { token: /token=([\w-]+)/.exec(mail.text)![1]!, password: 'a-brand-new-password' } };
@@ -231,7 +234,7 @@ describe.each(Object.entries(AUDITED))('%s', (key, audited) => {
     expect(res.statusCode, res.body).toBeLessThan(300);
     const rows = await queryRows<{ entity: string; action: string; actor: string | null }>(t.db, sql`select entity, action, actor_user_id as actor from audit_log where id > ${before} order by id`);
     const actor = audited.actor ? audited.actor(world) : userOf(world, caller as Role).id;
-    // '' : the row's user is the account the public route created or changed, whatever its id.
+    // '': the row's user is the account sign-up created, whatever its id.
     expect(rows.filter((r) => r.entity === audited.entity && r.action === audited.action && (actor === '' ? r.actor !== null : r.actor === actor))).toHaveLength(1);
   });
 });
