@@ -53,6 +53,8 @@ import { treatmentsRoutes } from './modules/treatments/treatments.routes';
 import { createTreatmentLogsService } from './modules/treatment-logs/treatment-logs.service';
 import { treatmentLogsRoutes } from './modules/treatment-logs/treatment-logs.routes';
 import { createRecallService } from './modules/recall/recall.service';
+import { createAuditService } from './modules/audit/audit.service';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { recallRoutes } from './modules/recall/recall.routes';
 import { createOpenAiCaseNotes, type OpenAiOptions } from './modules/transcription/case-notes-ai';
 import { createTranscriptionService, type TranscriptionService } from './modules/transcription/transcription.service';
@@ -218,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
       recallRoutes(zapi, createRecallService(deps));
+      auditRoutes(zapi, createAuditService(deps));
       reportsRoutes(zapi, createReportsService(deps));
       await paymentsRoutes(zapi, payments, paymentProvider);
       assistantRoutes(zapi, createAssistantService(deps, options.openAi ? createOpenAiAssistant(options.openAi) : null));

@@ -24,6 +24,7 @@ export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';
 export * from './recall';
+export * from './audit';
 export * from './reports';
 export * from './treatment-imports';
 export * from './money';

@@ -95,3 +95,15 @@ export function assertCanModifyOwned(actor: Actor, ownerCompanyId: string | null
 export function requireBuyer(actor: Actor): void {
   if (!actor.organizationId || (actor.role !== 'organization_admin' && actor.role !== 'company_admin')) throw forbidden();
 }
+
+/**
+ * Whose audit trail an actor may read: the product admin every organization's (or the one named),
+ * an organization admin only their own (whatever they name: another organization's answers 404);
+ * everyone else is refused (403). Returns the organization to filter by, or undefined for all.
+ */
+export function auditScope(actor: Actor, organizationId: string | undefined): string | undefined {
+  if (actor.role === 'admin') return organizationId;
+  if (actor.role !== 'organization_admin' || !actor.organizationId) throw forbidden();
+  if (organizationId !== undefined) assertOrganization(actor, organizationId);
+  return actor.organizationId;
+}

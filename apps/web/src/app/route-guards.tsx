@@ -35,6 +35,13 @@ export function RequireOrganizationAdmin() {
   return <Outlet />;
 }
 
+/** The audit trail (/audit): the product admin and organization admins; anyone else goes home. */
+export function RequireAuditReader() {
+  const claims = useSessionClaims();
+  if (claims?.role !== 'admin' && claims?.role !== 'organization_admin') return <Navigate to={DESKTOP_HOME} replace />;
+  return <Outlet />;
+}
+
 /** Location pages (alerts, stock): the product admin keeps no stock and goes home. */
 export function RequireLocation() {
   const claims = useSessionClaims();

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { DESKTOP_HOME } from '../lib/session';
-import { PublicOnly, RequireAdmin, RequireLocation, RequireAuth, RequireOrganizationAdmin, RequirePermission } from './route-guards';
+import { PublicOnly, RequireAdmin, RequireAuditReader, RequireLocation, RequireAuth, RequireOrganizationAdmin, RequirePermission } from './route-guards';
 import { RouteError } from './route-error';
 
 /** Every page is its own chunk, so the login page loads without the signed-in app. */
@@ -53,6 +53,7 @@ const ImportInstructionsPage = page(() => import('../features/imports/pages/impo
 const SuppliersPage = page(() => import('./routes/suppliers-route'), 'SuppliersRoute');
 const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
 const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
+const AuditPage = page(() => import('../features/audit/pages/audit-page'), 'AuditPage');
 const LocalCheckoutPage = page(() => import('../features/subscriptions/pages/local-checkout-page'), 'LocalCheckoutPage');
 
 function RootShell() {
@@ -162,6 +163,7 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              { element: <RequireAuditReader />, children: [{ path: '/audit', element: <AuditPage /> }] },
               {
                 element: <RequireAdmin />,
                 children: [

@@ -84,6 +84,8 @@ export function createAuthService(deps: ServiceDeps) {
       await clearAttempts(db, keys.pair);
       await clearAttempts(db, keys.account);
       await uncountAttempt(db, keys.address);
+      // A sign-in that succeeds is audited; refused ones only count towards the throttle.
+      await recordAudit(db, { userId: user.id }, { entity: 'user', entityId: user.id, action: 'login', organizationId: user.organizationId, companyId: user.companyId });
       return { access_token: tokens.sign(claimsFor(user, user.companyId)) };
     },
 
@@ -113,7 +115,8 @@ export function createAuthService(deps: ServiceDeps) {
         if (!userId) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetLinkInvalid, { field: 'token' });
         // Token times are the real clock's (JWT), so the cut-off is too.
         await updateUser(tx, userId, { passwordHash, sessionsValidFrom: new Date() });
-        await recordAudit(tx, { userId }, { entity: 'user', entityId: userId, action: 'password_reset' });
+        const user = await findUserById(tx, userId);
+        await recordAudit(tx, { userId }, { entity: 'user', entityId: userId, action: 'password_reset', organizationId: user?.organizationId ?? null, companyId: user?.companyId ?? null });
       });
       return { message: AUTH_MESSAGES.passwordChanged };
     },

@@ -143,7 +143,11 @@ export function createPaymentsService(deps: ServiceDeps, provider: PaymentProvid
    * the provider's current state (re-read on arrival), so an event arriving late changes nothing
    * a newer one already wrote.
    */
-  async function apply(event: PaymentEvent, providerName: ProviderName): Promise<{ applied: boolean }> {
+  /**
+   * A provider's event (or a local checkout's completion) applied once. It writes an audit row on
+   * the organization's subscription: the buyer's own completion names them, a webhook no user.
+   */
+  async function apply(event: PaymentEvent, providerName: ProviderName, actor: Actor | null = null): Promise<{ applied: boolean }> {
     return db.transaction(async (tx) => {
       const organizationId =
         event.organizationId ??
@@ -181,6 +185,13 @@ export function createPaymentsService(deps: ServiceDeps, provider: PaymentProvid
         }
       }
       await recompute(tx, org.id);
+      await recordAudit(tx, actor, {
+        entity: 'subscription',
+        entityId: event.checkoutId ?? event.id,
+        action: actor ? 'complete_checkout' : 'provider_event',
+        organizationId: org.id,
+        changes: { provider: providerName, event: event.type, subscriptions: event.subscriptions.map((x) => ({ id: x.providerSubscriptionId, status: x.status })) },
+      });
       return { applied: true };
     });
   }
@@ -363,7 +374,7 @@ export function createPaymentsService(deps: ServiceDeps, provider: PaymentProvid
       const trials = (await listSubscriptions(db, checkout.organizationId))
         .filter((s) => s.provider === 'local' && s.status === 'trialing')
         .map((s): SubscriptionSnapshot => ({ ...s, organizationId: s.organizationId, customerId: null }));
-      const { applied } = await apply(localCompletion(checkout, trials, at), 'local');
+      const { applied } = await apply(localCompletion(checkout, trials, at), 'local', actor);
       if (!applied) throw conflict(SUBSCRIPTION_MESSAGES.checkoutClosed);
       return { url: successUrl };
     },
@@ -371,7 +382,10 @@ export function createPaymentsService(deps: ServiceDeps, provider: PaymentProvid
     async cancelLocalCheckout(actor: Actor, id: string): Promise<{ url: string }> {
       requireBuyer(actor);
       const { checkout } = await openLocalCheckout(actor, id);
-      if (!(await closeCheckout(db, checkout.id, 'cancelled', deps.now()))) throw conflict(SUBSCRIPTION_MESSAGES.checkoutClosed);
+      await db.transaction(async (tx) => {
+        if (!(await closeCheckout(tx, checkout.id, 'cancelled', deps.now()))) throw conflict(SUBSCRIPTION_MESSAGES.checkoutClosed);
+        await recordAudit(tx, actor, { entity: 'subscription', entityId: checkout.id, action: 'cancel_checkout', organizationId: checkout.organizationId, changes: { plan: checkout.planId } });
+      });
       return { url: cancelUrl };
     },
 

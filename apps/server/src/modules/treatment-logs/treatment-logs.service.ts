@@ -136,11 +136,31 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
   }
 
   return {
-    get: (actor: Actor, id: string) => get(currentCompanyId(actor), id),
+    /** One visit with its case notes and recordings: reading it leaves an audit row ('read'). */
+    async get(actor: Actor, id: string): Promise<TreatmentLog> {
+      const companyId = currentCompanyId(actor);
+      const log = await get(companyId, id);
+      await recordAudit(db, actor, { entity: 'treatment_log', entityId: id, action: 'read', organizationId: actor.organizationId, companyId });
+      return log;
+    },
 
+    /**
+     * Visits, newest first: a patient's history (patient_id) leaves an audit row on the patient;
+     * the location's visits without a patient leave one naming the visits the page showed.
+     */
     async list(actor: Actor, query: TreatmentLogListQuery): Promise<TreatmentLogPage> {
-      const { records, total } = await listTreatmentLogs(db, currentCompanyId(actor), query.patient_id, pageWindow(query));
-      return toPage(await withDetails(records), total, query);
+      const companyId = currentCompanyId(actor);
+      const { records, total } = await listTreatmentLogs(db, companyId, query.patient_id, pageWindow(query));
+      const page = toPage(await withDetails(records), total, query);
+      await recordAudit(db, actor, {
+        entity: query.patient_id ? 'patient' : 'treatment_log',
+        entityId: query.patient_id ?? companyId,
+        action: query.patient_id ? 'read' : 'read_list',
+        organizationId: actor.organizationId,
+        companyId,
+        changes: { page: query.currentPage, visits: page.results.map((v) => v.id) },
+      });
+      return page;
     },
 
     /**
@@ -232,6 +252,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
       const companyId = currentCompanyId(actor);
       if (!(await findPatient(db, companyId, patientId))) throw notFound();
       const { records, total } = await listPatientImplants(db, companyId, patientId, pageWindow(query));
+      await recordAudit(db, actor, { entity: 'patient', entityId: patientId, action: 'read_implants', organizationId: actor.organizationId, companyId });
       return toPage(records.map(toImplant), total, query);
     },
 
@@ -257,6 +278,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
         chartNumber: row.chartNumber,
         expiryDate: implant.expiry_date,
       });
+      await recordAudit(db, actor, { entity: 'patient', entityId: row.implant.patientId, action: 'read_implant_card', organizationId: actor.organizationId, companyId, changes: { implant_id: id } });
       const fileName = `implant-card-${row.chartNumber}-${implant.implanted_at.slice(0, 10)}.pdf`.replace(/[^\w.-]+/g, '_');
       return { fileName, pdf };
     },

@@ -104,3 +104,11 @@ describe('company dashboard entry', () => {
     expect(navGroups('organization_admin', { ...ROLE_PERMISSIONS.organization_admin, reports: [] })[0]?.items.map((i) => i.label)).toEqual(['Home']);
   });
 });
+
+describe('audit trail entry', () => {
+  it('is offered to the product admin and organization admins only', () => {
+    expect(labels('admin')).toContain('Audit trail');
+    expect(labels('organization_admin')).toContain('Audit trail');
+    for (const role of ['company_admin', 'company_member', 'assistant'] as const) expect(labels(role)).not.toContain('Audit trail');
+  });
+});

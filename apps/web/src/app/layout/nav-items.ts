@@ -17,6 +17,7 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -78,6 +79,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (role === 'organization_admin' || role === 'company_admin') {
     settings.push({ label: 'Manage Users', to: '/users/company', icon: GroupOutlined });
   }
+  // Issue 18: who did what; the organization admin reads their organization's, the product admin everyone's.
+  if (role === 'admin' || role === 'organization_admin') settings.push({ label: 'Audit trail', to: '/audit', icon: FactCheckOutlined });
 
   const home: NavItem[] = [{ label: 'Home', to: '/dashboard', icon: HomeOutlined }];
   // Every location's figures side by side: only the organization admin sees all locations.
