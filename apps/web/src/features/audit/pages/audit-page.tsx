@@ -90,7 +90,7 @@ export function AuditPage() {
           label="User"
           value={userId}
           onChange={(e) => { firstPage(() => { setUserId(e.target.value); }); }}
-          sx={{ minWidth: 220, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
         >
           <MenuItem value="">All users</MenuItem>
           {(users.data?.results ?? []).map((u) => (
@@ -105,7 +105,7 @@ export function AuditPage() {
           label="Kind"
           value={entity}
           onChange={(e) => { firstPage(() => { setEntity(e.target.value as AuditEntity | ''); }); }}
-          sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          sx={{ width: { xs: '100%', sm: 220 } }}
         >
           <MenuItem value="">All kinds</MenuItem>
           {KINDS.map(([value, label]) => (
