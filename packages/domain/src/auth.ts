@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ApprovalStatusSchema, RoleSchema, UserStatusSchema } from './roles';
+import { ApprovalStatusSchema, PermissionMapSchema, RoleSchema, UserStatusSchema } from './access-schemas';
 import { EmailSchema, PasswordSchema, PhoneSchema, requiredText, UuidSchema } from './fields';
-import { PermissionMapSchema } from './permissions';
 import { LocationFieldsSchema } from './organizations';
 
 export const LoginRequestSchema = z.object({

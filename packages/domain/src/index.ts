@@ -2,6 +2,7 @@ import './zod-config';
 export { runZodWithoutEval } from './zod-config';
 export * from './roles';
 export * from './permissions';
+export * from './access-schemas';
 export * from './messages';
 export * from './pagination';
 export * from './fields';

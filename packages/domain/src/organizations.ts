@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalStatusSchema } from './roles';
+import { ApprovalStatusSchema } from './access-schemas';
 import { EmailSchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here (see roles.ts): FeatureSchema, ActionSchema and PermissionMapSchema are in access-schemas.ts.
 import type { Role } from './roles';
 
 /**
@@ -29,15 +29,12 @@ export const FEATURES = [
   'subscriptions',
   'assistant',
 ] as const;
-export const FeatureSchema = z.enum(FEATURES);
-export type Feature = z.infer<typeof FeatureSchema>;
+export type Feature = (typeof FEATURES)[number];
 
 export const ACTIONS = ['read', 'create', 'update', 'delete', 'approve'] as const;
-export const ActionSchema = z.enum(ACTIONS);
-export type Action = z.infer<typeof ActionSchema>;
+export type Action = (typeof ACTIONS)[number];
 
 export type PermissionMap = Partial<Record<Feature, Action[]>>;
-export const PermissionMapSchema = z.partialRecord(FeatureSchema, z.array(ActionSchema));
 
 const CRUD: Action[] = ['read', 'create', 'update', 'delete'];
 const CRU: Action[] = ['read', 'create', 'update'];

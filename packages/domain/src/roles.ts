@@ -1,17 +1,15 @@
-import { z } from 'zod';
+// No zod here: the web app's first page (session, route guards) reads these lists, and the schemas
+// built from them live in access-schemas.ts so that zod loads only with the pages that parse.
 
 /** Roles, most to least privileged. `admin` is the product master user, outside any organization. */
 export const ROLES = ['admin', 'organization_admin', 'company_admin', 'company_member', 'assistant'] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const USER_STATUSES = ['active', 'disabled'] as const;
-export const UserStatusSchema = z.enum(USER_STATUSES);
-export type UserStatus = z.infer<typeof UserStatusSchema>;
+export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const APPROVAL_STATUSES = ['approved', 'pending', 'rejected'] as const;
-export const ApprovalStatusSchema = z.enum(APPROVAL_STATUSES);
-export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',

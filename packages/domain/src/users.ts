@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ApprovalStatusSchema, RoleSchema, UserStatusSchema } from './roles';
+import { ApprovalStatusSchema, PermissionMapSchema, RoleSchema, UserStatusSchema } from './access-schemas';
 import { EmailSchema, IsoDateTimeSchema, PhoneSchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';
-import { PermissionMapSchema } from './permissions';
 
 export const UserSchema = z.object({
   id: UuidSchema,

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { RoleSchema, type Role } from '@clinic/domain';
+import { ROLES, type Role } from '@clinic/domain';
 
 export const TOKEN_KEY = 'access_token';
 
@@ -63,10 +63,11 @@ export function decodeClaims(token: string): SessionClaims | null {
   }
   if (typeof payload !== 'object' || payload === null) return null;
   const record = payload as Record<string, unknown>;
-  const role = RoleSchema.safeParse(record.role);
+  // A plain membership test rather than RoleSchema: this runs on the first page, which does not load zod.
+  const role = (ROLES as readonly unknown[]).includes(record.role) ? (record.role as Role) : null;
   return {
     sub: stringClaim(record, 'sub'),
-    role: role.success ? role.data : null,
+    role,
     organization_id: stringClaim(record, 'organization_id'),
     company_id: stringClaim(record, 'company_id'),
     exp: typeof record.exp === 'number' ? record.exp : null,

@@ -1,11 +1,6 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import Portal from '@mui/material/Portal';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NotificationsContext, type Notification, type Notifier } from './notifications-context';
+import type { Toast as ToastView } from './toast';
 
 interface QueuedNotification extends Notification {
   key: number;
@@ -17,7 +12,6 @@ interface ToastState {
   open: boolean;
 }
 
-const AUTO_HIDE_MS = 5000;
 let nextKey = 1;
 
 /**
@@ -31,6 +25,18 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   // followed it) would otherwise queue the second behind a first that never opened, and so never
   // slides out to make way: the first is replaced instead.
   const shownKey = useRef<number | null>(null);
+  // The toast's view (Snackbar, Alert) is its own chunk, off the first page: it is fetched once the
+  // app has started, well before anyone can act; a message given before it arrives shows when it does.
+  const [Toast, setToast] = useState<typeof ToastView | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./toast').then((module) => {
+      if (live) setToast(() => module.Toast);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const notify = useCallback((notification: Notification) => {
     const next = { ...notification, key: nextKey++ };
@@ -57,10 +63,6 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     setState((previous) => ({ ...previous, open: false }));
   };
 
-  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
-    if (reason !== 'clickaway') close();
-  };
-
   const handleExited = () => {
     setState(({ items }) => ({ items: items.slice(1), open: items.length > 1 }));
   };
@@ -72,53 +74,17 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         Portalled, and mounted only while a toast shows: a node added after a dialog opened is not
         among the siblings the dialog hides from screen readers, so the toast is still announced.
       */}
-      {current ? (
-        <Portal>
-          <Snackbar
-            key={current.key}
-            open={state.open}
-            autoHideDuration={AUTO_HIDE_MS}
-            onClose={handleClose}
-            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-            slotProps={{
-              transition: {
-                onEnter: () => {
-                  shownKey.current = current.key;
-                },
-                onExited: handleExited,
-              },
-            }}
-          >
-            <Alert
-              severity={current.severity}
-              variant="filled"
-              onClose={close}
-              // An action replaces the Alert's own close button; the toast keeps one beside it.
-              action={
-                current.action ? (
-                  <>
-                    <Button
-                      color="inherit"
-                      size="small"
-                      onClick={() => {
-                        close();
-                        current.action?.onClick();
-                      }}
-                    >
-                      {current.action.label}
-                    </Button>
-                    <IconButton color="inherit" size="small" aria-label="Close" onClick={close}>
-                      <CloseOutlined fontSize="small" />
-                    </IconButton>
-                  </>
-                ) : undefined
-              }
-              sx={{ width: '100%' }}
-            >
-              {current.message}
-            </Alert>
-          </Snackbar>
-        </Portal>
+      {current && Toast ? (
+        <Toast
+          key={current.key}
+          notification={current}
+          open={state.open}
+          onClose={close}
+          onEntered={() => {
+            shownKey.current = current.key;
+          }}
+          onExited={handleExited}
+        />
       ) : null}
     </NotificationsContext>
   );

@@ -1,0 +1,68 @@
+// JavaScript size budget (issue 19): fails when the built app's JavaScript has grown past
+// size-budget.json. "First page" is what index.html makes the browser fetch before anything
+// renders: its entry script plus every <link rel="modulepreload">. "All" is every .js file in
+// dist/assets (route chunks, charts, scanner glue); the barcode reader's .wasm is not JavaScript
+// and is reported apart. Sizes are gzip at level 9, the same as the .gz copies the server sends.
+// Run after `npm run build -w @clinic/web`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const WEB = new URL('../', import.meta.url).pathname;
+const DIST = join(WEB, 'dist');
+const ASSETS = join(DIST, 'assets');
+const budget = JSON.parse(readFileSync(join(WEB, 'size-budget.json'), 'utf8'));
+
+if (!existsSync(join(DIST, 'index.html'))) {
+  console.error('size: apps/web/dist/index.html is missing; run `npm run build -w @clinic/web` first');
+  process.exit(1);
+}
+
+const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kib = (bytes) => bytes / 1024;
+const fmt = (bytes) => `${kib(bytes).toFixed(1)} KiB`;
+
+const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+const firstPage = new Set();
+for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+  const isEntry = /^<script\b/.test(tag) && /\btype="module"/.test(tag);
+  const isPreload = /^<link\b/.test(tag) && /\brel="modulepreload"/.test(tag);
+  if (!isEntry && !isPreload) continue;
+  const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+  if (url?.endsWith('.js')) firstPage.add(join(DIST, url.replace(/^\//, '')));
+}
+if (firstPage.size === 0) {
+  console.error('size: no module script found in dist/index.html');
+  process.exit(1);
+}
+
+const firstPageBytes = [...firstPage].reduce((sum, file) => sum + gzipBytes(file), 0);
+const assets = readdirSync(ASSETS);
+const jsSizes = assets.filter((name) => name.endsWith('.js')).map((name) => [name, gzipBytes(join(ASSETS, name))]);
+const allBytes = jsSizes.reduce((sum, [, bytes]) => sum + bytes, 0);
+const wasmBytes = assets
+  .filter((name) => name.endsWith('.wasm'))
+  .reduce((sum, name) => sum + gzipBytes(join(ASSETS, name)), 0);
+
+const checks = [
+  ['First page JavaScript (entry + modulepreloads)', firstPageBytes, budget.firstPageJsGzipKiB],
+  ['All JavaScript (dist/assets/*.js)', allBytes, budget.allJsGzipKiB],
+];
+let failed = false;
+for (const [label, bytes, limitKiB] of checks) {
+  const over = kib(bytes) > limitKiB;
+  failed ||= over;
+  console.log(`${over ? 'FAIL' : 'ok  '} ${label}: ${fmt(bytes)} gzip (budget ${limitKiB} KiB)`);
+}
+console.log(`     Barcode reader wasm (not counted): ${fmt(wasmBytes)} gzip`);
+console.log('     Largest chunks:');
+for (const [name, bytes] of jsSizes.sort((a, b) => b[1] - a[1]).slice(0, 5)) {
+  console.log(`       ${fmt(bytes).padStart(10)}  ${name}${firstPage.has(join(ASSETS, name)) ? '  (first page)' : ''}`);
+}
+if (failed) {
+  console.error(
+    '\nsize: the JavaScript budget in apps/web/size-budget.json is exceeded. Load the new code lazily ' +
+      '(React.lazy / dynamic import) or make it smaller; raise the budget only on purpose.',
+  );
+  process.exit(1);
+}
