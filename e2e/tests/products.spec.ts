@@ -37,7 +37,7 @@ test.describe('products', () => {
     // Required fields first: the spec's messages appear under the inputs.
     await dialog.getByRole('button', { name: 'Add Product' }).click();
     await expect(dialog.getByText('Name is required')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await dialog.getByRole('textbox', { name: 'Brand' }).fill('Zenith Dental');
     await pick(page, dialog, 'Type', 'Consumable');
     await pick(page, dialog, 'Container', 'Unit');

@@ -26,7 +26,8 @@ export function tableCardsSx(columns: readonly CardColumn[]): (theme: Theme) => 
     if (index === titleIndex) {
       cellRules[cell] = { fontWeight: 600, fontSize: '1rem', justifyContent: 'flex-start', textAlign: 'left' };
     } else if (column.srOnly) {
-      cellRules[cell] = { justifyContent: index === columns.length - 1 ? 'flex-end' : 'flex-start' };
+      // A row's actions wrap onto a second line rather than run off a phone's screen.
+      cellRules[cell] = { justifyContent: index === columns.length - 1 ? 'flex-end' : 'flex-start', flexWrap: 'wrap' };
     } else {
       cellRules[`${cell}::before`] = { content: cssString(column.label), color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap', mr: 2, textAlign: 'left' };
     }

@@ -52,7 +52,7 @@ export function PatientImplants({ patientId }: { patientId: string }) {
   };
 
   return (
-    <TableContainer component={Paper} sx={[{ mb: 2 }, tableCardsSx(COLUMNS)]}>
+    <TableContainer component={Paper} sx={[{ mb: 2, position: 'relative' }, tableCardsSx(COLUMNS)]}>
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, px: 2, pt: 1.5 }}>
         Implants
       </Typography>
