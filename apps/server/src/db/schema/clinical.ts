@@ -52,6 +52,8 @@ export const implants = pgTable(
     // Recall tracing by serial number or UDI-DI.
     index('implants_company_serial_idx').on(t.companyId, sql`lower(${t.serialNumber})`).where(sql`${t.serialNumber} <> ''`),
     index('implants_company_device_idx').on(t.companyId, t.deviceIdentifier),
+    // Recall tracing by lot number: the lot printed on the device's label.
+    index('implants_company_lot_idx').on(t.companyId, sql`lower(${t.lotNumber})`).where(sql`${t.lotNumber} <> ''`),
   ],
 );
 

@@ -102,6 +102,14 @@ export function implantVisitsBySerial(db: DbOrTx, companyId: string, serialNumbe
   return implantVisitsWhere(db, companyId, and(sql`${implants.serialNumber} <> ''`, sql`lower(${implants.serialNumber}) = ${serialNumber.toLowerCase()}`)!);
 }
 
+/**
+ * Devices whose label names this lot number. The lot on the label is the device in the patient,
+ * even when the unit was booked from another lot (the label's lot was not on the shelf).
+ */
+export function implantVisitsByLotNumber(db: DbOrTx, companyId: string, lotNumber: string) {
+  return implantVisitsWhere(db, companyId, and(sql`${implants.lotNumber} <> ''`, sql`lower(${implants.lotNumber}) = ${lotNumber.toLowerCase()}`)!);
+}
+
 /** Devices with one of these device identifiers (the forms of one GTIN). */
 export function implantVisitsByDeviceIdentifier(db: DbOrTx, companyId: string, identifiers: string[]) {
   return implantVisitsWhere(db, companyId, inArray(implants.deviceIdentifier, identifiers));

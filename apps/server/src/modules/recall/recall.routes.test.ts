@@ -154,6 +154,23 @@ describe('by serial number and by UDI-DI', () => {
     expect(charts(await traceOf('serial=SN-001', t.tokenFor(world.foreign.users.company_member)))).toEqual(['SN-FOREIGN']);
   });
 
+  it('a lot number finds the devices whose label names it, even when the unit was booked from another lot', async () => {
+    const companyId = own();
+    const treatment = await treatmentAt(companyId);
+    const product = await createProduct(t.db, { companyId, name: `Label Lot Fixture ${randomUUID().slice(0, 4)}` });
+    const shelf = await createStock(t.db, { companyId, productId: product.id, lotNumber: 'SHELF-9' });
+    // The label's lot was never received here: the unit came off the shelf's lot.
+    const v = await visit(member(), treatment.id, 'LOT-PT-1', product.id);
+    await implant(companyId, await patientIdOf(companyId, 'LOT-PT-1'), v, { di: `0${gtin('770000000001')}`, serial: 'SN-LBL-1', lot: 'LBL-77', stockId: shelf.id });
+    const byLabel = await traceOf('lot=lbl-77');
+    expect(charts(byLabel)).toEqual(['LOT-PT-1']);
+    expect(byLabel.visits).toEqual([expect.objectContaining({ patient_chart_number: 'LOT-PT-1', serial_number: 'SN-LBL-1', quantity: 1 })]);
+    // The shelf's lot still finds the same visit once, through the ledger.
+    expect(charts(await traceOf('lot=SHELF-9'))).toEqual(['LOT-PT-1']);
+    expect((await traceOf('lot=SHELF-9')).visits).toHaveLength(1);
+    expect(charts(await traceOf('lot=LBL-77', t.tokenFor(world.foreign.users.company_member)))).toEqual([]);
+  });
+
   it('a UDI-DI finds the devices implanted with it and every use of the product with that GTIN, in any of its forms', async () => {
     for (const query of [`udi_di=${di14}`, `udi_di=${di}`, `udi_di=%20${di}%20`]) {
       const trace = await traceOf(query);

@@ -22,6 +22,7 @@ import {
   contactMarks,
   deleteContactMark,
   implantVisitsByDeviceIdentifier,
+  implantVisitsByLotNumber,
   implantVisitsBySerial,
   insertContactMark,
   lotsByIds,
@@ -63,8 +64,9 @@ export function createRecallService(deps: ServiceDeps) {
   /** The lots and visit lines a recall reaches at this location. */
   async function reach(companyId: string, by: RecallKind, value: string): Promise<{ lots: RecallLotRow[]; visits: RecallVisitRow[] }> {
     if (by === 'lot') {
-      const lots = await lotsByNumber(db, companyId, value);
-      return { lots, visits: await visitsUsingLots(db, lots.map((l) => l.stock.id)) };
+      // The lots of that number and what they gave, and the devices whose label names it.
+      const [lots, devices] = await Promise.all([lotsByNumber(db, companyId, value), implantVisitsByLotNumber(db, companyId, value)]);
+      return { lots, visits: mergeVisits(await visitsUsingLots(db, lots.map((l) => l.stock.id)), devices) };
     }
     if (by === 'serial') {
       const devices = await implantVisitsBySerial(db, companyId, value);

@@ -1,0 +1,1 @@
+CREATE INDEX "implants_company_lot_idx" ON "implants" USING btree ("company_id",lower("lot_number")) WHERE "implants"."lot_number" <> '';
