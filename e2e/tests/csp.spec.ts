@@ -8,7 +8,7 @@ import { DEMO, signIn, skipWelcome } from './helpers';
 const PUBLIC_PAGES = ['/', '/register', '/recover-account', '/terms'];
 const MEMBER_PAGES = ['/dashboard', '/company-dashboard', '/categories', '/products', '/suppliers', '/users/profile', '/alerts', '/inventory', '/running-list', '/treatments/categories', '/treatment/design', '/treatment/form', '/treatment-execution', '/treatment-execution/CSP-1', '/patients', '/recall', '/purchase-history'];
 const OWNER_PAGES = ['/users/company', '/import'];
-const ADMIN_PAGES = ['/clients', '/products/pending', '/users/pending', '/users/rejected', '/users/deleted', '/users/test-emails', '/import/instructions'];
+const ADMIN_PAGES = ['/clients', '/products/pending', '/users/pending', '/users/rejected', '/users/deleted', '/users/test-emails', '/import/instructions', '/jobs'];
 
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];

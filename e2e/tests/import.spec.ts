@@ -147,6 +147,24 @@ test.describe('import products', () => {
     await expect(page.getByRole('table', { name: 'Products' })).toContainText('Endodontics');
 
     await importsRealSpreadsheets(page, stamp);
+
+    // The imports ran as background jobs: the admin's Background Jobs page counts them done, and
+    // names the jobs this server does not run (e-mail: no SMTP in this set-up).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Background Jobs' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Background Jobs' })).toBeVisible();
+    const queues = page.getByRole('table', { name: 'Job queues' });
+    const imports = queues.getByRole('row', { name: /Product import/ });
+    await expect(imports.getByRole('cell').nth(6)).not.toHaveText('0');
+    await expect(queues.getByRole('row', { name: /Expiry and stock alert scan/ })).toContainText('Every 15 minutes');
+    await expect(queues.getByRole('row', { name: /E-mail delivery/ })).toContainText('Not run by this server');
+    await page.getByRole('search', { name: 'Job filters' }).getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Done', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Jobs' }).getByRole('row', { name: /Product import/ }).first()).toContainText('1 of 3');
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `jobs-${String(size.width)}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   test('the admin imports a product with its stock for a client location', async ({ page }) => {

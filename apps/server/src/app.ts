@@ -9,6 +9,12 @@ import { constants as zlibConstants } from 'node:zlib';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS, MAX_UPLOAD_BYTES } from '@clinic/domain';
 import type { Db } from './db/client';
+import type { SqlExecutor } from './db/sql-executor';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { QUEUES } from './jobs/queues';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { createJobsService } from './modules/jobs/jobs.service';
+import { createEmailDelivery, type EmailDelivery } from './modules/mail/email-delivery';
 import type { ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
 import { registerAuthentication } from './http/authenticate';
@@ -78,6 +84,15 @@ import { createSupplierVendors } from './modules/marketplace/vendors/supplier-ve
 
 export interface BuildAppOptions {
   db: Db;
+  /** The job engine's own way to the same database (Database.jobSql). */
+  jobSql: SqlExecutor;
+  /**
+   * Run background work here: poll the queues, the cron schedules and the engine's upkeep (the
+   * server process). Off, jobs run only when asked (`jobs.drain`, a request's kick): tests.
+   */
+  runJobs?: boolean;
+  /** Outbox delivery over SMTP (SMTP_URL, MAIL_FROM); without it e-mails wait in the outbox. */
+  smtp?: { url: string; from: string } | undefined;
   jwtSecret: string;
   jwtExpiresIn?: string;
   publicUrl?: string;
@@ -113,16 +128,17 @@ export interface BuildAppOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   tokens: TokenService;
-  /** Background jobs the server process runs on a timer (main.ts starts the worker). */
+  /** The job engine, its queues' handlers registered: main.ts starts the workers (`startWorking`). */
+  jobs: JobQueue;
   imports: ImportsService;
   alerts: AlertsService;
-  /** Case notes from recordings: main.ts runs its worker. */
+  /** Case notes from recordings (the case-notes queue). */
   transcriptions: TranscriptionService;
-  /** File storage: the e-mail worker attaches stored files (purchase-order PDFs) from it. */
+  /** File storage: e-mail delivery attaches stored files (purchase-order PDFs) from it. */
   files: FilesService;
-  /** Subscriptions: main.ts runs the trial-reminder worker. */
+  /** Subscriptions (the trial-reminders queue). */
   payments: PaymentsService;
-  /** Vendor orders: main.ts runs the status job. */
+  /** Vendor orders (the vendor-orders queue). */
   marketplace: MarketplaceService;
   /** What the services were built with: the first-start demo seed builds the ones it calls from them. */
   deps: ServiceDeps;
@@ -166,7 +182,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     now,
     quotaBytes: uploadQuotaBytes(options.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB),
   });
+  const jobs = createJobQueue(options.jobSql, app.log, { work: options.runJobs ?? false });
+  await jobs.connect();
+  app.addHook('onClose', () => jobs.stop());
   const deps: ServiceDeps = {
+    jobs,
     db: options.db,
     tokens,
     now,
@@ -183,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const distributors = createDistributorVendors(options.db, options.distributors ?? []);
   await distributors.start();
   const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
+  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -221,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));
+      jobsRoutes(zapi, createJobsService(deps));
       reportsRoutes(zapi, createReportsService(deps));
       await paymentsRoutes(zapi, payments, paymentProvider);
       assistantRoutes(zapi, createAssistantService(deps, options.openAi ? createOpenAiAssistant(options.openAi) : null));
@@ -253,5 +275,28 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, tokens, imports, alerts, transcriptions, files, payments, marketplace, deps };
+  return { app, tokens, jobs, imports, alerts, transcriptions, files, payments, marketplace, deps };
+}
+
+/** What runs each queue's jobs (jobs/queues.ts names them, their retries and schedules). */
+function registerJobHandlers(
+  jobs: JobQueue,
+  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'>,
+  email: EmailDelivery | null,
+  app: FastifyInstance,
+): void {
+  // Without SMTP the e-mail jobs wait (the admin's Outbox shows the messages) until a server has it.
+  if (email) {
+    jobs.handle(QUEUES.email, email.deliver);
+    app.addHook('onClose', async () => { email.close(); });
+  }
+  jobs.handle(QUEUES.productImport, services.imports.runJob);
+  jobs.handle(QUEUES.caseNotes, services.transcriptions.run);
+  jobs.handle(QUEUES.alertScan, () => services.alerts.scan());
+  jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
+  jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });
+  jobs.handle(QUEUES.uploadSweep, async () => {
+    const { grants } = await services.files.sweep();
+    if (grants > 0) app.log.info({ grants }, 'forgot unused upload grants');
+  });
 }

@@ -4,16 +4,9 @@ import { createDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { lockDataDir } from './db/data-dir-lock';
 import { resolveJwtSecret } from './modules/auth/tokens';
-import { startOutboxWorker } from './modules/mail/outbox-worker';
-import { startImportWorker } from './modules/imports/import-worker';
-import { startAlertScanWorker } from './modules/alerts/alert-scan-worker';
 import { buildApp } from './app';
 import { DEFAULT_WEB_DIST } from './paths';
 import { seedDemo } from './seed/demo';
-import { startTranscriptionWorker } from './modules/transcription/transcription-worker';
-import { startTrialReminderWorker } from './modules/payments/trial-reminder-worker';
-import { startUploadSweepWorker } from './modules/uploads/upload-sweep-worker';
-import { startVendorOrderWorker } from './modules/marketplace/vendor-order-worker';
 import { startBackupListener } from './backup/backup-listener';
 
 async function main(): Promise<void> {
@@ -22,8 +15,11 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await runMigrations(database);
 
-  const { app, imports, alerts, transcriptions, files, payments, marketplace, deps } = await buildApp({
+  const { app, jobs, deps } = await buildApp({
     db: database.db,
+    jobSql: database.jobSql,
+    runJobs: true,
+    smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.mailFrom } : undefined,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     jwtExpiresIn: config.jwtExpiresIn,
     publicUrl: config.publicUrl,
@@ -41,13 +37,12 @@ async function main(): Promise<void> {
     idleLogoffMinutes: config.idleLogoffMinutes,
   });
 
-  const importWorker = startImportWorker(imports, app.log);
-  const alertScan = startAlertScanWorker(alerts, app.log);
-  const transcriptionWorker = startTranscriptionWorker(transcriptions, app.log);
-  const trialReminders = startTrialReminderWorker(payments, app.log);
-  const uploadSweep = startUploadSweepWorker(files, app.log);
-  const vendorOrders = startVendorOrderWorker(marketplace, app.log);
-  const worker = config.smtpUrl ? startOutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, undefined, files.storage) : null;
+  // Every background job (e-mail, imports, case notes, the scheduled scans) through one engine.
+  if (database.driver === 'pglite') {
+    const recovered = await jobs.recoverAfterCrash();
+    if (recovered > 0) app.log.warn({ jobs: recovered }, 'jobs interrupted by the last stop will be retried');
+  }
+  await jobs.startWorking();
   // `npm run backup` asks the running server to write the file (the embedded database is open here only).
   const backups =
     database.driver === 'pglite'
@@ -59,13 +54,6 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    worker?.stop();
-    importWorker.stop();
-    alertScan.stop();
-    transcriptionWorker.stop();
-    trialReminders.stop();
-    uploadSweep.stop();
-    vendorOrders.stop();
     await app.close();
     await backups?.close();
     await database.close();

@@ -1,4 +1,5 @@
 import type { Db } from './db/client';
+import type { JobQueue } from './jobs/job-queue';
 import type { TokenService } from './modules/auth/tokens';
 import type { FilesService } from './modules/uploads/uploads.service';
 
@@ -12,4 +13,6 @@ export interface ServiceDeps {
   files: FilesService;
   /** Lots expiring within this many days raise an "expiring" alert. */
   alertExpiryWindowDays: number;
+  /** Background work (e-mail, imports, case notes, scheduled scans): queued here, run by any process. */
+  jobs: JobQueue;
 }

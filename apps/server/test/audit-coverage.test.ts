@@ -167,6 +167,7 @@ const AUDITED: Record<string, Audited> = {
     },
   },
   'PUT /api/recall/contacts/:patient_id': { entity: 'recall_contact', action: 'create' },
+  'POST /api/jobs/:queue/:id/retry': { entity: 'job', action: 'retry' },
   // Unmarking writes only when the patient was marked: this one is, first.
   'DELETE /api/recall/contacts/:patient_id': {
     entity: 'recall_contact',

@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = {
   category: 'Category',
   company: 'Location',
   file: 'File',
+  job: 'Background job',
   marketplace_checkout: 'Marketplace checkout',
   marketplace_order: 'Marketplace order',
   organization: 'Organization',

@@ -26,6 +26,7 @@ export * from './treatments';
 export * from './treatment-logs';
 export * from './recall';
 export * from './audit';
+export * from './jobs';
 export * from './reports';
 export * from './treatment-imports';
 export * from './money';

@@ -48,7 +48,7 @@ async function serve(dataDir: string): Promise<Server> {
   const database = await createDatabase({ dataDir, ...(fresh ? { pgliteDump: new Blob([readFileSync(inject('pgliteTemplatePath'))]) } : {}) });
   await runMigrations(database);
   const secret = resolveJwtSecret(undefined, dataDir);
-  const { app, tokens } = await buildApp({ db: database.db, jwtSecret: secret, uploadsDir: join(dataDir, 'uploads'), logLevel: 'silent', publicUrl: 'http://clinic.test' });
+  const { app, tokens } = await buildApp({ db: database.db, jobSql: database.jobSql, jwtSecret: secret, uploadsDir: join(dataDir, 'uploads'), logLevel: 'silent', publicUrl: 'http://clinic.test' });
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...rest }) => app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   return {

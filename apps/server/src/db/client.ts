@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import type { SqlExecutor } from './sql-executor';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -35,6 +36,11 @@ export interface Database {
    * directory (a lock file), so there it simply runs.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * The job engine's own connection to the database (pg-boss sends plain SQL, some of it several
+   * statements without parameters, which drizzle cannot pass on).
+   */
+  jobSql: SqlExecutor;
 }
 
 /** The advisory lock key of start-up work (any constant; "clinic" in ASCII). */
@@ -61,6 +67,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       db: drizzlePg(pool, { schema }) as unknown as Db,
       driver: 'postgres',
       close: () => pool.end(),
+      jobSql: { executeSql: (text, values) => pool.query(text, values) },
       async exclusive(work) {
         // Its own connection, outside the pool: the work needs the pool's (a pool of one would wait forever).
         const connection = new pg.Client({ connectionString: options.databaseUrl });
@@ -95,5 +102,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     refreshTypes: () => client.refreshArrayTypes(),
     dump: async () => client.dumpDataDir('none'),
     exclusive: (work) => work(),
+    jobSql: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        // Statements without parameters may be several (the engine's schema and maintenance):
+        // answered like node-postgres, one result or the list of them.
+        const results = await client.exec(text);
+        return (results.length === 1 ? results[0] : results) as { rows: unknown[] };
+      },
+    },
   };
 }

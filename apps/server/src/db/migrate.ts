@@ -3,6 +3,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { MIGRATIONS_DIR } from '../paths';
+import { installJobSchema } from '../jobs/job-queue';
 import type { Database } from './client';
 
 /**
@@ -20,5 +21,7 @@ async function migrate(database: Database): Promise<void> {
   } else {
     await migratePglite(database.db as unknown as PgliteDatabase, config);
   }
+  // The job engine's tables and queues (pg-boss keeps its own migrations, in its own schema).
+  await installJobSchema(database.jobSql);
   await database.refreshTypes?.();
 }

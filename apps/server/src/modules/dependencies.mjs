@@ -29,6 +29,8 @@ export const moduleDependencies = {
   payments: ['audit', 'mail'],
   reports: ['companies'],
   recall: ['audit'],
+  // The admin's view of the job engine (src/jobs) and its Retry.
+  jobs: ['audit'],
   assistant: ['auth', 'categories', 'products', 'suppliers'],
 
   // Stock arrives, leaves and comes back only through the ledger (docs/architecture.md, The ledger).

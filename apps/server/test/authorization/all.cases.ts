@@ -14,6 +14,7 @@ import { paymentCases } from './payments.cases';
 import { assistantCases } from './assistant.cases';
 import { marketplaceCases } from './marketplace.cases';
 import { auditCases } from './audit.cases';
+import { jobsCases } from './jobs.cases';
 
 /**
  * Every route's row of the authorization matrix (test/authorization-matrix.test.ts), and the public
@@ -189,4 +190,4 @@ export const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases };
+export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases };

@@ -8,6 +8,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Role } from '@clinic/domain';
 import { createDatabase, type Database, type Db } from '../../src/db/client';
 import { buildApp } from '../../src/app';
+import type { JobQueue } from '../../src/jobs/job-queue';
+import type { SqlExecutor } from '../../src/db/sql-executor';
 import type { DistributorConfig } from '../../src/modules/marketplace/vendors/distributor-vendor';
 import type { MarketplaceService } from '../../src/modules/marketplace/marketplace.service';
 import type { S3Options } from '../../src/modules/uploads/s3-storage';
@@ -34,6 +36,10 @@ export interface TestApp {
   db: Db;
   tokens: TokenService;
   routes: RouteInfo[];
+  /** The job engine: tests run queued jobs by hand (`jobs.drain`); no worker polls. */
+  jobs: JobQueue;
+  /** The job engine's connection to this app's database (another process's engine opens its own). */
+  jobSql: SqlExecutor;
   /** The alert scan the server runs on a timer; tests run it by hand. */
   alerts: AlertsService;
   /** Case-notes jobs; tests run them by hand. */
@@ -90,7 +96,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string } } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -100,6 +106,8 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       uploadsDir,
       s3: options.s3,
       db: database.db,
+      jobSql: database.jobSql,
+      smtp: options.smtp,
       jwtSecret,
       jwtExpiresIn: options.jwtExpiresIn,
       publicUrl: options.publicUrl ?? 'http://clinic.test',
@@ -116,7 +124,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       idleLogoffMinutes: options.idleLogoffMinutes,
       onRoute,
     });
-  const { app, tokens, alerts, transcriptions, files, payments, marketplace, deps } = await build((route) => {
+  const { app, tokens, jobs, alerts, transcriptions, files, payments, marketplace, deps } = await build((route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
   });
   await app.ready();
@@ -125,6 +133,8 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     db: database.db,
     tokens,
     routes,
+    jobs,
+    jobSql: database.jobSql,
     alerts,
     transcriptions,
     files,

@@ -54,6 +54,7 @@ const SuppliersPage = page(() => import('./routes/suppliers-route'), 'SuppliersR
 const ClientsPage = page(() => import('../features/organizations/pages/clients-page'), 'ClientsPage');
 const ClientDetailPage = page(() => import('./routes/client-detail-page'), 'ClientDetailPage');
 const AuditPage = page(() => import('../features/audit/pages/audit-page'), 'AuditPage');
+const JobsPage = page(() => import('../features/jobs/pages/jobs-page'), 'JobsPage');
 const LocalCheckoutPage = page(() => import('../features/subscriptions/pages/local-checkout-page'), 'LocalCheckoutPage');
 
 function RootShell() {
@@ -176,6 +177,7 @@ export const routes: RouteObject[] = [
                   { path: '/users/rejected', element: <RejectedUsersPage /> },
                   { path: '/users/deleted', element: <DeletedUsersPage /> },
                   { path: '/users/test-emails', element: <TestEmailsPage /> },
+                  { path: '/jobs', element: <JobsPage /> },
                 ],
               },
               { path: '*', element: <Navigate to={DESKTOP_HOME} replace /> },

@@ -8,8 +8,9 @@ export const importStatusEnum = pgEnum('import_status', IMPORT_STATUSES);
 export const importRowStatusEnum = pgEnum('import_row_status', IMPORT_ROW_STATUSES);
 
 /**
- * A CSV import of products. The row is also the job: a worker claims a queued import with
- * SKIP LOCKED, and `heartbeat_at` lets another process take over one whose worker died.
+ * A CSV import of products, run by the job engine's product-import queue (src/jobs): a job whose
+ * process died expires and is retried, resuming after the rows recorded. `heartbeat_at` is the
+ * time of the last progress written.
  */
 export const productImports = pgTable(
   'product_imports',

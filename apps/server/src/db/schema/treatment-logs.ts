@@ -95,8 +95,9 @@ export const transcriptionStatusEnum = pgEnum('transcription_status', TRANSCRIPT
 
 /**
  * Turning a visit's recordings into a transcript, a summary and case notes. The latest job of a
- * visit is its status; a worker in any server process claims an in-progress job by taking its
- * lease (locked_until) with SKIP LOCKED, so each runs once, and a dead process's lease expires.
+ * visit is its status; the job engine's case-notes queue runs it (src/jobs), and keeps its
+ * attempts and retries. `attempts` and `locked_until` belong to the claim-and-lease worker it
+ * replaced and are no longer written.
  */
 export const transcriptionJobs = pgTable(
   'transcription_jobs',

@@ -55,7 +55,7 @@ export function createAuthService(deps: ServiceDeps) {
       kind === 'reset'
         ? emailTemplates.passwordReset(user.email, link)
         : emailTemplates.invitation(user.email, user.firstName, user.organization?.name ?? 'your clinic', link);
-    await enqueueEmail(tx, email);
+    await enqueueEmail(tx, deps.jobs, email);
   }
 
   return {

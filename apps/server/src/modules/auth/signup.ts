@@ -30,11 +30,11 @@ export function createSignup(deps: ServiceDeps) {
     if (holders.length > 0) {
       for (const holder of holders) {
         const matched = holder.sameEmail && holder.samePhone ? 'both' : holder.sameEmail ? 'email' : 'phone';
-        await enqueueEmail(tx, emailTemplates.signupAttempted(holder.email, matched, loginUrl, `${deps.publicUrl}/recover-account`));
+        await enqueueEmail(tx, deps.jobs, emailTemplates.signupAttempted(holder.email, matched, loginUrl, `${deps.publicUrl}/recover-account`));
       }
       // A new e-mail with someone else's phone: its sender learns why nothing came of it.
       if (!holders.some((h) => h.sameEmail)) {
-        await enqueueEmail(tx, emailTemplates.signupRefused(body.email, body.organization_name, loginUrl, `${deps.publicUrl}/register`));
+        await enqueueEmail(tx, deps.jobs, emailTemplates.signupRefused(body.email, body.organization_name, loginUrl, `${deps.publicUrl}/register`));
       }
       return;
     }
@@ -57,7 +57,7 @@ export function createSignup(deps: ServiceDeps) {
       approvalStatus: 'pending',
     });
     await recordAudit(tx, { userId: id }, { entity: 'organization', entityId: organizationId, action: 'signup', organizationId });
-    await enqueueEmail(tx, emailTemplates.signupRegistered(body.email, body.organization_name, loginUrl));
+    await enqueueEmail(tx, deps.jobs, emailTemplates.signupRegistered(body.email, body.organization_name, loginUrl));
   }
 
   return async function signup(body: SignupRequest): Promise<{ message: string }> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productImportRows, productImports } from '../../db/schema/index';
 
@@ -26,23 +26,8 @@ export async function listImports(db: DbOrTx, companyId: string | null, page: { 
   return { records, total: totals[0]?.n ?? 0 };
 }
 
-/**
- * Claims the oldest queued import, or one whose worker stopped sending heartbeats. SKIP LOCKED
- * keeps two processes from taking the same one.
- */
-export async function claimNextImport(db: DbOrTx, now: Date, staleBefore: Date): Promise<ImportRow | null> {
-  const candidate = db
-    .select({ id: productImports.id })
-    .from(productImports)
-    .where(or(eq(productImports.status, 'queued'), and(eq(productImports.status, 'processing'), lt(productImports.heartbeatAt, staleBefore))))
-    .orderBy(asc(productImports.createdAt))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(productImports)
-    .set({ status: 'processing', startedAt: sql`coalesce(${productImports.startedAt}, ${now})`, heartbeatAt: now })
-    .where(sql`${productImports.id} = (${candidate})`)
-    .returning();
+export async function findImportById(db: DbOrTx, id: string): Promise<ImportRow | null> {
+  const [row] = await db.select().from(productImports).where(eq(productImports.id, id));
   return row ?? null;
 }
 

@@ -30,7 +30,7 @@ export function importsRoutes(app: ZodApp, imports: ImportsService, treatmentImp
     handler: async (request, reply) => {
       const created = await imports.create(actorOf(request), request.body);
       // Start now in this process; the workers of other processes would pick it up too.
-      imports.drain().catch((error: unknown) => request.log.error({ err: error }, 'import failed'));
+      imports.kick();
       return reply.status(202).send(created);
     },
   });

@@ -13,6 +13,8 @@ import {
   type ProductImportRowsQuery,
   type PageQuery,
 } from '@clinic/domain';
+import type { JobRun } from '../../jobs/job-queue';
+import { QUEUES } from '../../jobs/queues';
 import type { ServiceDeps } from '../../services';
 import type { Tx } from '../../db/client';
 import type { Actor } from '../../core/actor';
@@ -31,7 +33,7 @@ import { importLocation } from './import-location';
 import { supplierIdsByName } from '../suppliers/suppliers.reads';
 import { createLedger, type NewStock } from '../ledger/ledger';
 import {
-  claimNextImport,
+  findImportById,
   findImport,
   findImportLine,
   insertImport,
@@ -49,8 +51,6 @@ import {
 
 /** Rows written per transaction: big enough to be fast, small enough to show progress. */
 const CHUNK = 500;
-/** A processing import whose heartbeat is older than this is taken over by another worker. */
-const STALE_AFTER_MS = 2 * 60 * 1000;
 
 const toImport = (row: ImportRow): ProductImport => ({
   id: row.id,
@@ -98,8 +98,7 @@ function stockValues(job: Pick<ImportRow, 'stockCompanyId' | 'createdBy'>, produ
 }
 
 export function createImportsService(deps: ServiceDeps) {
-  const { db, files, now } = deps;
-  let draining: Promise<void> | null = null;
+  const { db, files, now, jobs } = deps;
   const ledger = createLedger(deps);
 
   /** What a row's stock columns are checked against: the receiving location's suppliers. */
@@ -199,6 +198,9 @@ export function createImportsService(deps: ServiceDeps) {
     const resumeAfter = await lastRecordedRow(db, job.id);
     const rows = parsed.rows.filter((r) => r.rowNumber > resumeAfter);
     for (let start = 0; start < rows.length; start += CHUNK) {
+      // Lets requests waiting for the database go between two chunks: the embedded database runs
+      // one statement at a time, and would otherwise hand it straight to the next chunk.
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       const chunk = rows.slice(start, start + CHUNK);
       try {
         await processChunk(job, chunk, categories, lookup, seen);
@@ -215,28 +217,32 @@ export function createImportsService(deps: ServiceDeps) {
     await updateImport(db, job.id, { status: 'completed', finishedAt: now() });
   }
 
-  /** Runs queued imports one after the other until none is left. */
-  async function drainOnce(): Promise<void> {
-    for (;;) {
-      const job = await db.transaction((tx) => claimNextImport(tx, now(), new Date(now().getTime() - STALE_AFTER_MS)));
-      if (!job) return;
-      try {
-        await run(job);
-      } catch (error) {
-        await updateImport(db, job.id, { status: 'failed', error: 'The import stopped unexpectedly. Upload the file again.', finishedAt: now() });
-        throw error;
-      }
+  /**
+   * The product-import queue's job. A retry (the job expired because its process died, or an
+   * attempt failed) continues after the rows already recorded; the last failed attempt fails the import.
+   */
+  async function runJob({ importId }: { importId: string }, attempt: JobRun): Promise<void> {
+    const found = await findImportById(db, importId);
+    if (!found || found.status === 'completed' || found.status === 'failed') return;
+    const job = { ...found, status: 'processing' as const, startedAt: found.startedAt ?? now() };
+    await updateImport(db, job.id, { status: job.status, startedAt: job.startedAt, heartbeatAt: now() });
+    try {
+      await run(job);
+    } catch (error) {
+      if (attempt.lastAttempt) await updateImport(db, job.id, { status: 'failed', error: 'The import stopped unexpectedly. Upload the file again.', finishedAt: now() });
+      throw error;
     }
   }
 
   const service = {
-    /** Processes queued imports now (the worker calls this on a timer; creating an import kicks it). */
-    drain(): Promise<void> {
-      draining ??= drainOnce().finally(() => {
-        draining = null;
-      });
-      return draining;
-    },
+    /** The product-import queue's handler (registered in app.ts). */
+    runJob,
+
+    /** Starts the imports just queued, in this process (the route calls it after answering). */
+    kick: () => { jobs.kick(QUEUES.productImport.name); },
+
+    /** Runs every import that is due, here and now. */
+    drain: async (): Promise<void> => { await jobs.drain(QUEUES.productImport.name); },
 
     async create(actor: Actor, body: CreateProductImportRequest): Promise<ProductImport> {
       const url = await files.resolveForRecord(actor, 'file_url', body.file_url, { types: ['product_csv_import'] });
@@ -245,6 +251,7 @@ export function createImportsService(deps: ServiceDeps) {
       const row = await db.transaction(async (tx) => {
         const created = await insertImport(tx, { companyId: ownerCompanyFor(actor), stockCompanyId, fileKey: keyFromFileUrl(url)!, fileName: upload?.fileName ?? 'import.csv', createdBy: actor.userId });
         await recordAudit(tx, actor, { entity: 'product_import', entityId: created.id, action: 'create', organizationId: actor.organizationId, companyId: created.companyId, changes: { file: created.fileName } });
+        await jobs.send(QUEUES.productImport, { importId: created.id }, { tx });
         return created;
       });
       return toImport(row);

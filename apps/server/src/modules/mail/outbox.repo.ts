@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
+import { QUEUES } from '../../jobs/queues';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -11,8 +13,18 @@ export interface NewEmail {
   attachments?: OutboxAttachment[];
 }
 
-export async function enqueueEmail(db: DbOrTx, email: NewEmail): Promise<void> {
-  await db.insert(emailOutbox).values(email);
+/**
+ * Keeps the message in the outbox (what the admin's Outbox page lists) and queues its delivery,
+ * both in the caller's transaction: an e-mail goes out only for what was committed.
+ */
+export async function enqueueEmail(tx: DbOrTx, jobs: JobQueue, email: NewEmail): Promise<void> {
+  const [row] = await tx.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  await jobs.send(QUEUES.email, { emailId: row!.id }, { tx });
+}
+
+export async function findOutboxEmail(db: DbOrTx, id: string): Promise<OutboxRow | null> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row ?? null;
 }
 
 export async function listOutbox(db: DbOrTx, page: { offset: number; limit: number }) {
@@ -21,17 +33,6 @@ export async function listOutbox(db: DbOrTx, page: { offset: number; limit: numb
     db.select({ n: count() }).from(emailOutbox),
   ]);
   return { records, total: totals[0]?.n ?? 0 };
-}
-
-/** Claims pending messages; SKIP LOCKED lets several server processes share the outbox safely. */
-export async function claimPending(db: DbOrTx, limit: number, maxAttempts: number): Promise<OutboxRow[]> {
-  return db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lt(emailOutbox.attempts, maxAttempts)))
-    .orderBy(asc(emailOutbox.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
 }
 
 export async function markSent(db: DbOrTx, id: string): Promise<void> {

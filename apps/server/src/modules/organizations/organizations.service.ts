@@ -45,7 +45,7 @@ export function createOrganizationsService(deps: ServiceDeps) {
   async function notifyDecision(tx: DbOrTx, organization: { id: string; name: string; billingContactEmail: string }, approved: boolean) {
     const recipients = new Set([organization.billingContactEmail, ...(await organizationAdminEmails(tx, organization.id))]);
     for (const to of recipients) {
-      await enqueueEmail(tx, approved ? emailTemplates.organizationApproved(to, organization.name, `${deps.publicUrl}/`) : emailTemplates.organizationRejected(to, organization.name));
+      await enqueueEmail(tx, deps.jobs, approved ? emailTemplates.organizationApproved(to, organization.name, `${deps.publicUrl}/`) : emailTemplates.organizationRejected(to, organization.name));
     }
   }
 

@@ -174,14 +174,14 @@ export function createPaymentsService(deps: ServiceDeps, provider: PaymentProvid
       for (const invoice of event.invoices) {
         const wasPaid = beforeInvoices.some((i) => i.providerInvoiceId === invoice.providerInvoiceId && i.status === 'paid');
         if (invoice.status === 'paid' && invoice.amountCents > 0 && !wasPaid) {
-          await enqueueEmail(tx, emailTemplates.paymentReceived(org.billingContactEmail, org.name, formatCents(invoice.amountCents), invoice.description, link));
+          await enqueueEmail(tx, deps.jobs, emailTemplates.paymentReceived(org.billingContactEmail, org.name, formatCents(invoice.amountCents), invoice.description, link));
         }
       }
       for (const snapshot of event.subscriptions) {
         const previous = before.find((s) => s.providerSubscriptionId === snapshot.providerSubscriptionId)?.status;
         const failing = snapshot.status === 'past_due' || snapshot.status === 'unpaid';
         if (failing && previous !== 'past_due' && previous !== 'unpaid') {
-          await enqueueEmail(tx, emailTemplates.paymentFailed(org.billingContactEmail, org.name, link));
+          await enqueueEmail(tx, deps.jobs, emailTemplates.paymentFailed(org.billingContactEmail, org.name, link));
         }
       }
       await recompute(tx, org.id);
@@ -398,7 +398,7 @@ export function createPaymentsService(deps: ServiceDeps, provider: PaymentProvid
           if (!(await markTrialReminded(tx, trial.id, at))) return;
           const org = await findBillingOrganization(tx, trial.organizationId);
           if (!org) return;
-          await enqueueEmail(tx, emailTemplates.trialEnding(org.billingContactEmail, org.name, mmddyyyy(trial.expiresAt), `${deps.publicUrl}/users/company#subscription`));
+          await enqueueEmail(tx, deps.jobs, emailTemplates.trialEnding(org.billingContactEmail, org.name, mmddyyyy(trial.expiresAt), `${deps.publicUrl}/users/company#subscription`));
           sent += 1;
         });
       }

@@ -84,7 +84,7 @@ export function createOrderIssuer(deps: ServiceDeps) {
     });
     const pdfUrl = await files.storeGenerated(companyId, 'purchase_order_pdf', `${documentNumber}.pdf`, pdf, 'application/pdf', actor.userId, tx);
     const emailTo = input.emailSupplier ? supplier.contactEmail || supplier.email || null : null;
-    if (emailTo) await enqueueEmail(tx, purchaseOrderEmail({ to: emailTo, number: documentNumber, buyer, supplierName: supplier.name, orderedBy: buyer.orderedBy, total, pdfUrl }));
+    if (emailTo) await enqueueEmail(tx, deps.jobs, purchaseOrderEmail({ to: emailTo, number: documentNumber, buyer, supplierName: supplier.name, orderedBy: buyer.orderedBy, total, pdfUrl }));
     await setPurchaseOrderFiles(tx, order.id, { pdfUrl, emailedTo: emailTo });
     await recordAudit(tx, actor, {
       entity: 'purchase_order',

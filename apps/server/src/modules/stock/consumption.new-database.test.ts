@@ -16,7 +16,7 @@ it('consumes stock on an embedded database that was migrated after it opened', a
   const database = await createDatabase({});
   await runMigrations(database);
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
-  const { app, tokens } = await buildApp({ db: database.db, jwtSecret: 'a'.repeat(32), uploadsDir, logLevel: 'silent' });
+  const { app, tokens } = await buildApp({ db: database.db, jobSql: database.jobSql, jwtSecret: 'a'.repeat(32), uploadsDir, logLevel: 'silent' });
   try {
     const world = await createWorld(database.db);
     const member = world.own.users.company_member;

@@ -5,9 +5,6 @@ import { products, transcriptionJobs, treatmentLogProducts, treatmentLogs, treat
 
 export type TranscriptionJobRow = typeof transcriptionJobs.$inferSelect;
 
-/** How long a claimed job is its worker's before another process may take it over. */
-const LEASE = sql`interval '5 minutes'`;
-
 export async function insertTranscriptionJob(tx: DbOrTx, values: { companyId: string; treatmentLogId: string }): Promise<TranscriptionJobRow> {
   const [row] = await tx.insert(transcriptionJobs).values(values).returning();
   return row!;
@@ -24,18 +21,9 @@ export async function latestJobStatuses(db: DbOrTx, logIds: string[]): Promise<M
   return new Map(rows.map((r) => [r.logId, r.status]));
 }
 
-/** Takes the oldest waiting job whose lease is free, in one statement (SKIP LOCKED: each job to one worker). */
-export async function claimTranscriptionJob(db: DbOrTx): Promise<TranscriptionJobRow | undefined> {
-  const result = await db.execute(sql`
-    update ${transcriptionJobs} set locked_until = now() + ${LEASE}, attempts = attempts + 1, updated_at = now()
-     where id = (select id from ${transcriptionJobs}
-                  where status = 'in_progress' and (locked_until is null or locked_until < now())
-                  order by created_at, id limit 1 for update skip locked)
-    returning id`);
-  const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
-  if (!id) return undefined;
+export async function findTranscriptionJob(db: DbOrTx, id: string): Promise<TranscriptionJobRow | null> {
   const [row] = await db.select().from(transcriptionJobs).where(eq(transcriptionJobs.id, id));
-  return row;
+  return row ?? null;
 }
 
 export async function finishTranscriptionJob(db: DbOrTx, id: string, outcome: { status: Exclude<TranscriptionStatus, 'in_progress'>; reason?: string }): Promise<void> {

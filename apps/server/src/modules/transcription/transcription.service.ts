@@ -2,10 +2,12 @@ import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { TREATMENT_LOG_MESSAGES } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
+import type { JobRun } from '../../jobs/job-queue';
+import { QUEUES } from '../../jobs/queues';
 import type { ServiceDeps } from '../../services';
 import { keyFromFileUrl } from '../uploads/storage';
 import type { CaseNotesAi } from './case-notes-ai';
-import { claimTranscriptionJob, finishTranscriptionJob, insertTranscriptionJob, jobContext, writeCaseNotes, type TranscriptionJobRow } from './transcription.repo';
+import { findTranscriptionJob, finishTranscriptionJob, insertTranscriptionJob, jobContext, writeCaseNotes } from './transcription.repo';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -20,15 +22,18 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Case notes from recordings: a job per request (saving recordings, or "re-generate"), run by
- * whichever server process claims it. Without an OpenAI-compatible endpoint configured the job
- * fails with 'transcription is not configured'; case notes can still be typed.
+ * Case notes from recordings: a job per request (saving recordings, or "re-generate"), queued on
+ * the job engine's case-notes queue and run by whichever server process claims it; a failure of
+ * the AI service is retried with backoff, and the visit shows 'failed' with the reason after the
+ * last attempt. Without an OpenAI-compatible endpoint configured the job fails at once with
+ * 'transcription is not configured'; case notes can still be typed.
  */
 export function createTranscriptionService(deps: ServiceDeps, ai: CaseNotesAi | null) {
-  const { db, files } = deps;
-  let running: Promise<number> | null = null;
+  const { db, files, jobs } = deps;
 
-  async function run(job: TranscriptionJobRow): Promise<void> {
+  async function run({ jobId }: { jobId: string }, attempt: JobRun): Promise<void> {
+    const job = await findTranscriptionJob(db, jobId);
+    if (!job || job.status !== 'in_progress') return;
     if (!ai) {
       await finishTranscriptionJob(db, job.id, { status: 'failed', reason: TREATMENT_LOG_MESSAGES.notConfigured });
       return;
@@ -47,33 +52,30 @@ export function createTranscriptionService(deps: ServiceDeps, ai: CaseNotesAi | 
       await writeCaseNotes(db, job.treatmentLogId, { transcript, summary: draft.summary, caseNotes: draft.caseNotes });
       await finishTranscriptionJob(db, job.id, { status: 'completed' });
     } catch (error) {
-      await finishTranscriptionJob(db, job.id, { status: 'failed', reason: reasonOf(error) });
+      if (attempt.lastAttempt) await finishTranscriptionJob(db, job.id, { status: 'failed', reason: reasonOf(error) });
+      throw error;
     }
-  }
-
-  async function drainOnce(): Promise<number> {
-    let done = 0;
-    for (let job = await claimTranscriptionJob(db); job; job = await claimTranscriptionJob(db)) {
-      await run(job);
-      done += 1;
-    }
-    return done;
   }
 
   return {
     /** False without a transcription endpoint: every job fails with 'transcription is not configured'. */
     configured: ai !== null,
 
-    /** A new job for a visit, in the caller's transaction; `drain` (or the worker) runs it after commit. */
-    queue: (tx: DbOrTx, companyId: string, treatmentLogId: string) => insertTranscriptionJob(tx, { companyId, treatmentLogId }),
-
-    /** Runs every waiting job; concurrent calls in one process share the same run. */
-    drain(): Promise<number> {
-      running ??= drainOnce().finally(() => {
-        running = null;
-      });
-      return running;
+    /** A new job for a visit, in the caller's transaction; it runs once that commits. */
+    async queue(tx: DbOrTx, companyId: string, treatmentLogId: string) {
+      const job = await insertTranscriptionJob(tx, { companyId, treatmentLogId });
+      await jobs.send(QUEUES.caseNotes, { jobId: job.id }, { tx });
+      return job;
     },
+
+    /** The case-notes queue's handler (registered in app.ts). */
+    run,
+
+    /** Starts the jobs just queued, in this process (after the request's transaction committed). */
+    kick: () => { jobs.kick(QUEUES.caseNotes.name); },
+
+    /** Runs every case-notes job that is due, here and now; resolves with how many ran. */
+    drain: (options?: { ignoreDelay?: boolean }) => jobs.drain(QUEUES.caseNotes.name, options),
   };
 }
 

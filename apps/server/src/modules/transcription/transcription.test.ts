@@ -14,6 +14,8 @@ import { insertTreatment } from '../treatments/treatments.repo';
 /** What the stand-in saw, and how it should answer. */
 const seen = { transcriptions: [] as { model: string; filename: string; bytes: number; auth: string }[], chats: [] as { model: string; format: unknown; user: string }[] };
 let failChat = false;
+/** Chat completions asked for while failing (each attempt of a job asks twice: the SDK retries once at once). */
+let failedChats = 0;
 
 function readMultipart(request: IncomingMessage): Promise<{ fields: Record<string, string>; file: { filename: string; bytes: number } | null }> {
   return new Promise((resolve, reject) => {
@@ -53,7 +55,10 @@ function openAiStandIn(): Server {
       request.on('end', () => {
         const body = JSON.parse(raw) as { model: string; response_format: unknown; messages: { role: string; content: string }[] };
         seen.chats.push({ model: body.model, format: body.response_format, user: body.messages.find((m) => m.role === 'user')?.content ?? '' });
-        if (failChat) return send(500, { error: { message: 'model overloaded' } });
+        if (failChat) {
+          failedChats += 1;
+          return send(500, { error: { message: 'model overloaded' } });
+        }
         send(200, {
           id: 'chatcmpl-1',
           object: 'chat.completion',
@@ -130,12 +135,20 @@ describe('case notes from recordings', () => {
     expect(patients.results[0].last_visit_treatment_log_transcription_job_status).toBe('completed');
   });
 
-  it('fails with the reason when the service errs, and re-generating runs it again', async () => {
+  it('retries a failing service with backoff, fails with the reason after the last attempt, and re-generating runs it again', async () => {
     const { member, visit } = await visitOn(t, world);
     const url = await uploadFile(t, member, 'treatment_execution_recording', recording());
     failChat = true;
+    failedChats = 0;
     await t.request({ method: 'PATCH', url: `/api/treatment_log/${visit.id}`, token: member, payload: { recordingUrls: [url] } });
     await t.transcriptions.drain();
+    // The first attempt failed; the engine tries again later, so the visit still waits for notes.
+    expect(failedChats).toBe(2);
+    expect((await t.request({ method: 'GET', url: `/api/treatment_log/${visit.id}`, token: member })).json().transcriptionJobStatus).toEqual({ status: 'in_progress', configured: true });
+    expect(await t.transcriptions.drain()).toBe(0);
+    // The two retries, run now instead of after their delays: then it gives up.
+    expect(await t.transcriptions.drain({ ignoreDelay: true })).toBe(2);
+    expect(failedChats).toBe(6);
     expect((await t.request({ method: 'GET', url: `/api/treatment_log/${visit.id}`, token: member })).json().transcriptionJobStatus).toEqual({ status: 'failed', configured: true });
 
     failChat = false;

@@ -51,7 +51,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
   const author = (actor: Actor) => ({ userId: actor.userId, organizationId: actor.organizationId });
 
   /** Starts the queued job right away in this process; the worker would pick it up anyway. */
-  const kick = () => { void transcriptions.drain().catch(() => undefined); };
+  const kick = () => { transcriptions.kick(); };
 
   /** Visits with their treatments and products, in three queries whatever the count. */
   async function withDetails(rows: { log: TreatmentLogRow; chartNumber: string }[]): Promise<TreatmentLog[]> {

@@ -10,6 +10,7 @@ import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
+import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
@@ -74,6 +75,7 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
       { label: 'Rejected Users', to: '/users/rejected', icon: BlockOutlined },
       { label: 'Deleted Users', to: '/users/deleted', icon: PersonOffOutlined },
       { label: 'Outgoing E-mails', to: '/users/test-emails', icon: MailOutlined },
+      { label: 'Background Jobs', to: '/jobs', icon: WorkHistoryOutlined },
     );
   }
   if (role === 'organization_admin' || role === 'company_admin') {

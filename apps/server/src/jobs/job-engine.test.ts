@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/setup/test-app';
+import { queryRows } from '../../test/setup/sql';
+import { createJobQueue, type JobQueue, type JobRun } from './job-queue';
+import { ALL_QUEUES, QUEUES } from './queues';
+
+/**
+ * The job engine is pg-boss on the app's own database, on both drivers: the default suite runs it
+ * on the embedded database (PGlite, through Database.jobSql), the second run on PostgreSQL.
+ */
+let t: TestApp;
+const extraQueues: JobQueue[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  for (const queue of extraQueues) await queue.stop();
+  await t.close();
+});
+
+/** Another server process's engine on the same database. */
+async function anotherProcess(options: { work?: boolean; pollingIntervalSeconds?: number } = {}): Promise<JobQueue> {
+  const queue = createJobQueue(t.jobSql, t.app.log, options);
+  extraQueues.push(queue);
+  await queue.connect();
+  return queue;
+}
+
+const jobsIn = async (name: string) => queryRows<{ state: string; n: number }>(t.db, sql`select state::text as state, count(*)::int as n from pgboss.job where name = ${name} group by state order by state`);
+
+it('has its tables and every queue with its retry settings once the database is migrated', async () => {
+  const queues = await queryRows<{ name: string; retry_limit: number; retry_backoff: boolean; policy: string }>(t.db, sql`select name, retry_limit, retry_backoff, policy from pgboss.queue order by name`);
+  for (const queue of ALL_QUEUES) {
+    expect(queues.find((q) => q.name === queue.name)).toMatchObject({ retry_limit: queue.options.retryLimit, policy: queue.options.policy });
+  }
+  expect(queues.find((q) => q.name === 'email')?.retry_backoff).toBe(true);
+});
+
+it('runs a queued job once, whichever of two processes drains first', async () => {
+  const ran = new Map<string, number>();
+  const handler = async ({ n }: { n: number }) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    ran.set(String(n), (ran.get(String(n)) ?? 0) + 1);
+  };
+  const other = await anotherProcess();
+  t.jobs.handle(QUEUES.vendorOrders, handler);
+  other.handle(QUEUES.vendorOrders, handler);
+  for (let n = 0; n < 20; n += 1) await t.jobs.send(QUEUES.vendorOrders, { n }, { key: `n${String(n)}` });
+  const [here, there] = await Promise.all([t.jobs.drain('vendor-orders'), other.drain('vendor-orders')]);
+  expect(here + there).toBe(20);
+  expect([...ran.values()].every((times) => times === 1)).toBe(true);
+  expect(ran.size).toBe(20);
+});
+
+it('retries a failing job with growing delays and tells the handler its last attempt', async () => {
+  const runs: JobRun[] = [];
+  t.jobs.handle(QUEUES.productImport, async (_data, run) => {
+    runs.push(run);
+    throw new Error('the file server is down');
+  });
+  await t.db.transaction((tx) => t.jobs.send(QUEUES.productImport, { importId: 'not-a-real-import' }, { tx }));
+  expect(await t.jobs.drain('product-import')).toBe(1);
+  const [waiting] = await queryRows<{ state: string; wait_s: number; error: string }>(
+    t.db,
+    sql`select state::text as state, extract(epoch from start_after - now())::float as wait_s, output->>'message' as error from pgboss.job where name = 'product-import' order by created_on desc limit 1`,
+  );
+  // 30 s doubled, with up to as much again of jitter.
+  expect(waiting).toMatchObject({ state: 'retry', error: 'the file server is down' });
+  expect(waiting!.wait_s).toBeGreaterThan(25);
+  expect(waiting!.wait_s).toBeLessThan(65);
+  expect(await t.jobs.drain('product-import', { ignoreDelay: true })).toBe(2);
+  expect(runs.map((r) => [r.attempt, r.lastAttempt])).toEqual([[1, false], [2, false], [3, true]]);
+  expect(await jobsIn('product-import')).toEqual([{ state: 'failed', n: 1 }]);
+});
+
+it('queues nothing when the transaction rolls back', async () => {
+  const before = await jobsIn('trial-reminders');
+  await expect(
+    t.db.transaction(async (tx) => {
+      await t.jobs.send(QUEUES.trialReminders, {}, { tx });
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  expect(await jobsIn('trial-reminders')).toEqual(before);
+});
+
+it('a working process polls its queues, runs the start-up jobs and keeps the cron schedules', async () => {
+  const worker = await anotherProcess({ work: true, pollingIntervalSeconds: 0.5 });
+  const swept: string[] = [];
+  const scanned: string[] = [];
+  worker.handle(QUEUES.uploadSweep, async (_data, run) => { swept.push(run.id); });
+  worker.handle(QUEUES.alertScan, async (_data, run) => { scanned.push(run.id); });
+  await worker.startWorking();
+  // The start-up runs of the scheduled queues it handles, picked up by its workers.
+  await expect.poll(() => swept.length + scanned.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  // Work queued anywhere (here: outside any worker) is picked up by polling.
+  await t.jobs.send(QUEUES.uploadSweep, {});
+  await expect.poll(() => swept.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  const schedules = await queryRows<{ name: string; cron: string }>(t.db, sql`select name, cron from pgboss.schedule order by name`);
+  expect(schedules).toEqual(expect.arrayContaining([{ name: 'alert-scan', cron: QUEUES.alertScan.cron }, { name: 'upload-sweep', cron: QUEUES.uploadSweep.cron }]));
+  await worker.stop();
+});
+
+it('after a crash of the only process (embedded database), retries the jobs it was running', async () => {
+  await t.jobs.send(QUEUES.productImport, { importId: 'cut-by-a-crash' });
+  // As a killed process leaves it: claimed and running, with nobody to finish it.
+  await t.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = 'product-import' and data->>'importId' = 'cut-by-a-crash'`);
+  expect(await t.jobs.recoverAfterCrash()).toBe(1);
+  const [job] = await queryRows<{ state: string; error: string }>(t.db, sql`select state::text as state, output->>'message' as error from pgboss.job where data->>'importId' = 'cut-by-a-crash'`);
+  expect(job).toEqual({ state: 'retry', error: 'The server stopped while this job ran' });
+  const resumed: string[] = [];
+  t.jobs.handle(QUEUES.productImport, async (data: { importId: string }) => { resumed.push(data.importId); });
+  await t.jobs.drain('product-import', { ignoreDelay: true });
+  expect(resumed).toEqual(['cut-by-a-crash']);
+});

@@ -1,0 +1,76 @@
+import type PgBoss from 'pg-boss';
+
+/**
+ * Every kind of background work, with how it is retried and when it runs by itself. The queues
+ * are created with the schema (db/migrate.ts), so a server only registers what it does with them.
+ */
+export interface QueueDefinition {
+  name: string;
+  /** What the admin's Jobs page calls it. */
+  label: string;
+  options: PgBoss.Queue;
+  /** Runs by itself on this cron schedule (UTC), in one server process of all. */
+  cron?: string;
+  /** Also runs once at every start (what a killed process may have left behind). */
+  atStart?: boolean;
+}
+
+const minutes = (n: number) => n * 60;
+
+export const QUEUES = {
+  email: {
+    name: 'email',
+    label: 'E-mail delivery',
+    // Five attempts over about half an hour (1, 2, 4, 8 minutes apart): a mail server restarting is waited out.
+    options: { name: 'email', policy: 'standard', retryLimit: 4, retryDelay: 60, retryBackoff: true, expireInSeconds: minutes(5) },
+  },
+  productImport: {
+    name: 'product-import',
+    label: 'Product import',
+    // An import resumes after the rows it recorded, so a retry (after a crash: once the job
+    // expires) continues where it stopped. Large files take minutes; half an hour is plenty.
+    options: { name: 'product-import', policy: 'standard', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: minutes(30) },
+  },
+  caseNotes: {
+    name: 'case-notes',
+    label: 'Case notes from recordings',
+    // The AI service may be briefly unavailable; the clinic can also re-generate by hand.
+    options: { name: 'case-notes', policy: 'standard', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: minutes(15) },
+  },
+  alertScan: {
+    name: 'alert-scan',
+    label: 'Expiry and stock alert scan',
+    // Stately: at most one waiting and one running, so a slow scan never piles up behind itself.
+    options: { name: 'alert-scan', policy: 'stately', retryLimit: 1, retryDelay: 60, expireInSeconds: minutes(10) },
+    cron: '*/15 * * * *',
+    atStart: true,
+  },
+  trialReminders: {
+    name: 'trial-reminders',
+    label: 'Trial ending reminders',
+    options: { name: 'trial-reminders', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(10) },
+    cron: '7 * * * *',
+    atStart: true,
+  },
+  vendorOrders: {
+    name: 'vendor-orders',
+    label: 'Distributor order status',
+    options: { name: 'vendor-orders', policy: 'stately', retryLimit: 1, retryDelay: 60, expireInSeconds: minutes(10) },
+    cron: '*/5 * * * *',
+    atStart: true,
+  },
+  uploadSweep: {
+    name: 'upload-sweep',
+    label: 'Unfinished uploads clean-up',
+    options: { name: 'upload-sweep', policy: 'stately', retryLimit: 1, retryDelay: 300, expireInSeconds: minutes(30) },
+    cron: '23 * * * *',
+    atStart: true,
+  },
+} as const satisfies Record<string, QueueDefinition>;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+
+export const ALL_QUEUES: readonly QueueDefinition[] = Object.values(QUEUES);
+
+/** The engine's tables live in their own schema, beside the app's. */
+export const JOB_SCHEMA = 'pgboss';
