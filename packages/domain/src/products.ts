@@ -198,8 +198,18 @@ export type ProductFilter = z.infer<typeof ProductFilterSchema>;
 
 export const ProductListQuerySchema = PageQuerySchema.extend(ProductFilterSchema.shape);
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
-export const ProductPageSchema = pageOf(ProductSchema);
+/**
+ * A page of products. A search counts its matches up to PRODUCT_SEARCH_TOTAL_CAP: past that,
+ * `total` is the cap and `totalIsCapped` is true (shown "3,000+"), and `lastPage` is the cap's last
+ * page although later pages still answer; a client pages on while a page comes back full.
+ */
+export const ProductPageSchema = pageOf(ProductSchema).extend({
+  totalIsCapped: z.boolean(),
+});
+export type ProductListPage = z.infer<typeof ProductPageSchema>;
 
 /** The web's product search: spec section 9. */
 export const PRODUCT_SEARCH_PAGE_SIZE = 10;
 export const PRODUCT_SEARCH_STALE_TIME_MS = 3000;
+/** How far a product search counts its matches; more are answered as this many and `totalIsCapped`. */
+export const PRODUCT_SEARCH_TOTAL_CAP = 3000;

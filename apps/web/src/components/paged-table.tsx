@@ -10,6 +10,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import { formatTotal } from '../lib/format';
 import { tableCardsSx } from './table-cards-sx';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
@@ -25,6 +26,11 @@ interface PagedTableProps {
   label: string;
   columns: { key: string; label: string; align?: 'left' | 'right' | 'center'; srOnly?: boolean }[];
   total: number;
+  /**
+   * The server counted only up to `total` and more match ("3,000+"): the last page is unknown, so
+   * the next-page button stays enabled while a page comes back full.
+   */
+  totalIsCapped?: boolean;
   pageState: PageState;
   onPageStateChange: (next: PageState) => void;
   loading: boolean;
@@ -57,6 +63,7 @@ export function PagedTable({
   label,
   columns,
   total,
+  totalIsCapped = false,
   pageState,
   onPageStateChange,
   loading,
@@ -104,10 +111,15 @@ export function PagedTable({
       </TableContainer>
       <TablePagination
         component="div"
-        count={total}
+        // -1: MUI's "count unknown", which leaves the next button to us.
+        count={totalIsCapped ? -1 : total}
         page={total === 0 ? 0 : pageState.page}
         rowsPerPage={pageState.perPage}
         rowsPerPageOptions={rowsPerPageOptions}
+        labelDisplayedRows={({ from, to }) =>
+          totalIsCapped ? `${formatTotal(from)}–${formatTotal(from + rowCount - 1)} of ${formatTotal(total, true)}` : `${formatTotal(from)}–${formatTotal(to)} of ${formatTotal(total)}`
+        }
+        slotProps={totalIsCapped ? { actions: { nextButton: { disabled: loading || rowCount < pageState.perPage } } } : undefined}
         onPageChange={(_event, page) => { onPageStateChange({ ...pageState, page }); }}
         sx={{
           // Phones keep the page arrows in view; the rows-per-page choice returns from 600 px up.

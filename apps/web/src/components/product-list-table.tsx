@@ -13,6 +13,8 @@ const TYPE_LABELS: Record<ProductType, string> = { disposable: 'Disposable', con
 export interface ProductListTableProps {
   products: Product[];
   total: number;
+  /** More products match than the server counted (the total shows as "3,000+"). */
+  totalIsCapped?: boolean;
   pageState: PageState;
   onPageStateChange: (next: PageState) => void;
   loading: boolean;
@@ -27,7 +29,7 @@ export interface ProductListTableProps {
 }
 
 /** The paged product list of the catalog pages and of a category: image, name, brand, type, status. */
-export function ProductListTable({ products, total, pageState, onPageStateChange, loading, error, emptyText, catalogColumns = true, nameDetail, actions }: ProductListTableProps) {
+export function ProductListTable({ products, total, totalIsCapped, pageState, onPageStateChange, loading, error, emptyText, catalogColumns = true, nameDetail, actions }: ProductListTableProps) {
   const columns = [
     { key: 'image', label: 'Image', srOnly: true },
     { key: 'name', label: 'Name' },
@@ -42,6 +44,7 @@ export function ProductListTable({ products, total, pageState, onPageStateChange
       label="Products"
       columns={columns}
       total={total}
+      totalIsCapped={totalIsCapped ?? false}
       pageState={pageState}
       onPageStateChange={onPageStateChange}
       loading={loading}

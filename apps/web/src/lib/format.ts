@@ -33,6 +33,11 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** A list's total: "1,250", or "3,000+" when the server stopped counting at its cap. */
+export function formatTotal(total: number, capped = false): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}
+
 /** "1 unit", "12 units": counts of units read as people say them. */
 export function unitCount(count: number): string {
   return `${String(count)} ${count === 1 ? 'unit' : 'units'}`;

@@ -98,15 +98,15 @@ export function createProductListCache(db: Db, max = 5000) {
      * One list page's rows and the filter's total. A remembered page is checked with its rows in
      * one statement (they carry the version they were read at): one round trip when it holds.
      */
-    async page<Row>(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, readers: PageReaders<Row>): Promise<{ rows: Row[]; total: number }> {
+    async page<Row>(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, readers: PageReaders<Row>): Promise<Omit<ProductIdPage, 'ids'> & { rows: Row[] }> {
       const key = productListKey(reader, filter, page);
       const remembered = key === null ? undefined : entries.get(key);
       if (remembered && remembered.ids.length > 0) {
         const { rows, version } = await readers.loadRows(remembered.ids);
-        if (version === remembered.version) return { rows, total: remembered.total };
+        if (version === remembered.version) return { rows, total: remembered.total, totalIsCapped: remembered.totalIsCapped };
       }
-      const { ids, total } = await idPage(key, readers.loadIds);
-      return { rows: (await readers.loadRows(ids)).rows, total };
+      const { ids, total, totalIsCapped } = await idPage(key, readers.loadIds);
+      return { rows: (await readers.loadRows(ids)).rows, total, totalIsCapped };
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like';
 import { statementName } from '../../db/named-statement';
 import { catalogVersions, categories, companies, organizations, productAttachments, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
-import { readUdi, scanSearchTerm, type ProductFilter } from '@clinic/domain';
+import { PRODUCT_SEARCH_TOTAL_CAP, readUdi, scanSearchTerm, type ProductFilter } from '@clinic/domain';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'searchText'>;
@@ -52,11 +52,19 @@ function filterConditions(reader: CatalogReader, filter: ProductFilter): SQL[] {
   return conditions;
 }
 
-/** How a search term matches, and the rank that orders its results (higher first). */
+/** How a search term matches, and the order of its results. */
 interface SearchPlan {
   match: SQL | undefined;
-  rank: SQL;
+  order: SQL[];
 }
+
+/**
+ * A name as a sort key in the "C" collation: byte order of UTF-8, the order of code points, which
+ * is the database's own order under C.UTF-8 (the bench's). Sorting a few thousand matches on it
+ * is cheaper, because PostgreSQL (before 17) only takes the fast path (abbreviated keys, memcmp)
+ * for "C", not for the C.UTF-8 it cannot tell apart.
+ */
+const nameKey = (prefix?: SQL) => (prefix ? sql`(${prefix} || lower(${products.name})) collate "C"` : sql`lower(${products.name}) collate "C"`);
 
 /**
  * Search in two steps. First every word as a fragment of name, brand, barcode or code (a barcode
@@ -79,17 +87,23 @@ function searchTextOf(term: string): string {
 
 function fragmentPlan(term: string | undefined): SearchPlan {
   const text = term === undefined ? undefined : searchTextOf(term);
-  if (!text) return { match: undefined, rank: sql`0` };
+  if (!text) return { match: undefined, order: [] };
   const words = text.split(/\s+/).slice(0, 8);
+  // Names starting with the term first, then by name: one text key ('0' or '1' before the name),
+  // so the whole sort stays on the fast path a leading boolean key would leave.
+  const startsWithTerm = sql`case when lower(${products.name}) like ${prefixPattern(text)} then '0' else '1' end`;
   return {
     match: and(...words.map((word) => sql`${products.searchText} like ${containsPattern(word)}`)),
-    rank: sql`(lower(${products.name}) like ${prefixPattern(text)})::int`,
+    order: [asc(nameKey(startsWithTerm)), asc(products.id)],
   };
 }
 
 function similarityPlan(term: string): SearchPlan {
   const text = searchTextOf(term);
-  return { match: sql`${text} <% ${products.searchText}`, rank: sql`word_similarity(${text}, ${products.searchText})` };
+  return {
+    match: sql`${text} <% ${products.searchText}`,
+    order: [desc(sql`word_similarity(${text}, ${products.searchText})`), asc(nameKey()), asc(products.id)],
+  };
 }
 
 /** The names a product row is shown with, joined in the same statement. */
@@ -118,28 +132,37 @@ function selectWithNames<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db
 /** Which products a list page shows, in order, and how many the whole filter matches. */
 export interface ProductIdPage {
   ids: string[];
+  /** At most the cap the search was asked with; `totalIsCapped` when more match. */
   total: number;
+  totalIsCapped: boolean;
+}
+
+/** The answer's total: the count up to the cap, and whether more matched. */
+function capped(count: number, cap: number): Pick<ProductIdPage, 'total' | 'totalIsCapped'> {
+  return count > cap ? { total: cap, totalIsCapped: true } : { total: count, totalIsCapped: false };
 }
 
 /**
- * One page of ids and the total in one statement: the matching ids are ranked and counted
- * together (count(*) over ()); the rows and their names are read by id afterwards.
+ * One page of ids and the total in one statement: ranking the page reads every match anyway, so
+ * counting them alongside (count(*) over ()) costs next to nothing; the total is answered up to
+ * `cap` (the web shows "3,000+"). The rows and their names are read by id afterwards.
  */
-async function pageWith(db: DbOrTx, base: SQL[], plan: SearchPlan, page: { offset: number; limit: number }): Promise<ProductIdPage> {
+async function pageWith(db: DbOrTx, base: SQL[], plan: SearchPlan, page: { offset: number; limit: number }, cap: number): Promise<ProductIdPage> {
   const rows = await db
     .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .where(and(...base, plan.match))
-    .orderBy(desc(plan.rank), asc(sql`lower(${products.name})`), asc(products.id))
+    .orderBy(...plan.order)
     .limit(page.limit)
     .offset(page.offset);
-  let total = rows[0]?.total ?? 0;
-  // A page past the end has no rows to carry the total: count on its own.
+  let matched = rows[0]?.total ?? 0;
+  // A page past the end has no rows to carry the total: count on its own, no further than the cap.
   if (rows.length === 0 && page.offset > 0) {
-    const [row] = await db.select({ n: count() }).from(products).where(and(...base, plan.match));
-    total = row?.n ?? 0;
+    const matches = db.select({ one: sql`1`.as('one') }).from(products).where(and(...base, plan.match)).limit(cap + 1).as('matches');
+    const [row] = await db.select({ n: count() }).from(matches);
+    matched = row?.n ?? 0;
   }
-  return { ids: rows.map((r) => r.id), total };
+  return { ids: rows.map((r) => r.id), ...capped(matched, cap) };
 }
 
 /** Without a search term: name order off the btree index, and a plain count. */
@@ -155,15 +178,19 @@ async function browse(db: DbOrTx, base: SQL[], page: { offset: number; limit: nu
       .offset(page.offset),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { ids: rows.map((r) => r.id), total: totals[0]?.n ?? 0 };
+  return { ids: rows.map((r) => r.id), total: totals[0]?.n ?? 0, totalIsCapped: false };
 }
 
-export async function listProductIds(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }): Promise<ProductIdPage> {
+/**
+ * A list page's ids and total. A search counts its matches up to `searchTotalCap`
+ * (PRODUCT_SEARCH_TOTAL_CAP); browsing without a term counts them all.
+ */
+export async function listProductIds(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, searchTotalCap = PRODUCT_SEARCH_TOTAL_CAP): Promise<ProductIdPage> {
   const base = filterConditions(reader, filter);
   if (!filter.fuzzySearchQuery?.trim()) return browse(db, base, page);
-  const fragments = await pageWith(db, base, fragmentPlan(filter.fuzzySearchQuery), page);
+  const fragments = await pageWith(db, base, fragmentPlan(filter.fuzzySearchQuery), page, searchTotalCap);
   if (fragments.total > 0) return fragments;
-  return pageWith(db, base, similarityPlan(filter.fuzzySearchQuery), page);
+  return pageWith(db, base, similarityPlan(filter.fuzzySearchQuery), page, searchTotalCap);
 }
 
 /** The names of a list page's rows statement, one per kind of reader and of deletion filter. */

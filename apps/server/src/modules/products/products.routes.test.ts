@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { hibcCheckCharacter, PRODUCT_MESSAGES, UPLOAD_MESSAGES } from '@clinic/domain';
+import { sql } from 'drizzle-orm';
+import { hibcCheckCharacter, PRODUCT_MESSAGES, PRODUCT_SEARCH_TOTAL_CAP, UPLOAD_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createCategory, createProduct } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
@@ -178,6 +179,13 @@ describe('search', () => {
     expect((await search(member(), 'fuzzySearchQuery=sep-0181')).results[0].name).toBe('Septocaine Articaine 4%');
   });
 
+  it('ranks names starting with the term first, then by name', async () => {
+    for (const name of ['Zeta Matrixband', 'Matrixband Tofflemire', 'Acme matrixband strip', 'matrixband Universal']) await createProduct(t.db, { companyId: null, name });
+    const page = await search(member(), 'fuzzySearchQuery=matrixband');
+    expect(page.results.map((p: { name: string }) => p.name)).toEqual(['Matrixband Tofflemire', 'matrixband Universal', 'Acme matrixband strip', 'Zeta Matrixband']);
+    expect(page).toMatchObject({ total: 4, totalIsCapped: false });
+  });
+
   it('pages with perPage and currentPage and reports lastPage', async () => {
     const page = await search(member(), 'fuzzySearchQuery=zirconia%20bur&perPage=10&currentPage=3');
     expect(page).toMatchObject({ currentPage: 3, lastPage: 3, total: 23 });
@@ -277,5 +285,45 @@ describe('export', () => {
     // Imported as written (an HIBC barcode), neutralised on the way out.
     expect(sheet.getRow(3).getCell(3).value).toBe("'+H629EXPORT1");
     expect(sheet.rowCount).toBe(3);
+  });
+});
+
+// A broad term can match most of the catalog: its total is counted up to a cap, and the pages past
+// the cap still answer (the web pages on while a page comes back full).
+describe('a search matching more products than the total counts', () => {
+  const CAP = PRODUCT_SEARCH_TOTAL_CAP;
+  beforeAll(async () => {
+    await t.db.execute(sql`
+      insert into products (name, type, container, basic_unit, is_approved)
+      select 'Capped Probe ' || lpad(i::text, 4, '0'), 'disposable', 'box', 'item', true
+      from generate_series(1, ${CAP + 5}::int) i`);
+  });
+  const names = (page: { results: { name: string }[] }) => page.results.map((p) => p.name);
+
+  it(`answers the total as ${CAP} and totalIsCapped, with lastPage the cap's last page`, async () => {
+    const first = await search(member(), 'fuzzySearchQuery=capped%20probe');
+    expect(first).toMatchObject({ currentPage: 1, total: CAP, totalIsCapped: true, lastPage: CAP / 10 });
+    expect(names(first)[0]).toBe('Capped Probe 0001');
+  });
+
+  it('answers the pages past the cap, in order, and an empty page after the last match', async () => {
+    const past = await search(member(), `fuzzySearchQuery=capped%20probe&currentPage=${CAP / 10 + 1}`);
+    expect(names(past)).toEqual([1, 2, 3, 4, 5].map((n) => `Capped Probe ${String(CAP + n).padStart(4, '0')}`));
+    expect(past).toMatchObject({ total: CAP, totalIsCapped: true });
+    const after = await search(member(), `fuzzySearchQuery=capped%20probe&currentPage=${CAP / 10 + 2}`);
+    expect(after).toMatchObject({ results: [], total: CAP, totalIsCapped: true });
+  });
+
+  it('counts a narrower term exactly', async () => {
+    const narrow = await search(member(), 'fuzzySearchQuery=capped%20probe%20300');
+    expect(narrow.totalIsCapped).toBe(false);
+    expect(narrow.total).toBe(narrow.results.length);
+    expect(names(narrow)).toContain(`Capped Probe ${String(CAP).padStart(4, '0')}`);
+  });
+
+  it('keeps browsing without a term exact', async () => {
+    const all = await search(admin(), 'perPage=1');
+    expect(all.totalIsCapped).toBe(false);
+    expect(all.total).toBeGreaterThan(CAP);
   });
 });

@@ -7,7 +7,7 @@ import {
   type CreateAttachmentRequest,
   type CreateProductRequest,
   type ProductFilter,
-  type Page,
+  type ProductListPage,
   type Product,
   type ProductDetail,
   type ProductListQuery,
@@ -47,6 +47,12 @@ import {
 } from './products.repo';
 import { createProductListCache } from './product-list-cache';
 import { companyStocksOverview } from './stock-overview.repo';
+
+/**
+ * The pages of a list the page memory keeps: a search's first page and the two the web list
+ * prefetches with it, the pages people open and open again. Deeper pages are rarely asked twice.
+ */
+const REMEMBERED_PAGES = 3;
 
 const PRODUCT_IMAGE = { types: ['product_image', 'product_box_image'] as const, mime: (m: string) => m.startsWith('image/') };
 const ATTACHMENT_FILE = {
@@ -171,18 +177,28 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
   }
 
   return {
-    async list(actor: Actor, query: ProductListQuery): Promise<Page<Product>> {
+    async list(actor: Actor, query: ProductListQuery): Promise<ProductListPage> {
       const reader = readerOf(actor);
       const window = pageWindow(query);
-      const { rows: records, total } = await listCache.page(reader, query, window, {
+      const readers = {
         loadIds: () => listProductIds(db, reader, query, window),
-        loadRows: (ids) => productsWithNames(reader, ids, query.include_deleted ?? false),
-      });
-      return toPage(
-        records.map((r) => toProduct(actor, r)),
-        total,
-        query,
-      );
+        loadRows: (ids: string[]) => productsWithNames(reader, ids, query.include_deleted ?? false),
+      };
+      // Only the pages a list opens on are remembered (see REMEMBERED_PAGES); a deeper page is
+      // ranked afresh, without reading the catalog version first.
+      const afresh = async () => {
+        const page = await readers.loadIds();
+        return { ...page, rows: (await readers.loadRows(page.ids)).rows };
+      };
+      const { rows: records, total, totalIsCapped } = query.currentPage <= REMEMBERED_PAGES ? await listCache.page(reader, query, window, readers) : await afresh();
+      return {
+        ...toPage(
+          records.map((r) => toProduct(actor, r)),
+          total,
+          query,
+        ),
+        totalIsCapped,
+      };
     },
 
     async get(actor: Actor, id: string): Promise<ProductDetail> {

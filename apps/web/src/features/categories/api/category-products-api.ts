@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
-import { PRODUCT_SEARCH_STALE_TIME_MS, type Page, type Product } from '@clinic/domain';
+import { PRODUCT_SEARCH_STALE_TIME_MS, type ProductListPage } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 export interface CategoryProductsParams {
@@ -24,7 +24,7 @@ export const categoryProductsQueryOptions = ({ categoryId, currentPage, perPage,
   queryOptions({
     queryKey: categoryProductKeys.list({ categoryId, currentPage, perPage, search }),
     queryFn: ({ signal }) =>
-      api.get<Page<Product>>('product/v2', {
+      api.get<ProductListPage>('product/v2', {
         query: { category_id: categoryId, fuzzySearchQuery: search, currentPage, perPage },
         signal,
       }),

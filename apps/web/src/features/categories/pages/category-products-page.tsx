@@ -32,7 +32,8 @@ function CategoryProducts({ categoryId }: { categoryId: string }) {
   const debouncedSearch = useDebouncedValue(search.trim());
   const params = { categoryId, search: debouncedSearch || undefined, currentPage: pageState.page + 1, perPage: pageState.perPage };
   const products = useQuery(categoryProductsQueryOptions(params));
-  usePrefetchNeighbourPages(params, products.data?.lastPage);
+  // A capped total ("3,000+") has more pages than its lastPage: prefetch on past it.
+  usePrefetchNeighbourPages(params, products.data?.totalIsCapped ? Number.POSITIVE_INFINITY : products.data?.lastPage);
 
   if (category.isError) {
     return (
@@ -68,6 +69,7 @@ function CategoryProducts({ categoryId }: { categoryId: string }) {
         catalogColumns={false}
         products={products.data?.results ?? []}
         total={products.data?.total ?? 0}
+        totalIsCapped={products.data?.totalIsCapped ?? false}
         pageState={pageState}
         onPageStateChange={setPageState}
         loading={products.isFetching}

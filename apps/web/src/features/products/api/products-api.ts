@@ -7,6 +7,7 @@ import {
   type Page,
   type Product,
   type ProductDetail,
+  type ProductListPage,
   type UpdateProductRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
@@ -31,7 +32,7 @@ export const productKeys = {
 export const productSearchQueryOptions = (params: ProductSearchParams) =>
   queryOptions({
     queryKey: productKeys.search(params),
-    queryFn: ({ signal }) => api.get<Page<Product>>('product/v2', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => api.get<ProductListPage>('product/v2', { query: { ...params }, signal }),
     staleTime: PRODUCT_SEARCH_STALE_TIME_MS,
     placeholderData: keepPreviousData,
   });

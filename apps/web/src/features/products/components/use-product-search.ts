@@ -13,7 +13,8 @@ export function useProductSearch(filter: Pick<ProductSearchParams, 'approval' | 
   const term = useDebouncedValue(search.trim());
   const params: ProductSearchParams = { ...filter, fuzzySearchQuery: term || undefined, currentPage: pageState.page + 1, perPage: pageState.perPage };
   const query = useQuery(productSearchQueryOptions(params));
-  const lastPage = query.data?.lastPage;
+  // A capped total ("3,000+") has more pages than its lastPage: prefetch on past it.
+  const lastPage = query.data?.totalIsCapped ? Number.POSITIVE_INFINITY : query.data?.lastPage;
   const key = JSON.stringify(params);
 
   useEffect(() => {

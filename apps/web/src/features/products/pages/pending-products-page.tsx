@@ -25,6 +25,7 @@ function PendingProducts({ profile }: { profile: Profile }) {
       <ProductsTable
         products={list.query.data?.results ?? []}
         total={list.query.data?.total ?? 0}
+        totalIsCapped={list.query.data?.totalIsCapped ?? false}
         pageState={list.pageState}
         onPageStateChange={list.setPageState}
         loading={list.query.isFetching}

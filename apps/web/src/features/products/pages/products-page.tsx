@@ -57,6 +57,7 @@ function Products({ profile }: { profile: Profile }) {
       <ProductsTable
         products={list.query.data?.results ?? []}
         total={list.query.data?.total ?? 0}
+        totalIsCapped={list.query.data?.totalIsCapped ?? false}
         pageState={list.pageState}
         onPageStateChange={list.setPageState}
         loading={list.query.isFetching}
