@@ -96,8 +96,7 @@ export const transcriptionStatusEnum = pgEnum('transcription_status', TRANSCRIPT
 /**
  * Turning a visit's recordings into a transcript, a summary and case notes. The latest job of a
  * visit is its status; the job engine's case-notes queue runs it (src/jobs), and keeps its
- * attempts and retries. `attempts` and `locked_until` belong to the claim-and-lease worker it
- * replaced and are no longer written.
+ * attempts and retries.
  */
 export const transcriptionJobs = pgTable(
   'transcription_jobs',
@@ -112,8 +111,6 @@ export const transcriptionJobs = pgTable(
     status: transcriptionStatusEnum('status').notNull().default('in_progress'),
     /** Why it failed, in words a clinic can act on. */
     reason: text('reason'),
-    attempts: integer('attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -29,7 +29,7 @@ export async function findTranscriptionJob(db: DbOrTx, id: string): Promise<Tran
 export async function finishTranscriptionJob(db: DbOrTx, id: string, outcome: { status: Exclude<TranscriptionStatus, 'in_progress'>; reason?: string }): Promise<void> {
   await db
     .update(transcriptionJobs)
-    .set({ status: outcome.status, reason: outcome.reason ?? null, lockedUntil: null, updatedAt: sql`now()` })
+    .set({ status: outcome.status, reason: outcome.reason ?? null, updatedAt: sql`now()` })
     .where(eq(transcriptionJobs.id, id));
 }
 
