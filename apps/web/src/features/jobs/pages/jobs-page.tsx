@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { JOB_STATES, type Job, type JobQueueSummary, type JobState } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
+import { tableCardsSx } from '../../../components/table-cards-sx';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -58,9 +59,12 @@ function scheduleLabel(cron: string | null): string {
   return cron;
 }
 
+const QUEUE_COLUMNS = [{ label: 'Job' }, { label: 'Runs' }, ...COUNTS];
+
 function QueuesTable({ queues }: { queues: JobQueueSummary[] }) {
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
+    // Cards on phones, like every list of the app.
+    <TableContainer component={Paper} variant="outlined" sx={[{ mb: 3 }, tableCardsSx(QUEUE_COLUMNS)]}>
       <Table size="small" aria-label="Job queues" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>
@@ -77,12 +81,14 @@ function QueuesTable({ queues }: { queues: JobQueueSummary[] }) {
           {queues.map((queue) => (
             <TableRow key={queue.name}>
               <TableCell>
-                {queue.label}
-                {queue.handled ? null : (
-                  <Typography variant="caption" color="warning.main" sx={{ display: 'block' }}>
-                    Not run by this server{queue.name === 'email' ? ' (no SMTP_URL): messages wait in Outgoing E-mails' : ''}
-                  </Typography>
-                )}
+                <Box>
+                  {queue.label}
+                  {queue.handled ? null : (
+                    <Typography variant="caption" color="warning.main" sx={{ display: 'block', fontWeight: 400 }}>
+                      Not run by this server{queue.name === 'email' ? ' (no SMTP_URL): messages wait in Outgoing E-mails' : ''}
+                    </Typography>
+                  )}
+                </Box>
               </TableCell>
               <TableCell>{scheduleLabel(queue.schedule)}</TableCell>
               {COUNTS.map((c) => (
