@@ -1,5 +1,6 @@
 // Helpers shared by the benchmarks: a scratch PostgreSQL database and the built server on it.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -28,13 +29,16 @@ export async function dropDatabase(name) {
   await admin.end();
 }
 
-/** Starts dist/main.js on the database (migrations and demo seed run at start) and waits for it. */
-export async function startServer(url, port) {
+/**
+ * Starts dist/main.js on the database (migrations and demo seed run at start) and waits for it;
+ * `env` adds to its environment (a bench that checks tokens itself gives JWT_SECRET).
+ */
+export async function startServer(url, port, env = {}) {
   const main = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
   // BENCH_SERVER_ARGS passes Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, main], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20' },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The server prints this line once it listens and the demo seed is in (logins would be refused
@@ -61,6 +65,7 @@ export async function startServer(url, port) {
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -79,3 +84,20 @@ export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/**
+ * CPU seconds a process has used so far (user + system, from /proc; Linux only, null elsewhere).
+ * Per request, it says what a server costs even when other work on the machine skews req/s.
+ */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times: 100 on every common build. */
+const CLOCK_TICKS = 100;

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { constants as zlibConstants } from 'node:zlib';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS, MAX_UPLOAD_BYTES } from '@clinic/domain';
 import type { Db } from './db/client';
 import type { SqlExecutor } from './db/sql-executor';
@@ -17,6 +17,7 @@ import { createJobsService } from './modules/jobs/jobs.service';
 import { createEmailDelivery, type EmailDelivery } from './modules/mail/email-delivery';
 import type { ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
+import { createResponseSerializerCompiler } from './http/response-serializer';
 import { registerAuthentication } from './http/authenticate';
 import { registerSafeInput } from './http/safe-input';
 import { logSerializers } from './http/log-safety';
@@ -163,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(await createResponseSerializerCompiler());
   registerErrorHandler(app);
   registerSafeInput(app);
   await registerSecurityHeaders(app, { publicUrl: options.publicUrl ?? 'http://localhost:3000', s3: options.s3 });

@@ -88,3 +88,23 @@ it('keeps the fields a PATCH leaves out', async () => {
   const patched = await t.request({ method: 'PATCH', url: `/api/supplier/${created.id}`, token: member(), payload: { phone: '+1 570 602 7781' } });
   expect(patched.json()).toMatchObject({ phone: '+1 570 602 7781', address: '135 Duryea Rd, Melville, NY' });
 });
+
+it('pages the list without a term as it pages a search matching everything, for a location and for the product admin', async () => {
+  for (const name of ['Zenith Dental', 'alpha dental', 'Midwest Dental']) {
+    await t.request({ method: 'POST', url: '/api/supplier', token: t.tokenFor(world.own.users.company_admin), payload: body({ name }) });
+  }
+  const deleted = await createSupplier(t.db, { companyId: null, name: 'Deleted Shared' });
+  expect((await t.request({ method: 'DELETE', url: `/api/supplier/${deleted.id}`, token: t.tokenFor(world.admin) })).statusCode).toBe(204);
+  for (const token of [member(), t.tokenFor(world.admin)]) {
+    // Every supplier has an "@" in its e-mail: the search path's answer is the whole list.
+    const everything = (await t.request({ method: 'GET', url: `/api/supplier?search=${encodeURIComponent('@')}&perPage=100`, token })).json();
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(everything.total / 2); page += 1) {
+      const res = (await t.request({ method: 'GET', url: `/api/supplier?perPage=2&currentPage=${page}`, token })).json();
+      expect(res).toMatchObject({ currentPage: page, total: everything.total, lastPage: Math.ceil(everything.total / 2) });
+      pages.push(...res.results);
+    }
+    expect(pages).toEqual(everything.results);
+    expect(pages.map((s: { name: string }) => s.name)).not.toContain('Deleted Shared');
+  }
+});

@@ -14,9 +14,9 @@ import { assertCanModifyOwned, canSeeOwned, ownerCompanyFor, readableOwners } fr
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
-import { findSupplierById, insertSupplier, isSupplierNameTaken, listSuppliers, updateSupplier, type SupplierRow } from './suppliers.repo';
+import { browseSuppliers, findSupplierById, insertSupplier, isSupplierNameTaken, listSuppliers, updateSupplier, type SupplierListRow, type SupplierRow } from './suppliers.repo';
 
-function toSupplierResponse(row: SupplierRow): Supplier {
+function toSupplierResponse(row: SupplierListRow): Supplier {
   return {
     id: row.id,
     name: row.name,
@@ -50,7 +50,9 @@ export function createSuppliersService(deps: ServiceDeps) {
   return {
     async list(actor: Actor, query: SupplierListQuery): Promise<Page<Supplier>> {
       const { companyId } = readableOwners(actor);
-      const { records, total } = await listSuppliers(db, companyId, query.search, pageWindow(query));
+      const window = pageWindow(query);
+      // Without a term the list runs named statements (suppliers.repo.ts); a search builds its own.
+      const { records, total } = query.search ? await listSuppliers(db, companyId, query.search, window) : await browseSuppliers(db, companyId, window);
       return toPage(records.map(toSupplierResponse), total, query);
     },
 
