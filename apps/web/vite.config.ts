@@ -1,8 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { routePreload } from './scripts/route-preload-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    routePreload({
+      signIn: 'src/features/auth/pages/login-page.tsx',
+      layout: 'src/app/layout/app-layout.tsx',
+      // The desktop home first (where / sends a signed-in user), then the phones' home and the most used lists.
+      pages: {
+        '/dashboard': 'src/features/dashboard/pages/dashboard-page.tsx',
+        '/treatment-execution': 'src/features/visits/pages/treatment-execution-page.tsx',
+        '/products': 'src/features/products/pages/products-page.tsx',
+      },
+      tokenKey: 'access_token',
+    }),
+  ],
   server: {
     port: 5173,
     strictPort: true,

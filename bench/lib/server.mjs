@@ -34,11 +34,21 @@ export async function dropDatabase(name) {
  * `env` adds to its environment (a bench that checks tokens itself gives JWT_SECRET).
  */
 export async function startServer(url, port, env = {}) {
+  return launchServer({ ...process.env, DATABASE_URL: url, DATABASE_POOL_SIZE: '20', ...env }, port);
+}
+
+/** Starts dist/main.js on the embedded database kept in dataDir (what a clinic runs without PostgreSQL). */
+export async function startEmbeddedServer(dataDir, port, extra = {}) {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  return launchServer({ ...env, DATA_DIR: dataDir, ...extra }, port);
+}
+
+async function launchServer(env, port) {
   const main = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
   // BENCH_SERVER_ARGS passes Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, main], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', ...env },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The server prints this line once it listens and the demo seed is in (logins would be refused
