@@ -17,16 +17,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { cpuSeconds, dropDatabase, freshDatabase, login, startServer } from './lib/server.mjs';
+import { MEMBER, SUPPLIER_LIST_PATH, seedSuppliers } from './lib/suppliers.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
-/** Suppliers of the member's location besides the demo's: a full first page and a count to make. */
-const SUPPLIERS = 60;
 const DB = 'clinic_bench_api';
-const MEMBER = 'hygienist@brightsmile.demo';
-// What the web's supplier list asks first (apps/web/src/features/suppliers: no search, page 1 of 10).
-const PATH = '/api/supplier?currentPage=1&perPage=10';
+const PATH = SUPPLIER_LIST_PATH;
 
 /** Starts the baseline server as its own process, as the app runs in its own. */
 async function startBaseline(url, port, secret) {
@@ -51,17 +48,10 @@ async function startBaseline(url, port, secret) {
   };
 }
 
-async function seedSuppliers(url) {
+async function seed(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(
-    `insert into suppliers (company_id, name, email, phone, tax_id, address, contact_email, contact_phone)
-     select u.company_id, 'Bench Supplier ' || lpad(i::text, 3, '0'), 'orders' || i || '@supplier.bench', '+1 512 555 ' || lpad(i::text, 4, '0'),
-            'TX-' || i, i || ' Commerce Street, Austin TX', 'rep' || i || '@supplier.bench', '+1 512 556 ' || lpad(i::text, 4, '0')
-     from users u cross join generate_series(1, $2::int) i where u.email = $1`,
-    [MEMBER, SUPPLIERS],
-  );
-  await client.query('analyze suppliers');
+  await seedSuppliers(client);
   await client.end();
 }
 
@@ -91,7 +81,7 @@ const port = 3900 + Math.floor(Math.random() * 300);
 const app = await startServer(url, port, { JWT_SECRET: secret });
 let baseline;
 try {
-  await seedSuppliers(url);
+  await seed(url);
   baseline = await startBaseline(url, port + 1, secret);
   const token = await login(app.base, MEMBER);
   const expected = await answer(app.base, token);

@@ -31,7 +31,8 @@ export async function dropDatabase(name) {
 
 /**
  * Starts dist/main.js on the database (migrations and demo seed run at start) and waits for it;
- * `env` adds to its environment (a bench that checks tokens itself gives JWT_SECRET).
+ * `env` adds to its environment (a bench that checks tokens itself gives JWT_SECRET). Without a
+ * url, and with no DATABASE_URL in the caller's environment, it runs the embedded database in env.DATA_DIR.
  */
 export async function startServer(url, port, env = {}) {
   return launchServer({ ...process.env, DATABASE_URL: url, DATABASE_POOL_SIZE: '20', ...env }, port);
