@@ -64,14 +64,14 @@ const QUEUE_COLUMNS = [{ label: 'Job' }, { label: 'Runs' }, ...COUNTS];
 function QueuesTable({ queues }: { queues: JobQueueSummary[] }) {
   return (
     // Cards on phones, like every list of the app.
-    <TableContainer component={Paper} variant="outlined" sx={[{ mb: 3 }, tableCardsSx(QUEUE_COLUMNS)]}>
+    <TableContainer component={Paper} variant="outlined" sx={[{ mb: 3, position: 'relative' }, tableCardsSx(QUEUE_COLUMNS)]}>
       <Table size="small" aria-label="Job queues" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>
             <TableCell>Job</TableCell>
             <TableCell>Runs</TableCell>
             {COUNTS.map((c) => (
-              <TableCell key={c.key} align="right">
+              <TableCell key={c.key} sx={{ textAlign: 'right' }}>
                 {c.label}
               </TableCell>
             ))}
@@ -92,7 +92,7 @@ function QueuesTable({ queues }: { queues: JobQueueSummary[] }) {
               </TableCell>
               <TableCell>{scheduleLabel(queue.schedule)}</TableCell>
               {COUNTS.map((c) => (
-                <TableCell key={c.key} align="right" sx={c.key === 'failed' && queue.failed > 0 ? { color: 'error.main', fontWeight: 600 } : undefined}>
+                <TableCell key={c.key} sx={{ textAlign: 'right', ...(c.key === 'failed' && queue.failed > 0 ? { color: 'error.main', fontWeight: 600 } : {}) }}>
                   {queue[c.key].toLocaleString('en-US')}
                 </TableCell>
               ))}
