@@ -1,11 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { prerenderSignIn } from './scripts/prerender-sign-in-plugin.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     routePreload({
+      entry: 'src/main.tsx',
       signIn: 'src/features/auth/pages/login-page.tsx',
       layout: 'src/app/layout/app-layout.tsx',
       // The desktop home first (where / sends a signed-in user), then the phones' home and the most used lists.
@@ -16,7 +19,14 @@ export default defineConfig({
       },
       tokenKey: 'access_token',
     }),
+    // The server sends this page for / (apps/server/src/app.ts): the sign-in page as HTML, without the app.
+    prerenderSignIn({ html: 'sign-in.html', render: 'src/sign-in/prerender.tsx' }),
   ],
+  resolve: {
+    // react-router's package exports point every bundler at its development build (warnings and
+    // checks included); production builds take the production one it ships beside it.
+    alias: command !== 'build' ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
+  },
   server: {
     port: 5173,
     strictPort: true,
@@ -28,6 +38,7 @@ export default defineConfig({
     // iPads from iPadOS 15 are supported (spec: unsupported below 15), so syntax is lowered for Safari 15.
     target: ['es2020', 'safari15', 'chrome100', 'firefox100', 'edge100'],
     emptyOutDir: true,
+    rolldownOptions: { input: { main: 'index.html', signIn: 'sign-in.html' } },
   },
   test: {
     environment: 'jsdom',
@@ -39,4 +50,4 @@ export default defineConfig({
     // 2-core runner, where vitest's default of 5 s made the slowest fail on load alone.
     testTimeout: 20_000,
   },
-});
+}));

@@ -25,13 +25,24 @@ test('signs in, keeps the session on reload and at /, and signs out through the 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('shows the server message for a wrong password', async ({ page }) => {
+test('shows the server message for a wrong password, on a sign-in page that loads none of the app', async ({ page }) => {
+  // / is the page prerendered at build time (apps/web/src/sign-in): the app's entry is not fetched.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
   await page.getByLabel('Email').fill(DEMO.member);
+  await expect(page.getByText('Email is required')).toBeHidden();
   await page.locator('input[name="password"]').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => /\/assets\/main-/.test(path))).toEqual([]);
 });
 
 test('a stored token the server refuses clears storage and returns to sign-in', async ({ page }) => {

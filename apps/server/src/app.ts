@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -255,6 +256,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(webDist);
+  // The sign-in page prerendered by the web build (apps/web/sign-in.html): / opens it without the app's JavaScript.
+  const hasSignInPage = hasWeb && existsSync(join(webDist, 'sign-in.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -273,7 +276,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     if (request.url.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    const page = hasSignInPage && request.url.split('?')[0] === '/' ? 'sign-in.html' : 'index.html';
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(page);
   });
 
   return { app, tokens, jobs, imports, alerts, transcriptions, files, payments, marketplace, deps };

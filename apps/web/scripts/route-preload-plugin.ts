@@ -4,6 +4,8 @@ import type { Plugin } from 'vite';
 
 /** Where the first pages' code lives (paths from apps/web). */
 export interface RoutePreloadOptions {
+  /** index.html's entry module (the build has other pages with their own entries). */
+  entry: string;
   /** The sign-in page, opened at / without a session. */
   signIn: string;
   /** The signed-in app's layout, around every signed-in page. */
@@ -51,7 +53,8 @@ export function routePreload(options: RoutePreloadOptions): Plugin {
         return seen;
       };
       // What index.html already preloads is left out.
-      const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const entry = resolve(options.entry);
+      const initial = closure(chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId === entry).map((chunk) => chunk.fileName));
       const filesOf = (module: string): string[] => {
         const id = resolve(module);
         const chunk = chunks.find((c) => c.facadeModuleId === id);

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ApprovalStatusSchema, PermissionMapSchema, RoleSchema, UserStatusSchema } from './access-schemas';
 import { EmailSchema, PasswordSchema, PhoneSchema, requiredText, UuidSchema } from './fields';
 import { LocationFieldsSchema } from './organizations';
+import { AUTH_MESSAGES } from './messages';
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().toLowerCase().min(1, 'Email is required').max(254),
-  password: z.string().min(1, 'Password is required').max(128),
+  username: z.string().trim().toLowerCase().min(1, AUTH_MESSAGES.emailRequired).max(254),
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(128),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

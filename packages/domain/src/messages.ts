@@ -14,6 +14,8 @@ export const MESSAGES = {
 
 /** Texts the specification leaves open; decided in docs/decisions.md. */
 export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again in 15 minutes.',
   tooManyResetRequests: 'Too many password reset requests. Try again in 15 minutes.',

@@ -11,11 +11,12 @@ import { createWorld, type World } from '../../test/world';
 const dist = mkdtempSync(join(tmpdir(), 'clinic-dist-'));
 const script = `console.log(${JSON.stringify('clinic '.repeat(400))});`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+const signInHtml = `<!doctype html><html><head><title>Sign in</title></head><body><form data-sign-in="form"></form>${'<div></div>'.repeat(200)}</body></html>`;
 let t: TestApp;
 let world: World;
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
-  for (const [path, body] of [['assets/index-abc123.js', script], ['index.html', html]] as const) {
+  for (const [path, body] of [['assets/index-abc123.js', script], ['index.html', html], ['sign-in.html', signInHtml]] as const) {
     writeFileSync(join(dist, path), body);
     writeFileSync(join(dist, `${path}.br`), brotliCompressSync(body));
     writeFileSync(join(dist, `${path}.gz`), gzipSync(body));
@@ -43,6 +44,18 @@ describe('the built web app', () => {
     const plain = await t.request({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('opens the prerendered sign-in page at /, and the app at every other route', async () => {
+    for (const url of ['/', '/?from=mail']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(signInHtml);
+    }
+    for (const url of ['/dashboard', '/register', '/recover-account']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.body, url).toBe(html);
+    }
   });
 
   it('makes the browser ask again for index.html, at / and at every app route', async () => {

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { hasSession } from '../lib/auth-token';
 import { profileQueryOptions } from '../lib/profile';
+import { homePath } from '../lib/session';
+import { preloadPages } from './lazy-page';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
@@ -26,4 +28,17 @@ export function App() {
       <RouterProvider router={router} />
     </AppProviders>
   );
+}
+
+/** How long the first render waits on the first page's chunks before showing the page loader. */
+const FIRST_PAGE_WAIT_MS = 4000;
+
+/**
+ * Loads the chunks of the page the app opens on (a signed-in visit to / goes on to the home page),
+ * so the first render shows it at once instead of a loader and then the page.
+ */
+export function loadFirstPage(): Promise<void> {
+  const path = window.location.pathname;
+  const opening = path === '/' && hasSession() ? homePath() : path;
+  return Promise.race([preloadPages(routes, opening), new Promise<void>((done) => setTimeout(done, FIRST_PAGE_WAIT_MS))]);
 }

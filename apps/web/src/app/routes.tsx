@@ -1,14 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { DESKTOP_HOME } from '../lib/session';
 import { PublicOnly, RequireAdmin, RequireAuditReader, RequireLocation, RequireAuth, RequireOrganizationAdmin, RequirePermission } from './route-guards';
 import { RouteError } from './route-error';
-
-/** Every page is its own chunk, so the login page loads without the signed-in app. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
+import { page } from './lazy-page';
 
 const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/pages/register-page'), 'RegisterPage');

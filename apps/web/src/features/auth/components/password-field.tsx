@@ -13,9 +13,11 @@ interface PasswordFieldProps<T extends FieldValues> {
   label: string;
   autoComplete: 'current-password' | 'new-password';
   helperText?: TextFieldProps['helperText'];
+  /** Keep the label above the field, as the sign-in page does (see login-page.tsx). */
+  shrinkLabel?: boolean;
 }
 
-export function PasswordField<T extends FieldValues>({ control, name, label, autoComplete, helperText }: PasswordFieldProps<T>) {
+export function PasswordField<T extends FieldValues>({ control, name, label, autoComplete, helperText, shrinkLabel }: PasswordFieldProps<T>) {
   const [visible, setVisible] = useState(false);
   return (
     <FormTextField
@@ -27,6 +29,7 @@ export function PasswordField<T extends FieldValues>({ control, name, label, aut
       helperText={helperText}
       required
       slotProps={{
+        inputLabel: shrinkLabel ? { shrink: true } : undefined,
         input: {
           endAdornment: (
             <InputAdornment position="end">

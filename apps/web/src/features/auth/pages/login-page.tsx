@@ -16,6 +16,7 @@ import { zodParseOptions } from '../../../lib/forms';
 import { startSession, takeSignOutReason } from '../../../lib/session';
 import { useLogin } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
+import { SIGN_IN_TEXTS } from '../sign-in-texts';
 import { PasswordField } from '../components/password-field';
 
 export function LoginPage() {
@@ -41,12 +42,12 @@ export function LoginPage() {
   };
 
   return (
-    <AuthShell title="Sign in" subtitle="Inventory, purchasing and treatments for your clinic.">
+    <AuthShell title={SIGN_IN_TEXTS.title} subtitle={SIGN_IN_TEXTS.subtitle}>
       <Box component="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <Stack spacing={2.5}>
           {signedOutIdle && !login.isError ? <Alert severity="info">{AUTH_MESSAGES.signedOutIdle}</Alert> : null}
           {login.isError ? (
-            <Alert severity="error">{errorMessage(login.error, 'Sign in failed. Please try again.')}</Alert>
+            <Alert severity="error">{errorMessage(login.error, SIGN_IN_TEXTS.failed)}</Alert>
           ) : null}
           <FormTextField
             control={control}
@@ -56,8 +57,11 @@ export function LoginPage() {
             autoComplete="username"
             autoFocus
             required
+            // Labels stay above the fields: the page prerendered for / (src/sign-in) has no script to
+            // move them, and a password manager's autofill never lands under a label.
+            slotProps={{ inputLabel: { shrink: true } }}
           />
-          <PasswordField control={control} name="password" label="Password" autoComplete="current-password" />
+          <PasswordField control={control} name="password" label="Password" autoComplete="current-password" shrinkLabel />
           <Box sx={{ textAlign: 'right', mt: '8px !important' }}>
             <AppLink to="/recover-account" variant="body2">
               Forgot password?

@@ -1,0 +1,3 @@
+import { startSignIn } from './sign-in-form';
+
+startSignIn();
