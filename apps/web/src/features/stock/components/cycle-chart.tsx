@@ -61,7 +61,8 @@ export function CycleChart({ cycles }: { cycles: TrackingReport['cycle_counts'] 
           : null
       }
     >
-      <svg width={width} height={height} {...pointer.svgProps}>
+      {/* Named here, not on a wrapper: an img's content is presentational, and this svg takes focus. */}
+      <svg width={width} height={height} role="img" aria-label={`Uses per cycle: ${data.map((d) => `${d.date} ${String(d.uses)}`).join(', ')}`} {...pointer.svgProps}>
         <Group left={MARGIN.left} top={MARGIN.top}>
           <GridRows scale={uses} width={innerWidth} tickValues={integerTicks} stroke={style.grid} strokeDasharray="3 3" />
           <GridColumns scale={x} height={innerHeight} stroke={style.grid} strokeDasharray="3 3" />
