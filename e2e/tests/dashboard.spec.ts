@@ -36,7 +36,7 @@ test.describe('dashboard and reports', () => {
     await expect(page.getByLabel('Treatments performed', { exact: true })).toHaveText(/^\d+$/);
 
     const byDay = page.getByRole('region', { name: 'Expense by day' });
-    await expect(byDay.locator('.recharts-line')).toHaveCount(2);
+    await expect(byDay.locator('.visx-linepath')).toHaveCount(2);
     await byDay.getByRole('button', { name: 'Table' }).click();
     const days = byDay.getByRole('table', { name: 'Expense by day' }).getByRole('row');
     // A header, then every day of the month.
@@ -50,7 +50,7 @@ test.describe('dashboard and reports', () => {
     // The demo received stock all year long, so the year spent more than the month.
     await expect(spend).not.toHaveText(monthSpend ?? '');
     await byDay.getByRole('button', { name: 'Chart' }).click();
-    await expect(byDay.locator('.recharts-line')).toHaveCount(2);
+    await expect(byDay.locator('.visx-linepath')).toHaveCount(2);
 
     const download = page.waitForEvent('download');
     await byDay.getByRole('button', { name: 'Export CSV of Expense by day' }).click();
@@ -65,7 +65,7 @@ test.describe('dashboard and reports', () => {
     const products = page.getByRole('region', { name: 'Top 5 most used products' });
     await products.getByRole('button', { name: 'Table' }).click();
     await expect(products.getByRole('table', { name: 'Top 5 most used products' }).getByRole('row')).toHaveCount(6);
-    await expect(page.getByRole('region', { name: 'Top suppliers' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Top suppliers' }).locator('.visx-bar-rounded').first()).toBeVisible();
 
     // Lots expiring soon link to their product.
     const expiring = page.getByRole('table', { name: 'Stocks about to expire' });
@@ -105,12 +105,12 @@ test.describe('dashboard and reports', () => {
     for (const size of REVIEW_SIZES) {
       await page.setViewportSize(size);
       await expect(page.getByLabel('Spend', { exact: true })).toHaveText(/^\$/);
-      await expect(page.getByRole('region', { name: 'Expense by day' }).locator('.recharts-line')).toHaveCount(2);
-      await expect(page.getByRole('region', { name: 'Top suppliers' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Expense by day' }).locator('.visx-linepath')).toHaveCount(2);
+      await expect(page.getByRole('region', { name: 'Top suppliers' }).locator('.visx-bar-rounded').first()).toBeVisible();
       // Stock used by hand is a bar of its own, so the bars add up to the usage cost; each bar is named in full with its amount.
-      await expect(byTreatment.locator('.recharts-label-list text').filter({ hasText: 'Manual use (outside visits)' })).toBeVisible();
-      await expect(byTreatment.locator('.recharts-label-list text').filter({ hasText: /^\$[\d,]+\.\d{2}$/ }).first()).toBeVisible();
-      await expect(byTreatment.locator('.recharts-label-list text').filter({ hasText: /^D\d{4} · / }).first()).toBeVisible();
+      await expect(byTreatment.locator('svg text').filter({ hasText: 'Manual use (outside visits)' })).toBeVisible();
+      await expect(byTreatment.locator('svg text').filter({ hasText: /^\$[\d,]+\.\d{2}$/ }).first()).toBeVisible();
+      await expect(byTreatment.locator('svg text').filter({ hasText: /^D\d{4} · / }).first()).toBeVisible();
       if (size.width < 600) {
         // One column: the cards stack.
         const first = await page.getByLabel('Spend', { exact: true }).boundingBox();
@@ -140,7 +140,7 @@ test.describe('dashboard and reports', () => {
     await expect(table.getByRole('row', { name: /^Stock value on hand/ }).getByRole('cell')).toHaveText([/^\$[\d,]+\.\d{2}$/, /^\$[\d,]+\.\d{2}$/, /^\$[\d,]+\.\d{2}$/]);
     // Both locations' lots: the location column appears.
     await expect(page.getByRole('table', { name: 'Stocks about to expire' }).getByRole('columnheader', { name: 'Location' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Expense by day' }).locator('.recharts-line')).toHaveCount(2);
+    await expect(page.getByRole('region', { name: 'Expense by day' }).locator('.visx-linepath')).toHaveCount(2);
 
     for (const size of [...SCREEN_SIZES].reverse()) {
       await page.setViewportSize(size);

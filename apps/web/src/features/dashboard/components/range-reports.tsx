@@ -20,7 +20,7 @@ export function RangeReports({ scope }: { scope: ReportScope }) {
   const [choice, setChoice] = useState(() => rangeChoice('this_month'));
   const { range, problem } = reportRange(choice);
   const params = range ? { ...range, scope } : null;
-  // Recharts (the largest chunk) is fetched and run once the figures have painted (issue 19:
+  // The charts' chunk (visx; Recharts was the largest chunk) is fetched and run once the figures have painted (issue 19:
   // Lighthouse counted its evaluation before /dashboard's largest paint); the skeleton holds its place.
   const chartsReady = useAfterPaint();
   const chartsSkeleton = <Skeleton variant="rounded" height={320} aria-label="Loading the charts" />;

@@ -39,7 +39,7 @@ function signInAs(role: Role) {
     }
   });
   vi.stubGlobal('fetch', fetchMock);
-  // Recharts sizes its charts with a ResizeObserver, which jsdom lacks.
+  // The charts size themselves with a ResizeObserver, which jsdom lacks.
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   return fetchMock;
 }
@@ -63,7 +63,7 @@ describe('home dashboard', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Date range' }));
     await userEvent.click(await screen.findByRole('option', { name: 'This year' }));
     await waitFor(() => { expect(screen.getByLabelText('Spend')).toHaveTextContent('$5,000.00'); });
-    // The charts are a lazy chunk (Recharts), so their requests may come after the cards answer.
+    // The charts are a lazy chunk (visx), so their requests may come after the cards answer.
     await waitFor(() => {
       expect(reportCalls(fetchMock, 'most-used-products').at(-1)).toBe(`/api/reports/most-used-products?start_date=${YEAR.start!}&end_date=${YEAR.end!}&limit=5`);
     });

@@ -82,11 +82,9 @@ export function ConsumptionTracking({ productId }: { productId: string }) {
               </TableBody>
             </Table>
           ) : (
-            <Box role="img" aria-label={`Uses per cycle: ${data.cycle_counts.map((c) => `${formatDate(c.date)} ${String(c.count)}`).join(', ')}`}>
-              <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
-                <CycleChart cycles={data.cycle_counts} />
-              </Suspense>
-            </Box>
+            <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
+              <CycleChart cycles={data.cycle_counts} />
+            </Suspense>
           )}
         </>
       ) : null}
