@@ -19,11 +19,27 @@ export function formatMoney(value: string | null | undefined): string {
   return `$${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
 
+/**
+ * One formatter per number of decimals: toLocaleString with options builds a new one on every call,
+ * which the dashboard's year of figures paid thousands of times (about 40 ms a load).
+ */
+const dollarFormats = new Map<number, Intl.NumberFormat>();
+function dollarFormat(decimals: number): Intl.NumberFormat {
+  let format = dollarFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    dollarFormats.set(decimals, format);
+  }
+  return format;
+}
+
 /** Dollars with two decimals (money shown to people), or five for unit prices (spec section 5). */
 export function formatDollars(value: number | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+  return `$${dollarFormat(decimals).format(value)}`;
 }
+
+const countFormat = new Intl.NumberFormat('en-US');
 
 /**
  * Today as an ISO date in the server's calendar (UTC), so the form refuses exactly the expiry
@@ -35,7 +51,7 @@ export function todayIso(now: Date = new Date()): string {
 
 /** A list's total: "1,250", or "3,000+" when the server stopped counting at its cap. */
 export function formatTotal(total: number, capped = false): string {
-  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  return `${countFormat.format(total)}${capped ? '+' : ''}`;
 }
 
 /** "1 unit", "12 units": counts of units read as people say them. */

@@ -26,8 +26,8 @@ interface RankedBarChartProps {
 /** Room per bar: its name on a line above, then the bar itself. */
 const ROW_HEIGHT = 52;
 const BAR_HEIGHT = 18;
-/** Right: room for the amount written after the longest bar. */
-const MARGIN = { top: 16, right: 72, bottom: 4, left: 4 };
+/** Right: room for the amount written after the longest bar; left: for half the first tick label ("$0"), centred on the axis start. */
+const MARGIN = { top: 16, right: 72, bottom: 4, left: 14 };
 const AXIS_HEIGHT = 30;
 
 /**
