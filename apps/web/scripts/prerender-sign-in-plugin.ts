@@ -17,7 +17,7 @@ const STYLES = '<!--sign-in:styles-->';
  * The sign-in page is the first page every user opens, often on a slow tablet, and the React
  * app's start (evaluating React, MUI and the router, then rendering) held its largest paint back
  * by seconds and blocked the main thread for 700 ms under Lighthouse's mobile settings (issue 19).
- * After the build this step renders the page's components on Node (the same MUI components and
+* Once the build has written its files, this step renders the page's components on Node (the same MUI components and
  * theme, through Vite's module runner) and writes the HTML and CSS into the page, whose own script
  * (src/sign-in) only adds the form's behaviour.
  */
@@ -29,7 +29,7 @@ export function prerenderSignIn(options: PrerenderSignInOptions): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async closeBundle() {
+    async writeBundle() {
       const { module } = await runnerImport<{ renderSignInPage(): { markup: string; css: string } }>(resolve(config.root, options.render), {
         root: config.root,
         configFile: false,
