@@ -17,9 +17,9 @@ const STYLES = '<!--sign-in:styles-->';
  * The sign-in page is the first page every user opens, often on a slow tablet, and the React
  * app's start (evaluating React, MUI and the router, then rendering) held its largest paint back
  * by seconds and blocked the main thread for 700 ms under Lighthouse's mobile settings (issue 19).
-* Once the build has written its files, this step renders the page's components on Node (the same MUI components and
- * theme, through Vite's module runner) and writes the HTML and CSS into the page, whose own script
- * (src/sign-in) only adds the form's behaviour.
+ * Once the build has written its files, this step renders the page's components on Node (the same
+ * MUI components and theme, through Vite's module runner) and writes the HTML and CSS into the
+ * page, whose own script (src/sign-in) only adds the form's behaviour.
  */
 export function prerenderSignIn(options: PrerenderSignInOptions): Plugin {
   let config: ResolvedConfig;
