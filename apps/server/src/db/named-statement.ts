@@ -52,8 +52,18 @@ const dialect = new PgDialect();
 export function namedStatement<Row = Record<string, unknown>>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
   const registeredName = statementName(name);
+  // One drizzle prepared query per session, kept while the session lives (the database's for good,
+  // a transaction's until it ends): drizzle's own `.prepare()` is run this way, many times and at
+  // once, and building it anew on every run was a measurable part of a small request.
+  const prepared = new WeakMap<object, ReturnType<typeof prepareRaw>>();
   return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
-    const result = await prepareRaw(db, query, registeredName).execute(values);
+    const session = db._.session;
+    let statement = prepared.get(session);
+    if (!statement) {
+      statement = prepareRaw(db, query, registeredName);
+      prepared.set(session, statement);
+    }
+    const result = await statement.execute(values);
     return (result as { rows: Row[] }).rows;
   };
 }
