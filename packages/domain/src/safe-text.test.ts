@@ -21,5 +21,10 @@ describe('safe text', () => {
     query.search = '\u0000x';
     expect(findUnsafeText(query)).toEqual(['search']);
     expect(findUnsafeText(new Uint8Array([0]))).toBeNull();
+    // Keys and strings deep in arrays, holes skipped; only own keys count.
+    // eslint-disable-next-line no-sparse-arrays -- a hole is the point
+    expect(findUnsafeText({ rows: [, { ok: 'x' }, [{ ['\ud800']: 'y' }]] })).toEqual(['rows', 2, 0, '\ud800']);
+    const parent = Object.assign(Object.create(null) as object, { inherited: '\u0000' });
+    expect(findUnsafeText(Object.assign(Object.create(parent) as object, { own: 'fine' }))).toBeNull();
   });
 });

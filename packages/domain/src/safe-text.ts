@@ -14,10 +14,26 @@ export function isUnsafeText(text: string): boolean {
 
 /** The path of the first string (or object key) in a parsed request part that is not safe text. */
 export function findUnsafeText(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  // Every request is checked and nearly all are clean: walk without building paths first.
+  return hasUnsafeText(value) ? pathOfUnsafeText(value, path) : null;
+}
+
+function hasUnsafeText(value: unknown): boolean {
+  if (typeof value === 'string') return isUnsafeText(value);
+  if (Array.isArray(value)) return value.some(hasUnsafeText);
+  if (isRecord(value)) {
+    for (const key in value) {
+      if (Object.hasOwn(value, key) && (isUnsafeText(key) || hasUnsafeText(value[key]))) return true;
+    }
+  }
+  return false;
+}
+
+function pathOfUnsafeText(value: unknown, path: (string | number)[]): (string | number)[] | null {
   if (typeof value === 'string') return isUnsafeText(value) ? path : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = findUnsafeText(value[i], [...path, i]);
+      const found = pathOfUnsafeText(value[i], [...path, i]);
       if (found) return found;
     }
     return null;
@@ -25,7 +41,7 @@ export function findUnsafeText(value: unknown, path: (string | number)[] = []): 
   if (isRecord(value)) {
     for (const [key, inner] of Object.entries(value)) {
       if (isUnsafeText(key)) return [...path, key];
-      const found = findUnsafeText(inner, [...path, key]);
+      const found = pathOfUnsafeText(inner, [...path, key]);
       if (found) return found;
     }
   }

@@ -16,8 +16,10 @@ export type ActorLoader = (token: string) => Promise<Actor | null>;
 export function registerAuthentication(app: FastifyInstance, loadActor: ActorLoader, now: () => Date): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (access === 'public' || !request.routeOptions.url) return;
+    // routeOptions builds a new object on every read: read it once.
+    const { config, url } = request.routeOptions;
+    const access = config?.access;
+    if (access === 'public' || !url) return;
 
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;

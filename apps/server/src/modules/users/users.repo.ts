@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus, PermissionMap, Role, UserStatus } from '@clinic/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { statementName } from '../../db/named-statement';
+import { namedSelect, statementName } from '../../db/named-statement';
 import { companies, organizations, users } from '../../db/schema/index';
 import type { TenantFilter } from '../../core/access';
 
@@ -46,19 +46,70 @@ export async function findUserById(db: DbOrTx, id: string, options: { includeDel
 
 const FIND_USER_BY_ID = statementName('find_user_by_id');
 
+/** A timestamp as drizzle's timestamp column gives it (with time zone): the driver sends text. */
+function timestampOf(value: unknown): Date | null {
+  return value === null ? null : typeof value === 'string' ? new Date(value) : (value as Date);
+}
+
+/** A jsonb value as drizzle's jsonb column gives it: both drivers parse it, text is parsed if not. */
+function jsonOf<T>(value: unknown): T | null {
+  if (typeof value !== 'string') return value as T | null;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return value as T;
+  }
+}
+
+/**
+ * One row of baseQuery's statement as the driver gives it (an array, in the selection's order:
+ * every users column as the table declares them, then the company's and the organization's), as
+ * toRecord makes it from drizzle's mapping. users.repo.test.ts holds the two to be equal.
+ */
+function userRecordOf(row: unknown[]): UserRecord {
+  return {
+    id: row[0] as string,
+    organizationId: row[1] as string | null,
+    companyId: row[2] as string | null,
+    firstName: row[3] as string,
+    lastName: row[4] as string,
+    email: row[5] as string,
+    phone: row[6] as string,
+    passwordHash: row[7] as string | null,
+    role: row[8] as Role,
+    status: row[9] as UserStatus,
+    approvalStatus: row[10] as ApprovalStatus,
+    permissions: jsonOf<PermissionMap>(row[11]),
+    hideTour: row[12] as boolean,
+    remindTourAfter: timestampOf(row[13]),
+    sessionsValidFrom: timestampOf(row[14]),
+    createdAt: timestampOf(row[15])!,
+    updatedAt: timestampOf(row[16])!,
+    deletedAt: timestampOf(row[17]),
+    company: row[18] ? { id: row[18] as string, name: row[19] as string, city: row[20] as string, state: row[21] as string } : null,
+    organization: row[22]
+      ? {
+          id: row[22] as string,
+          name: row[23] as string,
+          approvalStatus: row[24] as ApprovalStatus,
+          numberOfLocations: row[25] as number,
+          subscriptionActiveUntil: timestampOf(row[26]),
+        }
+      : null,
+  };
+}
+
 /**
  * The lookup every authenticated request makes, built once and run by name (db/named-statement.ts):
- * drizzle's query building and PostgreSQL's planning would otherwise cost more than the lookup.
+ * drizzle's query building and PostgreSQL's planning would otherwise cost more than the lookup,
+ * and its row is mapped by hand (namedSelect): drizzle's mapper cost more than the rest of it.
  */
 export function preparedFindUserById(db: Db): (id: string) => Promise<UserRecord | null> {
   const query = baseQuery(db)
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
-    .limit(1)
-    .prepare(FIND_USER_BY_ID);
-  return async (id) => {
-    const [row] = await query.execute({ id });
-    return row ? toRecord(row) : null;
-  };
+    .limit(1);
+  const find = namedSelect(db, FIND_USER_BY_ID, query, userRecordOf);
+  return async (id) => (await find({ id }))[0] ?? null;
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRecord | null> {
