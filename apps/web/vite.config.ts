@@ -3,10 +3,21 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { prerenderSignIn } from './scripts/prerender-sign-in-plugin.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
+import { pageChunks } from './scripts/page-chunks-plugin.ts';
+
+const firstPages = pageChunks({
+  chunks: {
+    layout: ['src/app/layout/app-layout.tsx'],
+    dashboard: ['src/features/dashboard/pages/dashboard-page.tsx'],
+    'treatment-execution': ['src/features/visits/pages/treatment-execution-page.tsx'],
+    products: ['src/features/products/pages/products-page.tsx'],
+  },
+});
 
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    firstPages.plugin,
     routePreload({
       entry: 'src/main.tsx',
       signIn: 'src/features/auth/pages/login-page.tsx',
@@ -38,7 +49,7 @@ export default defineConfig(({ command }) => ({
     // iPads from iPadOS 15 are supported (spec: unsupported below 15), so syntax is lowered for Safari 15.
     target: ['es2020', 'safari15', 'chrome100', 'firefox100', 'edge100'],
     emptyOutDir: true,
-    rolldownOptions: { input: { main: 'index.html', signIn: 'sign-in.html' } },
+    rolldownOptions: { input: { main: 'index.html', signIn: 'sign-in.html' }, output: { codeSplitting: { groups: firstPages.groups } } },
   },
   test: {
     environment: 'jsdom',

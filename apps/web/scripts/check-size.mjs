@@ -4,6 +4,8 @@
 // (sign-in.html, prerendered, sent for /) and the app (index.html, every other path) are counted apart. "All" is every .js file in
 // dist/assets (route chunks, charts, scanner glue); the barcode reader's .wasm is not JavaScript
 // and is reported apart. Sizes are gzip at level 9, the same as the .gz copies the server sends.
+// It also counts the script files the signed-in home (/dashboard) fetches before it renders: under
+// HTTP/1.1 each is a round trip (scripts/page-chunks-plugin.ts keeps them few).
 // Run after `npm run build -w @clinic/web`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,12 +54,38 @@ const wasmBytes = assets
   .filter((name) => name.endsWith('.wasm'))
   .reduce((sum, name) => sum + gzipBytes(join(ASSETS, name)), 0);
 
+/**
+ * The files the route preload script (scripts/route-preload-plugin.ts) adds for a signed-in path,
+ * read back from the script it wrote: each is one more request before the page renders.
+ */
+function routePreloadFiles(path) {
+  const script = assets.find((name) => /^route-preload-.*\.js$/.test(name));
+  if (!script) {
+    console.error('size: no route-preload script in dist/assets');
+    process.exit(1);
+  }
+  const source = readFileSync(join(ASSETS, script), 'utf8');
+  const files = JSON.parse(/const f=(\[.*?\]),m=/.exec(source)?.[1] ?? 'null');
+  const map = JSON.parse(/,m=(\{.*?\}),s=/.exec(source)?.[1] ?? 'null');
+  const indexes = map?.pages?.[path];
+  if (!files || !indexes) {
+    console.error(`size: the route-preload script lists nothing for ${path}`);
+    process.exit(1);
+  }
+  return indexes.map((index) => join(DIST, files[index]));
+}
+
+const homeFiles = new Set([...firstPage, ...routePreloadFiles('/dashboard')]);
+
 const checks = [
   ['Sign-in page JavaScript (sign-in.html, what / sends)', signInBytes, budget.signInPageJsGzipKiB],
   ['App first page JavaScript (index.html: entry + modulepreloads)', firstPageBytes, budget.firstPageJsGzipKiB],
   ['All JavaScript (dist/assets/*.js)', allBytes, budget.allJsGzipKiB],
 ];
 let failed = false;
+const homeOver = homeFiles.size > budget.homeScriptFiles;
+failed ||= homeOver;
+console.log(`${homeOver ? 'FAIL' : 'ok  '} Home page (/dashboard) script files before it renders: ${homeFiles.size} (budget ${budget.homeScriptFiles})`);
 for (const [label, bytes, limitKiB] of checks) {
   const over = kib(bytes) > limitKiB;
   failed ||= over;

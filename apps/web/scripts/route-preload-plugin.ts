@@ -22,6 +22,7 @@ interface BundleChunk {
   facadeModuleId: string | null;
   imports: string[];
   isEntry: boolean;
+  moduleIds: string[];
 }
 
 /**
@@ -54,10 +55,10 @@ export function routePreload(options: RoutePreloadOptions): Plugin {
       };
       // What index.html already preloads is left out.
       const entry = resolve(options.entry);
-      const initial = closure(chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId === entry).map((chunk) => chunk.fileName));
+      const initial = closure(chunks.filter((chunk) => chunk.isEntry && chunk.moduleIds.includes(entry)).map((chunk) => chunk.fileName));
       const filesOf = (module: string): string[] => {
         const id = resolve(module);
-        const chunk = chunks.find((c) => c.facadeModuleId === id);
+        const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
         if (!chunk) this.error(`route-preload: no chunk for ${module}`);
         return [...closure([chunk.fileName])].filter((file) => !initial.has(file));
       };
