@@ -96,8 +96,9 @@ export type RunningListQuery = z.infer<typeof RunningListQuerySchema>;
 const ProductRefSchema = z.object({
   id: UuidSchema,
   name: z.string(),
-  /** Matches a scanned box to its line when receiving. */
+  /** Match a scanned box to its line when receiving: a GS1 label by the barcode, an HIBC label by the manufacturer code. */
   barcode: z.string(),
+  manufacturer_code: z.string(),
   product_image_url: z.string().nullable(),
   type: ProductTypeSchema,
   container: ContainerSchema,

@@ -81,6 +81,7 @@ export function createRunningListsService(deps: ServiceDeps) {
         id: row.product.id,
         name: row.product.name,
         barcode: row.product.barcode,
+        manufacturer_code: row.product.manufacturerCode,
         product_image_url: files.signedUrl(row.product.productImageUrl),
         type: row.product.type,
         container: row.product.container,

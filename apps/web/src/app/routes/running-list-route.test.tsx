@@ -19,7 +19,7 @@ function line(product: { id: string; name: string }, quantity: number, barcode =
     running_list_id: LIST_ID,
     supplier_id: HENRY.id,
     product_id: product.id,
-    product: { ...product, barcode, product_image_url: null, type: 'consumable', container: 'box', basic_unit: 'item' },
+    product: { ...product, barcode, manufacturer_code: '', product_image_url: null, type: 'consumable', container: 'box', basic_unit: 'item' },
     quantity,
     price: 10,
     high_priority: false,
