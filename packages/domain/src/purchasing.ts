@@ -125,10 +125,16 @@ export const RunningListProductSchema = z.object({
   supplier_id: UuidSchema,
   product_id: UuidSchema,
   product: ProductRefSchema,
+  /** Containers. */
   quantity: z.number().int(),
   price: z.number(),
   high_priority: z.boolean(),
   total: z.number(),
+  /**
+   * Units one container holds: the newest stock's here (1 for a consumable, counted in units, and
+   * when never received). The marketplace cart turns the containers into packs of units with it.
+   */
+  units_per_container: z.number().int(),
 });
 export type RunningListProduct = z.infer<typeof RunningListProductSchema>;
 

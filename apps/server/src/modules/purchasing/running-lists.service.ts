@@ -91,6 +91,8 @@ export function createRunningListsService(deps: ServiceDeps) {
       price,
       high_priority: row.line.highPriority,
       total: lineTotal(row.line.quantity, price),
+      // A consumable is counted in units: one unit per "container".
+      units_per_container: row.product.type === 'consumable' ? 1 : row.unitsPerContainer,
     };
   }
 
