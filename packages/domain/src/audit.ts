@@ -40,6 +40,9 @@ export const AUDIT_ENTITIES = {
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AuditEntitySchema = z.enum(Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]]);
 
+/** A kind as the page and its CSV export name it ("Patient"); a code this build does not know stays as it is. */
+export const auditEntityLabel = (entity: string): string => (AUDIT_ENTITIES as Record<string, string | undefined>)[entity] ?? entity;
+
 export const AUDIT_MESSAGES = {
   fromAfterTo: 'The start date cannot go after the end date',
 } as const;

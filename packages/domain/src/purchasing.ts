@@ -96,8 +96,9 @@ export type RunningListQuery = z.infer<typeof RunningListQuerySchema>;
 const ProductRefSchema = z.object({
   id: UuidSchema,
   name: z.string(),
-  /** Matches a scanned box to its line when receiving. */
+  /** Match a scanned box to its line when receiving: a GS1 label by the barcode, an HIBC label by the manufacturer code. */
   barcode: z.string(),
+  manufacturer_code: z.string(),
   product_image_url: z.string().nullable(),
   type: ProductTypeSchema,
   container: ContainerSchema,
@@ -124,10 +125,16 @@ export const RunningListProductSchema = z.object({
   supplier_id: UuidSchema,
   product_id: UuidSchema,
   product: ProductRefSchema,
+  /** Containers. */
   quantity: z.number().int(),
   price: z.number(),
   high_priority: z.boolean(),
   total: z.number(),
+  /**
+   * Units one container holds: the newest stock's here (1 for a consumable, counted in units, and
+   * when never received). The marketplace cart turns the containers into packs of units with it.
+   */
+  units_per_container: z.number().int(),
 });
 export type RunningListProduct = z.infer<typeof RunningListProductSchema>;
 

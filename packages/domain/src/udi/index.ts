@@ -69,14 +69,41 @@ export function scanMatchesCode(udi: Udi, code: string): boolean {
   return theirs.some((c) => mine.includes(c)) || mine.includes(code.trim().toUpperCase());
 }
 
+/** The codes a catalog product is known by, as a scan is compared with them. */
+export interface ProductCodes {
+  /** A GTIN / EAN / UPC, or an HIBC primary (without the `+`). */
+  barcode: string;
+  /** Where an HIBC product keeps its labeler code + product number (docs/decisions.md, Scanning labels). */
+  manufacturer_code?: string | undefined;
+}
+
 /**
- * Whether a scan names another product than the one with this barcode. An HIBC label is not
- * held against a numeric (GTIN/EAN) barcode: its product id may sit in the manufacturer code.
+ * The product codes an HIBC label is compared with: the manufacturer code, and the barcode when it
+ * may hold an HIBC primary (a numeric barcode is a GTIN/EAN, which no HIBC label names).
  */
-export function scanIsOtherProduct(udi: Udi, barcode: string): boolean {
-  if (!barcode.trim() || !udi.productId) return false;
-  if (udi.standard === 'hibc' && /^\d+$/.test(barcode.trim())) return false;
-  return !scanMatchesCode(udi, barcode);
+function hibcCodesOf(product: ProductCodes): string[] {
+  const barcode = /^\d+$/.test(product.barcode.trim()) ? '' : product.barcode;
+  return [product.manufacturer_code ?? '', barcode].filter((code) => code.trim() !== '');
+}
+
+/**
+ * Whether the scan names this product: a GS1 or plain code by the product's barcode, an HIBC
+ * label (labeler code + product number) by its manufacturer code or a barcode holding the primary.
+ */
+export function scanMatchesProduct(udi: Udi, product: ProductCodes): boolean {
+  if (udi.standard === 'hibc') return hibcCodesOf(product).some((code) => scanMatchesCode(udi, code));
+  return scanMatchesCode(udi, product.barcode);
+}
+
+/**
+ * Whether a scan names another product than this one. A GS1 or plain code is held against the
+ * barcode, an HIBC label against the manufacturer code and a non-numeric barcode; a product
+ * without the codes to compare with is not refused.
+ */
+export function scanIsOtherProduct(udi: Udi, product: ProductCodes): boolean {
+  if (!udi.productId) return false;
+  if (udi.standard === 'hibc') return hibcCodesOf(product).length > 0 && !scanMatchesProduct(udi, product);
+  return product.barcode.trim() !== '' && !scanMatchesCode(udi, product.barcode);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GS1_AIS, gs1CheckDigitValid, hibcCheckCharacter, readUdi, scanMatchesCode, scanSearchTerm, udiCodes, type Udi } from './index';
+import { GS1_AIS, gs1CheckDigitValid, hibcCheckCharacter, readUdi, scanIsOtherProduct, scanMatchesCode, scanMatchesProduct, scanSearchTerm, udiCodes, type Udi } from './index';
 
 const GS = '\u001d';
 /** A constructed HIBC label: the body and its modulo-43 check character. */
@@ -167,5 +167,23 @@ describe('plain barcodes and product codes', () => {
     expect(scanMatchesCode(read('(01)00885074012346'), '885074012346')).toBe(true);
     expect(scanMatchesCode(read('(01)00885074012346'), '(01)00885074012346')).toBe(true);
     expect(scanMatchesCode(read('7684324320704'), '7684324320705')).toBe(false);
+  });
+
+  it('compares an HIBC label with the manufacturer code, a GS1 label with the barcode only', () => {
+    const box = read(hibc('+H629ABC1231/$$3291231LOT77'));
+    const gs1 = read('(01)00885074012346(10)X');
+    const burs = { barcode: '0885074012346', manufacturer_code: 'H629ABC123' };
+    expect(scanMatchesProduct(box, burs)).toBe(true);
+    expect(scanIsOtherProduct(box, burs)).toBe(false);
+    expect(scanMatchesProduct(box, { ...burs, manufacturer_code: 'H629XYZ999' })).toBe(false);
+    expect(scanIsOtherProduct(box, { ...burs, manufacturer_code: 'H629XYZ999' })).toBe(true);
+    // A barcode holding the HIBC primary still names the product; a numeric one is no HIBC code.
+    expect(scanMatchesProduct(box, { barcode: 'H629ABC1231' })).toBe(true);
+    expect(scanIsOtherProduct(box, { barcode: '0885074012346', manufacturer_code: '' })).toBe(false);
+    // GS1 as before: the barcode decides, whatever the manufacturer code says.
+    expect(scanMatchesProduct(gs1, burs)).toBe(true);
+    expect(scanMatchesProduct(gs1, { barcode: '', manufacturer_code: '00885074012346' })).toBe(false);
+    expect(scanIsOtherProduct(gs1, { barcode: '4006381333931', manufacturer_code: 'H629ABC123' })).toBe(true);
+    expect(scanIsOtherProduct(gs1, { barcode: '', manufacturer_code: 'H629XYZ999' })).toBe(false);
   });
 });

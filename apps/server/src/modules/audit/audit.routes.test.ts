@@ -131,7 +131,13 @@ describe('GET /api/audit/export', () => {
     expect(parsed.data[0]).toEqual(['time', 'user', 'email', 'kind', 'entity_id', 'action', 'location', 'changes']);
     expect(parsed.data).toHaveLength(2);
     // A value that starts a formula gets a leading apostrophe; quotes and commas survive the CSV.
-    expect(parsed.data[1]).toEqual(['2026-03-01T10:00:00.000Z', 'Nina Nurse', nurse.email, 'product', "'=2+3", 'create', 'Audit North', 'name: Gloves, "nitrile"']);
+    expect(parsed.data[1]).toEqual(['2026-03-01T10:00:00.000Z', 'Nina Nurse', nurse.email, 'Product', "'=2+3", 'create', 'Audit North', 'name: Gloves, "nitrile"']);
+  });
+
+  it('writes each kind by the label the page shows, not its code', async () => {
+    const res = await t.request({ method: 'GET', url: `/api/audit/export?user_id=${nurse.id}`, token: t.tokenFor(orgAdmin) });
+    const parsed = Papa.parse<string[]>(res.body.trim());
+    expect(parsed.data.slice(1).map((r) => r[3])).toEqual(['Patient', 'Stock lot', 'Product']);
   });
 
   it('exports only the organization admin’s own organization', async () => {

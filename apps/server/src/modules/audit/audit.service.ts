@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { auditSummary, escapeSpreadsheetCell, pageWindow, toPage, type AuditQuery, type AuditRow, type Page } from '@clinic/domain';
+import { auditEntityLabel, auditSummary, escapeSpreadsheetCell, pageWindow, toPage, type AuditQuery, type AuditRow, type Page } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { auditScope } from '../../core/access';
@@ -56,7 +56,7 @@ export function createAuditService(deps: Pick<ServiceDeps, 'db'>) {
           r.created_at,
           escapeSpreadsheetCell(r.user?.name ?? ''),
           escapeSpreadsheetCell(r.user?.email ?? ''),
-          r.entity,
+          auditEntityLabel(r.entity),
           escapeSpreadsheetCell(r.entity_id),
           escapeSpreadsheetCell(r.action),
           escapeSpreadsheetCell(r.location?.name ?? ''),

@@ -24,7 +24,8 @@ const ownLocation = () => world.own.org.locations[0]!.id;
 /** A running list of two products at the member's location; answers its id, lines and supplier. */
 async function listWithTwoProducts() {
   const supplier = await createSupplier(t.db, { companyId: null, name: `Benco ${randomUUID().slice(0, 6)}`, contactEmail: 'rep@benco.example' });
-  const gloves = await createProduct(t.db, { companyId: null, name: `Nitrile Gloves ${randomUUID().slice(0, 6)}` });
+  // An HIBC label names the gloves by labeler code + product number: their manufacturer code.
+  const gloves = await createProduct(t.db, { companyId: null, name: `Nitrile Gloves ${randomUUID().slice(0, 6)}`, manufacturerCode: 'H629GLV100' });
   const varnish = await createProduct(t.db, { companyId: null, name: `Fluoride Varnish ${randomUUID().slice(0, 6)}`, type: 'consumable', container: 'tube', basicUnit: 'ml' });
   // Gloves were bought before in boxes of 300: the receive dialog proposes that.
   await createStock(t.db, { companyId: ownLocation(), productId: gloves.id, supplierId: supplier.id, unitsPerContainer: 300, pricePerContainer: 21.5 });
@@ -35,6 +36,7 @@ async function listWithTwoProducts() {
     payload: { supplierId: supplier.id, runningListProducts: [{ product_id: gloves.id, quantity: 4 }, { product_id: varnish.id, quantity: 30, price: 5.4, high_priority: true }] },
   });
   expect(res.statusCode).toBe(201);
+  expect(res.json().runningListProducts).toContainEqual(expect.objectContaining({ product: expect.objectContaining({ id: gloves.id, manufacturer_code: 'H629GLV100' }) }));
   return { listId: res.json().runningList.id as string, supplier, gloves, varnish };
 }
 
@@ -51,7 +53,8 @@ describe('generating a purchase order', () => {
     expect(order).toMatchObject({ number: expect.stringMatching(/^PO-\d{6}$/), status: 'ordered', running_list_id: listId, supplier: { id: supplier.id }, emailed_to: 'rep@benco.example', lines_count: 2, total: 248 });
     expect(order.lines).toEqual([
       expect.objectContaining({ product: expect.objectContaining({ id: varnish.id }), quantity: 30, price: 5.4, total: 162, received_quantity: 0, units_per_container: 1 }),
-      expect.objectContaining({ product: expect.objectContaining({ id: gloves.id }), quantity: 4, price: 21.5, total: 86, received_quantity: 0, units_per_container: 300 }),
+      // The receive dialog finds an HIBC box's line by the manufacturer code (a GS1 box's by the barcode).
+      expect.objectContaining({ product: expect.objectContaining({ id: gloves.id, manufacturer_code: 'H629GLV100' }), quantity: 4, price: 21.5, total: 86, received_quantity: 0, units_per_container: 300 }),
     ]);
 
     // The PDF is served to the location and names the order, the products and the total.

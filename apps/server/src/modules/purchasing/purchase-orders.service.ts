@@ -70,7 +70,7 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
       supplier: { id: row.supplier.id, name: row.supplier.name, contact_email: row.supplier.contactEmail, contact_phone: row.supplier.contactPhone, address: row.supplier.address },
       lines: lines.map(({ line, product, unitsPerContainer }) => ({
         id: line.id,
-        product: { id: product.id, name: line.productName, barcode: product.barcode, product_image_url: files.signedUrl(product.productImageUrl), type: product.type, container: product.container, basic_unit: product.basicUnit },
+        product: { id: product.id, name: line.productName, barcode: product.barcode, manufacturer_code: product.manufacturerCode, product_image_url: files.signedUrl(product.productImageUrl), type: product.type, container: product.container, basic_unit: product.basicUnit },
         quantity: line.quantity,
         price: line.price,
         total: lineTotal(line.quantity, line.price),

@@ -90,11 +90,22 @@ export async function softDeleteRunningList(tx: DbOrTx, id: string, at: Date): P
   await tx.update(runningLists).set({ deletedAt: at }).where(eq(runningLists.id, id));
 }
 
-/** A list's lines with what the page shows of each product, in the order they were added. */
+/**
+ * A list's lines with what the page shows of each product, in the order they were added, and the
+ * units per container of the product's newest stock at the list's location (1 when never received).
+ */
 export async function listRunningListProducts(db: DbOrTx, runningListIds: string[]) {
   if (runningListIds.length === 0) return [];
   return db
-    .select({ line: runningListProducts, product: products, supplierId: runningLists.supplierId })
+    .select({
+      line: runningListProducts,
+      product: products,
+      supplierId: runningLists.supplierId,
+      unitsPerContainer: sql<number>`coalesce((
+        select s.units_per_container from ${stocks} s
+        where s.company_id = ${runningListProducts.companyId} and s.product_id = ${runningListProducts.productId}
+        order by s.created_at desc limit 1), 1)`.mapWith(Number),
+    })
     .from(runningListProducts)
     .innerJoin(runningLists, eq(runningLists.id, runningListProducts.runningListId))
     .innerJoin(products, eq(products.id, runningListProducts.productId))

@@ -58,6 +58,28 @@ describe('adding products', () => {
     expect(list.runningListProducts.map((l: { product_id: string }) => l.product_id)).toEqual([fresh.id, bought.id]);
   });
 
+  it('gives each line the units per container of the product’s newest stock here, 1 for a consumable or when never received', async () => {
+    const supplier = await createSupplier(t.db, { companyId: null });
+    const boxed = await product();
+    const varnish = await createProduct(t.db, { companyId: null, type: 'consumable', container: 'tube', basicUnit: 'ml' });
+    const unknown = await product();
+    await createStock(t.db, { companyId: ownLocation(), productId: boxed.id, supplierId: supplier.id, unitsPerContainer: 10 });
+    await createStock(t.db, { companyId: ownLocation(), productId: varnish.id, supplierId: supplier.id, unitsPerContainer: 5 });
+    // Another location's packing is not this location's.
+    await createStock(t.db, { companyId: world.foreign.org.locations[0]!.id, productId: unknown.id, unitsPerContainer: 50 });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/purchase/running-list/product/bulk',
+      token: member(),
+      payload: { supplierId: supplier.id, runningListProducts: [{ product_id: boxed.id, quantity: 3 }, { product_id: varnish.id, quantity: 30 }, { product_id: unknown.id, quantity: 2 }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const perContainer = (lines: { product_id: string; units_per_container: number }[]) => Object.fromEntries(lines.map((l) => [l.product_id, l.units_per_container]));
+    const expected = { [boxed.id]: 10, [varnish.id]: 1, [unknown.id]: 1 };
+    expect(perContainer(res.json().runningListProducts)).toEqual(expected);
+    expect(perContainer((await getList(res.json().runningList.id)).runningListProducts)).toEqual(expected);
+  });
+
   it("refuses a product already on the list with the spec's message, adding none of a bulk request", async () => {
     const supplier = await createSupplier(t.db, { companyId: null });
     const [a, b] = [await product(), await product()];

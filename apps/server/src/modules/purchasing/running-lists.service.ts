@@ -81,6 +81,7 @@ export function createRunningListsService(deps: ServiceDeps) {
         id: row.product.id,
         name: row.product.name,
         barcode: row.product.barcode,
+        manufacturer_code: row.product.manufacturerCode,
         product_image_url: files.signedUrl(row.product.productImageUrl),
         type: row.product.type,
         container: row.product.container,
@@ -90,6 +91,8 @@ export function createRunningListsService(deps: ServiceDeps) {
       price,
       high_priority: row.line.highPriority,
       total: lineTotal(row.line.quantity, price),
+      // A consumable is counted in units: one unit per "container".
+      units_per_container: row.product.type === 'consumable' ? 1 : row.unitsPerContainer,
     };
   }
 

@@ -59,7 +59,7 @@ export async function checkImplants(tx: Tx, companyId: string, lines: ImplantCan
       issues.push({ field: `${field}.implant.udi`, message: IMPLANT_MESSAGES.notAUdi });
       continue;
     }
-    if (scanIsOtherProduct(read.udi, product.barcode)) {
+    if (scanIsOtherProduct(read.udi, { barcode: product.barcode })) {
       issues.push({ field: `${field}.implant.udi`, message: IMPLANT_MESSAGES.otherProduct });
       continue;
     }

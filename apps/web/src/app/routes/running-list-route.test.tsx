@@ -13,17 +13,18 @@ const LIST_ID = '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b';
 const BIBS = { id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f', name: 'Patient bibs' };
 const LIDOCAINE_BARCODE = '00312345678906';
 
-function line(product: { id: string; name: string }, quantity: number, barcode = ''): RunningListProduct {
+function line(product: { id: string; name: string }, quantity: number, barcode = '', unitsPerContainer = 1): RunningListProduct {
   return {
     id: `${product.id.slice(0, -4)}9999`,
     running_list_id: LIST_ID,
     supplier_id: HENRY.id,
     product_id: product.id,
-    product: { ...product, barcode, product_image_url: null, type: 'consumable', container: 'box', basic_unit: 'item' },
+    product: { ...product, barcode, manufacturer_code: '', product_image_url: null, type: 'consumable', container: 'box', basic_unit: 'item' },
     quantity,
     price: 10,
     high_priority: false,
     total: quantity * 10,
+    units_per_container: unitsPerContainer,
   };
 }
 
@@ -48,11 +49,11 @@ const OFFERS: Record<string, MarketplaceProduct[]> = {
   [GLOVES.name]: [marketplaceProduct(GLOVES, [offer(MEDLINE, { sku: 'MED-GLV-5', description: 'Gloves, 5 boxes', pack_size: 5, price: 40, unit_price: 8 })])],
 };
 
-function signIn(role: Role, list: RunningListDetail = LIST) {
+function signIn(role: Role, list: RunningListDetail = LIST, offers: Record<string, MarketplaceProduct[]> = OFFERS) {
   setToken(fakeToken(role));
   return stubApi(profileFor(role), {
     [`/api/purchase/running-list/${LIST_ID}`]: () => jsonResponse(list),
-    '/api/marketplace/products': (url) => jsonResponse(page(OFFERS[url.searchParams.get('search') ?? ''] ?? [])),
+    '/api/marketplace/products': (url) => jsonResponse(page(offers[url.searchParams.get('search') ?? ''] ?? [])),
   });
 }
 
@@ -77,6 +78,17 @@ describe('running list: Compare in the marketplace', () => {
     const searches = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/marketplace/products');
     expect(searches.slice(0, 3).map((url) => url.searchParams.get('search'))).toEqual([LIDOCAINE_BARCODE, GLOVES.name, BIBS.name]);
     expect(searches.slice(0, 3).every((url) => url.searchParams.get('perPage') === '5')).toBe(true);
+  });
+
+  it('orders the units the list needs in whole packs: 3 boxes of 100 gloves are 3 packs of 100, not 1', async () => {
+    const gloves = { ...line(GLOVES, 3, '', 100), price: 9, total: 27 };
+    const boxesOf100 = { [GLOVES.name]: [marketplaceProduct(GLOVES, [offer(MEDLINE, { sku: 'MED-GLV-100', description: 'Nitrile gloves M, box of 100', pack_size: 100, price: 9.5, unit_price: 0.095 })])] };
+    signIn('company_member', { ...LIST, products_count: 1, total: 27, runningListProducts: [gloves] }, boxesOf100);
+    const { router } = renderApp(`/running-list/${LIST_ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Compare in the marketplace' }));
+    await waitFor(() => { expect(router.state.location.pathname).toBe('/marketplace'); });
+    const stored = JSON.parse(localStorage.getItem(cartStorageKey(IDS.company)) ?? '[]') as { sku: string; quantity: number }[];
+    expect(stored.map((item) => [item.sku, item.quantity])).toEqual([['MED-GLV-100', 3]]);
   });
 
   it('stays on the list when no vendor offers any of its lines', async () => {

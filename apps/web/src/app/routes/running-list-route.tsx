@@ -10,7 +10,7 @@ export function RunningListRoute() {
   const canBuy = can(permissions, 'marketplace', 'read') && can(permissions, 'marketplace', 'create');
   return (
     <RunningListPage
-      openListAction={canBuy ? (list) => <CompareInMarketplaceButton lines={list.runningListProducts.map((line) => ({ product: line.product, quantity: line.quantity }))} /> : undefined}
+      openListAction={canBuy ? (list) => <CompareInMarketplaceButton lines={list.runningListProducts.map((line) => ({ product: line.product, quantity: line.quantity, unitsPerContainer: line.units_per_container }))} /> : undefined}
     />
   );
 }

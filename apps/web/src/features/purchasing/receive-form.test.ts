@@ -7,7 +7,7 @@ const A = '0b6a4c3e-1f2d-4e5f-8a9b-0c1d2e3f4a5b';
 const B = '1c7b5d4f-2a3e-4f60-9bac-1d2e3f4a5b6c';
 const C = '2d8c6e50-3b4f-4071-8cbd-2e3f4a5b6c7d';
 const line = (overrides: Partial<PurchaseOrderLine> & { id: string }): PurchaseOrderLine => ({
-  product: { id: `p-${overrides.id}`, name: `Product ${overrides.id}`, barcode: '', product_image_url: null, type: 'disposable', container: 'box', basic_unit: 'item' },
+  product: { id: `p-${overrides.id}`, name: `Product ${overrides.id}`, barcode: '', manufacturer_code: '', product_image_url: null, type: 'disposable', container: 'box', basic_unit: 'item' },
   quantity: 4,
   price: 10,
   total: 40,
@@ -16,8 +16,8 @@ const line = (overrides: Partial<PurchaseOrderLine> & { id: string }): PurchaseO
   ...overrides,
 });
 
-const gloves = line({ id: A, product: { id: 'pa', name: 'Nitrile Gloves', barcode: '00850007123451', product_image_url: null, type: 'disposable', container: 'box', basic_unit: 'item' }, received_quantity: 1 });
-const varnish = line({ id: B, product: { id: 'pb', name: 'Fluoride Varnish', barcode: '', product_image_url: null, type: 'consumable', container: 'tube', basic_unit: 'ml' }, quantity: 30, units_per_container: 1 });
+const gloves = line({ id: A, product: { id: 'pa', name: 'Nitrile Gloves', barcode: '00850007123451', manufacturer_code: '', product_image_url: null, type: 'disposable', container: 'box', basic_unit: 'item' }, received_quantity: 1 });
+const varnish = line({ id: B, product: { id: 'pb', name: 'Fluoride Varnish', barcode: '', manufacturer_code: '', product_image_url: null, type: 'consumable', container: 'tube', basic_unit: 'ml' }, quantity: 30, units_per_container: 1 });
 const done = line({ id: C, received_quantity: 4 });
 
 describe('receive drafts', () => {
@@ -70,5 +70,18 @@ describe('scanning a box while receiving', () => {
     const body = '+H629ABC1231/$$3291231LOT77';
     const result = applyScan(draftsFor([varnish, hibcGloves]), `${body}${hibcCheckCharacter(body) ?? ''}`, TODAY);
     expect(result.message).toBe('Nitrile Gloves: filled lot LOT77 and expiry 2029-12-31');
+  });
+
+  it('finds the line of an HIBC label by the manufacturer code, a GS1 label still by the barcode', () => {
+    const burs = line({ id: C, product: { id: 'pc', name: 'Diamond Burs', barcode: '0885074012346', manufacturer_code: 'H629ABC123', product_image_url: null, type: 'disposable', container: 'box', basic_unit: 'item' } });
+    const drafts = draftsFor([gloves, burs]);
+    const body = '+H629ABC1231/$$3291231LOT77';
+    const hibc = applyScan(drafts, `${body}${hibcCheckCharacter(body) ?? ''}`, TODAY);
+    expect(hibc).toMatchObject({ ok: true, message: 'Diamond Burs: filled lot LOT77 and expiry 2029-12-31' });
+    expect(hibc.drafts[1]).toMatchObject({ lotNumber: 'LOT77', expiryDate: '2029-12-31' });
+    expect(applyScan(drafts, '(01)00885074012346(17)280131(10)B-1', TODAY).message).toBe('Diamond Burs: filled lot B-1 and expiry 2028-01-31');
+    // The manufacturer code does not name a GS1 label's product.
+    const byCode = line({ id: C, product: { ...burs.product, barcode: '', manufacturer_code: '00885074012346' } });
+    expect(applyScan(draftsFor([byCode]), '(01)00885074012346(10)B-1', TODAY)).toMatchObject({ ok: false, message: 'This barcode is not a product of this order' });
   });
 });

@@ -1,10 +1,12 @@
-import { readUdi, scanMatchesCode, ReceivePurchaseOrderRequestSchema, type FieldIssue, type PurchaseOrderLine, type ReceivePurchaseOrderRequest } from '@clinic/domain';
+import { readUdi, scanMatchesProduct, ReceivePurchaseOrderRequestSchema, type FieldIssue, type PurchaseOrderLine, type ReceivePurchaseOrderRequest } from '@clinic/domain';
 
 /** One order line in the receive dialog, as the user edits it (text, as inputs hold it). */
 export interface ReceiveLineDraft {
   lineId: string;
   productName: string;
   barcode: string;
+  /** An HIBC label names its product by labeler code + product number, kept here. */
+  manufacturerCode: string;
   consumable: boolean;
   remaining: number;
   quantity: string;
@@ -24,6 +26,7 @@ export function draftsFor(lines: PurchaseOrderLine[]): ReceiveLineDraft[] {
       lineId: line.id,
       productName: line.product.name,
       barcode: line.product.barcode,
+      manufacturerCode: line.product.manufacturer_code,
       consumable: line.product.type === 'consumable',
       remaining: line.quantity - line.received_quantity,
       quantity: String(line.quantity - line.received_quantity),
@@ -70,14 +73,14 @@ export function receiveRequestOf(drafts: ReceiveLineDraft[], idempotencyKey: str
 }
 
 /**
- * A scanned box (GS1 or HIBC) fills lot and expiry of its line (found by the product's barcode) in one go; a
- * field the user typed is never overwritten.
+ * A scanned box (GS1 or HIBC) fills lot and expiry of its line in one go, the line found by the
+ * product's barcode (GS1) or manufacturer code (HIBC); a field the user typed is never overwritten.
  */
 export function applyScan(drafts: ReceiveLineDraft[], scanned: string, today: string): { drafts: ReceiveLineDraft[]; message: string; ok: boolean } {
   const read = readUdi(scanned);
   if (!read.ok) return { drafts, message: read.message, ok: false };
   const udi = read.udi;
-  const index = drafts.findIndex((d) => d.barcode !== '' && scanMatchesCode(udi, d.barcode));
+  const index = drafts.findIndex((d) => scanMatchesProduct(udi, { barcode: d.barcode, manufacturer_code: d.manufacturerCode }));
   if (index === -1) return { drafts, message: 'This barcode is not a product of this order', ok: false };
   const draft = drafts[index]!;
   if (udi.standard === 'plain') return { drafts, message: `${draft.productName}: this barcode has no lot or expiry to fill in`, ok: false };

@@ -81,34 +81,45 @@ describe('filling the stock form from a scan', () => {
   const form = { ...filled, lotNumber: '' };
 
   it('fills lot and expiry from a GS1 DataMatrix of this product', () => {
-    const result = fillFromScan(form, {}, datamatrix, '0885074012346', today);
+    const result = fillFromScan(form, {}, datamatrix, { barcode: '0885074012346', manufacturer_code: '' }, today);
     expect(result).toMatchObject({ ok: true, changes: { lotNumber: 'LOT-77', expiry_date: '2028-05-31' } });
   });
 
   it('never overwrites what the user typed', () => {
-    const result = fillFromScan({ ...form, lotNumber: 'MINE' }, { lotNumber: true }, datamatrix, '', today);
+    const result = fillFromScan({ ...form, lotNumber: 'MINE' }, { lotNumber: true }, datamatrix, { barcode: '', manufacturer_code: '' }, today);
     expect(result.changes).toEqual({ expiry_date: '2028-05-31' });
-    expect(fillFromScan(form, { lotNumber: true, expiry_date: true }, datamatrix, '', today).changes).toEqual({});
+    expect(fillFromScan(form, { lotNumber: true, expiry_date: true }, datamatrix, { barcode: '', manufacturer_code: '' }, today).changes).toEqual({});
   });
 
   it("fills the next empty serial row with the code's serial number", () => {
     const serialForm = { ...form, has_unique_lot: true, unique_lots: [{ lotNumber: 'SN-1', expiryDate: '2027-11-22', quantity: 1 }, { lotNumber: '', expiryDate: '2027-11-22', quantity: 1 }] };
-    const result = fillFromScan(serialForm, {}, datamatrix, '', today);
+    const result = fillFromScan(serialForm, {}, datamatrix, { barcode: '', manufacturer_code: '' }, today);
     expect(result.changes.unique_lots?.[1]).toEqual({ lotNumber: 'SN-5', expiryDate: '2028-05-31', quantity: 1 });
   });
 
   it("refuses another product's code and an expired lot", () => {
-    expect(fillFromScan(form, {}, datamatrix, '4006381333931', today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
-    expect(fillFromScan(form, {}, '(01)00885074012346(17)250101(10)OLD', '', today)).toMatchObject({ ok: false, changes: {} });
+    expect(fillFromScan(form, {}, datamatrix, { barcode: '4006381333931', manufacturer_code: '' }, today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
+    expect(fillFromScan(form, {}, '(01)00885074012346(17)250101(10)OLD', { barcode: '', manufacturer_code: '' }, today)).toMatchObject({ ok: false, changes: {} });
   });
 
   it('fills lot and expiry from an HIBC label, and refuses one whose check character is wrong', () => {
     const body = '+H629ABC1231/$$3291231LOT77';
     const label = `${body}${hibcCheckCharacter(body) ?? ''}`;
-    expect(fillFromScan(form, {}, label, 'H629ABC123', today)).toMatchObject({ ok: true, changes: { lotNumber: 'LOT77', expiry_date: '2029-12-31' } });
+    expect(fillFromScan(form, {}, label, { barcode: 'H629ABC123', manufacturer_code: '' }, today)).toMatchObject({ ok: true, changes: { lotNumber: 'LOT77', expiry_date: '2029-12-31' } });
     // A numeric barcode does not rule it out: the HIBC id may be the manufacturer code.
-    expect(fillFromScan(form, {}, label, '0885074012346', today).ok).toBe(true);
-    expect(fillFromScan(form, {}, label, 'H629XYZ999', today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
-    expect(fillFromScan(form, {}, `${body}%`, '', today)).toMatchObject({ ok: false, changes: {}, message: expect.stringMatching(/HIBC check character/) as unknown });
+    expect(fillFromScan(form, {}, label, { barcode: '0885074012346', manufacturer_code: '' }, today).ok).toBe(true);
+    expect(fillFromScan(form, {}, label, { barcode: 'H629XYZ999', manufacturer_code: '' }, today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
+    expect(fillFromScan(form, {}, `${body}%`, { barcode: '', manufacturer_code: '' }, today)).toMatchObject({ ok: false, changes: {}, message: expect.stringMatching(/HIBC check character/) as unknown });
+  });
+
+  it('compares an HIBC label with the manufacturer code, a GS1 code with the barcode', () => {
+    const body = '+H629ABC1231/$$3291231LOT77';
+    const label = `${body}${hibcCheckCharacter(body) ?? ''}`;
+    // The label's labeler code + product number is the product's manufacturer code, not its barcode.
+    const burs = { barcode: 'BURS-7', manufacturer_code: 'H629ABC123' };
+    expect(fillFromScan(form, {}, label, burs, today)).toMatchObject({ ok: true, changes: { lotNumber: 'LOT77', expiry_date: '2029-12-31' } });
+    expect(fillFromScan(form, {}, label, { barcode: '0885074012346', manufacturer_code: 'H629XYZ999' }, today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
+    expect(fillFromScan(form, {}, datamatrix, { barcode: '0885074012346', manufacturer_code: 'H629ABC123' }, today).ok).toBe(true);
+    expect(fillFromScan(form, {}, datamatrix, { barcode: '4006381333931', manufacturer_code: '00885074012346' }, today)).toMatchObject({ ok: false, message: 'This barcode belongs to another product' });
   });
 });

@@ -6,6 +6,7 @@ import {
   stockFormIssues,
   UpdateStockRequestSchema,
   type CreateStockRequest,
+  type ProductCodes,
   type ProductType,
   type Stock,
   type UpdateStockRequest,
@@ -182,14 +183,14 @@ export interface ScanResult {
 
 /**
  * A UDI scan (GS1 DataMatrix or GS1-128, or an HIBC label) fills lot, expiry and serial in one
- * go. A field the user typed in is never overwritten; a code of another product, or a damaged
- * code, fills nothing.
+ * go. A field the user typed in is never overwritten; a code of another product (a GS1 code by
+ * the barcode, an HIBC label by the manufacturer code), or a damaged code, fills nothing.
  */
-export function fillFromScan(values: StockFormValues, typed: { lotNumber?: boolean; expiry_date?: boolean }, scanned: string, productBarcode: string, today: string): ScanResult {
+export function fillFromScan(values: StockFormValues, typed: { lotNumber?: boolean; expiry_date?: boolean }, scanned: string, product: ProductCodes, today: string): ScanResult {
   const read = readUdi(scanned);
   if (!read.ok) return { changes: {}, message: read.message, ok: false };
   const udi = read.udi;
-  if (scanIsOtherProduct(udi, productBarcode)) return { changes: {}, message: 'This barcode belongs to another product', ok: false };
+  if (scanIsOtherProduct(udi, product)) return { changes: {}, message: 'This barcode belongs to another product', ok: false };
   if (udi.standard === 'plain') return { changes: {}, message: 'This barcode has no lot or expiry to fill in', ok: false };
   const changes: ScanResult['changes'] = {};
   const filled: string[] = [];

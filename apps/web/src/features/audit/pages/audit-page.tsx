@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ENTITIES, type AuditEntity, type AuditRow } from '@clinic/domain';
+import { AUDIT_ENTITIES, auditEntityLabel, type AuditEntity, type AuditRow } from '@clinic/domain';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
@@ -29,7 +29,6 @@ const COLUMNS = [
 ];
 
 const KINDS = (Object.entries(AUDIT_ENTITIES) as [AuditEntity, string][]).sort((a, b) => a[1].localeCompare(b[1]));
-const kindLabel = (entity: string) => (AUDIT_ENTITIES as Record<string, string>)[entity] ?? entity;
 /** 'update_case_notes' reads as 'update case notes'. */
 const actionLabel = (action: string) => action.replaceAll('_', ' ');
 
@@ -132,7 +131,7 @@ export function AuditPage() {
           <TableRow key={row.id} hover>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</TableCell>
             <TableCell>{row.user ? row.user.name || row.user.email : 'System'}</TableCell>
-            <TableCell>{kindLabel(row.entity)}</TableCell>
+            <TableCell>{auditEntityLabel(row.entity)}</TableCell>
             <TableCell>{actionLabel(row.action)}</TableCell>
             <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: '0.8rem' }}>{row.entity_id}</TableCell>
             <TableCell>{row.location?.name ?? '—'}</TableCell>

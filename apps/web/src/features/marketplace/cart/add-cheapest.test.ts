@@ -32,12 +32,20 @@ describe('cheapest in-stock offer', () => {
 });
 
 describe('packs to add', () => {
-  it('for a running list line: the containers when a pack is one, else enough packs to cover them', () => {
-    expect(packsForContainers(3, 1)).toBe(3);
-    expect(packsForContainers(10, 5)).toBe(2);
-    expect(packsForContainers(12, 5)).toBe(3);
-    expect(packsForContainers(2, 50)).toBe(1);
-    expect(packsForContainers(500_000, 1)).toBe(100_000);
+  it('for a running list line of one-unit containers: the containers when a pack is one, else enough packs to cover them', () => {
+    expect(packsForContainers(3, 1, 1)).toBe(3);
+    expect(packsForContainers(10, 1, 5)).toBe(2);
+    expect(packsForContainers(12, 1, 5)).toBe(3);
+    expect(packsForContainers(2, 1, 50)).toBe(1);
+    expect(packsForContainers(500_000, 1, 1)).toBe(100_000);
+  });
+
+  it('for a running list line: its units (containers x units per container) in whole packs, rounded up', () => {
+    // 3 boxes of 10 are 30 units: 3 packs of 10, 1 pack of 50, 30 single units.
+    expect(packsForContainers(3, 10, 10)).toBe(3);
+    expect(packsForContainers(3, 10, 50)).toBe(1);
+    expect(packsForContainers(3, 10, 1)).toBe(30);
+    expect(packsForContainers(4, 100, 250)).toBe(2);
   });
 
   it('for a low-stock alert: enough packs of their units to reach the minimum, and at least one', () => {
@@ -73,7 +81,7 @@ describe('adding the cheapest offers to the cart', () => {
     const added: CartItem[] = [];
     const outcomes = await addCheapestToCart(
       [
-        { product: { ...LIDOCAINE, barcode: '00312345678906' }, packs: (o) => packsForContainers(3, o.pack_size) },
+        { product: { ...LIDOCAINE, barcode: '00312345678906' }, packs: (o) => packsForContainers(3, 1, o.pack_size) },
         { product: { ...GLOVES, barcode: '' }, packs: () => 1 },
         { product: BIBS, packs: () => 1 },
       ],

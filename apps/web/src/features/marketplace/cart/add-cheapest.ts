@@ -41,11 +41,12 @@ export function cheapestInStock(offers: readonly Offer[]): Offer | null {
 }
 
 /**
- * Packs for a running list line of `quantity` containers: as many packs when a pack is one
- * container, else enough packs of `packSize` to cover them.
+ * Packs for a running list line of `quantity` containers of `unitsPerContainer` units each. A
+ * pack holds `packSize` basic units (what the offer's unit price divides by), so the units the
+ * line orders are rounded up to whole packs: 3 boxes of 10 are 3 packs of 10, or 1 pack of 50.
  */
-export function packsForContainers(quantity: number, packSize: number): number {
-  return clampPacks(packSize <= 1 ? quantity : Math.ceil(quantity / packSize));
+export function packsForContainers(quantity: number, unitsPerContainer: number, packSize: number): number {
+  return clampPacks(Math.ceil((quantity * Math.max(1, unitsPerContainer)) / Math.max(1, packSize)));
 }
 
 /**

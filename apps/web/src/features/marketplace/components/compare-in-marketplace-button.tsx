@@ -8,8 +8,8 @@ import { OPEN_CART_PATH } from '../cart/cart-link';
 import { shortfallMessage, useAddCheapestToCart } from '../cart/use-add-cheapest';
 
 export interface CompareInMarketplaceButtonProps {
-  /** The lines to buy: each product with the containers the list orders of it. */
-  lines: { product: ProductToBuy; quantity: number }[];
+  /** The lines to buy: each product with the containers the list orders of it and the units each holds. */
+  lines: { product: ProductToBuy; quantity: number; unitsPerContainer: number }[];
 }
 
 /**
@@ -24,7 +24,7 @@ export function CompareInMarketplaceButton({ lines }: CompareInMarketplaceButton
 
   const compare = () => {
     add.mutate(
-      lines.map((line) => ({ product: line.product, packs: (offer) => packsForContainers(line.quantity, offer.pack_size) })),
+      lines.map((line) => ({ product: line.product, packs: (offer) => packsForContainers(line.quantity, line.unitsPerContainer, offer.pack_size) })),
       {
         onSuccess: (summary) => {
           const shortfall = shortfallMessage(summary);

@@ -45,7 +45,7 @@ const PURCHASE_ORDER: PurchaseOrderDetail = {
   lines: [
     {
       id: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
-      product: { ...LIDOCAINE, barcode: '', product_image_url: null, type: 'consumable', container: 'box', basic_unit: 'cartridge' },
+      product: { ...LIDOCAINE, barcode: '', manufacturer_code: '', product_image_url: null, type: 'consumable', container: 'box', basic_unit: 'cartridge' },
       quantity: 2,
       price: 45.5,
       total: 91,

@@ -110,6 +110,8 @@ export interface InventoryProduct {
   name: string;
   brand: string;
   barcode: string;
+  /** Where an HIBC label's labeler code + product number is found: the add-stock scan compares with it. */
+  manufacturer_code: string;
   type: 'disposable' | 'consumable';
   basic_unit: Product['basic_unit'];
   product_image_url: string | null;

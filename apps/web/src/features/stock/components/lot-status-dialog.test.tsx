@@ -128,7 +128,7 @@ describe('the stock room', () => {
         totals: { total_units: 20, units_left: 20, value_left: 60 },
       }),
     );
-    renderWithProviders(<StockRoom product={{ id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Implant', type: 'disposable', basic_unit: 'item', barcode: '' }} canCreate canUpdate canDelete />);
+    renderWithProviders(<StockRoom product={{ id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Implant', type: 'disposable', basic_unit: 'item', barcode: '', manufacturer_code: '' }} canCreate canUpdate canDelete />);
     const added = formatDate('2026-11-01T10:00:00.000Z');
     const bad = `lot BAD-1 added ${added}`;
     const good = `lot GOOD-1 added ${added}`;

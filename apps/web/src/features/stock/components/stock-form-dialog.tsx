@@ -61,7 +61,7 @@ function resolverFor(ctx: StockFormContext): Resolver<StockFormValues> {
 }
 
 export interface StockFormDialogProps {
-  product: Pick<Product, 'id' | 'name' | 'type' | 'barcode'>;
+  product: Pick<Product, 'id' | 'name' | 'type' | 'barcode' | 'manufacturer_code'>;
   /** The stock to edit; none to add one. */
   stock?: Stock;
   onClose: () => void;
@@ -94,7 +94,7 @@ export function StockFormDialog({ product, stock, onClose }: StockFormDialogProp
 
   const applyScan = (code: string) => {
     setScanning(false);
-    const result = fillFromScan(getValues(), { lotNumber: Boolean(formState.dirtyFields.lotNumber), expiry_date: Boolean(formState.dirtyFields.expiry_date) }, code, product.barcode, today);
+    const result = fillFromScan(getValues(), { lotNumber: Boolean(formState.dirtyFields.lotNumber), expiry_date: Boolean(formState.dirtyFields.expiry_date) }, code, product, today);
     if (result.changes.lotNumber !== undefined) setValue('lotNumber', result.changes.lotNumber, { shouldValidate: true });
     if (result.changes.expiry_date !== undefined) setValue('expiry_date', result.changes.expiry_date, { shouldValidate: true });
     if (result.changes.unique_lots !== undefined) setValue('unique_lots', result.changes.unique_lots, { shouldValidate: true });

@@ -45,7 +45,7 @@ const COLUMNS = [
 type Dialog = { kind: 'add' } | { kind: 'edit'; stock: Stock } | { kind: 'delete'; stock: Stock } | { kind: 'consume'; stock?: Stock } | { kind: 'status'; stock: Stock; status: LotStatus };
 
 export interface StockRoomProps {
-  product: Pick<Product, 'id' | 'name' | 'type' | 'basic_unit' | 'barcode'>;
+  product: Pick<Product, 'id' | 'name' | 'type' | 'basic_unit' | 'barcode' | 'manufacturer_code'>;
   canCreate: boolean;
   canUpdate: boolean;
   canDelete: boolean;
