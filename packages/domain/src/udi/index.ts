@@ -88,10 +88,15 @@ function hibcCodesOf(product: ProductCodes): string[] {
 
 /**
  * Whether the scan names this product: a GS1 or plain code by the product's barcode, an HIBC
- * label (labeler code + product number) by its manufacturer code or a barcode holding the primary.
+ * label (labeler code + product number) by its manufacturer code (with or without the labeler
+ * code) or a barcode holding the primary.
  */
 export function scanMatchesProduct(udi: Udi, product: ProductCodes): boolean {
-  if (udi.standard === 'hibc') return hibcCodesOf(product).some((code) => scanMatchesCode(udi, code));
+  if (udi.standard === 'hibc') {
+    // Catalogs often keep the manufacturer's catalog number alone, the label's product number.
+    const catalogNumber = udi.hibc?.product.toUpperCase();
+    return hibcCodesOf(product).some((code) => scanMatchesCode(udi, code) || code.trim().toUpperCase() === catalogNumber);
+  }
   return scanMatchesCode(udi, product.barcode);
 }
 

@@ -177,6 +177,10 @@ describe('plain barcodes and product codes', () => {
     expect(scanIsOtherProduct(box, burs)).toBe(false);
     expect(scanMatchesProduct(box, { ...burs, manufacturer_code: 'H629XYZ999' })).toBe(false);
     expect(scanIsOtherProduct(box, { ...burs, manufacturer_code: 'H629XYZ999' })).toBe(true);
+    // A manufacturer code holding the catalog number alone (the label's product number) names it too.
+    expect(scanMatchesProduct(box, { ...burs, manufacturer_code: 'abc123' })).toBe(true);
+    expect(scanIsOtherProduct(box, { ...burs, manufacturer_code: 'ABC123' })).toBe(false);
+    expect(scanIsOtherProduct(box, { ...burs, manufacturer_code: 'ABC124' })).toBe(true);
     // A barcode holding the HIBC primary still names the product; a numeric one is no HIBC code.
     expect(scanMatchesProduct(box, { barcode: 'H629ABC1231' })).toBe(true);
     expect(scanIsOtherProduct(box, { barcode: '0885074012346', manufacturer_code: '' })).toBe(false);
