@@ -27,8 +27,8 @@ export interface ImplantRecord {
 
 /**
  * Issue 20: every line of an implantable product must carry the device's UDI and its site, and be
- * one device (quantity 1); the label must read (GS1 or HIBC) and, when the product has a barcode,
- * name this product. Every problem names its field (`products.{i}.implant.udi`) and nothing is
+ * one device (quantity 1); the label must read (GS1 or HIBC) and, when the product has the codes
+ * to compare with (a GS1 label its barcode, an HIBC label its manufacturer code), name this product. Every problem names its field (`products.{i}.implant.udi`) and nothing is
  * written. A UDI with a lot number that is on the shelf names that lot, so the unit comes from it
  * (a recalled lot is then refused by the ledger); otherwise first expiry first (or the lot the
  * line named). Runs inside the visit's transaction; returns the records by line.
@@ -59,7 +59,7 @@ export async function checkImplants(tx: Tx, companyId: string, lines: ImplantCan
       issues.push({ field: `${field}.implant.udi`, message: IMPLANT_MESSAGES.notAUdi });
       continue;
     }
-    if (scanIsOtherProduct(read.udi, { barcode: product.barcode })) {
+    if (scanIsOtherProduct(read.udi, { barcode: product.barcode, manufacturer_code: product.manufacturerCode })) {
       issues.push({ field: `${field}.implant.udi`, message: IMPLANT_MESSAGES.otherProduct });
       continue;
     }

@@ -6,9 +6,9 @@ export type NewImplant = typeof implants.$inferInsert;
 
 /** What a visit needs to know of its products to ask for an implant's UDI (issue 20). */
 export async function implantFacts(db: DbOrTx, productIds: string[]) {
-  if (productIds.length === 0) return new Map<string, { name: string; barcode: string; implantable: boolean }>();
+  if (productIds.length === 0) return new Map<string, { name: string; barcode: string; manufacturerCode: string; implantable: boolean }>();
   const rows = await db
-    .select({ id: products.id, name: products.name, barcode: products.barcode, implantable: products.implantable })
+    .select({ id: products.id, name: products.name, barcode: products.barcode, manufacturerCode: products.manufacturerCode, implantable: products.implantable })
     .from(products)
     .where(inArray(products.id, productIds));
   return new Map(rows.map((r) => [r.id, r]));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { IMPLANT_MESSAGES, STOCK_MESSAGES } from '@clinic/domain';
+import { hibcCheckCharacter, IMPLANT_MESSAGES, STOCK_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createProduct, createStock } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
@@ -91,6 +91,24 @@ describe('consuming an implantable product at the chair', () => {
     expect(other.statusCode).toBe(400);
     expect(other.json().errors).toEqual([{ field: 'products.0.implant.udi', message: IMPLANT_MESSAGES.otherProduct }]);
     expect((await unitsLeft(implant.id)).totals.units_left).toBe(5);
+  });
+
+  it('holds an HIBC label against the manufacturer code: another product’s is refused, its own is saved', async () => {
+    const implant = await implantable();
+    await t.db.update(products).set({ manufacturerCode: 'H629IMP410' }).where(eq(products.id, implant.id));
+    await createStock(t.db, { companyId: ownLocation().id, productId: implant.id, unitsPerContainer: 5 });
+    const tx = await treatment();
+    const label = (primary: string) => `${primary}${hibcCheckCharacter(primary) ?? ''}`;
+    const line = (udi: string) => ({ product_id: implant.id, quantity: 1, implant: { udi, site: '36' } });
+
+    const other = await saveVisit({ treatments: [tx.id], products: [line(label('+H629IMP9991'))] });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors).toEqual([{ field: 'products.0.implant.udi', message: IMPLANT_MESSAGES.otherProduct }]);
+    expect((await unitsLeft(implant.id)).totals.units_left).toBe(5);
+
+    const own = await saveVisit({ treatments: [tx.id], products: [line(label('+H629IMP4101'))] });
+    expect(own.statusCode).toBe(201);
+    expect((await unitsLeft(implant.id)).totals.units_left).toBe(4);
   });
 
   it('saves the visit with a typed GS1 string, takes the unit from the lot the UDI names, and lists the implant', async () => {
