@@ -7,7 +7,7 @@ import { cardCaption } from '../../../test/card-captions';
 import { jsonResponse, stockLot } from '../../../test/fixtures';
 import { StockRoom } from './stock-room';
 
-const PRODUCT = { id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Implant', type: 'disposable' as const, basic_unit: 'item' as const, barcode: '' };
+const PRODUCT = { id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Implant', type: 'disposable' as const, basic_unit: 'item' as const, barcode: '', manufacturer_code: '' };
 
 const LOT = stockLot({ product_id: PRODUCT.id });
 
