@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client';
+import { killServer, startServer, stopServer, type ServerProcess } from './setup/server-process';
 import { queryRows } from './setup/sql';
 
 /**
@@ -17,58 +15,12 @@ import { queryRows } from './setup/sql';
  * its lot) or wholly out. Runs in the embedded pass only: the data directory is the point.
  */
 const embedded = process.env.TEST_DB_DRIVER !== 'postgres';
-const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-const SECRET = 'crash-test-secret-0123456789abcdef-0123456789';
 const PASSWORD = 'clinic-demo-2026';
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: string;
-}
+/** The server on the embedded database kept in dataDir, up within three minutes (the first start seeds the demo). */
+const start = (dataDir: string) => startServer({ DATA_DIR: dataDir }, 180_000);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function start(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: Server = { child, base: `http://127.0.0.1:${String(port)}/api`, output: '' };
-  child.stdout!.on('data', (chunk: Buffer) => (server.output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (server.output += chunk.toString()));
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${String(child.exitCode)}:\n${server.output}`);
-    if (server.output.includes('Clinic Inventory is running') && (await fetch(`${server.base}/health`).catch(() => null))?.ok) return server;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not come up:\n${server.output}`);
-}
-
-async function kill(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGKILL');
-  await exited;
-}
-
-async function stop(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
-async function call<T>(server: Server, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function call<T>(server: ServerProcess, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${server.base}/${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -78,7 +30,7 @@ async function call<T>(server: Server, method: string, path: string, token?: str
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-async function signIn(server: Server, email: string): Promise<string> {
+async function signIn(server: ServerProcess, email: string): Promise<string> {
   const res = await call<{ access_token: string }>(server, 'POST', 'auth/login', undefined, { username: email, password: PASSWORD });
   expect(res.status).toBe(200);
   return res.body.access_token;
@@ -134,7 +86,7 @@ describe.skipIf(!embedded)('killed with SIGKILL and started again on the same da
     };
     const burst = Array.from({ length: 8 }, clinician);
     while (acknowledged.length < 100) await new Promise((resolve) => setTimeout(resolve, 5));
-    await kill(server);
+    await killServer(server);
     stopped = true;
     await Promise.all(burst);
     const acknowledgedCount = acknowledged.length;
@@ -156,7 +108,7 @@ describe.skipIf(!embedded)('killed with SIGKILL and started again on the same da
       }
       expect(await unitsLeft()).toBe(left);
     } finally {
-      await stop(server);
+      await stopServer(server);
     }
     const ledger = await readDataDir(dataDir, (db) =>
       queryRows<{ rows: number; units: number }>(db, sql`select count(*)::int as rows, coalesce(sum(quantity), 0)::float as units from stock_usages u join stocks s on s.id = u.stock_id where s.lot_number = 'CRASH-1'`),
@@ -193,12 +145,12 @@ describe.skipIf(!embedded)('killed with SIGKILL and started again on the same da
       if (progress.body.processed_rows > 0 || progress.body.status !== 'queued' && progress.body.status !== 'processing' || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await kill(server);
+    await killServer(server);
 
     server = await start(dataDir);
     const job = await call<{ status: string }>(server, 'GET', `import/product/${created.body.id}?perPage=1`, await signIn(server, 'admin@demo.clinic'));
     expect(job.status).toBe(200);
-    await stop(server);
+    await stopServer(server);
 
     const rows = await readDataDir(dataDir, (db) =>
       queryRows<{ name: string; products: number; lots: number }>(

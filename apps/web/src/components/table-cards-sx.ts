@@ -22,14 +22,15 @@ export function tableCardsSx(columns: readonly CardColumn[]): (theme: Theme) => 
   const titleIndex = Math.max(0, columns.findIndex((column) => !column.srOnly));
   const cellRules: Record<string, object> = {};
   columns.forEach((column, index) => {
-    const cell = `& tbody tr > td:nth-of-type(${String(index + 1)}):not([colspan])`;
+    // Footer rows (totals) whose cells stand under the columns get the same title and captions.
+    const cell = (pseudo = '') => ['tbody', 'tfoot'].map((part) => `& ${part} tr > td:nth-of-type(${String(index + 1)}):not([colspan])${pseudo}`).join(', ');
     if (index === titleIndex) {
-      cellRules[cell] = { fontWeight: 600, fontSize: '1rem', justifyContent: 'flex-start', textAlign: 'left' };
+      cellRules[cell()] = { fontWeight: 600, fontSize: '1rem', justifyContent: 'flex-start', textAlign: 'left' };
     } else if (column.srOnly) {
       // A row's actions wrap onto a second line rather than run off a phone's screen.
-      cellRules[cell] = { justifyContent: index === columns.length - 1 ? 'flex-end' : 'flex-start', flexWrap: 'wrap' };
+      cellRules[cell()] = { justifyContent: index === columns.length - 1 ? 'flex-end' : 'flex-start', flexWrap: 'wrap' };
     } else {
-      cellRules[`${cell}::before`] = { content: cssString(column.label), color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap', mr: 2, textAlign: 'left' };
+      cellRules[cell('::before')] = { content: cssString(column.label), color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap', mr: 2, textAlign: 'left' };
     }
   });
   return (theme: Theme) => ({

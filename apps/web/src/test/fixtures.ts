@@ -5,6 +5,7 @@ import {
   SETUP_FEE_CENTS_PER_LOCATION,
   type Profile,
   type Role,
+  type Stock,
   type Subscription,
   type SubscriptionOverview,
 } from '@clinic/domain';
@@ -146,3 +147,36 @@ export const EXEMPT_OVERVIEW: SubscriptionOverview = {
   plans: [],
   setup_fee: { per_location_cents: SETUP_FEE_CENTS_PER_LOCATION, locations: 0, total_cents: 0, due: false },
 };
+
+/** A lot of 2 × 10 units at $3.00 a unit, none used, available; `overrides` change what a test is about. */
+export function stockLot(overrides: Partial<Stock> = {}): Stock {
+  return {
+    id: '2b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e',
+    product_id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e',
+    supplier: null,
+    container_quantity: 2,
+    units_per_container: 10,
+    price_per_container: 30,
+    unit_price: 3,
+    total_units: 20,
+    units_used: 0,
+    units_consumed: 0,
+    units_left: 20,
+    units_remaining: 20,
+    expiry_date: '2027-06-30',
+    is_expired: false,
+    created_at: '2026-11-01T10:00:00.000Z',
+    note: '',
+    isConsignment: false,
+    lotNumber: 'IMP-1',
+    runningListProductId: null,
+    has_unique_lot: false,
+    status: 'available',
+    status_reason: '',
+    status_reference: '',
+    status_changed_at: null,
+    status_changed_by: null,
+    stockUsages: [],
+    ...overrides,
+  };
+}

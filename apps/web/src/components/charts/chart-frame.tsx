@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref } from 'react';
+import { useParentSize } from '@visx/responsive';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -27,6 +28,29 @@ export interface ChartTooltip {
 
 /** The legend's line plus its gap, taken from the frame's fixed height. */
 export const LEGEND_HEIGHT = 28;
+
+export interface ChartMargin {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/**
+ * The measured width and the plot's size in a frame `frameHeight` tall with a legend: frameRef
+ * goes to ChartFrame, the svg is `height` tall, the plot inside the margins inner* wide and high.
+ */
+export function useChartSize(frameHeight: number, margin: ChartMargin) {
+  const { parentRef, width } = useParentSize({ debounceTime: 100 });
+  const height = frameHeight - LEGEND_HEIGHT;
+  return {
+    frameRef: parentRef,
+    width,
+    height,
+    innerWidth: Math.max(0, width - margin.left - margin.right),
+    innerHeight: height - margin.top - margin.bottom,
+  };
+}
 
 /**
  * The item under the pointer, and the item the arrow keys step to while the chart has focus (as

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hibcCheckCharacter, STOCK_MESSAGES, type Stock } from '@clinic/domain';
+import { stockLot } from '../../test/fixtures';
 import { emptyStockForm, fillFromScan, serialLotsFor, toCreateRequest, toUpdateRequest, unitsRemainingOf, validateStockForm, type StockFormContext } from './stock-form';
 
 const today = '2026-11-22';
@@ -7,34 +8,17 @@ const ctx: StockFormContext = { productId: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e
 const supplier = { id: '0b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Henry Schein Dental' };
 const filled = { ...emptyStockForm(ctx), supplier, container_quantity: 2, units_per_container: 10, price_per_container: 30 };
 
-const stock: Stock = {
+const stock: Stock = stockLot({
   id: '1b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e',
   product_id: ctx.productId,
   supplier,
-  container_quantity: 2,
-  units_per_container: 10,
-  price_per_container: 30,
-  unit_price: 3,
-  total_units: 20,
   units_used: 5,
   units_consumed: 3,
   units_left: 12,
   units_remaining: 12,
   expiry_date: '2027-01-31',
-  is_expired: false,
-  created_at: '2026-11-01T10:00:00.000Z',
-  note: '',
-  isConsignment: false,
   lotNumber: 'A1',
-  runningListProductId: null,
-  has_unique_lot: false,
-  status: 'available',
-  status_reason: '',
-  status_reference: '',
-  status_changed_at: null,
-  status_changed_by: null,
-  stockUsages: [],
-};
+});
 
 describe('the stock form', () => {
   it('starts a year ahead, and a consumable at one unit per container', () => {

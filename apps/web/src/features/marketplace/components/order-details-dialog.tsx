@@ -7,19 +7,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { MARKETPLACE_MESSAGES, type MarketplaceOrderDetail } from '@clinic/domain';
+import { OrderLinesTable } from '../../../components/order-lines-table';
 import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDateTime, formatDollars } from '../../../lib/format';
 import { marketplaceOrderQueryOptions } from '../api/marketplace-api';
@@ -94,42 +89,18 @@ function OrderFacts({ order }: { order: MarketplaceOrderDetail }) {
 function OrderLines({ order }: { order: MarketplaceOrderDetail }) {
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={`Lines of ${order.number}`} sx={{ minWidth: 560 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Product</TableCell>
-            <TableCell>SKU</TableCell>
-            <TableCell align="right">Packs</TableCell>
-            <TableCell align="right">Received</TableCell>
-            <TableCell align="right">Price</TableCell>
-            <TableCell align="right">Total</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {order.lines.map((line) => (
-            <TableRow key={line.id}>
-              <TableCell>{line.product.name}</TableCell>
-              <TableCell>{line.sku}</TableCell>
-              <TableCell align="right">{line.quantity}</TableCell>
-              <TableCell align="right" sx={{ color: line.received_quantity >= line.quantity ? 'success.main' : undefined }}>
-                {line.received_quantity}
-              </TableCell>
-              <TableCell align="right">{formatDollars(line.price)}</TableCell>
-              <TableCell align="right">{formatDollars(line.total)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-        <TableFooter>
-          <TableRow>
-            <TableCell colSpan={5} sx={{ fontWeight: 700 }}>
-              Total
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 700 }}>
-              {formatDollars(order.total)}
-            </TableCell>
-          </TableRow>
-        </TableFooter>
-      </Table>
+      <OrderLinesTable
+        number={order.number}
+        lines={order.lines}
+        total={order.total}
+        leading={[
+          { label: 'Product', cell: (line) => line.product.name },
+          { label: 'SKU', cell: (line) => line.sku },
+        ]}
+        quantityLabel="Packs"
+        size="small"
+        minWidth={560}
+      />
     </TableContainer>
   );
 }

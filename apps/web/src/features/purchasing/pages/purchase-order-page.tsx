@@ -9,7 +9,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -20,6 +19,7 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { can } from '@clinic/domain';
+import { OrderLinesTable } from '../../../components/order-lines-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
@@ -95,45 +95,25 @@ export function PurchaseOrderPage() {
       </Box>
 
       <TableContainer component={Paper} sx={{ mb: 2 }}>
-        <Table aria-label={`Lines of ${data.number}`} sx={{ minWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Product</TableCell>
-              <TableCell align="right">Ordered</TableCell>
-              <TableCell align="right">Received</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell align="right">Total</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.lines.map((line) => (
-              <TableRow key={line.id} hover>
-                <TableCell>
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <ProductThumbnail url={line.product.product_image_url} />
-                    <RouterLink to={`/products/${line.product.id}`}>{line.product.name}</RouterLink>
-                  </Stack>
-                </TableCell>
-                <TableCell align="right">{line.quantity}</TableCell>
-                <TableCell align="right" sx={{ color: line.received_quantity >= line.quantity ? 'success.main' : undefined }}>
-                  {line.received_quantity}
-                </TableCell>
-                <TableCell align="right">{formatDollars(line.price)}</TableCell>
-                <TableCell align="right">{formatDollars(line.total)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
-                Total
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {formatDollars(data.total)}
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
+        <OrderLinesTable
+          number={data.number}
+          lines={data.lines}
+          total={data.total}
+          leading={[
+            {
+              label: 'Product',
+              cell: (line) => (
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <ProductThumbnail url={line.product.product_image_url} />
+                  <RouterLink to={`/products/${line.product.id}`}>{line.product.name}</RouterLink>
+                </Stack>
+              ),
+            },
+          ]}
+          quantityLabel="Ordered"
+          minWidth={720}
+          hover
+        />
       </TableContainer>
 
       <Paper component="section" aria-labelledby="receipts-title" sx={{ p: 2 }}>

@@ -1,12 +1,11 @@
 import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
 import { GridColumns, GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
-import { useParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarRounded, LinePath } from '@visx/shape';
 import { useTheme } from '@mui/material/styles';
 import type { TrackingReport } from '@clinic/domain';
-import { ChartFrame, LEGEND_HEIGHT, nearest, spacedTicks, useChartPointer, useChartStyle, valueDomain } from '../../../components/charts/chart-frame';
+import { ChartFrame, nearest, spacedTicks, useChartPointer, useChartSize, useChartStyle, valueDomain } from '../../../components/charts/chart-frame';
 import { formatDate } from '../../../lib/format';
 
 const HEIGHT = 260;
@@ -22,10 +21,7 @@ const PER_USE = 'Units per use';
 export function CycleChart({ cycles }: { cycles: TrackingReport['cycle_counts'] }) {
   const theme = useTheme();
   const style = useChartStyle();
-  const { parentRef, width } = useParentSize({ debounceTime: 100 });
-  const height = HEIGHT - LEGEND_HEIGHT;
-  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
-  const innerHeight = height - MARGIN.top - MARGIN.bottom;
+  const { frameRef, width, height, innerWidth, innerHeight } = useChartSize(HEIGHT, MARGIN);
   const data = cycles.map((c) => ({ date: formatDate(c.date), uses: c.count, unitsPerUse: c.units_per_use }));
   type Cycle = (typeof data)[number];
   const x = scaleBand({ domain: data.map((d) => d.date), range: [0, innerWidth], paddingInner: 0.1, paddingOuter: 0.05 });
@@ -44,7 +40,7 @@ export function CycleChart({ cycles }: { cycles: TrackingReport['cycle_counts'] 
   return (
     <ChartFrame
       height={HEIGHT}
-      frameRef={parentRef}
+      frameRef={frameRef}
       width={width}
       legend={[{ name: USES, color: barColor, shape: 'bar' }, { name: PER_USE, color: lineColor, shape: 'line' }]}
       tooltip={

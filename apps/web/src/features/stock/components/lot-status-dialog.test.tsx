@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { LOT_STATUS_MESSAGES, type Alert, type Stock } from '@clinic/domain';
 import { AppProviders } from '../../../app/providers';
-import { jsonResponse } from '../../../test/fixtures';
+import { jsonResponse, stockLot } from '../../../test/fixtures';
 import { formatDate } from '../../../lib/format';
 import { alertSummary } from '../pages/alerts-page';
 import { LotStatusDialog } from './lot-status-dialog';
@@ -89,34 +89,19 @@ describe('the recalled alert', () => {
 });
 
 describe('the stock room', () => {
-  const stock = (id: string, lotNumber: string, status: Stock['status']): Stock => ({
-    id,
-    product_id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e',
-    supplier: null,
-    container_quantity: 1,
-    units_per_container: 10,
-    price_per_container: 30,
-    unit_price: 3,
-    total_units: 10,
-    units_used: 0,
-    units_consumed: 0,
-    units_left: 10,
-    units_remaining: 10,
-    expiry_date: '2027-06-30',
-    is_expired: false,
-    created_at: '2026-11-01T10:00:00.000Z',
-    note: '',
-    isConsignment: false,
-    lotNumber,
-    runningListProductId: null,
-    has_unique_lot: false,
-    status,
-    status_reason: status === 'available' ? '' : 'Manufacturer notice',
-    status_reference: '',
-    status_changed_at: status === 'available' ? null : '2026-11-20T10:00:00.000Z',
-    status_changed_by: status === 'available' ? null : 'Dana Lee',
-    stockUsages: [],
-  });
+  const stock = (id: string, lotNumber: string, status: Stock['status']): Stock =>
+    stockLot({
+      id,
+      container_quantity: 1,
+      total_units: 10,
+      units_left: 10,
+      units_remaining: 10,
+      lotNumber,
+      status,
+      status_reason: status === 'available' ? '' : 'Manufacturer notice',
+      status_changed_at: status === 'available' ? null : '2026-11-20T10:00:00.000Z',
+      status_changed_by: status === 'available' ? null : 'Dana Lee',
+    });
 
   it('marks a recalled lot, offers Release instead of Quarantine and no consumption from it; an available lot offers Recall and Quarantine', async () => {
     stubFetch(() =>

@@ -107,10 +107,12 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
         minWidth={900}
         footer={
           totals ? (
+            // One cell a column, not a spanning label: on phones the row is a card and each figure takes its column's caption.
             <TableRow>
-              <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
-                Total
-              </TableCell>
+              <TableCell sx={{ fontWeight: 700 }}>Total</TableCell>
+              <TableCell />
+              <TableCell />
+              <TableCell />
               <TableCell align="right" sx={{ fontWeight: 700 }}>
                 {unitCount(totals.total_units)}
               </TableCell>

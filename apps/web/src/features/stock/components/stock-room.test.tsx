@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { cardCaption } from '../../../test/card-captions';
+import { jsonResponse, stockLot } from '../../../test/fixtures';
+import { StockRoom } from './stock-room';
+
+const PRODUCT = { id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Implant', type: 'disposable' as const, basic_unit: 'item' as const, barcode: '', manufacturer_code: '' };
+
+const LOT = stockLot({ product_id: PRODUCT.id });
+
+function renderWithProviders(ui: ReactNode) {
+  vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ results: [LOT], currentPage: 1, lastPage: 1, total: 1, totals: { total_units: 20, units_left: 20, value_left: 60 } }))));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
+}
+
+describe('the stock room on a phone', () => {
+  it('captions the Total card\'s figures with their column names, as it does a lot\'s card', async () => {
+    renderWithProviders(<StockRoom product={PRODUCT} canCreate canUpdate canDelete />);
+    const lot = (await screen.findByText('IMP-1')).closest('tr')!;
+    const total = screen.getByText('Total').closest('tr')!;
+    // The card hides empty cells (the columns the Total row leaves blank) and shows the rest as "caption  figure".
+    const shown = (row: HTMLElement) => within(row).getAllByRole('cell').filter((cell) => !cell.matches(':empty'));
+    const captions = (row: HTMLElement) => shown(row).map((cell) => [cardCaption(cell), cell.textContent]).filter(([caption]) => caption !== null);
+
+    expect(captions(lot)).toEqual([
+      ['Lot / serial', 'IMP-1'],
+      ['Supplier', '—'],
+      ['Expiry', '06-30-2027'],
+      ['Received', '2 × 10'],
+      ['Unit price', '$3.00000'],
+      ['Units left', '20 / 20'],
+    ]);
+    expect(within(total).getAllByRole('cell')[0]).toHaveTextContent('Total');
+    expect(captions(total)).toEqual([
+      ['Received', '20 units'],
+      ['Unit price', '$60.00 on hand'],
+      ['Units left', '20'],
+    ]);
+  });
+});
