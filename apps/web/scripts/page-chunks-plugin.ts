@@ -3,33 +3,21 @@ import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 
 /** The pages that get a chunk of their own, in order: a module two of them use goes to the first. */
 export interface PageChunksOptions {
-  /** Chunk name to the modules (paths from apps/web) whose static imports it gathers. */
+  /** Chunk name to the modules (paths from apps/web) whose code, with what it imports, it gathers. */
   chunks: Record<string, string[]>;
 }
 
-type GraphOf = (id: string) => { importedIds: readonly string[] } | null;
+type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'facadeModuleId' | 'moduleIds'>;
 
 // Set while the first pass runs, so the nested build does not start one of its own.
 const FIRST_PASS = 'CLINIC_PAGE_CHUNKS_FIRST_PASS';
 
-function staticClosure(roots: string[], graphOf: GraphOf): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(graphOf(id)?.importedIds ?? []));
-  }
-  return seen;
-}
-
-/** The modules the entries' chunks (and the chunks they import) hold once tree-shaken. */
-function entryModules(output: Rolldown.RolldownOutput['output'] | Rolldown.OutputBundle[string][]): Set<string> {
-  const chunks = output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+/** The modules held by these chunks and every chunk they import statically. */
+function modulesLoadedWith(roots: Chunk[], chunks: Chunk[]): Set<string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const modules = new Set<string>();
-  const stack = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
   const seen = new Set<string>();
+  const stack = roots.map((chunk) => chunk.fileName);
   for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
     const chunk = byFile.get(file);
     if (seen.has(file) || !chunk) continue;
@@ -40,23 +28,27 @@ function entryModules(output: Rolldown.RolldownOutput['output'] | Rolldown.Outpu
   return modules;
 }
 
+const chunksOf = (items: (Rolldown.OutputChunk | Rolldown.OutputAsset)[]): Chunk[] =>
+  items.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+
 /**
  * Rolldown splits what the lazy pages share into one chunk per set of pages that use it: the
  * signed-in home needed 88 script files, most of them a few hundred bytes of MUI, and Lighthouse's
  * mobile run (HTTP/1.1, six connections, 150 ms round trips) spent seconds fetching them in waves
- * (issue 19). This plugin gives the app's layout and the first pages one chunk each: every module
- * they import statically, except what the entries' chunks already hold.
+ * (issue 19). This plugin gives the app's layout and the first pages one chunk each.
  *
- * Which modules the entries hold is known only after tree shaking (the module graph lists every
- * module an MUI index re-exports, most of which the entry never uses), so the build starts with a
- * nested first pass, without the groups and without writing, and reads the entries' chunks from
- * it. The groups only take modules out of lazy chunks: the entries, and so the size budget's first
- * page, are the same with and without them. A module a group takes that another page also uses is
- * then fetched with the group's chunk; those pages load more bytes in fewer files.
+ * What goes in is read from a first pass of the same build (nested, without the groups, nothing
+ * written): a page's chunk and every chunk it imports statically, less what the entries load and
+ * what an earlier group took. Rolldown's own split has tree shaking and side effects behind it; the
+ * module graph alone does not (an index that re-exports a package names every module of it). So a
+ * group's modules import only the entries' and earlier groups' modules, never back, and run in the
+ * same order as before without `strictExecutionOrder`; the entries, and so the size budget's first
+ * page, are the same with and without the groups (checked: the build fails otherwise). A module a
+ * group takes that another page also uses is then fetched with the group's chunk; those pages
+ * load more bytes in fewer files.
  */
 export function pageChunks(options: PageChunksOptions) {
   const owner = new Map<string, string>();
-  let inEntries = new Set<string>();
   let config: ResolvedConfig;
   const plugin: Plugin = {
     name: 'clinic:page-chunks',
@@ -66,20 +58,24 @@ export function pageChunks(options: PageChunksOptions) {
     },
     async buildStart() {
       process.env[FIRST_PASS] = '1';
+      let chunks: Chunk[];
       try {
         const outputs = await build({ root: config.root, configFile: config.configFile, mode: config.mode, logLevel: 'silent', build: { write: false } });
         const [output] = Array.isArray(outputs) ? outputs : [outputs];
         if (!output || !('output' in output)) this.error('page-chunks: the first pass returned no bundle');
-        inEntries = entryModules(output.output);
+        chunks = chunksOf(output.output);
       } finally {
         delete process.env[FIRST_PASS];
       }
-    },
-    buildEnd() {
-      const graphOf: GraphOf = (id) => this.getModuleInfo(id);
-      const taken = new Set(inEntries);
+      const taken = modulesLoadedWith(chunks.filter((chunk) => chunk.isEntry), chunks);
       for (const [name, modules] of Object.entries(options.chunks)) {
-        for (const id of staticClosure(modules.map((module) => resolve(config.root, module)), graphOf)) {
+        const roots = modules.map((module) => {
+          const id = resolve(config.root, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) this.error(`page-chunks: no chunk holds ${module}`);
+          return chunk;
+        });
+        for (const id of modulesLoadedWith(roots, chunks)) {
           if (taken.has(id)) continue;
           owner.set(id, name);
           taken.add(id);
@@ -88,14 +84,15 @@ export function pageChunks(options: PageChunksOptions) {
     },
     generateBundle(_options, bundle) {
       // What the entries load must not have moved into a page's chunk (it would be fetched first).
-      const moved = [...entryModules(Object.values(bundle))].filter((id) => owner.has(id));
+      const chunks = chunksOf(Object.values(bundle));
+      const moved = [...modulesLoadedWith(chunks.filter((chunk) => chunk.isEntry), chunks)].filter((id) => owner.has(id));
       if (moved.length > 0) this.error(`page-chunks: the entries now load page chunks (${moved.slice(0, 3).join(', ')})`);
     },
   };
   const groups = Object.keys(options.chunks).map((name) => ({
     name,
     test: (id: string) => owner.get(id) === name,
-    // The closure is whole already; following dependencies again would pull entry modules in.
+    // The first pass's chunks hold the dependencies already; following them again would pull entry modules in.
     includeDependenciesRecursively: false,
   }));
   return { plugin, groups };
