@@ -24,7 +24,7 @@ export interface PageState {
 interface PagedTableProps {
   /** Accessible name of the table. */
   label: string;
-  columns: { key: string; label: string; align?: 'left' | 'right' | 'center'; srOnly?: boolean }[];
+  columns: { key: string; label: string; align?: 'left' | 'right' | 'center'; srOnly?: boolean; footerLabel?: string }[];
   total: number;
   /**
    * The server counted only up to `total` and more match ("3,000+"): the last page is unknown, so

@@ -5,6 +5,8 @@ export interface CardColumn {
   label: string;
   /** Image and actions columns: no caption in the card. */
   srOnly?: boolean | undefined;
+  /** The caption of this column's cell in a footer (totals) row, when its figure is not the column's (a total value under Unit price). */
+  footerLabel?: string | undefined;
 }
 
 /** CSS `content` needs a quoted string; labels are our own column names, quotes escaped anyway. */
@@ -23,14 +25,18 @@ export function tableCardsSx(columns: readonly CardColumn[]): (theme: Theme) => 
   const cellRules: Record<string, object> = {};
   columns.forEach((column, index) => {
     // Footer rows (totals) whose cells stand under the columns get the same title and captions.
-    const cell = (pseudo = '') => ['tbody', 'tfoot'].map((part) => `& ${part} tr > td:nth-of-type(${String(index + 1)}):not([colspan])${pseudo}`).join(', ');
+    const cell = (pseudo = '', parts = ['tbody', 'tfoot']) => parts.map((part) => `& ${part} tr > td:nth-of-type(${String(index + 1)}):not([colspan])${pseudo}`).join(', ');
+    const caption = (label: string) => ({ content: cssString(label), color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap', mr: 2, textAlign: 'left' });
     if (index === titleIndex) {
       cellRules[cell()] = { fontWeight: 600, fontSize: '1rem', justifyContent: 'flex-start', textAlign: 'left' };
     } else if (column.srOnly) {
       // A row's actions wrap onto a second line rather than run off a phone's screen.
       cellRules[cell()] = { justifyContent: index === columns.length - 1 ? 'flex-end' : 'flex-start', flexWrap: 'wrap' };
+    } else if (column.footerLabel !== undefined) {
+      cellRules[cell('::before', ['tbody'])] = caption(column.label);
+      cellRules[cell('::before', ['tfoot'])] = caption(column.footerLabel);
     } else {
-      cellRules[cell('::before')] = { content: cssString(column.label), color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap', mr: 2, textAlign: 'left' };
+      cellRules[cell('::before')] = caption(column.label);
     }
   });
   return (theme: Theme) => ({

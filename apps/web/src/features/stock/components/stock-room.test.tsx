@@ -18,7 +18,7 @@ function renderWithProviders(ui: ReactNode) {
 }
 
 describe('the stock room on a phone', () => {
-  it('captions the Total card\'s figures with their column names, as it does a lot\'s card', async () => {
+  it('captions the Total card\'s figures with their column names (the value on hand by its own), as it does a lot\'s card', async () => {
     renderWithProviders(<StockRoom product={PRODUCT} canCreate canUpdate canDelete />);
     const lot = (await screen.findByText('IMP-1')).closest('tr')!;
     const total = screen.getByText('Total').closest('tr')!;
@@ -37,7 +37,7 @@ describe('the stock room on a phone', () => {
     expect(within(total).getAllByRole('cell')[0]).toHaveTextContent('Total');
     expect(captions(total)).toEqual([
       ['Received', '20 units'],
-      ['Unit price', '$60.00 on hand'],
+      ['Value on hand', '$60.00 on hand'],
       ['Units left', '20'],
     ]);
   });

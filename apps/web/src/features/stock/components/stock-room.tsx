@@ -37,7 +37,8 @@ const COLUMNS = [
   { key: 'supplier', label: 'Supplier' },
   { key: 'expiry', label: 'Expiry' },
   { key: 'received', label: 'Received', align: 'right' as const },
-  { key: 'price', label: 'Unit price', align: 'right' as const },
+  // The Total row puts the value on hand under Unit price; its card names it.
+  { key: 'price', label: 'Unit price', align: 'right' as const, footerLabel: 'Value on hand' },
   { key: 'left', label: 'Units left', align: 'right' as const },
   { key: 'actions', label: 'Actions', srOnly: true },
 ];
