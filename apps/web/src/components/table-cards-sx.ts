@@ -46,7 +46,8 @@ export function tableCardsSx(columns: readonly CardColumn[]): (theme: Theme) => 
       '& table, & tbody, & tfoot, & tr': { display: 'block' },
       '& tbody tr, & tfoot tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
       '& tbody tr:has(> td[colspan])': { borderBottom: 0, py: 0 },
-      '& td': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, border: 0, py: 0.5, textAlign: 'right' },
+      // MUI lays a right-aligned cell out in reverse (row-reverse), which would put the caption after the figure.
+      '& td': { display: 'flex', flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', gap: 1, border: 0, py: 0.5, textAlign: 'right' },
       '& td:empty': { display: 'none' },
       '& td[colspan]': { display: 'block', textAlign: 'left' },
       ...cellRules,

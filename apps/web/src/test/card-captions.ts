@@ -21,3 +21,24 @@ export function cardCaption(cell: Element): string | null {
   }
   return caption;
 }
+
+/**
+ * A property's value for a cell in card mode, from the card-mode media query's rules that match
+ * the cell itself (not a pseudo-element), or null; the last matching rule wins, as in the sheet.
+ */
+export function cardCellStyle(cell: Element, property: string): string | null {
+  let value: string | null = null;
+  for (const sheet of Array.from(document.styleSheets)) {
+    for (const rule of Array.from(sheet.cssRules)) {
+      if (!(rule instanceof CSSMediaRule) || !rule.conditionText.includes('max-width')) continue;
+      for (const inner of Array.from(rule.cssRules)) {
+        if (!(inner instanceof CSSStyleRule)) continue;
+        const found = inner.style.getPropertyValue(property);
+        const selectors = inner.selectorText.split(',').map((selector) => selector.trim()).filter((selector) => !selector.includes('::'));
+        if (found && selectors.some((selector) => cell.matches(selector))) value = found;
+      }
+    }
+  }
+  return value;
+}
+

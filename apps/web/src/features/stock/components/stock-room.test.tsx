@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import { cardCaption } from '../../../test/card-captions';
+import { cardCaption, cardCellStyle } from '../../../test/card-captions';
 import { jsonResponse, stockLot } from '../../../test/fixtures';
 import { StockRoom } from './stock-room';
 
@@ -40,5 +40,8 @@ describe('the stock room on a phone', () => {
       ['Value on hand', '$60.00 on hand'],
       ['Units left', '20'],
     ]);
+    // MUI lays right-aligned cells out row-reverse; a card puts every caption before its figure.
+    const unitsLeft = shown(lot).find((cell) => cardCaption(cell) === 'Units left')!;
+    expect(cardCellStyle(unitsLeft, 'flex-direction')).toBe('row');
   });
 });
