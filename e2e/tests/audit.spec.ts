@@ -46,6 +46,6 @@ test.describe('audit trail', () => {
     const [header, ...lines] = csv.trim().split(/\r?\n/);
     expect(header).toBe('time,user,email,kind,entity_id,action,location,changes');
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.filter((line) => line.split(',')[3] !== 'patient')).toEqual([]);
+    expect(lines.filter((line) => line.split(',')[3] !== 'Patient')).toEqual([]);
   });
 });
