@@ -1,44 +1,38 @@
 /**
- * What a table cell shows as its caption when the table is in card mode (tableCardsSx, below
- * 600 px). jsdom neither applies media queries nor computes `::before`, so this reads the rules of
- * the card-mode media query from the page's style sheets and returns the `content` of the
- * `::before` rule that matches the cell, or null.
+ * jsdom neither applies media queries nor computes `::before`, so these read the card-mode rules
+ * (tableCardsSx, below 600 px) from the page's style sheets and match them against a cell.
  */
-export function cardCaption(cell: Element): string | null {
-  let caption: string | null = null;
+function* cardModeRules(): Generator<CSSStyleRule> {
   for (const sheet of Array.from(document.styleSheets)) {
     for (const rule of Array.from(sheet.cssRules)) {
       if (!(rule instanceof CSSMediaRule) || !rule.conditionText.includes('max-width')) continue;
-      for (const inner of Array.from(rule.cssRules)) {
-        if (!(inner instanceof CSSStyleRule)) continue;
-        const content = inner.style.getPropertyValue('content');
-        const selectors = inner.selectorText.split(',').filter((selector) => selector.trim().endsWith('::before'));
-        if (content && selectors.some((selector) => cell.matches(selector.trim().replace(/::before$/, '')))) {
-          caption = JSON.parse(content) as string;
-        }
-      }
+      for (const inner of Array.from(rule.cssRules)) if (inner instanceof CSSStyleRule) yield inner;
     }
   }
-  return caption;
 }
 
 /**
- * A property's value for a cell in card mode, from the card-mode media query's rules that match
- * the cell itself (not a pseudo-element), or null; the last matching rule wins, as in the sheet.
+ * A property's value for a cell in card mode, or null: from the rules whose selector, with
+ * `pseudo` removed from its end ('' for the cell itself), matches the cell; the last one wins, as in the sheet.
  */
-export function cardCellStyle(cell: Element, property: string): string | null {
+function cardModeValue(cell: Element, property: string, pseudo: '' | '::before'): string | null {
   let value: string | null = null;
-  for (const sheet of Array.from(document.styleSheets)) {
-    for (const rule of Array.from(sheet.cssRules)) {
-      if (!(rule instanceof CSSMediaRule) || !rule.conditionText.includes('max-width')) continue;
-      for (const inner of Array.from(rule.cssRules)) {
-        if (!(inner instanceof CSSStyleRule)) continue;
-        const found = inner.style.getPropertyValue(property);
-        const selectors = inner.selectorText.split(',').map((selector) => selector.trim()).filter((selector) => !selector.includes('::'));
-        if (found && selectors.some((selector) => cell.matches(selector))) value = found;
-      }
-    }
+  for (const rule of cardModeRules()) {
+    const found = rule.style.getPropertyValue(property);
+    const selectors = rule.selectorText.split(',').map((selector) => selector.trim());
+    const matching = selectors.filter((selector) => (pseudo ? selector.endsWith(pseudo) : !selector.includes('::')));
+    if (found && matching.some((selector) => cell.matches(pseudo ? selector.slice(0, -pseudo.length) : selector))) value = found;
   }
   return value;
 }
 
+/** What a table cell shows as its caption in card mode (its `::before` content), or null. */
+export function cardCaption(cell: Element): string | null {
+  const content = cardModeValue(cell, 'content', '::before');
+  return content === null ? null : (JSON.parse(content) as string);
+}
+
+/** A property's value for the cell itself in card mode, or null. */
+export function cardCellStyle(cell: Element, property: string): string | null {
+  return cardModeValue(cell, property, '');
+}
