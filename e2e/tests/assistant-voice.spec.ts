@@ -98,11 +98,11 @@ test.describe('spoken commands with the AI (OpenAI-compatible stand-in)', () => 
     await expect(added).toContainText('100 / 100');
   });
 
-  test('the Assistant tab of the phone bottom bar opens the assistant full screen', async ({ page }) => {
+  test('the Assistant button of the phone top bar opens the assistant full screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.member);
     await skipWelcome(page);
-    await page.getByRole('navigation', { name: 'Bottom navigation' }).getByRole('button', { name: 'Assistant', exact: true }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Open assistant' }).click();
     const panel = assistantPanel(page);
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('AI assistant');

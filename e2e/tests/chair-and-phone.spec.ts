@@ -13,26 +13,41 @@ test('table links are the app’s teal, not the browser’s blue', async ({ page
   await screenshotAtReviewSizes(page, 'teal-table-links');
 });
 
-test('the phone bar offers Reports only to those who may read them, and no tab label is cut', async ({ page }) => {
+test('the phone bar offers the spec’s five tabs, Reports only to those who may read them, every label whole at 360 and 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const bar = page.getByRole('navigation', { name: 'Bottom navigation' });
-  const labelsFit = () =>
-    bar.locator('.MuiBottomNavigationAction-label').evaluateAll((labels) => labels.every((label) => label.scrollWidth <= label.clientWidth + 1));
+  // Whole: each label inside its own tab, none clipped by an ellipsis or running into a neighbour.
+  const labelsWhole = () =>
+    bar.locator('.MuiBottomNavigationAction-root').evaluateAll((tabs) =>
+      tabs.every((tab) => {
+        const label = tab.querySelector('.MuiBottomNavigationAction-label');
+        if (!label) return false;
+        const outer = tab.getBoundingClientRect();
+        const inner = label.getBoundingClientRect();
+        return label.scrollWidth <= label.clientWidth + 1 && inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+      }),
+    );
 
   await signIn(page, DEMO.assistant);
   await expect(bar.getByRole('button', { name: 'Treatments' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Alerts' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Reports' })).toHaveCount(0);
-  expect(await labelsFit()).toBe(true);
+  expect(await labelsWhole()).toBe(true);
   await bar.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'Accept' }).click();
 
   await signIn(page, DEMO.member);
-  await expect(bar.getByRole('button', { name: 'Reports' })).toBeVisible();
-  expect(await labelsFit()).toBe(true);
-  await page.setViewportSize({ width: 820, height: 1180 });
-  expect(await labelsFit()).toBe(true);
-  await screenshot(page, 'phone-bar-820');
+  await expect(bar.getByRole('button')).toHaveText(['Treatments', 'Inventory', 'Reports', 'Alerts', 'Logout']);
+  for (const width of [360, 390, 820]) {
+    await page.setViewportSize({ width, height: width === 820 ? 1180 : 800 });
+    expect(await labelsWhole(), `labels at ${String(width)} px`).toBe(true);
+    // The assistant is one tap away in the top bar, with no floating button over the page's last row.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Open assistant' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Voice assistant' })).toHaveCount(0);
+    await screenshot(page, `phone-bar-${String(width)}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByRole('complementary', { name: 'Voice assistant' }).getByRole('button', { name: 'Open assistant' })).toBeVisible();
 });
 
 test('an id typed wrong in the address shows the page’s own not-found text, not the validation message', async ({ page }) => {

@@ -67,7 +67,9 @@ export function AppLayout() {
   const tourPaused = pathname === WELCOME_PATH || blockingStatus(profile.data) !== null || subscriptionBlocked;
   // The voice assistant, for roles that hold it, while no approval or subscription dialog blocks the app.
   const assistantAvailable = profile.data !== undefined && can(profile.data.permissions, 'assistant', 'create') && blockingStatus(profile.data) === null && !subscriptionBlocked;
-  const fabSpace = assistantAvailable ? ASSISTANT_FAB_SPACE : 0;
+  // Desktops float the assistant's button over the page's bottom right, and keep that corner free.
+  const fabSpace = assistantAvailable && !compact ? ASSISTANT_FAB_SPACE : 0;
+  const openAssistant = assistantAvailable ? () => { setAssistantOpen(true); } : undefined;
 
   return (
     <TourProvider profile={profile.data} navPaths={navPaths} paused={tourPaused}>
@@ -90,7 +92,7 @@ export function AppLayout() {
         )}
 
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          {compact ? <MobileTopBar onOpenMenu={() => { setMenuOpen(true); }} /> : null}
+          {compact ? <MobileTopBar onOpenMenu={() => { setMenuOpen(true); }} onOpenAssistant={openAssistant} /> : null}
           <Box
             component="main"
             sx={{
@@ -113,13 +115,13 @@ export function AppLayout() {
           </Box>
         </Box>
 
-        {compact ? <BottomNav role={role} permissions={profile.data?.permissions} onLogout={openLogout} onAssistant={assistantAvailable ? () => { setAssistantOpen(true); } : undefined} /> : null}
+        {compact ? <BottomNav role={role} permissions={profile.data?.permissions} onLogout={openLogout} /> : null}
         {assistantAvailable ? (
           <AssistantHost
             open={assistantOpen}
             onOpen={() => { setAssistantOpen(true); }}
             onClose={() => { setAssistantOpen(false); }}
-            bottomOffset={compact ? `calc(${String(BOTTOM_NAV_HEIGHT + 16)}px + env(safe-area-inset-bottom))` : '24px'}
+            floatingButtonBottom={compact ? null : '24px'}
           />
         ) : null}
 

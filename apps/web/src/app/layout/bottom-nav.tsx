@@ -7,7 +7,6 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import Badge from '@mui/material/Badge';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -40,11 +39,14 @@ const TABS: BottomTab[] = [
   { value: 'alerts', label: 'Alerts', to: '/alerts', icon: <NotificationsOutlined />, hiddenForAdmin: true },
 ];
 
-/** Six tabs share a 390 px phone: each gives up the 80 px minimum MUI keeps. */
-const ACTION_SX = { minWidth: 0, px: 0.25, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%', fontSize: '0.6875rem', '&.Mui-selected': { fontSize: '0.75rem' } } } as const;
+/**
+ * The spec's five tabs share a 360 px phone: each gives up the 80 px minimum MUI keeps, and keeps
+ * its label whole (the voice assistant opens from the top bar, so no sixth tab cuts them).
+ */
+const ACTION_SX = { minWidth: 0, px: 0.25, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem', '&.Mui-selected': { fontSize: '0.75rem' } } } as const;
 
-/** `onAssistant` adds the Assistant tab, which opens the voice assistant over the current page. */
-export function BottomNav({ role, permissions, onLogout, onAssistant }: { role: Role | null; permissions: PermissionMap | undefined; onLogout: () => void; onAssistant?: (() => void) | undefined }) {
+/** Spec section 2: Treatments, Inventory, Reports, Alerts, Logout. */
+export function BottomNav({ role, permissions, onLogout }: { role: Role | null; permissions: PermissionMap | undefined; onLogout: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isAdmin = role === 'admin';
@@ -79,10 +81,6 @@ export function BottomNav({ role, permissions, onLogout, onAssistant }: { role: 
             onLogout();
             return;
           }
-          if (value === 'assistant') {
-            onAssistant?.();
-            return;
-          }
           const tab = tabs.find((item) => item.value === value);
           if (tab) void navigate(tab.to);
         }}
@@ -104,7 +102,6 @@ export function BottomNav({ role, permissions, onLogout, onAssistant }: { role: 
             }
           />
         ))}
-        {onAssistant ? <BottomNavigationAction value="assistant" label="Assistant" icon={<SmartToyOutlined />} sx={ACTION_SX} /> : null}
         <BottomNavigationAction value="logout" label="Logout" icon={<LogoutOutlined />} sx={ACTION_SX} />
       </BottomNavigation>
     </Paper>

@@ -13,39 +13,45 @@ interface AssistantHostProps {
   open: boolean;
   onOpen: () => void;
   onClose: () => void;
-  /** Px from the bottom of the screen: above the phone bottom bar there. */
-  bottomOffset: string;
+  /**
+   * Where the floating button sits, px from the bottom right of the screen; null for no floating
+   * button (phones open the assistant from their top bar, where it covers no content).
+   */
+  floatingButtonBottom: string | null;
 }
 
 /**
- * The voice assistant on every signed-in page: a floating "Assistant" button at the bottom right,
- * and the panel it opens. Once opened the panel stays mounted, so closing it keeps the conversation.
+ * The voice assistant on every signed-in page: on desktops a floating "Assistant" button at the
+ * bottom right, and the panel it opens. Once opened the panel stays mounted, so closing it keeps
+ * the conversation.
  */
-export function AssistantHost({ open, onOpen, onClose, bottomOffset }: AssistantHostProps) {
+export function AssistantHost({ open, onOpen, onClose, floatingButtonBottom }: AssistantHostProps) {
   const [loaded, setLoaded] = useState(open);
   if (open && !loaded) setLoaded(true);
   return (
     <>
       {/* In a landmark of its own: a screen reader finds the assistant among the page's regions. */}
-      <Box component="aside" aria-label="Voice assistant">
-        <Fab
-          color="primary"
-          variant="extended"
-          aria-label="Open assistant"
-          onClick={onOpen}
-          sx={{
-            position: 'fixed',
-            right: { xs: 16, md: 24 },
-            bottom: bottomOffset,
-            zIndex: (theme) => theme.zIndex.speedDial,
-            gap: 1,
-            px: { xs: 2, sm: 2.5 },
-          }}
-        >
-          <SmartToyOutlined />
-          <span>Assistant</span>
-        </Fab>
-      </Box>
+      {floatingButtonBottom === null ? null : (
+        <Box component="aside" aria-label="Voice assistant">
+          <Fab
+            color="primary"
+            variant="extended"
+            aria-label="Open assistant"
+            onClick={onOpen}
+            sx={{
+              position: 'fixed',
+              right: { xs: 16, md: 24 },
+              bottom: floatingButtonBottom,
+              zIndex: (theme) => theme.zIndex.speedDial,
+              gap: 1,
+              px: { xs: 2, sm: 2.5 },
+            }}
+          >
+            <SmartToyOutlined />
+            <span>Assistant</span>
+          </Fab>
+        </Box>
+      )}
       {loaded ? (
         <Suspense fallback={null}>
           <AssistantPanel open={open} onClose={onClose} />
