@@ -124,3 +124,22 @@ export async function approveClient(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(/approved/i);
   await signOut(page);
 }
+
+/** Opens a Stock Room lot's "More" menu (its subject, "lot L1 added 11-27-2026", or a prefix) and picks an entry. */
+export async function chooseLotAction(scope: Page | Locator, subject: string | RegExp, entry: string): Promise<void> {
+  const name = typeof subject === 'string' ? `More actions for ${subject}` : new RegExp(`^More actions for ${subject.source}`);
+  await scope.getByRole('button', { name }).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('menu').getByRole('menuitem', { name: entry, exact: true }).click();
+}
+
+/** The state of a lot's menu entry: enabled, or greyed out with its reason. */
+export async function lotActionEnabled(scope: Page | Locator, subject: string, entry: string): Promise<boolean> {
+  await scope.getByRole('button', { name: `More actions for ${subject}` }).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  const item = page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`^${entry}`) });
+  const enabled = (await item.getAttribute('aria-disabled')) !== 'true';
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  return enabled;
+}

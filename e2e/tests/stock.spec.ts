@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, screenshot, screenshotAtReviewSizes, signIn, skipWelcome, SCREEN_SIZES, toast, usDate } from './helpers';
+import { chooseLotAction, DEMO, screenshot, screenshotAtReviewSizes, signIn, skipWelcome, SCREEN_SIZES, toast, usDate } from './helpers';
 
 const STOCK_DELETE_CONFIRM = 'Any consumed units will not be deleted and only unconsumed units will be deleted. Are you sure you want to continue?';
 
@@ -113,7 +113,7 @@ test.describe('stock', () => {
     await expect(stockTable(page)).toContainText('14 units');
 
     // Edit: a recount above the books is refused; a lower count is recorded.
-    await row.getByRole('button', { name: /^Edit lot PD-77/ }).click();
+    await chooseLotAction(row, /lot PD-77/, 'Edit');
     dialog = page.getByRole('dialog', { name: /Edit Stock/ });
     await dialog.getByRole('spinbutton', { name: /Units remaining/ }).fill('11');
     await expect(dialog.getByText('Cannot exceed more than the current units remaining')).toBeVisible();
@@ -122,7 +122,7 @@ test.describe('stock', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Stock updated')).toBeVisible();
     await expect(row).toContainText('8 / 10');
-    await row.getByRole('button', { name: /^Usage history of lot PD-77/ }).click();
+    await chooseLotAction(row, /lot PD-77/, 'Usage history');
     await expect(page.getByRole('table', { name: 'Usage history' })).toContainText('Recount');
 
     // Minimum stock 12 with 12 units on the shelf: not low yet. Consuming 1 makes it low.
@@ -161,7 +161,7 @@ test.describe('stock', () => {
 
     // Delete takes only what is left, after the spec's warning.
     await page.goto(`/products/${productId}`);
-    await stockTable(page).getByRole('row').filter({ hasText: 'PD-77' }).getByRole('button', { name: /^Delete lot PD-77/ }).click();
+    await chooseLotAction(stockTable(page).getByRole('row').filter({ hasText: 'PD-77' }), /lot PD-77/, 'Delete');
     const warning = page.getByRole('dialog', { name: 'Delete stock' });
     await expect(warning).toContainText(STOCK_DELETE_CONFIRM);
     await warning.getByRole('button', { name: 'Delete' }).click();

@@ -36,6 +36,8 @@ export const theme = createTheme({
     MuiCheckbox: { styleOverrides: { root: TOUCH_TARGET } },
     MuiRadio: { styleOverrides: { root: TOUCH_TARGET } },
     MuiMenuItem: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+    // The sidebar's links, which a landscape tablet at the chair (1180 px) shows instead of the bottom bar.
+    MuiListItemButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
     MuiInputBase: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
     // Links in a table (a chart number, a PO number) are a row's way in: a whole 44 px target.
     MuiTableCell: {

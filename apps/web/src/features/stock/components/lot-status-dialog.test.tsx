@@ -118,15 +118,18 @@ describe('the stock room', () => {
     const bad = `lot BAD-1 added ${added}`;
     const good = `lot GOOD-1 added ${added}`;
     expect(await screen.findByText('Recalled')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: `Release ${bad}` })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: `Recall ${bad}` })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: `Quarantine ${bad}` })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: `Record consumption from ${bad}` })).toBeDisabled();
-    expect(screen.getByRole('button', { name: `Record consumption from ${good}` })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: `Release ${good}` })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: `Recall ${good}` })).toBeEnabled();
+    const menuOf = async (subject: string) => {
+      await userEvent.click(screen.getByRole('button', { name: `More actions for ${subject}` }));
+      const menu = await screen.findByRole('menu');
+      return within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    };
+    expect(await menuOf(bad)).toEqual(['Usage history', 'Edit', 'Release', 'Dispose', 'Return to supplier', 'Delete']);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: `Use units of ${bad}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Use units of ${good}` })).toBeEnabled();
+    expect(await menuOf(good)).toEqual(['Usage history', 'Edit', 'Recall', 'Quarantine', 'Dispose', 'Return to supplier', 'Delete']);
 
-    await userEvent.click(screen.getByRole('button', { name: `Quarantine ${good}` }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Quarantine' }));
     expect(await screen.findByRole('dialog', { name: 'Quarantine lot' })).toHaveTextContent('Implant, lot GOOD-1');
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
@@ -43,5 +44,26 @@ describe('the stock room on a phone', () => {
     // MUI lays right-aligned cells out row-reverse; a card puts every caption before its figure.
     const unitsLeft = shown(lot).find((cell) => cardCaption(cell) === 'Units left')!;
     expect(cardCellStyle(unitsLeft, 'flex-direction')).toBe('row');
+  });
+});
+
+describe('a lot\'s actions in the stock room', () => {
+  it('offers Use as a worded button and the rest in a labelled More menu, greying out what an empty lot cannot do', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ results: [{ ...LOT, units_left: 0 }], currentPage: 1, lastPage: 1, total: 1, totals: { total_units: 20, units_left: 0, value_left: 0 } }))));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(<AppProviders queryClient={queryClient}><StockRoom product={PRODUCT} canCreate canUpdate canDelete /></AppProviders>);
+    const row = (await screen.findByText('IMP-1')).closest('tr')!;
+    // Two controls with words, no row of unlabeled icons.
+    expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual(['Use', 'More']);
+    expect(within(row).getByRole('button', { name: /^Use units of lot IMP-1/ })).toBeDisabled();
+
+    await userEvent.click(within(row).getByRole('button', { name: /^More actions for lot IMP-1/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: /^Dispose/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: /^Dispose/ })).toHaveTextContent('No units left');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Usage history' }));
+    // The history opens under the row; the menu then offers to hide it.
+    await userEvent.click(within(row).getByRole('button', { name: /^More actions for lot IMP-1/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Hide usage history' })).toBeInTheDocument();
   });
 });

@@ -3,22 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
-import ReportGmailerrorredOutlined from '@mui/icons-material/ReportGmailerrorredOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { LOT_STATUS_LABELS, STOCK_EMPTY_TEXT, STOCK_MESSAGES, STOCK_PAGE_SIZE, type LotStatus, type Product, type Stock } from '@clinic/domain';
+import { STOCK_EMPTY_TEXT, STOCK_MESSAGES, STOCK_PAGE_SIZE, type LotStatus, type Product, type Stock } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PagedTable } from '../../../components/paged-table';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -29,7 +22,9 @@ import { ConsumeDialog } from './consume-dialog';
 import { LotStatusChip, LotStatusDialog } from './lot-status-dialog';
 import { StockFormDialog } from './stock-form-dialog';
 import { UsageHistory } from './usage-history';
-import { WriteOffActions } from './write-off-actions';
+import { DisposeDialog } from './dispose-dialog';
+import { LotRowActions, type LotAction } from './lot-row-actions';
+import { ReturnDialog } from './return-dialog';
 
 const COLUMNS = [
   { key: 'added', label: 'Added' },
@@ -43,7 +38,13 @@ const COLUMNS = [
   { key: 'actions', label: 'Actions', srOnly: true },
 ];
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; stock: Stock } | { kind: 'delete'; stock: Stock } | { kind: 'consume'; stock?: Stock } | { kind: 'status'; stock: Stock; status: LotStatus };
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit' | 'delete' | 'dispose' | 'return'; stock: Stock }
+  | { kind: 'consume'; stock?: Stock }
+  | { kind: 'status'; stock: Stock; status: LotStatus };
+
+const STATUS_OF: Partial<Record<LotAction, LotStatus>> = { recall: 'recalled', quarantine: 'quarantined', release: 'available' };
 
 export interface StockRoomProps {
   product: Pick<Product, 'id' | 'name' | 'type' | 'basic_unit' | 'barcode' | 'manufacturer_code'>;
@@ -64,6 +65,13 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
   const remove = useDeleteStock();
   const rows = stocks.data?.results ?? [];
   const totals = stocks.data?.totals;
+
+  const onLotAction = (stock: Stock, action: LotAction) => {
+    const status = STATUS_OF[action];
+    if (action === 'history') setOpen(open === stock.id ? null : stock.id);
+    else if (status) setDialog({ kind: 'status', stock, status });
+    else if (action === 'edit' || action === 'delete' || action === 'dispose' || action === 'return') setDialog({ kind: action, stock });
+  };
 
   const confirmDelete = (stock: Stock) =>
     remove.mutate(stock.id, {
@@ -105,7 +113,8 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
         error={stocks.isError ? errorMessage(stocks.error, 'Could not load the stock.') : null}
         emptyText={STOCK_EMPTY_TEXT}
         rowCount={rows.length}
-        minWidth={900}
+        minWidth={720}
+        dense
         footer={
           totals ? (
             // One cell a column, not a spanning label: on phones the row is a card and each figure takes its column's caption.
@@ -129,8 +138,6 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
         }
       >
         {rows.map((stock) => {
-          const empty = stock.units_left <= 0;
-          const blocked = stock.status !== 'available';
           const historyOpen = open === stock.id;
           const subject = `lot ${stock.lotNumber || 'without number'} added ${formatDate(stock.created_at)}`;
           return (
@@ -146,9 +153,12 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                   </Stack>
                 </TableCell>
                 <TableCell>{stock.supplier?.name ?? '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(stock.expiry_date)}
-                  {stock.is_expired ? <Chip size="small" label="Expired" color="error" sx={{ ml: 1 }} /> : null}
+                <TableCell>
+                  {/* The chip goes under the date where the column is narrow (a tablet). */}
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(stock.expiry_date)}</Box>
+                    {stock.is_expired ? <Chip size="small" label="Expired" color="error" /> : null}
+                  </Stack>
                 </TableCell>
                 <TableCell align="right">
                   {stock.container_quantity} × {stock.units_per_container}
@@ -162,59 +172,15 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                   </Tooltip>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Usage history">
-                    <IconButton aria-label={`Usage history of ${subject}`} aria-expanded={historyOpen} onClick={() => { setOpen(historyOpen ? null : stock.id); }} size="small">
-                      <HistoryOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  {canUpdate ? (
-                    <>
-                      <Tooltip title={blocked ? `${LOT_STATUS_LABELS[stock.status]} lots are not used` : 'Record consumption'}>
-                        <span>
-                          <IconButton aria-label={`Record consumption from ${subject}`} disabled={empty || blocked} onClick={() => { setDialog({ kind: 'consume', stock }); }} size="small">
-                            <RemoveCircleOutlineOutlined fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title={empty ? 'No units left' : 'Edit'}>
-                        <span>
-                          <IconButton aria-label={`Edit ${subject}`} disabled={empty} onClick={() => { setDialog({ kind: 'edit', stock }); }} size="small">
-                            <EditOutlined fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      {stock.status === 'recalled' ? null : (
-                        <Tooltip title="Recall">
-                          <IconButton aria-label={`Recall ${subject}`} onClick={() => { setDialog({ kind: 'status', stock, status: 'recalled' }); }} size="small" color="error">
-                            <ReportGmailerrorredOutlined fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      {stock.status === 'available' ? (
-                        <Tooltip title="Quarantine">
-                          <IconButton aria-label={`Quarantine ${subject}`} onClick={() => { setDialog({ kind: 'status', stock, status: 'quarantined' }); }} size="small">
-                            <BlockOutlined fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      ) : (
-                        <Tooltip title="Release">
-                          <IconButton aria-label={`Release ${subject}`} onClick={() => { setDialog({ kind: 'status', stock, status: 'available' }); }} size="small">
-                            <LockOpenOutlined fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </>
-                  ) : null}
-                  {canDelete ? <WriteOffActions product={product} stock={stock} subject={subject} /> : null}
-                  {canDelete ? (
-                    <Tooltip title={empty ? 'No units left' : 'Delete'}>
-                      <span>
-                        <IconButton aria-label={`Delete ${subject}`} disabled={empty} onClick={() => { setDialog({ kind: 'delete', stock }); }} size="small" color="error">
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  ) : null}
+                  <LotRowActions
+                    stock={stock}
+                    subject={subject}
+                    historyOpen={historyOpen}
+                    canUpdate={canUpdate}
+                    canDelete={canDelete}
+                    onUse={() => { setDialog({ kind: 'consume', stock }); }}
+                    onSelect={(action) => { onLotAction(stock, action); }}
+                  />
                 </TableCell>
               </TableRow>
               <TableRow>
@@ -232,6 +198,10 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
       {dialog?.kind === 'edit' ? <StockFormDialog product={product} stock={dialog.stock} onClose={() => { setDialog(null); }} /> : null}
       {dialog?.kind === 'status' ? <LotStatusDialog product={product} stock={dialog.stock} status={dialog.status} onClose={() => { setDialog(null); }} /> : null}
       {dialog?.kind === 'consume' ? <ConsumeDialog product={product} stock={dialog.stock} onClose={() => { setDialog(null); }} /> : null}
+      {dialog?.kind === 'dispose' ? (
+        <DisposeDialog product={product} lot={dialog.stock} presetReason={dialog.stock.is_expired ? 'expired' : undefined} presetUnits={dialog.stock.is_expired ? dialog.stock.units_left : undefined} onClose={() => { setDialog(null); }} />
+      ) : null}
+      {dialog?.kind === 'return' ? <ReturnDialog product={product} lot={dialog.stock} supplierName={dialog.stock.supplier?.name} onClose={() => { setDialog(null); }} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete stock"
