@@ -84,7 +84,10 @@ export const products = pgTable(
   ],
 );
 
-/** What each location keeps about a product: its minimum stock, and whether it removed it. */
+/**
+ * What each location keeps about a product: its minimum stock, whether it tracks the product's
+ * usage (null: the catalog's default, products.is_usage_tracking_on), and whether it removed it.
+ */
 export const productCompanySettings = pgTable(
   'product_company_settings',
   {
@@ -95,6 +98,7 @@ export const productCompanySettings = pgTable(
       .notNull()
       .references(() => companies.id),
     minimumStock: integer('minimum_stock').notNull().default(0),
+    usageTrackingOn: boolean('usage_tracking_on'),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

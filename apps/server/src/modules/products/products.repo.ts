@@ -24,6 +24,8 @@ export interface ProductListRow {
   categoryName: string | null;
   supplierName: string | null;
   minimumStock: number | null;
+  /** The reader's own choice (null: none made, the catalog's default applies). */
+  usageTrackingOn: boolean | null;
   /** The submitting location and its organization (null for the admin's own products). */
   locationName: string | null;
   organizationName: string | null;
@@ -111,6 +113,7 @@ const NAMES = {
   categoryName: categories.name,
   supplierName: suppliers.name,
   minimumStock: productCompanySettings.minimumStock,
+  usageTrackingOn: productCompanySettings.usageTrackingOn,
   locationName: companies.name,
   organizationName: organizations.name,
 };
@@ -298,6 +301,14 @@ export async function setMinimumStock(db: DbOrTx, productId: string, companyId: 
     .insert(productCompanySettings)
     .values({ productId, companyId, minimumStock })
     .onConflictDoUpdate({ target: [productCompanySettings.productId, productCompanySettings.companyId], set: { minimumStock, updatedAt: new Date() } });
+}
+
+/** A location's usage tracking of a product: its own, whatever the catalog's default. */
+export async function setUsageTracking(db: DbOrTx, productId: string, companyId: string, usageTrackingOn: boolean): Promise<void> {
+  await db
+    .insert(productCompanySettings)
+    .values({ productId, companyId, usageTrackingOn })
+    .onConflictDoUpdate({ target: [productCompanySettings.productId, productCompanySettings.companyId], set: { usageTrackingOn, updatedAt: new Date() } });
 }
 
 /** A location's "Remove" of a catalog product: hidden for it, untouched for everyone else. */

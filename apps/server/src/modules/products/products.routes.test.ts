@@ -142,6 +142,37 @@ describe('locks, minimum stock and removal', () => {
     expect(fractional.statusCode).toBe(400);
   });
 
+  it("keeps usage tracking per location, even on a locked catalog product; the admin's choice is the default", async () => {
+    const catalog = await createProduct(t.db, { companyId: null, name: 'Prophy Paste Mint', type: 'consumable' });
+    const url = `/api/product/${catalog.id}`;
+    const on = await t.request({ method: 'PATCH', url, token: member(), payload: { is_usage_tracking_on: true } });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ is_usage_tracking_on: true, is_editable: false });
+    expect((await t.request({ method: 'GET', url, token: ownAdmin() })).json().is_usage_tracking_on).toBe(true);
+    expect((await t.request({ method: 'GET', url, token: foreignMember() })).json().is_usage_tracking_on).toBe(false);
+    expect((await t.request({ method: 'GET', url, token: admin() })).json().is_usage_tracking_on).toBe(false);
+
+    // The admin's default reaches the locations that never chose; a location's own choice stays.
+    expect((await t.request({ method: 'PATCH', url, token: admin(), payload: { is_usage_tracking_on: true } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url, token: foreignMember() })).json().is_usage_tracking_on).toBe(true);
+    expect((await t.request({ method: 'PATCH', url, token: member(), payload: { is_usage_tracking_on: false } })).json().is_usage_tracking_on).toBe(false);
+    expect((await t.request({ method: 'GET', url, token: foreignMember() })).json().is_usage_tracking_on).toBe(true);
+
+    // Only a product field with it still needs the lock opened.
+    expect((await t.request({ method: 'PATCH', url, token: member(), payload: { is_usage_tracking_on: true, manufacturer_code: 'PP-1' } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url, token: member() })).json().is_usage_tracking_on).toBe(false);
+  });
+
+  it('lets a location edit the manufacturer code and weight of its own pending product, not of a catalog product', async () => {
+    const catalog = await createProduct(t.db, { companyId: null, name: 'Bite Registration Paste' });
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${catalog.id}`, token: member(), payload: { manufacturer_code: 'BR-9' } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${catalog.id}`, token: member(), payload: { weight_or_volume: 50 } })).statusCode).toBe(403);
+    const own = await createProduct(t.db, { companyId: ownLocation(), isApproved: false, name: 'Our Bite Paste' });
+    const edited = await t.request({ method: 'PATCH', url: `/api/product/${own.id}`, token: member(), payload: { manufacturer_code: 'OBP-2', weight_or_volume: 50 } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ manufacturer_code: 'OBP-2', weight_or_volume: 50, is_editable: true });
+  });
+
   it('lets the admin edit any product and change a unit container to a cartridge count', async () => {
     const pending = await createProduct(t.db, { companyId: ownLocation(), isApproved: false, container: 'box', basicUnit: 'ml' });
     const bad = await t.request({ method: 'PATCH', url: `/api/product/${pending.id}`, token: admin(), payload: { container: 'unit' } });

@@ -39,6 +39,7 @@ import {
   preparedProductsWithNames,
   markRemovedForCompany,
   setMinimumStock,
+  setUsageTracking,
   updateProduct,
   type AttachmentRow,
   type NewProduct,
@@ -97,7 +98,7 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       box_image_url: files.signedUrl(p.boxImageUrl),
       is_approved: p.isApproved,
       is_editable: isEditableBy(actor, p),
-      is_usage_tracking_on: p.isUsageTrackingOn,
+      is_usage_tracking_on: row.usageTrackingOn ?? p.isUsageTrackingOn,
       implantable: p.implantable,
       manufacturer_name: p.manufacturerName,
       manufacturer_address: p.manufacturerAddress,
@@ -249,7 +250,11 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
 
     async update(actor: Actor, id: string, body: UpdateProductRequest): Promise<Product> {
       const { product } = await visible(actor, id);
-      const { minimum_stock: minimumStock, ...fields } = body;
+      const { minimum_stock: minimumStock, is_usage_tracking_on: usageTracking, ...productFields } = body;
+      // Usage tracking is each location's choice, as minimum stock is (even on a locked catalog
+      // product); the admin sets the catalog's default, which a location's own choice overrides.
+      const locationUsageTracking = actor.role === 'admin' ? undefined : usageTracking;
+      const fields = actor.role === 'admin' ? { ...productFields, is_usage_tracking_on: usageTracking } : productFields;
       const changesFields = Object.values(fields).some((v) => v !== undefined);
       if (changesFields && !isEditableBy(actor, product)) throw forbidden('Only the product admin can change an approved product');
       if (minimumStock !== undefined && actor.role === 'admin') throw badRequest('minimum_stock', 'Minimum stock is kept by each location');
@@ -265,6 +270,7 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
             await setMinimumStock(tx, id, currentCompanyId(actor), minimumStock);
             await refreshAlerts(tx, { companyId: currentCompanyId(actor), productIds: [id] }, alertRules());
           }
+          if (locationUsageTracking !== undefined) await setUsageTracking(tx, id, currentCompanyId(actor), locationUsageTracking);
           await recordAudit(tx, actor, { entity: 'product', entityId: id, action: 'update', organizationId: actor.organizationId, companyId: actor.companyId, changes: body });
         })
         .catch((error: unknown) => {

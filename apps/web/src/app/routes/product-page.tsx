@@ -1,10 +1,14 @@
 import { can } from '@clinic/domain';
 import { ProductDetailPage } from '../../features/products/pages/product-detail-page';
 import { ConsumptionTracking } from '../../features/stock/components/consumption-tracking';
+import { CycleUnitPrice } from '../../features/stock/components/cycle-unit-price';
 import { StockRoom } from '../../features/stock/components/stock-room';
 import { AddToRunningListButton } from '../../features/purchasing/components/add-to-running-list-button';
 
-/** /products/{productId}: the product feature's page with the stock feature's Stock Room (and purchasing's Add to Running List) in it. */
+/**
+ * /products/{productId}: the product feature's page with the stock feature's Stock Room, consumption
+ * tracking and cycle estimate (and purchasing's Add to Running List) in it.
+ */
 export function ProductPage() {
   return (
     <ProductDetailPage
@@ -20,6 +24,7 @@ export function ProductPage() {
         ) : null
       }
       tracking={(product, permissions) => (can(permissions, 'stock', 'read') ? <ConsumptionTracking productId={product.id} /> : null)}
+      cycleEstimate={(product, permissions) => (can(permissions, 'stock', 'read') ? <CycleUnitPrice productId={product.id} /> : null)}
     />
   );
 }

@@ -11,6 +11,7 @@ import {
   type UpdateProductRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { optimisticUpdate } from '../../../lib/optimistic';
 
 export interface ProductSearchParams {
   currentPage: number;
@@ -70,6 +71,18 @@ export function useUpdateProduct() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateProductRequest }) => api.patch<Product>(`product/${id}`, body),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * The consumable panel's usage-tracking switch: a location's own choice (the server keeps it per
+ * location, as minimum stock). The page shows it at once and takes it back if the server refuses.
+ */
+export function useSetUsageTracking(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => api.patch<Product>(`product/${productId}`, { is_usage_tracking_on: on } satisfies UpdateProductRequest),
+    ...optimisticUpdate<ProductDetail, boolean>(queryClient, productKeys.detail(productId), (product, on) => ({ ...product, is_usage_tracking_on: on })),
   });
 }
 

@@ -16,17 +16,26 @@ import { useSessionClaims } from '../../../lib/auth-token';
 import { useProfile } from '../../../lib/profile';
 import { productQueryOptions } from '../api/products-api';
 import { AttachmentsSection } from '../components/attachments-section';
-import { MinimumStockInline } from '../components/minimum-stock-inline';
+import { InlineProductField } from '../components/inline-product-field';
 import { AssociatedTreatmentsTable } from '../components/associated-treatments-table';
 import { StocksOverviewTable } from '../components/stocks-overview-table';
 import { ProductDialogsHost, type ProductTarget } from '../components/product-dialogs-host';
 import { ProductOverview } from '../components/product-overview';
+import { UsageTrackingPanel } from '../components/usage-tracking-panel';
+import { manufacturerCodeChange, minimumStockChange, weightChange } from '../inline-changes';
 import { deleteLabel, productActionsFor } from '../product-actions';
 
 /** Sections other features render on the product page (app/ composes them: features stay apart). */
 export type ProductSection = (product: ProductDetailData, permissions: PermissionMap) => ReactNode;
 
-function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: Profile; productId: string; stockRoom?: ProductSection | undefined; tracking?: ProductSection | undefined }) {
+interface ProductSections {
+  stockRoom?: ProductSection | undefined;
+  tracking?: ProductSection | undefined;
+  /** The consumable panel's estimated cycle unit price. */
+  cycleEstimate?: ProductSection | undefined;
+}
+
+function ProductDetail({ profile, productId, stockRoom, tracking, cycleEstimate }: { profile: Profile; productId: string } & ProductSections) {
   const navigate = useNavigate();
   const claims = useSessionClaims();
   const role = claims?.role ?? profile.role;
@@ -43,6 +52,10 @@ function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: P
   const actions = productActionsFor(viewer, data);
   const isAdmin = role === 'admin';
   const canUpdate = can(profile.permissions, 'products', 'update');
+  const live = data.deleted_at === null;
+  // Product fields change only where the server takes them: the admin's, or a location's own
+  // product until approved (is_editable); minimum stock and usage tracking are each location's own.
+  const canEditFields = canUpdate && live && data.is_editable;
 
   return (
     <>
@@ -78,7 +91,20 @@ function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: P
         </Stack>
       </Box>
       <Stack spacing={3}>
-        <ProductOverview product={data} minimumStock={isAdmin ? null : <MinimumStockInline productId={data.id} value={data.minimum_stock} canEdit={canUpdate && data.deleted_at === null} />} />
+        <ProductOverview
+          product={data}
+          editors={{
+            manufacturerCode: (
+              <InlineProductField productId={data.id} label="Manufacture Code" display={data.manufacturer_code || '—'} text={data.manufacturer_code} canEdit={canEditFields} toChange={manufacturerCodeChange(data)} savedMessage="Manufacture code updated" width={220} />
+            ),
+            weight: (
+              <InlineProductField productId={data.id} label="Weight per volume" display={data.weight_or_volume ?? '—'} text={data.weight_or_volume === null ? '' : String(data.weight_or_volume)} canEdit={canEditFields} number="decimal" toChange={weightChange(data)} savedMessage="Weight per volume updated" />
+            ),
+            minimumStock: isAdmin ? null : (
+              <InlineProductField productId={data.id} label="Minimum Stock" display={data.minimum_stock} text={String(data.minimum_stock)} canEdit={canUpdate && live} number="numeric" toChange={minimumStockChange} savedMessage="Minimum stock updated" />
+            ),
+          }}
+        />
         {isAdmin ? <StocksOverviewTable rows={data.companyStocksOverview} /> : data.deleted_at === null ? stockRoom?.(data, profile.permissions) : null}
         <AssociatedTreatmentsTable rows={data.associatedTreatments} searchable={isAdmin} linkable={!isAdmin && can(profile.permissions, 'treatments', 'read')} />
         <AttachmentsSection
@@ -87,6 +113,7 @@ function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: P
           canManage={canUpdate && data.deleted_at === null}
           ownerCompanyId={isAdmin ? null : (claims?.company_id ?? null)}
         />
+        {!isAdmin && live && data.type === 'consumable' ? <UsageTrackingPanel product={data} canEdit={canUpdate} estimate={cycleEstimate?.(data, profile.permissions) ?? null} /> : null}
         {isAdmin ? null : tracking?.(data, profile.permissions)}
       </Stack>
       <ProductDialogsHost target={target} viewer={viewer} onClose={() => { setTarget(null); }} leaveTo="/products" />
@@ -96,13 +123,13 @@ function ProductDetail({ profile, productId, stockRoom, tracking }: { profile: P
 
 /**
  * /products/{productId} (spec section 2). The admin sees who holds the product; a location sees
- * its Stock Room and Track Product Consumption, which the stock feature renders through
- * `stockRoom` and `tracking`.
+ * its Stock Room, Track Product Consumption and (consumables) the estimated cycle unit price,
+ * which the stock feature renders through `stockRoom`, `tracking` and `cycleEstimate`.
  */
-export function ProductDetailPage({ stockRoom, tracking }: { stockRoom?: ProductSection; tracking?: ProductSection }) {
+export function ProductDetailPage({ stockRoom, tracking, cycleEstimate }: ProductSections) {
   const { productId = '' } = useParams();
   const profile = useProfile();
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) return <Alert severity="error">{errorMessage(profile.error, 'Could not load your profile.')}</Alert>;
-  return <ProductDetail profile={profile.data} productId={productId} stockRoom={stockRoom} tracking={tracking} />;
+  return <ProductDetail profile={profile.data} productId={productId} stockRoom={stockRoom} tracking={tracking} cycleEstimate={cycleEstimate} />;
 }

@@ -16,6 +16,7 @@ import type {
   UpdateRunningListProductRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { optimisticUpdate } from '../../../lib/optimistic';
 
 export const runningListKeys = {
   all: ['running-lists'] as const,
@@ -94,11 +95,22 @@ export function useAddToRunningListInBulk() {
   return useMutation({ mutationFn: (body: BulkRunningListProductsRequest) => api.post<AddedRunningListProducts>('purchase/running-list/product/bulk', body), onSuccess: invalidate });
 }
 
-export function useUpdateRunningListProduct() {
+/**
+ * A line's quantity, price or priority. The priority switch shows its change at once (written into
+ * the list's cache, put back if the server refuses); numbers wait for the server, as their cells
+ * keep what was typed themselves.
+ */
+export function useUpdateRunningListProduct(listId: string) {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateRunningLists();
+  const optimistic = optimisticUpdate<RunningListDetail, { id: string; body: UpdateRunningListProductRequest }>(queryClient, runningListKeys.detail(listId), (list, { id, body }) =>
+    body.high_priority === undefined ? list : { ...list, runningListProducts: list.runningListProducts.map((line) => (line.id === id ? { ...line, high_priority: body.high_priority ?? line.high_priority } : line)) },
+  );
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateRunningListProductRequest }) => api.patch<RunningListProduct>(`purchase/running-list/product/${id}`, body),
-    onSuccess: invalidate,
+    onMutate: optimistic.onMutate,
+    onError: optimistic.onError,
+    onSettled: invalidate,
   });
 }
 

@@ -13,13 +13,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { Link as RouterLink } from 'react-router';
 import { lineTotal, PURCHASING_MESSAGES, UpdateRunningListProductRequestSchema, type RunningListDetail, type RunningListProduct } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
 import { formatDollars } from '../../../lib/format';
+import { useShownAtOnce } from '../../../lib/optimistic';
 import { useUpdateRunningListProduct } from '../api/purchasing-api';
 
 /**
@@ -58,6 +59,22 @@ function NumberCell({ label, value, field, onSave, step }: { label: string; valu
   );
 }
 
+/** A line's High priority switch: the change shows from the click on and goes back if refused. */
+function PrioritySwitch({ line, disabled, onSave }: { line: RunningListProduct; disabled: boolean; onSave: (highPriority: boolean, onRefused: () => void) => void }) {
+  const { shown, show, forget } = useShownAtOnce(line.high_priority);
+  return (
+    <Switch
+      checked={shown}
+      disabled={disabled}
+      onChange={(e) => {
+        show(e.target.checked);
+        onSave(e.target.checked, forget);
+      }}
+      slotProps={{ input: { 'aria-label': `High priority: ${line.product.name}` } }}
+    />
+  );
+}
+
 export interface RunningListLinesProps {
   list: RunningListDetail;
   editable: boolean;
@@ -67,7 +84,7 @@ export interface RunningListLinesProps {
 /** The products of a running list: quantity in containers, price per container, priority, line totals. */
 export function RunningListLines({ list, editable, onRemove }: RunningListLinesProps) {
   const notify = useNotify();
-  const update = useUpdateRunningListProduct();
+  const update = useUpdateRunningListProduct(list.id);
   const save = (line: RunningListProduct, body: { quantity?: number; price?: number; high_priority?: boolean }, onFail?: () => void) =>
     update.mutate(
       { id: line.id, body },
@@ -111,7 +128,7 @@ export function RunningListLines({ list, editable, onRemove }: RunningListLinesP
               <TableCell>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                   <ProductThumbnail url={line.product.product_image_url} />
-                  <RouterLink to={`/products/${line.product_id}`}>{line.product.name}</RouterLink>
+                  <AppLink to={`/products/${line.product_id}`}>{line.product.name}</AppLink>
                 </Stack>
               </TableCell>
               <TableCell align="right">
@@ -121,11 +138,10 @@ export function RunningListLines({ list, editable, onRemove }: RunningListLinesP
                 {editable ? <NumberCell key={`p${String(line.price)}`} label={`Price of ${line.product.name}`} field="price" value={line.price} step="0.01" onSave={(price, onFail) => { save(line, { price }, onFail); }} /> : formatDollars(line.price)}
               </TableCell>
               <TableCell>
-                <Switch
-                  checked={line.high_priority}
+                <PrioritySwitch
+                  line={line}
                   disabled={!editable}
-                  onChange={(e) => { save(line, { high_priority: e.target.checked }); }}
-                  slotProps={{ input: { 'aria-label': `High priority: ${line.product.name}` } }}
+                  onSave={(highPriority, onRefused) => { save(line, { high_priority: highPriority }, onRefused); }}
                 />
               </TableCell>
               <TableCell align="right">{formatDollars(lineTotal(line.quantity, line.price))}</TableCell>

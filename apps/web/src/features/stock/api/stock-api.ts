@@ -9,6 +9,7 @@ import {
   type ConsumeStockRequest,
   type Consumption,
   type CreatedStocks,
+  type CycleUnitPrice,
   type CreateStockRequest,
   type LotStatusBody,
   type Page,
@@ -103,6 +104,13 @@ export const trackingQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: [...stockKeys.product(productId), 'tracking'] as const,
     queryFn: ({ signal }) => api.get<TrackingReport>(`product/${productId}/tracking-reports`, { signal }),
+  });
+
+/** The consumable panel's estimate: the next use's unit price and the latest cycle (spec section 7). */
+export const cycleUnitPriceQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: [...stockKeys.product(productId), 'cycle-unit-price'] as const,
+    queryFn: ({ signal }) => api.get<CycleUnitPrice>(`product/${productId}/estimated-cycle-unit-price`, { query: { 'get-last-tracker': true }, signal }),
   });
 
 export interface InventoryProduct {

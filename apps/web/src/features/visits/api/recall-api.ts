@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Recall, RecallContact, RecallKind } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { optimisticUpdate } from '../../../lib/optimistic';
 import { visitKeys } from './visits-api';
+
+interface ContactChange {
+  patientId: string;
+  contacted: boolean;
+}
 
 /** What the recall page traces: a lot number, a serial number or a UDI-DI. */
 export interface RecallSearch {
@@ -24,20 +30,22 @@ export const recallQueryOptions = (search: RecallSearch) =>
     enabled: search.value !== '',
   });
 
-/** Marks (or unmarks) an affected patient as told of the recall; the trace shows who and when. */
-export function useRecallContact(search: RecallSearch) {
+/**
+ * Marks (or unmarks) an affected patient as told of the recall; the trace shows who and when. The
+ * mark shows at once, as `markBy` now, and is taken back if the server refuses it.
+ */
+export function useRecallContact(search: RecallSearch, markBy: string) {
   const queryClient = useQueryClient();
+  const optimistic = optimisticUpdate<Recall, ContactChange>(queryClient, recallKeys.trace(search), (trace, { patientId, contacted }) => ({
+    ...trace,
+    patients: trace.patients.map((p) => (p.patient_id === patientId ? { ...p, contacted: contacted ? { by: markBy, at: new Date().toISOString() } : null } : p)),
+  }));
   return useMutation({
-    mutationFn: async ({ patientId, contacted }: { patientId: string; contacted: boolean }) => {
+    mutationFn: async ({ patientId, contacted }: ContactChange) => {
       if (contacted) return (await api.put<RecallContact>(`recall/contacts/${patientId}`, {}, { query: recallQuery(search) })).contacted;
       await api.delete(`recall/contacts/${patientId}`, { query: recallQuery(search) });
       return null;
     },
-    onSuccess: (mark, { patientId }) => {
-      queryClient.setQueryData<Recall>(recallKeys.trace(search), (trace) =>
-        trace ? { ...trace, patients: trace.patients.map((p) => (p.patient_id === patientId ? { ...p, contacted: mark } : p)) } : trace,
-      );
-      return queryClient.invalidateQueries({ queryKey: recallKeys.trace(search) });
-    },
+    ...optimistic,
   });
 }

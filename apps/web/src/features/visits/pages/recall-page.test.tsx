@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Alert, Recall, RecallContactMark, Role } from '@clinic/domain';
@@ -22,8 +22,11 @@ function recall(by: Recall['by'], value: string, contacted: RecallContactMark | 
   };
 }
 
-/** A tiny recall API: the trace answers what it was asked, with the patient's mark as it stands. */
-function signIn(role: Role, alerts: Alert[] = []) {
+/**
+ * A tiny recall API: the trace answers what it was asked, with the patient's mark as it stands.
+ * `contactAnswer`, when given, answers the mark instead (a slow or refusing server).
+ */
+function signIn(role: Role, alerts: Alert[] = [], contactAnswer?: (setMark: (mark: RecallContactMark | null) => void) => Promise<Response>) {
   setToken(fakeToken(role));
   let mark: RecallContactMark | null = null;
   const fetchMock = stubApi(profileFor(role), {
@@ -32,6 +35,7 @@ function signIn(role: Role, alerts: Alert[] = []) {
       return jsonResponse(recall(by as Recall['by'], value, mark));
     },
     [`/api/recall/contacts/${PATIENT}`]: (_url, init) => {
+      if (contactAnswer) return contactAnswer((next) => { mark = next; });
       if (init?.method === 'PUT') {
         mark = MARK;
         return jsonResponse({ patient_id: PATIENT, contacted: MARK });
@@ -78,6 +82,53 @@ describe('recall page', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unmark contacted' })).getByRole('button', { name: 'Unmark' }));
     await waitFor(() => { expect(box).not.toBeChecked(); });
     expect(calls()).toContain(`DELETE /api/recall/contacts/${PATIENT}?serial=SN-001`);
+  });
+
+  it('ticks the box the moment it is clicked, before a slow server answers', async () => {
+    let answer: () => void = () => undefined;
+    const { calls } = signIn('assistant', [], (setMark) => new Promise((resolve) => {
+      answer = () => {
+        setMark(MARK);
+        resolve(jsonResponse({ patient_id: PATIENT, contacted: MARK }));
+      };
+    }));
+    renderApp('/recall?serial=SN-001');
+    const box = within(await screen.findByRole('table', { name: 'Affected patients' })).getByRole('checkbox', { name: 'Contacted PT-7' });
+
+    // A click read back at once (as a browser test does): the click's own render shows the mark.
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    await waitFor(() => { expect(calls()).toContain(`PUT /api/recall/contacts/${PATIENT}?serial=SN-001`); });
+    expect(box).toBeChecked();
+    answer();
+    expect(await screen.findByText('PT-7 marked as contacted.')).toBeInTheDocument();
+    expect(box).toBeChecked();
+    await waitFor(() => { expect(box).toHaveAccessibleDescription('Ana Ruiz, 03-02-2026 3:15 PM'); });
+  });
+
+  it('takes the mark back, with the reason, when the server refuses it', async () => {
+    let refuse: () => void = () => undefined;
+    const { calls } = signIn('assistant', [], () => new Promise((resolve) => {
+      refuse = () => { resolve(jsonResponse({ statusCode: 403, code: 'FORBIDDEN', message: 'You cannot mark patients of this location' }, 403)); };
+    }));
+    renderApp('/recall?serial=SN-001');
+    const box = within(await screen.findByRole('table', { name: 'Affected patients' })).getByRole('checkbox', { name: 'Contacted PT-7' });
+
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    await waitFor(() => { expect(calls()).toContain(`PUT /api/recall/contacts/${PATIENT}?serial=SN-001`); });
+    refuse();
+    expect(await screen.findByText('You cannot mark patients of this location')).toBeInTheDocument();
+    await waitFor(() => { expect(box).not.toBeChecked(); });
+    expect(box).toHaveAccessibleDescription('Not contacted');
+  });
+
+  it("links the lot's product and the patients in the app's link style", async () => {
+    signIn('assistant');
+    renderApp('/recall?serial=SN-001');
+    const link = within(await screen.findByRole('table', { name: 'Affected patients' })).getByRole('link', { name: 'PT-7' });
+    expect(link).toHaveAttribute('href', `/patients/${PATIENT}`);
+    expect(link).toHaveClass('MuiLink-root');
   });
 
   it('searches by UDI-DI from a scanned label, and puts the search in the address', async () => {

@@ -15,14 +15,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { can, RECALL_KIND_LABELS, RECALL_KINDS, readUdi, type Recall, type RecallKind, type RecallPatient } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { AppLink } from '../../../components/link';
 import { PageHeader } from '../../../components/page-header';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/download';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useShownAtOnce } from '../../../lib/optimistic';
 import { useProfile } from '../../../lib/profile';
 import { recallQuery, recallQueryOptions, useRecallContact, type RecallSearch } from '../api/recall-api';
 
@@ -52,21 +54,57 @@ const NOTHING_FOUND: Record<RecallKind, (value: string) => string> = {
 /** "by Ana Ruiz, 03-02-2026 9:15 AM" under a contacted mark. */
 export const contactedText = (patient: RecallPatient) => (patient.contacted ? `${patient.contacted.by}, ${formatDateTime(patient.contacted.at)}` : 'Not contacted');
 
+interface ContactedBoxProps {
+  patient: RecallPatient;
+  canMark: boolean;
+  saving: boolean;
+  /** Saves the mark; `onRefused` runs if the server refuses it. */
+  onMark: (onRefused: () => void) => void;
+  onUnmark: () => void;
+}
+
+/** A patient's contacted mark: ticking it shows at once; taking it back asks first. */
+function ContactedBox({ patient, canMark, saving, onMark, onUnmark }: ContactedBoxProps) {
+  const { shown, show, forget } = useShownAtOnce(patient.contacted !== null);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Checkbox
+        checked={shown}
+        disabled={!canMark || saving}
+        slotProps={{ input: { 'aria-label': `Contacted ${patient.patient_chart_number}`, 'aria-describedby': `contacted-${patient.patient_id}` } }}
+        onChange={(_e, checked) => {
+          if (!checked) {
+            onUnmark();
+            return;
+          }
+          show(true);
+          onMark(forget);
+        }}
+      />
+      <Typography id={`contacted-${patient.patient_id}`} variant="body2" color={patient.contacted ? 'text.primary' : 'text.secondary'}>
+        {contactedText(patient)}
+      </Typography>
+    </Box>
+  );
+}
+
 function AffectedPatients({ data, search }: { data: Recall; search: RecallSearch }) {
   const notify = useNotify();
   const profile = useProfile();
   const canMark = can(profile.data?.permissions ?? {}, 'treatmentLogs', 'create');
-  const contact = useRecallContact(search);
+  const contact = useRecallContact(search, profile.data ? `${profile.data.first_name} ${profile.data.last_name}` : '');
   const [unmarking, setUnmarking] = useState<RecallPatient | null>(null);
-  const mark = (patient: RecallPatient, contacted: boolean, onDone?: () => void) => {
+  // The change shows at once (the cache is written before the server answers) and is taken back
+  // with a message if the server refuses it.
+  const mark = (patient: RecallPatient, contacted: boolean, onRefused?: () => void) => {
     contact.mutate(
       { patientId: patient.patient_id, contacted },
       {
-        onSuccess: () => {
-          notify.success(contacted ? `${patient.patient_chart_number} marked as contacted.` : `${patient.patient_chart_number} is no longer marked as contacted.`);
-          onDone?.();
+        onSuccess: () => { notify.success(contacted ? `${patient.patient_chart_number} marked as contacted.` : `${patient.patient_chart_number} is no longer marked as contacted.`); },
+        onError: (error) => {
+          onRefused?.();
+          notify.error(errorMessage(error, 'Could not save the contacted mark.'));
         },
-        onError: (error) => { notify.error(errorMessage(error, 'Could not save the contacted mark.')); },
       },
     );
   };
@@ -85,25 +123,17 @@ function AffectedPatients({ data, search }: { data: Recall; search: RecallSearch
             {data.patients.map((p) => (
               <TableRow key={p.patient_id}>
                 <TableCell>
-                  <RouterLink to={`/patients/${p.patient_id}`}>{p.patient_chart_number}</RouterLink>
+                  <AppLink to={`/patients/${p.patient_id}`}>{p.patient_chart_number}</AppLink>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.last_visit_at)}</TableCell>
                 <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                    <Checkbox
-                      // The mark being saved shows at once; the server's answer then fills in who and when.
-                      checked={contact.isPending && contact.variables.patientId === p.patient_id ? contact.variables.contacted : p.contacted !== null}
-                      disabled={!canMark || (contact.isPending && contact.variables.patientId === p.patient_id)}
-                      slotProps={{ input: { 'aria-label': `Contacted ${p.patient_chart_number}`, 'aria-describedby': `contacted-${p.patient_id}` } }}
-                      onChange={(_e, checked) => {
-                        if (checked) mark(p, true);
-                        else setUnmarking(p);
-                      }}
-                    />
-                    <Typography id={`contacted-${p.patient_id}`} variant="body2" color={p.contacted ? 'text.primary' : 'text.secondary'}>
-                      {contactedText(p)}
-                    </Typography>
-                  </Box>
+                  <ContactedBox
+                    patient={p}
+                    canMark={canMark}
+                    saving={contact.isPending && contact.variables.patientId === p.patient_id}
+                    onMark={(onRefused) => { mark(p, true, onRefused); }}
+                    onUnmark={() => { setUnmarking(p); }}
+                  />
                 </TableCell>
               </TableRow>
             ))}
@@ -116,9 +146,9 @@ function AffectedPatients({ data, search }: { data: Recall; search: RecallSearch
         message={unmarking ? `${unmarking.patient_chart_number} was marked as contacted by ${contactedText(unmarking)}. Take the mark back?` : ''}
         confirmLabel="Unmark"
         destructive
-        loading={contact.isPending}
         onConfirm={() => {
-          if (unmarking) mark(unmarking, false, () => { setUnmarking(null); });
+          if (unmarking) mark(unmarking, false);
+          setUnmarking(null);
         }}
         onClose={() => { setUnmarking(null); }}
       />
@@ -213,7 +243,7 @@ export function RecallPage() {
                   {data.lots.map((l) => (
                     <TableRow key={l.stock_id}>
                       <TableCell>
-                        <RouterLink to={`/products/${l.product.id}`}>{l.product.name}</RouterLink>
+                        <AppLink to={`/products/${l.product.id}`}>{l.product.name}</AppLink>
                       </TableCell>
                       <TableCell>{l.lotNumber || '—'}</TableCell>
                       <TableCell>{l.supplier_name ?? '—'}</TableCell>
@@ -270,7 +300,7 @@ export function RecallPage() {
                           // A visit may use a product twice (two lines): its position keeps the rows apart.
                           <TableRow key={`${v.treatment_log_id}-${v.lotNumber}-${v.serial_number}-${String(index)}`}>
                             <TableCell>
-                              <RouterLink to={`/patients/${v.patient_id}`}>{v.patient_chart_number}</RouterLink>
+                              <AppLink to={`/patients/${v.patient_id}`}>{v.patient_chart_number}</AppLink>
                             </TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.visit_at)}</TableCell>
                             <TableCell>{v.product_name}</TableCell>

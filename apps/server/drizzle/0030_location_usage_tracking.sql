@@ -1,0 +1,1 @@
+ALTER TABLE "product_company_settings" ADD COLUMN "usage_tracking_on" boolean;
