@@ -12,26 +12,25 @@ export const NESTED_TOO_DEEPLY_MESSAGE = `Nested too deeply: at most ${MAX_NESTI
 /**
  * Whether parsed JSON (or a query) holds objects and arrays more than `max` levels deep. Walked
  * with a stack of its own, not by recursion, so the depth it is asked about cannot overflow it;
- * it stops at the first level too many. Text and numbers are never pushed: a flat body costs one
- * look at each of its values.
+ * it stops at the first level too many. Only objects and arrays are pushed (each with its
+ * depth, side by side in one array): a flat body costs one look at each of its values.
  */
 export function isNestedTooDeeply(value: unknown, max: number = MAX_NESTING_DEPTH): boolean {
   if (!isContainer(value)) return false;
-  const pending: unknown[] = [value];
-  const depths: number[] = [1];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    const depth = depths.pop()!;
+  const pending: unknown[] = [];
+  let current = value as Record<string, unknown> | unknown[];
+  let depth = 1;
+  for (;;) {
     if (depth > max) return true;
-    const children = Array.isArray(current) ? current : Object.values(current as Record<string, unknown>);
-    for (const child of children) {
-      if (isContainer(child)) {
-        pending.push(child);
-        depths.push(depth + 1);
-      }
+    if (Array.isArray(current)) {
+      for (const child of current) if (isContainer(child)) pending.push(child, depth + 1);
+    } else {
+      for (const key in current) if (Object.hasOwn(current, key) && isContainer(current[key])) pending.push(current[key], depth + 1);
     }
+    if (pending.length === 0) return false;
+    depth = pending.pop() as number;
+    current = pending.pop() as Record<string, unknown> | unknown[];
   }
-  return false;
 }
 
 /** Arrays and the objects a parser builds; class instances (a raw body's buffer) are not walked. */
