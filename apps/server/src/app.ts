@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { constants as zlibConstants } from 'node:zlib';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS, MAX_UPLOAD_BYTES } from '@clinic/domain';
 import type { Db } from './db/client';
 import type { SqlExecutor } from './db/sql-executor';
@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/errors';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { registerAuthentication } from './http/authenticate';
 import { registerSafeInput } from './http/safe-input';
+import { openApiTransform } from './http/openapi-transform';
 import { logSerializers } from './http/log-safety';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
@@ -209,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

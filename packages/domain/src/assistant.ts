@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExpiryDaySchema } from './fields';
 import { CreateSupplierRequestSchema } from './suppliers';
 import { BARCODE_MESSAGE, BARCODE_PATTERN, BasicUnitSchema, ContainerSchema, ProductTypeSchema, PRODUCT_MESSAGES } from './products';
 import { STOCK_MESSAGES } from './stock';
@@ -35,7 +36,6 @@ export const ASSISTANT_VOICE = 'alloy';
 export const ASSISTANT_AUDIO_MAX_BYTES = 25 * 1024 * 1024;
 
 const RequiredIdSchema = z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? 'Required' : 'Must be a valid id') });
-const IsoDateSchema = z.iso.date('Use a date like 2027-01-31');
 
 /** Spec section 5, create_stock. Expiry left out means the default: one year from today. */
 export const CreateStockToolSchema = z.object({
@@ -45,7 +45,7 @@ export const CreateStockToolSchema = z.object({
   price_per_container: z.number({ error: 'Required' }).min(0, STOCK_MESSAGES.priceMin).max(10_000_000),
   units_per_container: z.number({ error: 'Required' }).int(STOCK_MESSAGES.wholeNumber).min(1, STOCK_MESSAGES.unitsPerContainerMin).max(1_000_000),
   units_consumed: z.number().int(STOCK_MESSAGES.wholeNumber).min(0, 'Must be 0 or more').max(1_000_000).nullable().optional(),
-  expiry: IsoDateSchema.nullable().optional(),
+  expiry: ExpiryDaySchema.nullable().optional(),
 });
 export type CreateStockTool = z.infer<typeof CreateStockToolSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema, UuidSchema } from './fields';
+import { IsoDateTimeSchema, IsoDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 
 /**
@@ -46,8 +46,6 @@ export const auditEntityLabel = (entity: string): string => (AUDIT_ENTITIES as R
 export const AUDIT_MESSAGES = {
   fromAfterTo: 'The start date cannot go after the end date',
 } as const;
-
-const IsoDaySchema = z.iso.date('Use a date like 2026-01-31');
 
 /**
  * GET /api/audit and /api/audit/export: newest first; from and to are inclusive UTC days. The

@@ -32,6 +32,7 @@ export * from './treatment-imports';
 export * from './money';
 export * from './subscriptions';
 export * from './safe-text';
+export * from './nesting-depth';
 export * from './spreadsheet-cell';
 export * from './tour';
 export * from './assistant';

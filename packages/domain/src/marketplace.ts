@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from './fields';
+import { IsoDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, QueryBooleanSchema, pageOf } from './pagination';
 import { ProductTypeSchema } from './products';
 import { IdempotencyKeySchema } from './stock';
@@ -303,8 +303,6 @@ export type MarketplaceOrderDetail = z.infer<typeof MarketplaceOrderDetailSchema
 
 export const PlacedOrdersSchema = z.object({ orders: z.array(MarketplaceOrderSchema) });
 export type PlacedOrders = z.infer<typeof PlacedOrdersSchema>;
-
-const IsoDaySchema = z.iso.date('Use a date like 2026-01-31');
 
 /** GET order-status and order-details/by-date: orders placed from startDate to endDate (inclusive UTC days). */
 export const OrderRangeQuerySchema = PageQuerySchema.extend({

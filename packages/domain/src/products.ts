@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from './fields';
+import { ExpiryDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';
 import { CompanyStockOverviewSchema } from './stock';
 
@@ -80,7 +80,7 @@ const ProductFieldsSchema = z.object({
   minimum_stock: MinimumStockSchema.optional(),
   category_id: UuidSchema.nullable().optional(),
   supplier_id: UuidSchema.nullable().optional(),
-  expires_at: z.iso.date('Use a date like 2027-01-31').nullable().optional(),
+  expires_at: ExpiryDaySchema.nullable().optional(),
   product_image_url: nullableUrl,
   box_image_url: nullableUrl,
   is_usage_tracking_on: z.boolean().optional(),

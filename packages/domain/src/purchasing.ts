@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from './fields';
+import { ExpiryDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, QueryBooleanSchema, pageOf } from './pagination';
 import { BasicUnitSchema, ContainerSchema, ProductTypeSchema } from './products';
 import { ConfirmDuplicateSchema } from './duplicate-receipt';
@@ -223,7 +223,7 @@ export const ReceiveLineSchema = z.object({
   quantity: z.number({ error: 'Required' }).int('Enter a whole number').min(1, 'Quantity cannot be less than 1').max(100_000, 'Must be at most 100000'),
   units_per_container: z.number({ error: 'Required' }).int('Enter a whole number').min(1, STOCK_MESSAGES.unitsPerContainerMin).max(1_000_000, 'Must be at most 1000000'),
   lotNumber: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
-  expiry_date: z.iso.date('Use a date like 2027-01-31').nullable().optional(),
+  expiry_date: ExpiryDaySchema.nullable().optional(),
   isConsignment: z.boolean().optional(),
 });
 export type ReceiveLine = z.infer<typeof ReceiveLineSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from './fields';
+import { IsoDaySchema, UuidSchema } from './fields';
 
 /**
  * Spec section 7 (Reports and patients) and 9 (expense date ranges, top 5 most used products, two
@@ -18,7 +18,6 @@ export const MAX_REPORT_RANGE_DAYS = 731;
 export const TOP_PRODUCTS = 5;
 export const TOP_SUPPLIERS = 5;
 
-const IsoDaySchema = z.iso.date('Use a date like 2026-01-31');
 const daysBetween = (start: string, end: string) => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
 
 /**

@@ -21,7 +21,7 @@ export function findUnsafeText(value: unknown, path: (string | number)[] = []): 
 function hasUnsafeText(value: unknown): boolean {
   if (typeof value === 'string') return isUnsafeText(value);
   if (Array.isArray(value)) return value.some(hasUnsafeText);
-  if (isRecord(value)) {
+  if (isParsedRecord(value)) {
     for (const key in value) {
       if (Object.hasOwn(value, key) && (isUnsafeText(key) || hasUnsafeText(value[key]))) return true;
     }
@@ -38,7 +38,7 @@ function pathOfUnsafeText(value: unknown, path: (string | number)[]): (string | 
     }
     return null;
   }
-  if (isRecord(value)) {
+  if (isParsedRecord(value)) {
     for (const [key, inner] of Object.entries(value)) {
       if (isUnsafeText(key)) return [...path, key];
       const found = pathOfUnsafeText(inner, [...path, key]);
@@ -52,7 +52,7 @@ function pathOfUnsafeText(value: unknown, path: (string | number)[]): (string | 
  * Parsed JSON and query strings: plain objects, null-prototype ones, and objects one step above
  * those (how the query parser builds them). Class instances (buffers, streams) are not walked.
  */
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isParsedRecord(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value) as object | null;
   return proto === null || Object.getPrototypeOf(proto) === null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfirmDuplicateSchema } from './duplicate-receipt';
-import { UuidSchema } from './fields';
+import { ExpiryDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 import type { ProductType } from './products';
 
@@ -115,7 +115,7 @@ const wholeNumber = (min: number, minMessage: string) => z.number({ error: 'Requ
 
 export const SerialLotSchema = z.object({
   lotNumber: z.string({ error: STOCK_MESSAGES.serialRequired }).trim().min(1, STOCK_MESSAGES.serialRequired).max(100, 'Must be at most 100 characters'),
-  expiryDate: z.iso.date('Use a date like 2027-01-31'),
+  expiryDate: ExpiryDaySchema,
   quantity: z.number({ error: STOCK_MESSAGES.quantityRequired }).int(STOCK_MESSAGES.wholeNumber).min(1, STOCK_MESSAGES.quantityMin).max(1_000_000),
 });
 export type SerialLot = z.infer<typeof SerialLotSchema>;
@@ -128,7 +128,7 @@ const StockFieldsSchema = z.object({
   container_quantity: wholeNumber(1, STOCK_MESSAGES.containersMin),
   units_per_container: wholeNumber(1, STOCK_MESSAGES.unitsPerContainerMin),
   price_per_container: z.number({ error: 'Required' }).min(0, STOCK_MESSAGES.priceMin).max(10_000_000, 'Must be at most 10000000'),
-  expiry_date: z.iso.date('Use a date like 2027-01-31').nullable().optional(),
+  expiry_date: ExpiryDaySchema.nullable().optional(),
   lotNumber: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
   isConsignment: z.boolean().optional(),
   note: z.string().max(STOCK_NOTE_MAX, STOCK_MESSAGES.noteTooLong).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, UuidSchema } from './fields';
+import { IsoDaySchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 import { IdempotencyKeySchema, STOCK_MESSAGES } from './stock';
 
@@ -196,8 +196,8 @@ export type PatientSummary = z.infer<typeof PatientSummarySchema>;
 export const PatientListQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(40).optional(),
   /** ISO dates, inclusive: visits on those days (UTC). */
-  start_date: z.iso.date('Use a date like 2026-01-31').optional(),
-  end_date: z.iso.date('Use a date like 2026-01-31').optional(),
+  start_date: IsoDaySchema.optional(),
+  end_date: IsoDaySchema.optional(),
   perPage: PageQuerySchema.shape.perPage.default(PATIENTS_PAGE_SIZE),
 }).refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { path: ['start_date'], message: 'The start date cannot go after the end date' });
 export type PatientListQuery = z.infer<typeof PatientListQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, UuidSchema } from './fields';
+import { IsoDaySchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 import { BasicUnitSchema, ProductTypeSchema } from './products';
 
@@ -127,8 +127,8 @@ export function trayCost(items: { quantity: number; unitPrice: number | null }[]
 /** Spec section 7: `GET treatment/executed-within` (dates): which designs were performed, how often. */
 export const ExecutedWithinQuerySchema = z
   .object({
-    start_date: z.iso.date('Use a date like 2026-01-31'),
-    end_date: z.iso.date('Use a date like 2026-01-31'),
+    start_date: IsoDaySchema,
+    end_date: IsoDaySchema,
   })
   .refine((q) => q.start_date <= q.end_date, { path: ['start_date'], message: 'The start date cannot go after the end date' });
 export type ExecutedWithinQuery = z.infer<typeof ExecutedWithinQuerySchema>;

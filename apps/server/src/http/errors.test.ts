@@ -34,3 +34,19 @@ it('serves the OpenAPI document generated from the route schemas', async () => {
   expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user/{id}', '/api/organization/{id}/location']));
   expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
 });
+
+it('declares the public routes, health first, without a security requirement and every other one with the bearer token', async () => {
+  const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+    security: unknown;
+    paths: Record<string, Record<string, { security?: unknown }>>;
+  };
+  expect(doc.security).toEqual([{ bearer: [] }]);
+  expect(doc.paths['/api/health']!.get!.security).toEqual([]);
+  expect(doc.paths['/api/auth/login']!.post!.security).toEqual([]);
+  expect(doc.paths['/api/auth/profile']!.get!.security).toBeUndefined();
+  // Each documented operation follows its route's own access declaration.
+  const isPublic = new Set(t.routes.filter((r) => (r.config as { access?: unknown } | undefined)?.access === 'public').map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, security: op.security })));
+  expect(operations.filter((op) => isPublic.has(op.key)).length).toBeGreaterThanOrEqual(6);
+  for (const op of operations) expect(op.security, op.key).toEqual(isPublic.has(op.key) ? [] : undefined);
+});

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { ROLES } from '@clinic/domain';
+import { NESTED_TOO_DEEPLY_MESSAGE, ROLES } from '@clinic/domain';
+import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { queryRows } from '../setup/sql';
 import { createCategory, createProduct, createStock, createSupplier } from '../factories/index';
 import { createWorld, type Tenant, type World } from '../world';
 import { insertTreatment } from '../../src/modules/treatments/treatments.repo';
 import { brokenValueOf, valueOf, type IdPool, type JsonSchema } from './schema-arbitrary';
+import { dateFieldsOf, DEEP_BODIES, EXTREME_DATE_TIMES, EXTREME_DAYS, withValueAt } from './odd-input';
 
 /**
  * Issue 18: every operation of the OpenAPI document, called by every role with generated requests
@@ -120,6 +122,20 @@ function requestArbitrary(op: Operation, pool: IdPool) {
   });
 }
 
+/** A request of one operation whose path and body follow its schemas: the odd value is put in after. */
+function requestFollowingSchemas(op: Operation, pool: IdPool): { path: string; body: unknown } {
+  const parts = fc.record({ params: fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, valueOf(p.schema, pool)]))), body: valueOf(op.body, pool) });
+  const [{ params, body }] = fc.sample(parts, { numRuns: 1, seed: SEED }) as [{ params: Record<string, unknown>; body: unknown }];
+  return { path: op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name] ?? 'x'))), body };
+}
+
+/** Counts an answer in the figures the suite prints at the end. */
+function tally(statusCode: number): void {
+  figures.requests += 1;
+  figures.byStatus.set(statusCode, (figures.byStatus.get(statusCode) ?? 0) + 1);
+  if (statusCode >= 500) figures.serverErrors += 1;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   world = await createWorld(t.db);
@@ -159,11 +175,9 @@ describe.each(callers)('as %s', (caller) => {
           const token = user ? t.tokenFor(user) : undefined;
           const before = write ? await databaseDigest() : '';
           const res = await t.request({ method: op.method as 'GET', url, ...(token ? { token } : {}), ...(body !== undefined && op.json ? { payload: body as object } : {}) });
-          figures.requests += 1;
-          figures.byStatus.set(res.statusCode, (figures.byStatus.get(res.statusCode) ?? 0) + 1);
+          tally(res.statusCode);
           const where = `${op.method} ${url} as ${caller} -> ${String(res.statusCode)}`;
           if (res.statusCode >= 500) {
-            figures.serverErrors += 1;
             problems.push(`${where}: ${res.body.slice(0, 300)} body=${JSON.stringify(body)?.slice(0, 300) ?? ''}`);
           }
           if (write && res.statusCode >= 400 && res.statusCode < 500) {
@@ -177,5 +191,71 @@ describe.each(callers)('as %s', (caller) => {
       );
     }
     expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * Issue 39: odd input on every operation, sent once each (not sampled): each answer must be the
+ * 400 of that input, and nothing may be written. Authentication and permissions come before
+ * validation, so each request goes to the callers in turn (the product admin first, who is kept
+ * out of a location's records) until one is let in.
+ */
+describe('odd input on every operation', () => {
+  const pool = () => ({ own: ids.own, foreign: ids.foreign });
+  const callersInTurn = () => [world.admin, world.own.users.organization_admin, world.own.users.company_admin, world.own.users.company_member, world.own.users.assistant];
+
+  async function asFirstLetIn(options: InjectOptions) {
+    let res: Awaited<ReturnType<TestApp['request']>> | undefined;
+    for (const user of callersInTurn()) {
+      res = await t.request({ ...options, token: t.tokenFor(user) });
+      tally(res.statusCode);
+      if (res.statusCode !== 401 && res.statusCode !== 403) break;
+    }
+    return res!;
+  }
+
+  /** The fields a 400 names. */
+  const namedFields = (res: { statusCode: number; json: () => unknown }) => (res.statusCode === 400 ? ((res.json() as { errors?: { field: string; message: string }[] }).errors ?? []) : []);
+
+  it('a body nested 10,000 deep answers 400 naming the body', { timeout: 300_000 }, async () => {
+    const problems: string[] = [];
+    const takingBodies = operations.filter((op) => op.method !== 'GET');
+    for (const op of takingBodies) {
+      const { path } = requestFollowingSchemas(op, pool());
+      const before = await databaseDigest();
+      for (const payload of DEEP_BODIES) {
+        const res = await asFirstLetIn({ method: op.method as 'POST', url: path, headers: { 'content-type': 'application/json' }, payload });
+        const errors = namedFields(res);
+        if (errors[0]?.field !== 'body' || errors[0].message !== NESTED_TOO_DEEPLY_MESSAGE) problems.push(`${op.method} ${path} (${payload.slice(0, 12)}...) -> ${String(res.statusCode)}: ${res.body.slice(0, 200)}`);
+      }
+      if ((await databaseDigest()) !== before) problems.push(`${op.method} ${path}: a body nested too deeply changed the database`);
+    }
+    expect(problems).toEqual([]);
+    expect(takingBodies.length).toBeGreaterThan(60);
+  });
+
+  it('a date far outside any record answers 400 naming the field, in a query or a body', { timeout: 300_000 }, async () => {
+    const problems: string[] = [];
+    let fields = 0;
+    for (const op of operations) {
+      const inQuery = op.query.flatMap((q) => dateFieldsOf(q.schema, [q.name]).map((field) => ({ ...field, named: `querystring.${field.path.join('.')}`, inBody: false })));
+      const inBody = dateFieldsOf(op.body).map((field) => ({ ...field, named: field.path.join('.'), inBody: true }));
+      if (inQuery.length + inBody.length === 0) continue;
+      const { path, body } = requestFollowingSchemas(op, pool());
+      const before = op.method === 'GET' ? '' : await databaseDigest();
+      for (const field of [...inQuery, ...inBody]) {
+        fields += 1;
+        for (const value of field.format === 'date' ? EXTREME_DAYS : EXTREME_DATE_TIMES) {
+          const url = field.inBody ? path : `${path}?${new URLSearchParams({ [field.path.join('.')]: value }).toString()}`;
+          const payload = field.inBody ? withValueAt(body, field.path, value) : op.method === 'GET' ? undefined : body;
+          const res = await asFirstLetIn({ method: op.method as 'GET', url, ...(payload !== undefined ? { payload: payload as object } : {}) });
+          if (!namedFields(res).some((e) => e.field === field.named)) problems.push(`${op.method} ${url} ${field.named}=${value} -> ${String(res.statusCode)}: ${res.body.slice(0, 200)}`);
+        }
+      }
+      if (op.method !== 'GET' && (await databaseDigest()) !== before) problems.push(`${op.method} ${path}: a date far outside any record changed the database`);
+    }
+    expect(problems).toEqual([]);
+    // The document's dates: report and list ranges, the audit trail, expiry dates, the tour reminder.
+    expect(fields).toBeGreaterThan(20);
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { EXTREME_DATE_TIMES, EXTREME_DAYS } from './odd-input';
 
 /** The parts of a JSON Schema (as the OpenAPI document writes them) the generator reads. */
 export interface JsonSchema {
@@ -30,8 +31,15 @@ export interface IdPool {
   foreign: string[];
 }
 
-const isoDate = fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-const isoDateTime = fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
+/** Dates as clinics write them, and now and then one far outside any record (issue 39). */
+const isoDate = fc.oneof(
+  { weight: 9, arbitrary: fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+  { weight: 1, arbitrary: fc.constantFrom(...EXTREME_DAYS) },
+);
+const isoDateTime = fc.oneof(
+  { weight: 9, arbitrary: fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString()) },
+  { weight: 1, arbitrary: fc.constantFrom(...EXTREME_DATE_TIMES) },
+);
 /** Text as people type it and as attackers do: plain words, any Unicode, SQL and markup fragments. */
 const oddText = (maxLength: number) =>
   fc.oneof(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { AuditRow, Page } from '@clinic/domain';
+import { DATE_RANGE_MESSAGE, type AuditRow, type Page } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createOrganization, createUser } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
@@ -93,6 +93,24 @@ describe('GET /api/audit', () => {
     expect((await list(token, 'entity=nonsense')).statusCode).toBe(400);
     expect((await list(token, 'from=03-01-2026')).statusCode).toBe(400);
     expect((await list(token, 'user_id=42')).statusCode).toBe(400);
+  });
+
+  it('refuses dates far outside any record with the field, on the page and the export', async () => {
+    const token = t.tokenFor(orgAdmin);
+    const cases = [
+      ['to=9999-12-31', 'to', DATE_RANGE_MESSAGE],
+      ['from=0001-01-01', 'from', DATE_RANGE_MESSAGE],
+      // Years of more than four digits are no ISO day at all.
+      ['to=275760-09-13', 'to', 'Use a date like 2026-01-31'],
+      ['from=-271821-04-20', 'from', 'Use a date like 2026-01-31'],
+    ] as const;
+    for (const [query, field, message] of cases) {
+      for (const url of [`/api/audit?${query}`, `/api/audit/export?${query}`]) {
+        const res = await t.request({ method: 'GET', url, token });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().errors).toEqual([{ field: `querystring.${field}`, message }]);
+      }
+    }
   });
 
   it('keeps an organization admin inside their organization, whatever they ask for', async () => {
