@@ -167,42 +167,41 @@ const OWN_CATEGORIES = [
   },
 ] as const;
 
-for (const size of SCREEN_SIZES) {
-  test.describe(`categories at ${String(size.width)} px`, () => {
-    test.use({ viewport: size });
+test('categories at 390, 820 and 1440 px: the grid, the form and a category’s products fit the screen', async ({ page }) => {
+  // One sign-in, then each width in turn (one test, not one per width: CI time).
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.member);
+  await skipWelcome(page);
+  for (const category of OWN_CATEGORIES) await ensureCategory(page, category);
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
 
-    test('the grid, the form and a category’s products fit the screen', async ({ page }) => {
-      await signIn(page, DEMO.member);
-      await skipWelcome(page);
-      for (const category of OWN_CATEGORIES) await ensureCategory(page, category);
+    await page.goto('/categories');
+    const grid = page.getByRole('list', { name: 'Categories' });
+    await expect(grid.getByRole('link', { name: 'Whitening', exact: true })).toBeVisible();
+    // The demo catalog's categories belong to the product admin: shared, read-only, with products.
+    const anesthetics = grid.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Anesthetics', exact: true }) });
+    await expect(anesthetics.getByText('Shared', { exact: true })).toBeVisible();
+    await expect(anesthetics.getByRole('link', { name: 'Anesthetics', exact: true })).toHaveAccessibleDescription(/\d+ products/);
+    await expect(anesthetics.getByRole('button', { name: 'Actions for Anesthetics' })).toHaveCount(0);
+    await expectImagesLoaded(grid);
+    await screenshot(page, `categories-${String(size.width)}`);
 
-      await page.goto('/categories');
-      const grid = page.getByRole('list', { name: 'Categories' });
-      await expect(grid.getByRole('link', { name: 'Whitening', exact: true })).toBeVisible();
-      // The demo catalog's categories belong to the product admin: shared, read-only, with products.
-      const anesthetics = grid.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Anesthetics', exact: true }) });
-      await expect(anesthetics.getByText('Shared', { exact: true })).toBeVisible();
-      await expect(anesthetics.getByRole('link', { name: 'Anesthetics', exact: true })).toHaveAccessibleDescription(/\d+ products/);
-      await expect(anesthetics.getByRole('button', { name: 'Actions for Anesthetics' })).toHaveCount(0);
-      await expectImagesLoaded(grid);
-      await screenshot(page, `categories-${String(size.width)}`);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Category' });
+    await field(dialog, 'Name').fill('Sterilization');
+    await dialog.locator('input[type="file"]').setInputFiles(IMAGE_PATH);
+    await expect(dialog.getByText('Upload done')).toBeVisible();
+    await screenshot(page, `categories-dialog-${String(size.width)}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
 
-      await page.getByRole('button', { name: 'Add Category' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Category' });
-      await field(dialog, 'Name').fill('Sterilization');
-      await dialog.locator('input[type="file"]').setInputFiles(IMAGE_PATH);
-      await expect(dialog.getByText('Upload done')).toBeVisible();
-      await screenshot(page, `categories-dialog-${String(size.width)}`);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await expect(dialog).toBeHidden();
-
-      await anesthetics.getByRole('link', { name: 'Anesthetics', exact: true }).click();
-      await expect(page.getByRole('heading', { name: 'Anesthetics', level: 1 })).toBeVisible();
-      const table = page.getByRole('table', { name: 'Products' });
-      await expect(table.getByRole('row')).toHaveCount(11);
-      await expect(table.getByText('Approved', { exact: true }).first()).toBeVisible();
-      await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
-      await screenshot(page, `category-products-${String(size.width)}`);
-    });
-  });
-}
+    await anesthetics.getByRole('link', { name: 'Anesthetics', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Anesthetics', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Products' });
+    await expect(table.getByRole('row')).toHaveCount(11);
+    await expect(table.getByText('Approved', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
+    await screenshot(page, `category-products-${String(size.width)}`);
+  }
+});

@@ -33,6 +33,9 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** Pictures for a person to look at: saved on a workstation, not in CI unless E2E_SCREENSHOTS=1. */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
+
 /**
  * Saves a full-page screenshot, after checking the page does not scroll sideways. `fullPage: false`
  * keeps what the screen shows, for overlays that belong to the viewport (the guided tour).
@@ -47,7 +50,8 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
       if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
     }
   });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage });
+  // CI checks the layout but writes no pictures nobody will open (a third of a second each, ~250 a run).
+  if (SAVE_SCREENSHOTS) await page.screenshot({ path: `screenshots/${name}.png`, fullPage });
 }
 
 /** The phone, tablet and desktop widths every page is checked and photographed at. */

@@ -131,23 +131,22 @@ test.describe('products', () => {
   });
 });
 
-for (const size of SCREEN_SIZES) {
-  test.describe(`products at ${String(size.width)} px`, () => {
-    test.use({ viewport: size });
-
-    test('the list, a product and its edit dialog fit the screen', async ({ page }) => {
-      await signIn(page, DEMO.member);
-      await skipWelcome(page);
-      await page.goto('/products');
-      await expect(page.getByRole('table', { name: 'Products' })).toContainText('Approved');
-      await screenshot(page, `products-${String(size.width)}`);
-      await page.getByRole('searchbox', { name: 'Search products' }).fill('voluma');
-      await page.getByRole('table', { name: 'Products' }).getByRole('link', { name: /Voluma/ }).first().click();
-      await expect(page.getByRole('region', { name: 'Instructions For Use' })).toBeVisible();
-      await screenshot(page, `product-detail-${String(size.width)}`);
-      await page.getByRole('button', { name: 'Edit', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: 'Edit Product' })).toBeVisible();
-      await screenshot(page, `product-edit-${String(size.width)}`);
-    });
-  });
-}
+test('products at 390, 820 and 1440 px: the list, a product and its edit dialog fit the screen', async ({ page }) => {
+  // One sign-in, then each width in turn (one test, not one per width: CI time).
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.member);
+  await skipWelcome(page);
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.goto('/products');
+    await expect(page.getByRole('table', { name: 'Products' })).toContainText('Approved');
+    await screenshot(page, `products-${String(size.width)}`);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('voluma');
+    await page.getByRole('table', { name: 'Products' }).getByRole('link', { name: /Voluma/ }).first().click();
+    await expect(page.getByRole('region', { name: 'Instructions For Use' })).toBeVisible();
+    await screenshot(page, `product-detail-${String(size.width)}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Product' })).toBeVisible();
+    await screenshot(page, `product-edit-${String(size.width)}`);
+  }
+});

@@ -280,11 +280,13 @@ test.describe('stock', () => {
     await screenshot(page, 'inventory-hibc-1366');
   });
 
-  for (const size of SCREEN_SIZES) {
-    test(`stock room and alerts at ${String(size.width)} px`, async ({ page }) => {
+  test('stock room and alerts at 390, 820 and 1440 px', async ({ page }) => {
+    // One sign-in, then each width in turn (one test, not one per width: CI time).
+    test.setTimeout(180_000);
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    for (const size of SCREEN_SIZES) {
       await page.setViewportSize(size);
-      await signIn(page, DEMO.member);
-      await skipWelcome(page);
       const productId = await newProduct(page, `Screenshot Gloves ${String(size.width)} ${String(Date.now())}`, 'consumable');
       await page.goto(`/products/${productId}`);
       await page.getByRole('button', { name: 'Add Stock' }).click();
@@ -305,6 +307,6 @@ test.describe('stock', () => {
       await page.goto('/alerts');
       await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
       await screenshot(page, `alerts-${String(size.width)}`);
-    });
-  }
+    }
+  });
 });

@@ -151,36 +151,35 @@ test.describe('suppliers', () => {
   });
 });
 
-for (const size of SCREEN_SIZES) {
-  test.describe(`suppliers at ${String(size.width)} px`, () => {
-    test.use({ viewport: size });
-
-    test('the list and the form fit the screen', async ({ page }) => {
-      await signIn(page, DEMO.member);
-      await skipWelcome(page);
-      // One supplier with long values, so the screenshot shows a filled row (409 once it exists).
-      const token = await page.evaluate(() => localStorage.getItem('access_token'));
-      const created = await page.request.post('/api/supplier', {
-        headers: { Authorization: `Bearer ${String(token)}` },
-        data: {
-          name: 'Patterson Dental Supply',
-          email: 'customer.service@pattersondental.test',
-          phone: '+1 800 555 0100',
-          tax_id: 'US-41-0886100',
-          address: '1031 Mendota Heights Rd, Saint Paul, MN',
-          contact_email: 'regional.rep@pattersondental.test',
-          contact_phone: '+1 651 555 0123',
-        },
-      });
-      expect([201, 409]).toContain(created.status());
-
-      await page.goto('/suppliers');
-      await expect(page.getByRole('table', { name: 'Suppliers' })).toContainText('Patterson Dental Supply');
-      await screenshot(page, `suppliers-${String(size.width)}`);
-
-      const dialog = await openAddDialog(page);
-      await expect(field(dialog, 'Contact phone')).toBeVisible();
-      await screenshot(page, `suppliers-dialog-${String(size.width)}`);
+test('suppliers at 390, 820 and 1440 px: the list and the form fit the screen', async ({ page }) => {
+  // One sign-in, then each width in turn (one test, not one per width: CI time).
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.member);
+  await skipWelcome(page);
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    // One supplier with long values, so the screenshot shows a filled row (409 once it exists).
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const created = await page.request.post('/api/supplier', {
+      headers: { Authorization: `Bearer ${String(token)}` },
+      data: {
+        name: 'Patterson Dental Supply',
+        email: 'customer.service@pattersondental.test',
+        phone: '+1 800 555 0100',
+        tax_id: 'US-41-0886100',
+        address: '1031 Mendota Heights Rd, Saint Paul, MN',
+        contact_email: 'regional.rep@pattersondental.test',
+        contact_phone: '+1 651 555 0123',
+      },
     });
-  });
-}
+    expect([201, 409]).toContain(created.status());
+
+    await page.goto('/suppliers');
+    await expect(page.getByRole('table', { name: 'Suppliers' })).toContainText('Patterson Dental Supply');
+    await screenshot(page, `suppliers-${String(size.width)}`);
+
+    const dialog = await openAddDialog(page);
+    await expect(field(dialog, 'Contact phone')).toBeVisible();
+    await screenshot(page, `suppliers-dialog-${String(size.width)}`);
+  }
+});

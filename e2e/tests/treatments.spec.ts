@@ -84,11 +84,13 @@ test.describe('treatment design', () => {
     await expect(page).not.toHaveURL(/treatment\/form/);
   });
 
-  for (const size of SCREEN_SIZES) {
-    test(`treatment design pages at ${String(size.width)} px`, async ({ page }) => {
+  test('treatment design pages at 390, 820 and 1440 px', async ({ page }) => {
+    // One sign-in, then each width in turn (one test, not one per width: CI time).
+    test.setTimeout(180_000);
+    await signIn(page, DEMO.manager);
+    await skipWelcome(page);
+    for (const size of SCREEN_SIZES) {
       await page.setViewportSize(size);
-      await signIn(page, DEMO.manager);
-      await skipWelcome(page);
       await page.goto('/treatments/categories');
       await expect(page.getByRole('heading', { level: 1, name: 'Treatment Categories' })).toBeVisible();
       await screenshot(page, `treatment-categories-${String(size.width)}`);
@@ -98,6 +100,6 @@ test.describe('treatment design', () => {
       await page.getByRole('table', { name: 'Treatments' }).getByRole('link').first().click();
       await expect(page.getByRole('table', { name: /^Tray of / })).toBeVisible();
       await screenshot(page, `treatment-detail-${String(size.width)}`);
-    });
-  }
+    }
+  });
 });
