@@ -367,7 +367,7 @@ describe('voice assistant panel', () => {
     expect(track.stop).toHaveBeenCalled();
   });
 
-  it('on a phone the bottom bar has an Assistant tab that opens the panel', async () => {
+  it('on a phone the top bar\'s Assistant button opens the panel; the bottom bar keeps the spec\'s five tabs and no button floats over the page', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('899.95'),
       media: query,
@@ -380,7 +380,9 @@ describe('voice assistant panel', () => {
     }));
     setup({ answers: [] });
     const bar = await screen.findByRole('navigation', { name: 'Bottom navigation' });
-    await userEvent.click(await within(bar).findByRole('button', { name: 'Assistant' }));
+    await waitFor(() => { expect(within(bar).getAllByRole('button').map((tab) => tab.textContent)).toEqual(['Treatments', 'Inventory', 'Reports', 'Alerts', 'Logout']); });
+    expect(screen.queryByRole('complementary', { name: 'Voice assistant' })).not.toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Open assistant' }));
     const panel = await screen.findByRole('dialog', { name: 'Assistant' });
     expect(await within(panel).findByText('Typed commands (no speech: AI not set up)')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Close assistant' }));
