@@ -55,7 +55,7 @@ it('seeds a year of stock: each kind of alert at Downtown, and a product bought 
   const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
   const token = t.tokenFor(member!);
   const alerts = (await t.request({ method: 'GET', url: '/api/alert?perPage=50', token })).json();
-  expect(alerts.counts).toEqual({ low_stock: 3, expiring: 3, expired: 1, recalled: 1 });
+  expect(alerts.counts).toEqual({ low_stock: 3, expiring: 3, expired: 1, recalled: 1, requested: 0 });
   expect(alerts.results.filter((a: { kind: string }) => a.kind === 'expired').map((a: { product: { name: string } }) => a.product.name)).toEqual(['Biodentine Capsules (Box of 15)']);
 
   const search = (await t.request({ method: 'GET', url: '/api/product/v2?fuzzySearchQuery=Cook-Waite%20Lidocaine', token })).json();
@@ -77,7 +77,7 @@ it('seeds a year of stock: each kind of alert at Downtown, and a product bought 
 
   const lakeside = await findUserByEmail(t.db, 'lakeside@brightsmile.demo');
   const lakesideAlerts = (await t.request({ method: 'GET', url: '/api/alert', token: t.tokenFor(lakeside!) })).json();
-  expect(lakesideAlerts.counts).toEqual({ low_stock: 0, expiring: 0, expired: 0, recalled: 0 });
+  expect(lakesideAlerts.counts).toEqual({ low_stock: 0, expiring: 0, expired: 0, recalled: 0, requested: 0 });
 });
 
 it('seeds an open running list and past purchase orders, received ones linked to their lots, each with its PDF', async () => {
