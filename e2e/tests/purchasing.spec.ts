@@ -183,3 +183,56 @@ test.describe('purchasing', () => {
     }
   });
 });
+
+// Demo data: Downtown bought Scotchbond from Henry Schein; no other browser test orders it.
+const SCOTCHBOND = 'Scotchbond Universal Plus Adhesive 5 ml Bottle';
+
+test.describe('Request Product', () => {
+  test('the hygienist requests a product on her phone and follows it; the manager sees the alert and the high-priority line with who asked', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const found = await page.request.get(`/api/product/v2?fuzzySearchQuery=${encodeURIComponent('Scotchbond Universal')}`, { headers: { authorization: `Bearer ${token ?? ''}` } });
+    const productId = ((await found.json()) as { results: { id: string; name: string }[] }).results.find((p) => p.name === SCOTCHBOND)!.id;
+    await page.goto(`/products/${productId}`);
+
+    const stockRoom = page.getByRole('region', { name: 'Stock Room' });
+    await stockRoom.getByRole('button', { name: 'Request Product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Product' });
+    const quantity = dialog.getByRole('spinbutton', { name: 'Quantity (containers)' });
+    await quantity.fill('0');
+    await expect(dialog.getByText('Quantity cannot be less than 1')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await quantity.fill('2');
+    await dialog.getByRole('combobox', { name: 'Urgency' }).click();
+    await page.getByRole('option', { name: 'Urgent' }).click();
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Last bottle is open');
+    const sent = page.waitForResponse((res) => res.url().endsWith(`/api/product/${productId}/requests`) && res.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const listId = ((await (await sent).json()) as { running_list_id: string }).running_list_id;
+    await expect(toast(page, 'Request sent to your admins')).toBeVisible();
+    const mine = page.getByRole('region', { name: 'Your requests' });
+    await expect(mine.getByRole('listitem').first()).toContainText('2 containers · Urgent · Last bottle is open');
+    await expect(mine.getByRole('listitem').first()).toContainText('Requested');
+    await screenshot(page, 'request-product-390');
+
+    // The manager, in another browser: the Requested alert, and the line on Henry Schein's open list.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const manager = await context.newPage();
+    await signIn(manager, DEMO.manager);
+    await skipWelcome(manager);
+    await manager.goto('/alerts');
+    const requested = manager.getByRole('region', { name: 'Requested' }).getByRole('listitem').filter({ hasText: SCOTCHBOND });
+    await expect(requested).toContainText('Hannah Lee asked for 2 containers (urgent)');
+    await expect(requested).toContainText('Last bottle is open');
+    await manager.goto(`/running-list/${listId}`);
+    await expect(manager.getByRole('heading', { level: 1, name: 'Running List: Henry Schein Dental' })).toBeVisible();
+    const row = manager.getByRole('row').filter({ hasText: SCOTCHBOND });
+    await expect(row).toContainText('Requested by Hannah Lee');
+    await expect(row.getByRole('switch', { name: `High priority: ${SCOTCHBOND}` })).toBeChecked();
+    await screenshot(manager, 'running-list-requested-line');
+    await context.close();
+  });
+});

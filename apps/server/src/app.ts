@@ -56,6 +56,8 @@ import { createAlertsService, type AlertsService } from './modules/alerts/alerts
 import { createRunningListsService } from './modules/purchasing/running-lists.service';
 import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
+import { createProductRequestsService } from './modules/purchasing/product-requests.service';
+import { productRequestRoutes } from './modules/purchasing/product-requests.routes';
 import { createTreatmentCategoriesService } from './modules/treatments/treatment-categories.service';
 import { createTreatmentsService } from './modules/treatments/treatments.service';
 import { treatmentsRoutes } from './modules/treatments/treatments.routes';
@@ -241,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       stockRoutes(zapi, createStockService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
+      productRequestRoutes(zapi, createProductRequestsService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
       recallRoutes(zapi, createRecallService(deps));

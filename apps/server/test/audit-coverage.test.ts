@@ -127,6 +127,7 @@ const AUDITED: Record<string, Audited> = {
   'DELETE /api/stock/:id': { entity: 'stock', action: 'delete' },
   'POST /api/alert/:id/dismiss': { entity: 'alert', action: 'dismiss' },
   'POST /api/purchase/running-list': { entity: 'running_list', action: 'create' },
+  'POST /api/product/:id/requests': { entity: 'product_request', action: 'create' },
   'DELETE /api/purchase/running-list/:id': { entity: 'running_list', action: 'delete' },
   'POST /api/purchase/running-list/product': { entity: 'running_list', action: 'add_products' },
   'POST /api/purchase/running-list/product/bulk': { entity: 'running_list', action: 'add_products' },

@@ -49,6 +49,7 @@ it.skipIf(!adminUrl)(
       expect(await count(`select count(*) as n from stocks`)).toBeGreaterThan(0);
       expect(await count(`select count(*) as n from (select company_id, lot_number from stocks group by 1, 2 having count(*) > 1) as twice`)).toBe(0);
       expect(await count(`select count(*) as n from running_lists`)).toBe(DEMO_RUNNING_LISTS.length);
+      expect(await count(`select count(*) as n from product_requests`)).toBe(1);
       expect(await count(`select count(*) as n from purchase_orders`)).toBe(DEMO_RUNNING_LISTS.filter((l) => l.orderedDaysAgo !== undefined).length + DEMO_MARKETPLACE_ORDERS.length);
       expect(await count(`select count(*) as n from vendor_orders`)).toBe(DEMO_MARKETPLACE_ORDERS.length);
       expect(await count(`select count(*) as n from price_lists`)).toBe(6);

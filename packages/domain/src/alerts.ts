@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
+import { ProductRequestUrgencySchema } from './product-requests';
 
-/** 'recalled': a lot of this number was recalled somewhere in the organization and is held here. */
-export const ALERT_KINDS = ['low_stock', 'expiring', 'expired', 'recalled'] as const;
+/**
+ * 'recalled': a lot of this number was recalled somewhere in the organization and is held here.
+ * 'requested': someone at the location asked for the product (Request Product) and it is on an open
+ * running list, not yet ordered.
+ */
+export const ALERT_KINDS = ['low_stock', 'expiring', 'expired', 'recalled', 'requested'] as const;
 export const AlertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKindSchema>;
 
@@ -15,6 +20,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   expiring: 'Expiring soon',
   expired: 'Expired',
   recalled: 'Recalled',
+  requested: 'Requested',
 };
 
 export const ALERT_MESSAGES = {
@@ -51,6 +57,16 @@ export const AlertSchema = z.object({
       recalled_at: z.string().nullable(),
     })
     .nullable(),
+  /** A 'requested' alert: the newest open request for the product here. Null for the other kinds. */
+  request: z
+    .object({
+      requested_by: z.string(),
+      quantity: z.number().int(),
+      urgency: ProductRequestUrgencySchema,
+      note: z.string(),
+      created_at: z.string(),
+    })
+    .nullable(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
@@ -58,6 +74,6 @@ export const AlertListQuerySchema = PageQuerySchema.extend({ kind: AlertKindSche
 export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
 
 export const AlertPageSchema = pageOf(AlertSchema).extend({
-  counts: z.object({ low_stock: z.number().int(), expiring: z.number().int(), expired: z.number().int(), recalled: z.number().int() }),
+  counts: z.object({ low_stock: z.number().int(), expiring: z.number().int(), expired: z.number().int(), recalled: z.number().int(), requested: z.number().int() }),
 });
 export type AlertPage = z.infer<typeof AlertPageSchema>;

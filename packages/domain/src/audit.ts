@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = {
   product: 'Product',
   product_attachment: 'Product attachment',
   product_import: 'Product import',
+  product_request: 'Product request',
   product_import_row: 'Product import row',
   purchase_order: 'Purchase order',
   recall_contact: 'Recall contact',

@@ -22,6 +22,7 @@ export * from './alerts';
 export * from './stock-tracking';
 export * from './udi/index';
 export * from './purchasing';
+export * from './product-requests';
 export * from './treatments';
 export * from './treatment-logs';
 export * from './recall';

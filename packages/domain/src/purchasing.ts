@@ -5,6 +5,7 @@ import { BasicUnitSchema, ContainerSchema, ProductTypeSchema } from './products'
 import { ConfirmDuplicateSchema } from './duplicate-receipt';
 import { IdempotencyKeySchema, STOCK_MESSAGES } from './stock';
 import { amountOf } from './money';
+import { LineRequesterSchema } from './product-requests';
 
 /** Spec section 8 words the running-list messages; the rest are ours (docs/decisions.md). */
 export const PURCHASING_MESSAGES = {
@@ -135,6 +136,8 @@ export const RunningListProductSchema = z.object({
    * when never received). The marketplace cart turns the containers into packs of units with it.
    */
   units_per_container: z.number().int(),
+  /** Who asked for the line through Request Product, newest first; empty for lines added by hand. */
+  requested_by: z.array(LineRequesterSchema),
 });
 export type RunningListProduct = z.infer<typeof RunningListProductSchema>;
 

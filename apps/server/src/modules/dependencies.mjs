@@ -36,7 +36,7 @@ export const moduleDependencies = {
   // Stock arrives, leaves and comes back only through the ledger (docs/architecture.md, The ledger).
   ledger: ['alerts', 'audit', 'idempotency'],
   stock: ['idempotency', 'ledger', 'products', 'suppliers'],
-  purchasing: ['audit', 'idempotency', 'ledger', 'mail', 'products', 'suppliers'],
+  purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'products', 'suppliers'],
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
   // Vendors' prices and orders; an order is a purchase order, issued and received by purchasing.

@@ -54,3 +54,11 @@ export const DEMO_RUNNING_LISTS: DemoRunningList[] = [
     ],
   },
 ];
+
+/** Request Product (issue 39): the hygienist asked for more needles; they are on the open Henry Schein list already, so that line grows and turns high priority. */
+export const DEMO_PRODUCT_REQUEST = {
+  product: 'Septoject XL Dental Needles 30 ga Short (Box of 100)',
+  quantity: 1,
+  urgency: 'this_week' as const,
+  note: 'Down to the last box in operatory 2',
+};

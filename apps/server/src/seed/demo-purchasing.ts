@@ -5,8 +5,9 @@ import { addReceivedQuantity, setPurchaseOrderStatus } from '../modules/purchasi
 import { findOrderLines } from '../modules/purchasing/purchasing.reads';
 import { createPurchaseOrdersService } from '../modules/purchasing/purchase-orders.service';
 import { createRunningListsService } from '../modules/purchasing/running-lists.service';
+import { createProductRequestsService } from '../modules/purchasing/product-requests.service';
 import { backdateRunningList, recordDemoEmailSent, catalogProductIds, companyHasRunningLists, linkStockToOrderLine, stockIdsByLot, supplierIdsByName } from './demo-seed.repo';
-import { DEMO_RUNNING_LISTS, type DemoRunningList } from './demo-purchasing-data';
+import { DEMO_PRODUCT_REQUEST, DEMO_RUNNING_LISTS, type DemoRunningList } from './demo-purchasing-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,6 +46,12 @@ export async function seedDemoPurchasing(deps: ServiceDeps, buyer: Actor, now: D
     if (order.emailed_to) await recordDemoEmailSent(deps.db, order.emailed_to, ago(demo.orderedDaysAgo));
     await receiveAsDemoLots(deps.db, order.id, demo, productIds, lots);
   }
+
+  // The hygienist's request, through Request Product as she would have sent it.
+  const requested = (await catalogProductIds(deps.db, [DEMO_PRODUCT_REQUEST.product])).get(DEMO_PRODUCT_REQUEST.product);
+  if (!requested) throw new Error(`demo purchasing names an unknown product: ${DEMO_PRODUCT_REQUEST.product}`);
+  const { quantity, urgency, note } = DEMO_PRODUCT_REQUEST;
+  await createProductRequestsService(deps).create(buyer, requested, { quantity, urgency, note, idempotency_key: `demo-request-${companyId}` });
 }
 
 /**

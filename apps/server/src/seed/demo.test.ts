@@ -55,7 +55,7 @@ it('seeds a year of stock: each kind of alert at Downtown, and a product bought 
   const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
   const token = t.tokenFor(member!);
   const alerts = (await t.request({ method: 'GET', url: '/api/alert?perPage=50', token })).json();
-  expect(alerts.counts).toEqual({ low_stock: 3, expiring: 3, expired: 1, recalled: 1 });
+  expect(alerts.counts).toEqual({ low_stock: 3, expiring: 3, expired: 1, recalled: 1, requested: 1 });
   expect(alerts.results.filter((a: { kind: string }) => a.kind === 'expired').map((a: { product: { name: string } }) => a.product.name)).toEqual(['Biodentine Capsules (Box of 15)']);
 
   const search = (await t.request({ method: 'GET', url: '/api/product/v2?fuzzySearchQuery=Cook-Waite%20Lidocaine', token })).json();
@@ -77,7 +77,7 @@ it('seeds a year of stock: each kind of alert at Downtown, and a product bought 
 
   const lakeside = await findUserByEmail(t.db, 'lakeside@brightsmile.demo');
   const lakesideAlerts = (await t.request({ method: 'GET', url: '/api/alert', token: t.tokenFor(lakeside!) })).json();
-  expect(lakesideAlerts.counts).toEqual({ low_stock: 0, expiring: 0, expired: 0, recalled: 0 });
+  expect(lakesideAlerts.counts).toEqual({ low_stock: 0, expiring: 0, expired: 0, recalled: 0, requested: 0 });
 });
 
 it('seeds an open running list and past purchase orders, received ones linked to their lots, each with its PDF', async () => {
@@ -85,6 +85,13 @@ it('seeds an open running list and past purchase orders, received ones linked to
   const token = t.tokenFor(manager!);
   const open = (await t.request({ method: 'GET', url: '/api/purchase/running-list?is_not_ordered=true', token })).json();
   expect(open.results.map((l: { supplier: { name: string }; products_count: number }) => [l.supplier.name, l.products_count])).toEqual([['Henry Schein Dental', 3]]);
+  // The hygienist's Request Product: the needles' line grew by her box and turned high priority.
+  const henry = (await t.request({ method: 'GET', url: `/api/purchase/running-list/${String(open.results[0].id)}`, token })).json();
+  const needles = henry.runningListProducts.find((l: { product: { name: string } }) => l.product.name.startsWith('Septoject'));
+  expect(needles).toMatchObject({ quantity: 3, high_priority: true, requested_by: [expect.objectContaining({ name: 'Hannah Lee', urgency: 'this_week', quantity: 1 })] });
+  const member = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
+  const mine = (await t.request({ method: 'GET', url: `/api/product/${String(needles.product_id)}/requests`, token: t.tokenFor(member!) })).json();
+  expect(mine.results).toEqual([expect.objectContaining({ state: 'requested', quantity: 1, note: 'Down to the last box in operatory 2' })]);
   const orders = (await t.request({ method: 'GET', url: '/api/purchase/purchase-order', token })).json();
   // The last two came through the marketplace (below).
   expect(orders.results.map((o: { number: string; status: string }) => [o.number, o.status])).toEqual([

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createProduct, createSupplier } from '../factories/index';
+import { createProduct, createStock, createSupplier } from '../factories/index';
 import { insertRunningList, insertRunningListProducts } from '../../src/modules/purchasing/running-lists.repo';
 import { findOrderLines, insertPurchaseOrder, insertPurchaseOrderLines, nextDocumentNumber } from '../../src/modules/purchasing/purchase-orders.repo';
 import type { TestApp } from '../setup/test-app';
@@ -31,6 +31,14 @@ async function orderFor(world: World, t: TestApp, tenant: Tenant) {
   await insertPurchaseOrderLines(t.db, [{ purchaseOrderId: order.id, companyId: list.companyId, productId: product.id, productName: product.name, quantity: 2, price: 10 }]);
   const [line] = await findOrderLines(t.db, order.id);
   return { order, line: line! };
+}
+
+/** A location's own product, stocked there from a shared supplier: one Request Product can go through. */
+async function requestableProduct(world: World, t: TestApp, tenant: Tenant) {
+  const companyId = locationOf(world, tenant);
+  const product = await createProduct(t.db, { companyId, isApproved: false });
+  await createStock(t.db, { companyId, productId: product.id, supplierId: (await createSupplier(t.db, { companyId: null })).id });
+  return product;
 }
 
 /** The product admin has no location and no purchasing (403); everyone else reads their own. */
@@ -84,6 +92,15 @@ export const purchasingCases: Record<string, Case> = {
   'DELETE /api/purchase/running-list/product/:id': {
     build: async (w, t, _caller, tenant) => ({ url: `/api/purchase/running-list/product/${(await listFor(w, t, tenant)).line.id}` }),
     expect: ON_OWN(204, 403),
+  },
+  // Request Product: a product of the tenant's location (foreign: another organization's own, not approved: 404), bought there from a shared supplier.
+  'POST /api/product/:id/requests': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/product/${(await requestableProduct(w, t, tenant)).id}/requests`, payload: { quantity: 1, urgency: 'routine', idempotency_key: randomUUID() } }),
+    expect: ON_OWN(201, 201),
+  },
+  'GET /api/product/:id/requests': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/product/${(await requestableProduct(w, t, tenant)).id}/requests` }),
+    expect: ON_OWN(200, 200),
   },
   'POST /api/purchase/running-list/reorder-suggestions': { build: () => ({ url: '/api/purchase/running-list/reorder-suggestions', payload: {} }), expect: LOCATION_READ },
   'POST /api/purchase/running-list/purchase-order': {

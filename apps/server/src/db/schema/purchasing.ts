@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PURCHASE_ORDER_STATUSES } from '@clinic/domain';
+import { PRODUCT_REQUEST_URGENCIES, PURCHASE_ORDER_STATUSES } from '@clinic/domain';
 import { companies } from './organizations';
 import { users } from './users';
 import { suppliers } from './suppliers';
@@ -160,4 +160,41 @@ export const documentCounters = pgTable(
     value: integer('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
+);
+
+export const productRequestUrgencyEnum = pgEnum('product_request_urgency', PRODUCT_REQUEST_URGENCIES);
+
+/**
+ * Request Product: someone at a location asked for a product to be ordered. The request points at
+ * the running-list line it raised; its state (requested, ordered, received, cancelled) is read
+ * through that line, its list and the order line made from it, so it cannot drift from them.
+ * Removing the line (before ordering) sets the link to null: the request reads as cancelled.
+ */
+export const productRequests = pgTable(
+  'product_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    /** Containers asked for; the line may hold more (several requests, or what was there already). */
+    quantity: integer('quantity').notNull(),
+    urgency: productRequestUrgencyEnum('urgency').notNull(),
+    note: text('note').notNull().default(''),
+    runningListProductId: uuid('running_list_product_id').references(() => runningListProducts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The product page: the caller's own requests for a product, newest first.
+    index('product_requests_requester_idx').on(t.companyId, t.productId, t.requestedBy, t.createdAt),
+    // Who asked for a line (running list page), and the 'requested' alert of a product.
+    index('product_requests_line_idx').on(t.runningListProductId),
+    check('product_requests_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AlertKind } from '@clinic/domain';
+import type { AlertKind, ProductRequestUrgency } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { alerts, companies, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
+import { alerts, companies, productCompanySettings, productRequests, products, runningListProducts, runningLists, stocks, suppliers, users } from '../../db/schema/index';
 
 export interface AlertScope {
   /** One location, or every location (the background scan). */
@@ -60,6 +60,7 @@ function refreshStatement(values: RefreshValues): SQL {
   const stockScope = scoped(sql`s.company_id`, sql`s.product_id`, values);
   const settingsScope = scoped(sql`pcs.company_id`, sql`pcs.product_id`, values);
   const alertScope = scoped(sql`a.company_id`, sql`a.product_id`, values);
+  const requestScope = scoped(sql`pr.company_id`, sql`pr.product_id`, values);
   const today = sql`${values.today}::date`;
   return sql`
     with wanted as (
@@ -87,6 +88,12 @@ function refreshStatement(values: RefreshValues): SQL {
                         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.deleted_at is null
                           and s.units_left > 0 and s.status = 'available'
                           and (s.expiry_date is null or s.expiry_date >= ${today})), 0) < pcs.minimum_stock
+      union all
+      select distinct pr.company_id, pr.product_id, null::uuid, 'requested'::alert_kind
+        from ${productRequests} pr
+        join ${runningListProducts} rlp on rlp.id = pr.running_list_product_id
+        join ${runningLists} rl on rl.id = rlp.running_list_id and rl.deleted_at is null and rl.ordered_at is null
+       where ${requestScope}
     ),
     resolved as (
       update ${alerts} a set resolved_at = now()
@@ -137,6 +144,15 @@ export interface RecallSource {
   recalledAt: string | null;
 }
 
+export interface OpenRequest {
+  requestedBy: string;
+  quantity: number;
+  urgency: ProductRequestUrgency;
+  note: string;
+  /** As json_build_object writes a timestamptz. */
+  createdAt: string;
+}
+
 const open = (companyId: string) => and(eq(alerts.companyId, companyId), isNull(alerts.resolvedAt), isNull(alerts.dismissedAt));
 
 /** Open alerts of a location, newest first, with what the alerts page shows about each. */
@@ -170,6 +186,17 @@ export async function listOpenAlerts(db: DbOrTx, companyId: string, kind: AlertK
            and (r.id = ${alerts.stockId} or (${stocks.lotNumber} <> '' and lower(r.lot_number) = lower(${stocks.lotNumber})))
          order by (r.id = ${alerts.stockId}) desc, r.status_changed_at desc nulls last, r.id
          limit 1) end`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as RecallSource) : (v as RecallSource | null))),
+      // The newest open request behind a 'requested' alert: who asked, how many, how urgent.
+      request: sql<OpenRequest | null>`case when ${alerts.kind} = 'requested' then (
+        select json_build_object('requestedBy', u.first_name || ' ' || u.last_name, 'quantity', pr.quantity, 'urgency', pr.urgency,
+                                 'note', pr.note, 'createdAt', pr.created_at)
+          from ${productRequests} pr
+          join ${users} u on u.id = pr.requested_by
+          join ${runningListProducts} rlp on rlp.id = pr.running_list_product_id
+          join ${runningLists} rl on rl.id = rlp.running_list_id and rl.deleted_at is null and rl.ordered_at is null
+         where pr.company_id = ${alerts.companyId} and pr.product_id = ${alerts.productId}
+         order by pr.created_at desc, pr.id desc
+         limit 1) end`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as OpenRequest) : (v as OpenRequest | null))),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(alerts)
@@ -189,7 +216,7 @@ export async function countOpenAlerts(db: DbOrTx, companyId: string): Promise<Re
     .from(alerts)
     .where(open(companyId))
     .groupBy(alerts.kind);
-  const counts: Record<AlertKind, number> = { low_stock: 0, expiring: 0, expired: 0, recalled: 0 };
+  const counts: Record<AlertKind, number> = { low_stock: 0, expiring: 0, expired: 0, recalled: 0, requested: 0 };
   for (const row of rows) counts[row.kind] = row.count;
   return counts;
 }

@@ -38,6 +38,9 @@ export function createAlertsService(deps: ServiceDeps) {
               recalled_at: r.recall.recalledAt === null ? null : new Date(r.recall.recalledAt).toISOString(),
             }
           : null,
+        request: r.request
+          ? { requested_by: r.request.requestedBy, quantity: r.request.quantity, urgency: r.request.urgency, note: r.request.note, created_at: new Date(r.request.createdAt).toISOString() }
+          : null,
       }));
       return { ...toPage(results, total, query), counts };
     },

@@ -22,6 +22,7 @@ import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
+import { refreshAlerts } from '../alerts/alerts.writes';
 import { createLedger } from '../ledger/ledger';
 import { createOrderIssuer } from './issue-order';
 import {
@@ -129,6 +130,8 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
           emailSupplier: true,
         });
         await markRunningListOrdered(tx, list.id, deps.now());
+        // Requests on the list are now ordered: their 'requested' alerts end.
+        await refreshAlerts(tx, { companyId, productIds: lines.map((l) => l.line.productId) }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
         return order.id;
       });
       return detail(companyId, id);

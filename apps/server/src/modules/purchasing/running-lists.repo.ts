@@ -121,6 +121,12 @@ export async function productsAlreadyListed(db: DbOrTx, runningListId: string, p
   return rows.map((r) => r.productId);
 }
 
+/** The products on a list (whose alerts follow it). */
+export async function productsOnList(db: DbOrTx, runningListId: string): Promise<string[]> {
+  const rows = await db.select({ productId: runningListProducts.productId }).from(runningListProducts).where(eq(runningListProducts.runningListId, runningListId));
+  return rows.map((r) => r.productId);
+}
+
 export async function insertRunningListProducts(tx: DbOrTx, rows: NewRunningListProduct[]): Promise<RunningListProductRow[]> {
   return tx.insert(runningListProducts).values(rows).returning();
 }

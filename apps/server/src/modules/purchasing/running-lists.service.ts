@@ -28,6 +28,7 @@ import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
+import { refreshAlerts, refreshProductAlerts } from '../alerts/alerts.writes';
 import { findSupplierById } from '../suppliers/suppliers.reads';
 import { visibleProductIds } from '../products/products.reads';
 import {
@@ -42,14 +43,17 @@ import {
   lockOpenListForSupplier,
   lockRunningList,
   productsAlreadyListed,
+  productsOnList,
   softDeleteRunningList,
   updateRunningListProduct,
   type RunningListRow,
   type RunningListSummaryRow,
 } from './running-lists.repo';
 import { productsBelowMinimum } from './reorder.repo';
+import { requestersOfLines } from './product-requests.repo';
 
 type LineRow = Awaited<ReturnType<typeof listRunningListProducts>>[number];
+type Requesters = Map<string, RunningListProduct['requested_by']>;
 
 function toSummary(row: RunningListSummaryRow): RunningList {
   return {
@@ -69,8 +73,9 @@ const alreadyListed = (productIds: string[]) => new AppError('CONFLICT', PURCHAS
 
 export function createRunningListsService(deps: ServiceDeps) {
   const { db, files } = deps;
+  const alertRules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
 
-  function toLine(row: LineRow): RunningListProduct {
+  function toLine(row: LineRow, requesters: Requesters): RunningListProduct {
     const price = row.line.price;
     return {
       id: row.line.id,
@@ -93,7 +98,18 @@ export function createRunningListsService(deps: ServiceDeps) {
       total: lineTotal(row.line.quantity, price),
       // A consumable is counted in units: one unit per "container".
       units_per_container: row.product.type === 'consumable' ? 1 : row.unitsPerContainer,
+      requested_by: requesters.get(row.line.id) ?? [],
     };
+  }
+
+  /** The lines as the page shows them, with who asked for each (Request Product). */
+  async function toLines(rows: LineRow[]): Promise<RunningListProduct[]> {
+    const requesters: Requesters = new Map();
+    for (const r of await requestersOfLines(db, rows.map((row) => row.line.id))) {
+      if (!r.lineId) continue;
+      requesters.set(r.lineId, [...(requesters.get(r.lineId) ?? []), { id: r.userId, name: r.name, urgency: r.urgency, quantity: r.quantity, note: r.note, created_at: r.createdAt.toISOString() }]);
+    }
+    return rows.map((row) => toLine(row, requesters));
   }
 
   async function summaries(companyId: string, ids: string[]): Promise<RunningList[]> {
@@ -105,7 +121,7 @@ export function createRunningListsService(deps: ServiceDeps) {
     const [summary] = await summaries(companyId, [id]);
     if (!summary) throw notFound();
     const lines = await listRunningListProducts(db, [id]);
-    return { ...summary, runningListProducts: lines.map(toLine) };
+    return { ...summary, runningListProducts: await toLines(lines) };
   }
 
   async function supplierFor(actor: Actor, supplierId: string, field: string): Promise<void> {
@@ -162,7 +178,7 @@ export function createRunningListsService(deps: ServiceDeps) {
       });
       const [summary] = await summaries(companyId, [list.id]);
       const lines = (await listRunningListProducts(db, [list.id])).filter((l) => lineIds.includes(l.line.id));
-      return { runningList: summary!, runningListProducts: lines.map(toLine) };
+      return { runningList: summary!, runningListProducts: await toLines(lines) };
     } catch (error) {
       // Two people adding the same product at once: the unique index decides, in the same words.
       if (isUniqueViolation(error)) throw alreadyListed(productIds);
@@ -210,6 +226,8 @@ export function createRunningListsService(deps: ServiceDeps) {
         // An ordered list is the record behind its purchase order: it stays.
         if (list.orderedAt) throw conflict(PURCHASING_MESSAGES.alreadyOrdered);
         await softDeleteRunningList(tx, id, deps.now());
+        // Requests on the list are cancelled with it: their 'requested' alerts end.
+        await refreshAlerts(tx, { companyId, productIds: await productsOnList(tx, id) }, alertRules());
         await recordAudit(tx, actor, { entity: 'running_list', entityId: id, action: 'delete', organizationId: actor.organizationId, companyId });
       });
     },
@@ -238,15 +256,18 @@ export function createRunningListsService(deps: ServiceDeps) {
       });
       const line = (await listRunningListProducts(db, [list.id])).find((l) => l.line.id === id);
       if (!line) throw notFound();
-      return toLine(line);
+      const [answer] = await toLines([line]);
+      return answer!;
     },
 
     async removeProduct(actor: Actor, id: string): Promise<void> {
-      const { companyId, list } = await openLine(actor, id);
+      const { companyId, list, line } = await openLine(actor, id);
       await db.transaction(async (tx) => {
         const locked = await lockRunningList(tx, companyId, list.id);
         if (!locked || locked.orderedAt) throw conflict(PURCHASING_MESSAGES.alreadyOrdered);
         await deleteRunningListProduct(tx, id);
+        // A request for it is cancelled (its link is set to null): its 'requested' alert ends.
+        await refreshProductAlerts(tx, companyId, line.productId, alertRules());
         await recordAudit(tx, actor, { entity: 'running_list_product', entityId: id, action: 'delete', organizationId: actor.organizationId, companyId });
       });
     },

@@ -12,7 +12,7 @@ import { cartStorageKey } from '../../features/marketplace/cart/use-cart';
 const BIBS = { id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f', name: 'Patient bibs' };
 
 function lowStock(product: { id: string; name: string }, units: number, minimum: number, lastReceipt: Alert['last_receipt'] = null): Alert {
-  return { id: `${product.id.slice(0, -4)}7777`, kind: 'low_stock', created_at: '2026-03-01T10:00:00.000Z', product: { ...product, product_image_url: null }, stock: null, units_in_stock: units, minimum_stock: minimum, last_receipt: lastReceipt, recall: null };
+  return { id: `${product.id.slice(0, -4)}7777`, kind: 'low_stock', created_at: '2026-03-01T10:00:00.000Z', product: { ...product, product_image_url: null }, stock: null, units_in_stock: units, minimum_stock: minimum, last_receipt: lastReceipt, recall: null, request: null };
 }
 
 /** Lidocaine: 4 cartridges left of a minimum of 10, last bought from Henry in boxes of 5; bibs: 0 of 20. */

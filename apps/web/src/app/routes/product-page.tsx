@@ -4,23 +4,36 @@ import { ConsumptionTracking } from '../../features/stock/components/consumption
 import { CycleUnitPrice } from '../../features/stock/components/cycle-unit-price';
 import { StockRoom } from '../../features/stock/components/stock-room';
 import { AddToRunningListButton } from '../../features/purchasing/components/add-to-running-list-button';
+import { ProductRequestsList } from '../../features/purchasing/components/product-requests-list';
+import { RequestProductButton } from '../../features/purchasing/components/request-product-button';
 
 /**
  * /products/{productId}: the product feature's page with the stock feature's Stock Room, consumption
- * tracking and cycle estimate (and purchasing's Add to Running List) in it.
+ * tracking and cycle estimate (and purchasing's Request Product, Add to Running List and the
+ * caller's own requests) in it.
  */
 export function ProductPage() {
   return (
     <ProductDetailPage
       stockRoom={(product, permissions) =>
         can(permissions, 'stock', 'read') ? (
-          <StockRoom
-            product={product}
-            canCreate={can(permissions, 'stock', 'create')}
-            canUpdate={can(permissions, 'stock', 'update')}
-            canDelete={can(permissions, 'stock', 'delete')}
-            reorderAction={can(permissions, 'runningList', 'create') ? <AddToRunningListButton product={product} /> : null}
-          />
+          <>
+            <StockRoom
+              product={product}
+              canCreate={can(permissions, 'stock', 'create')}
+              canUpdate={can(permissions, 'stock', 'update')}
+              canDelete={can(permissions, 'stock', 'delete')}
+              reorderAction={
+                can(permissions, 'runningList', 'create') ? (
+                  <>
+                    <RequestProductButton product={product} />
+                    <AddToRunningListButton product={product} />
+                  </>
+                ) : null
+              }
+            />
+            {can(permissions, 'runningList', 'read') ? <ProductRequestsList productId={product.id} /> : null}
+          </>
         ) : null
       }
       tracking={(product, permissions) => (can(permissions, 'stock', 'read') ? <ConsumptionTracking productId={product.id} /> : null)}

@@ -25,6 +25,7 @@ function line(product: { id: string; name: string }, quantity: number, barcode =
     high_priority: false,
     total: quantity * 10,
     units_per_container: unitsPerContainer,
+    requested_by: [],
   };
 }
 

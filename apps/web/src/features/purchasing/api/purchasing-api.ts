@@ -17,6 +17,7 @@ import type {
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 import { optimisticUpdate } from '../../../lib/optimistic';
+import { productRequestKeys } from './product-requests-api';
 
 export const runningListKeys = {
   all: ['running-lists'] as const,
@@ -60,7 +61,8 @@ export const purchaseOrderQueryOptions = (id: string) =>
 
 function useInvalidateRunningLists() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: runningListKeys.all });
+  // A requested product's state follows its line (removed: cancelled).
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: runningListKeys.all }), queryClient.invalidateQueries({ queryKey: productRequestKeys.all })]);
 }
 
 export function useCreateRunningList() {
@@ -128,7 +130,7 @@ export function useGeneratePurchaseOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (runningListId: string) => api.post<PurchaseOrderDetail>('purchase/running-list/purchase-order', { runningListId }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: runningListKeys.all }), queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all })]),
+    onSuccess: () => Promise.all([runningListKeys.all, purchaseOrderKeys.all, productRequestKeys.all, ['alerts']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -139,7 +141,7 @@ export function useReceivePurchaseOrder(id: string) {
     mutationFn: (body: ReceivePurchaseOrderRequest) => api.post<PurchaseOrderDetail>(`purchase/purchase-order/${id}/receive`, body),
     onSuccess: (order) => {
       queryClient.setQueryData(purchaseOrderKeys.detail(id), order);
-      return Promise.all(['purchase-orders', 'stock', 'alerts', 'products', 'marketplace'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      return Promise.all(['purchase-orders', 'stock', 'alerts', 'products', 'marketplace', 'product-requests'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
   });
 }

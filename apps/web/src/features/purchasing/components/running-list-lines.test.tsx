@@ -32,6 +32,7 @@ const LIST: RunningListDetail = {
       high_priority: false,
       total: 24,
       units_per_container: 1,
+      requested_by: [],
     },
   ],
 };
@@ -89,5 +90,24 @@ describe('a running list line', () => {
     // The list asked afresh agrees.
     await waitFor(() => { expect(fetchMock.mock.calls.filter(([, init]) => init?.method !== 'PATCH')).toHaveLength(2); });
     expect(toggle).toBeChecked();
+  });
+});
+
+describe('a requested line', () => {
+  it('says who asked for it (Request Product), each name once', async () => {
+    const requester = (name: string, created: string) => ({ id: '5f6a7b8c-9d0e-4f1a-8b2c-3d4e5f6a7b8c', name, urgency: 'urgent' as const, quantity: 1, note: '', created_at: created });
+    const requested: RunningListDetail = {
+      ...LIST,
+      runningListProducts: LIST.runningListProducts.map((line) => ({ ...line, high_priority: true, requested_by: [requester('Dana Lee', '2026-03-02T10:00:00.000Z'), requester('Sam Ortiz', '2026-03-01T10:00:00.000Z'), requester('Dana Lee', '2026-02-28T10:00:00.000Z')] })),
+    };
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(requested))));
+    render(
+      <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <Lines />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Requested by Dana Lee, Sam Ortiz')).toBeInTheDocument();
   });
 });

@@ -13,13 +13,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { lineTotal, PURCHASING_MESSAGES, UpdateRunningListProductRequestSchema, type RunningListDetail, type RunningListProduct } from '@clinic/domain';
+import { lineTotal, PRODUCT_REQUEST_URGENCY_LABELS, PURCHASING_MESSAGES, UpdateRunningListProductRequestSchema, type RunningListDetail, type RunningListProduct } from '@clinic/domain';
 import { AppLink } from '../../../components/link';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
-import { formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars } from '../../../lib/format';
 import { useShownAtOnce } from '../../../lib/optimistic';
 import { useUpdateRunningListProduct } from '../api/purchasing-api';
 
@@ -75,6 +75,19 @@ function PrioritySwitch({ line, disabled, onSave }: { line: RunningListProduct; 
   );
 }
 
+/** "Requested by Dana Lee" (and others, each once), for a line that came from Request Product. */
+export function requestedBy(line: Pick<RunningListProduct, 'requested_by'>): string {
+  const names = [...new Set(line.requested_by.map((r) => r.name))];
+  return `Requested by ${names.join(', ')}`;
+}
+
+/** Each request in full, for the tooltip: who, how many, how urgent, the note. */
+function requestDetails(line: RunningListProduct): string {
+  return line.requested_by
+    .map((r) => `${r.name}: ${String(r.quantity)} (${PRODUCT_REQUEST_URGENCY_LABELS[r.urgency].toLowerCase()}), ${formatDate(r.created_at)}${r.note ? ` - ${r.note}` : ''}`)
+    .join('\n');
+}
+
 export interface RunningListLinesProps {
   list: RunningListDetail;
   editable: boolean;
@@ -128,7 +141,14 @@ export function RunningListLines({ list, editable, onRemove }: RunningListLinesP
               <TableCell>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                   <ProductThumbnail url={line.product.product_image_url} />
-                  <AppLink to={`/products/${line.product_id}`}>{line.product.name}</AppLink>
+                  <div>
+                    <AppLink to={`/products/${line.product_id}`}>{line.product.name}</AppLink>
+                    {line.requested_by.length > 0 ? (
+                      <Typography variant="body2" color="text.secondary" title={requestDetails(line)}>
+                        {requestedBy(line)}
+                      </Typography>
+                    ) : null}
+                  </div>
                 </Stack>
               </TableCell>
               <TableCell align="right">

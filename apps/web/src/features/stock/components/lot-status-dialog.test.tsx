@@ -80,6 +80,7 @@ describe('the recalled alert', () => {
     minimum_stock: 0,
     last_receipt: null,
     recall: { stock_id: recallStockId, location: { id: '7b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Austin North' }, reason: 'Packaging defect', reference: 'FSCA-12', recalled_at: '2026-11-22T15:00:00.000Z' },
+    request: null,
   });
 
   it('says which lot, how many units are left and why; where, when another location recalled it', () => {
@@ -131,5 +132,23 @@ describe('the stock room', () => {
 
     await userEvent.click(screen.getByRole('menuitem', { name: 'Quarantine' }));
     expect(await screen.findByRole('dialog', { name: 'Quarantine lot' })).toHaveTextContent('Implant, lot GOOD-1');
+  });
+});
+
+describe('the requested alert', () => {
+  it('says who asked, for how many, how urgently and why', () => {
+    const alert: Alert = {
+      id: '5b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3f',
+      kind: 'requested',
+      created_at: '2026-11-22T15:00:00.000Z',
+      product: { id: '6b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Nitrile Gloves M', product_image_url: null },
+      stock: null,
+      units_in_stock: 0,
+      minimum_stock: 0,
+      last_receipt: null,
+      recall: null,
+      request: { requested_by: 'Dana Lee', quantity: 3, urgency: 'this_week', note: 'Last box open', created_at: '2026-11-22T15:00:00.000Z' },
+    };
+    expect(alertSummary(alert)).toBe('Dana Lee asked for 3 containers (this week) 11-22-2026 · Last box open');
   });
 });

@@ -12,7 +12,7 @@ import { ReturnDialog } from './return-dialog';
 
 const LIDOCAINE = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Lidocaine 2%' };
 const LOT = { id: '7e6d5c4b-3a2f-4e1d-8c0b-9a8f7e6d5c4b', lotNumber: 'OLD-1', expiry_date: '2026-11-20', units_left: 4 };
-const EXPIRED: Alert = { id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', kind: 'expired', created_at: '2026-11-21T10:00:00.000Z', product: { ...LIDOCAINE, product_image_url: null }, stock: LOT, units_in_stock: 4, minimum_stock: 0, last_receipt: null, recall: null };
+const EXPIRED: Alert = { id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', kind: 'expired', created_at: '2026-11-21T10:00:00.000Z', product: { ...LIDOCAINE, product_image_url: null }, stock: LOT, units_in_stock: 4, minimum_stock: 0, last_receipt: null, recall: null, request: null };
 
 /** The alerts page with one expired lot; a write-off answers the lot, or the answer given. */
 function signIn(role: Role, disposed: () => Response = () => jsonResponse({ id: LOT.id })) {

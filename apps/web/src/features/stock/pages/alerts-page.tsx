@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { ALERT_KIND_LABELS, ALERT_KINDS, ALERT_MESSAGES, can, type Alert as StockAlert, type AlertKind } from '@clinic/domain';
+import { ALERT_KIND_LABELS, ALERT_KINDS, ALERT_MESSAGES, can, PRODUCT_REQUEST_URGENCY_LABELS, type Alert as StockAlert, type AlertKind } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
@@ -22,10 +22,16 @@ import { alertsQueryOptions, useDismissAlert } from '../api/stock-api';
 import { DisposeExpiredButton } from '../components/dispose-expired-button';
 
 const PER_PAGE = 10;
-const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error', recalled: 'error' } as const;
+const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error', recalled: 'error', requested: 'warning' } as const;
 
 /** What the alert is about, in words a clinic reads at a glance. */
 export function alertSummary(alert: StockAlert): string {
+  if (alert.kind === 'requested') {
+    const request = alert.request;
+    if (!request) return 'Requested, on a running list to order';
+    const containers = `${String(request.quantity)} ${request.quantity === 1 ? 'container' : 'containers'}`;
+    return `${request.requested_by} asked for ${containers} (${PRODUCT_REQUEST_URGENCY_LABELS[request.urgency].toLowerCase()}) ${formatDate(request.created_at)}${request.note ? ` · ${request.note}` : ''}`;
+  }
   if (alert.kind === 'low_stock') return `${unitCount(alert.units_in_stock)} in stock, minimum ${String(alert.minimum_stock)}`;
   const lot = alert.stock?.lotNumber ? `Lot ${alert.stock.lotNumber}` : 'A lot';
   if (alert.kind === 'recalled') {
@@ -104,7 +110,7 @@ export interface AlertsPageProps {
   lowStockAction?: (alert: StockAlert) => ReactNode;
 }
 
-/** /alerts: low stock, lots expiring soon and expired lots at this location, each dismissable. */
+/** /alerts: low stock, lots expiring soon and expired lots, recalls and products requested at this location, each dismissable. */
 export function AlertsPage({ lowStockAction }: AlertsPageProps = {}) {
   const notify = useNotify();
   const dismiss = useDismissAlert();

@@ -155,6 +155,7 @@ describe('recall page', () => {
       minimum_stock: 0,
       last_receipt: null,
       recall: { stock_id: '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a', location: { id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', name: 'Downtown' }, reason: 'Packaging defect', reference: 'FSCA-12', recalled_at: '2026-03-01T10:00:00.000Z' },
+      request: null,
     };
     const { calls } = signIn('company_member', [alert]);
     const { router } = renderApp('/alerts');
