@@ -58,7 +58,7 @@ function Lots({ product, placeId, permissions, onAction }: { product: InventoryP
               {data.results.map((stock) => (
                 <Box component="li" key={stock.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
                   <span>
-                    {stock.lotNumber || 'No lot number'} · {stock.place.name} · expires {formatDate(stock.expiry_date)}
+                    {stock.lotNumber || 'No lot number'} · expires {formatDate(stock.expiry_date)} · {stock.place.name}
                     {stock.is_expired ? <Chip size="small" color="error" label="Expired" sx={{ ml: 1 }} /> : null}
                   </span>
                   <strong>{stock.units_left} left</strong>
