@@ -309,4 +309,62 @@ test.describe('stock', () => {
       await screenshot(page, `alerts-${String(size.width)}`);
     }
   });
+
+  // Issue 34: storage places. The manager names a place, moves part of a lot there from the Stock
+  // Room, sees both parts with their places and the move in the lot's history, and filters the
+  // inventory by the place.
+  test('a manager adds a storage place, moves part of a lot there, and filters the inventory by it', async ({ page }) => {
+    test.setTimeout(120_000);
+    const stamp = String(Date.now());
+    const placeName = `Cabinet ${stamp.slice(-6)}`;
+    const name = `Place Move Gauze ${stamp}`;
+    await signIn(page, DEMO.manager);
+    await skipWelcome(page);
+
+    await page.goto('/places');
+    await expect(page.getByRole('heading', { level: 1, name: 'Storage places' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add a place' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a place' });
+    await add.getByRole('textbox', { name: 'Name' }).fill(placeName);
+    await add.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'Place added')).toBeVisible();
+    await expect(page.getByRole('row', { name: placeName })).toContainText('0 units');
+
+    // A lot of 10 units in the default place, made through the API.
+    const productId = await newProduct(page, name);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const headers = { authorization: `Bearer ${token ?? ''}` };
+    const suppliers = (await (await page.request.get('/api/supplier?search=Henry', { headers })).json()) as { results: { id: string }[] };
+    const created = await page.request.post('/api/stock', { headers, data: { product_id: productId, supplier_id: suppliers.results[0]!.id, container_quantity: 1, units_per_container: 10, price_per_container: 20, expiry_date: '2099-01-01', lotNumber: `MV-${stamp.slice(-5)}` } });
+    expect(created.status()).toBe(201);
+
+    await page.goto(`/products/${productId}`);
+    const lotRow = stockTable(page).getByRole('row').filter({ hasText: `MV-${stamp.slice(-5)}` });
+    await expect(lotRow).toContainText('Main storage');
+    await chooseLotAction(stockTable(page), new RegExp(`lot MV-${stamp.slice(-5)}`), 'Move to another place');
+    const move = page.getByRole('dialog', { name: 'Move to another place' });
+    await move.getByRole('spinbutton', { name: 'Units' }).fill('4');
+    await move.getByRole('combobox', { name: 'Move to' }).click();
+    await page.getByRole('option', { name: placeName }).click();
+    await move.getByRole('button', { name: 'Move' }).click();
+    await expect(toast(page, 'Units moved')).toBeVisible();
+
+    // Both parts of the lot, each with its place; the value on hand is unchanged.
+    await expect(lotRow).toHaveCount(2);
+    await expect(lotRow.filter({ hasText: placeName })).toContainText('4 / 4');
+    await expect(lotRow.filter({ hasText: 'Main storage' })).toContainText('6 / 10');
+    await expect(stockTable(page).getByRole('row', { name: /^Total/ })).toContainText('$20.00 on hand');
+    await chooseLotAction(lotRow.filter({ hasText: placeName }), new RegExp(`lot MV-${stamp.slice(-5)}`), 'Usage history');
+    await expect(page.getByRole('table', { name: 'Usage history' })).toContainText('4 units from Main storage');
+
+    // The inventory, filtered by the place, finds the product.
+    await page.goto('/inventory');
+    await page.getByRole('combobox', { name: 'Place' }).click();
+    await page.getByRole('option', { name: placeName }).click();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
+    const products = page.getByRole('list', { name: 'Products' });
+    await expect(products.getByText(name)).toBeVisible();
+    await expect(page.getByRole('list', { name: `Lots of ${name}` })).toContainText(placeName);
+    await expect(page.getByRole('list', { name: `Lots of ${name}` })).not.toContainText('Main storage');
+  });
 });

@@ -52,6 +52,8 @@ import { createImportsService, type ImportsService } from './modules/imports/imp
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createStockService } from './modules/stock/stock.service';
 import { stockRoutes } from './modules/stock/stock.routes';
+import { createPlacesService } from './modules/places/places.service';
+import { placesRoutes } from './modules/places/places.routes';
 import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
 import { createRunningListsService } from './modules/purchasing/running-lists.service';
 import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
@@ -241,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productsRoutes(zapi, createProductsService(deps, { associatedTreatments }));
       importsRoutes(zapi, imports, createTreatmentImportService(deps));
       stockRoutes(zapi, createStockService(deps));
+      placesRoutes(zapi, createPlacesService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
       productRequestRoutes(zapi, createProductRequestsService(deps));

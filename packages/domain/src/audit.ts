@@ -29,6 +29,7 @@ export const AUDIT_ENTITIES = {
   running_list: 'Running list',
   running_list_product: 'Running list product',
   stock: 'Stock lot',
+  storage_place: 'Storage place',
   stock_consumption: 'Stock consumption',
   subscription: 'Subscription',
   supplier: 'Supplier',

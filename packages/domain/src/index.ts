@@ -17,6 +17,7 @@ export * from './products';
 export * from './imports';
 export * from './stock';
 export * from './write-offs';
+export * from './places';
 export * from './duplicate-receipt';
 export * from './alerts';
 export * from './stock-tracking';

@@ -193,6 +193,8 @@ export const ProductFilterSchema = z.object({
   include_deleted: QueryBooleanSchema.optional(),
   /** Only products with units left: at the caller's location, or anywhere for the product admin. */
   in_stock_only: QueryBooleanSchema.optional(),
+  /** Only products with units left in this storage place of the reader's location (issue 34). */
+  place_id: UuidSchema.optional(),
 });
 export type ProductFilter = z.infer<typeof ProductFilterSchema>;
 

@@ -228,6 +228,8 @@ export const ReceiveLineSchema = z.object({
   lotNumber: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
   expiry_date: ExpiryDaySchema.nullable().optional(),
   isConsignment: z.boolean().optional(),
+  /** Where this line's lot goes (issue 34); the delivery's place, else the default place, when absent. */
+  place_id: UuidSchema.optional(),
 });
 export type ReceiveLine = z.infer<typeof ReceiveLineSchema>;
 
@@ -237,6 +239,8 @@ export const ReceivePurchaseOrderRequestSchema = z.object({
   idempotency_key: IdempotencyKeySchema,
   /** Receive it even though a line's lot from this supplier was received here before. */
   confirm_duplicate: ConfirmDuplicateSchema,
+  /** Where the delivery's lots go (issue 34); the location's default place when absent. */
+  place_id: UuidSchema.optional(),
 });
 export type ReceivePurchaseOrderRequest = z.infer<typeof ReceivePurchaseOrderRequestSchema>;
 

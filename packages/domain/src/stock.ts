@@ -142,6 +142,8 @@ export const CreateStockRequestSchema = StockFieldsSchema.extend({
   unique_lots: z.array(SerialLotSchema).max(500, 'At most 500 serial lots at once').optional(),
   /** Add it even though the same lot from the same supplier was received here before. */
   confirm_duplicate: ConfirmDuplicateSchema,
+  /** The storage place the lot goes to (issue 34); the location's default place when absent. */
+  place_id: UuidSchema.optional(),
 });
 export type CreateStockRequest = z.infer<typeof CreateStockRequestSchema>;
 
@@ -218,9 +220,14 @@ export function stockFormIssues(values: StockFormValues, ctx: StockRuleContext):
  * to the supplier (with the credit it brings) are ledger rows of their own kinds, so the waste and
  * credit reports read them and the shelf counters count them as removed.
  */
-export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal', 'disposal', 'return'] as const;
+/** 'move': units of a lot moved to another storage place (issue 34); never usage, waste or spend. */
+export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal', 'disposal', 'return', 'move'] as const;
 export const UsageKindSchema = z.enum(USAGE_KINDS);
 export type UsageKind = z.infer<typeof UsageKindSchema>;
+
+/** A lot's storage place as answers carry it. */
+export const PlaceRefSchema = z.object({ id: UuidSchema, name: z.string() });
+export type PlaceRef = z.infer<typeof PlaceRefSchema>;
 
 export const StockUsageSchema = z.object({
   id: UuidSchema,
@@ -269,12 +276,18 @@ export const StockSchema = z.object({
   status_changed_at: z.string().nullable(),
   status_changed_by: z.string().nullable(),
   stockUsages: z.array(StockUsageSchema),
+  /** The storage place the lot sits in (issue 34). */
+  place: PlaceRefSchema,
+  /** The lot units were moved out of to make this one, when it was made by a move. */
+  moved_from_stock_id: UuidSchema.nullable(),
 });
 export type Stock = z.infer<typeof StockSchema>;
 
 export const StockListQuerySchema = PageQuerySchema.extend({
   productId: UuidSchema,
   perPage: PageQuerySchema.shape.perPage.default(STOCK_PAGE_SIZE),
+  /** Only the lots in one storage place (issue 34). */
+  place_id: UuidSchema.optional(),
 });
 export type StockListQuery = z.infer<typeof StockListQuerySchema>;
 

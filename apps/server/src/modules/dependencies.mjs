@@ -23,6 +23,8 @@ export const moduleDependencies = {
   auth: ['audit', 'companies', 'mail', 'organizations', 'users'],
 
   categories: ['audit'],
+  // Storage places within a location (issue 34); moving units between them is the ledger's.
+  places: ['audit'],
   products: ['alerts', 'audit', 'categories', 'suppliers'],
   treatments: ['audit', 'products'],
   transcription: ['uploads'],
@@ -35,8 +37,8 @@ export const moduleDependencies = {
 
   // Stock arrives, leaves and comes back only through the ledger (docs/architecture.md, The ledger).
   ledger: ['alerts', 'audit', 'idempotency'],
-  stock: ['idempotency', 'ledger', 'products', 'suppliers'],
-  purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'products', 'suppliers'],
+  stock: ['idempotency', 'ledger', 'places', 'products', 'suppliers'],
+  purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
   // Vendors' prices and orders; an order is a purchase order, issued and received by purchasing.
@@ -44,7 +46,7 @@ export const moduleDependencies = {
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
-  seed: ['alerts', 'auth', 'categories', 'companies', 'ledger', 'marketplace', 'organizations', 'payments', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  seed: ['alerts', 'auth', 'categories', 'companies', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
   core: [],
   db: [],
 };

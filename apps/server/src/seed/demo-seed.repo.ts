@@ -41,7 +41,8 @@ export async function stockIdsByLot(db: DbOrTx, companyId: string, lots: string[
   const rows = await db
     .select({ id: stocks.id, lot: stocks.lotNumber })
     .from(stocks)
-    .where(and(eq(stocks.companyId, companyId), inArray(stocks.lotNumber, lots)));
+    // The lot as received, not a part of it moved to another place (issue 34).
+    .where(and(eq(stocks.companyId, companyId), inArray(stocks.lotNumber, lots), isNull(stocks.movedFromStockId)));
   return new Map(rows.map((r) => [r.lot, r.id]));
 }
 

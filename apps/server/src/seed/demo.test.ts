@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STOCK_MESSAGES } from '@clinic/domain';
+import { DEFAULT_PLACE_NAME, STOCK_MESSAGES } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/setup/test-app';
 import { queryRows } from '../../test/setup/sql';
@@ -7,6 +7,7 @@ import { findUserByEmail } from '../modules/users/users.repo';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog-data';
 import { DEMO_IMPLANT } from './demo-visits-data';
 import { seedDemo } from './demo';
+import { DEMO_PLACES } from './demo-places-data';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -257,4 +258,27 @@ it('lets the chair place a new fixture of the lot on the shelf by its UDI, and r
   const implantId = tray.find((p) => p.product.name === DEMO_IMPLANT)!.product.id;
   const lots = (await t.request({ method: 'GET', url: `/api/stock?productId=${implantId}&perPage=5`, token })).json().results as { lotNumber: string; units_left: number }[];
   expect(Object.fromEntries(lots.map((l) => [l.lotNumber, l.units_left]))).toMatchObject({ SX3417: 1, SX3522: 3 });
+});
+
+it('seeds storage places at Downtown with units moved into them', async () => {
+  await seedDemo(t.deps);
+  const manager = await findUserByEmail(t.db, 'manager@brightsmile.demo');
+  const token = t.tokenFor(manager!);
+  const places = (await t.request({ method: 'GET', url: '/api/places', token })).json().places;
+  expect(places.map((p: { name: string }) => p.name)).toEqual([DEFAULT_PLACE_NAME, ...DEMO_PLACES]);
+  // Other tests here use units at the chair, from whichever place first expiry picks.
+  expect(places.every((p: { units: number }) => p.units > 0)).toBe(true);
+  // The needles' lot is in three places now, all of one lot number, adding up to what it was.
+  const lots = await queryRows<{ place: string; left: number }>(
+    t.db,
+    sql`select p.name as place, s.total_units as left from stocks s join storage_places p on p.id = s.place_id where s.company_id = ${manager!.companyId} and s.lot_number = 'SJ-5530' order by p.name`,
+  );
+  expect(lots.map((l) => l.place)).toEqual([DEFAULT_PLACE_NAME, 'Operatory 1', 'Operatory 2']);
+  expect(lots.slice(1).map((l) => l.left)).toEqual([40, 40]);
+  // Moves are no usage: the needles' usage report counts the visits' units only.
+  const moved = await queryRows(t.db, sql`select count(*)::int as n from stock_usages where company_id = ${manager!.companyId} and kind = 'move'`);
+  expect(moved).toEqual([{ n: 3 }]);
+  // A second start adds nothing.
+  await seedDemo(t.deps);
+  expect((await t.request({ method: 'GET', url: '/api/places', token })).json().places).toHaveLength(DEMO_PLACES.length + 1);
 });

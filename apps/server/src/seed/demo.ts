@@ -11,6 +11,7 @@ import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoSuppliers } from './demo-suppliers';
 import { seedDemoMarketplace } from './demo-marketplace';
 import { seedDemoClinicalTrust } from './demo-clinical';
+import { seedDemoPlaces } from './demo-places';
 import { actingAs } from './demo-actor';
 import { isoDay } from '../clock';
 
@@ -71,6 +72,8 @@ export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Pr
     await seedDemoMarketplace(deps, actingAs(hygienist), now);
     // Issue 20: write-offs and a recalled implant lot, by Downtown's manager.
     if (manager?.companyId === downtown.companyId) await seedDemoClinicalTrust(deps, actingAs(manager), now);
+    // Issue 34: storage places at Downtown and units moved into them, by its manager.
+    if (manager?.companyId === downtown.companyId) await seedDemoPlaces(deps, actingAs(manager), now);
   }
   return DEMO_LOGINS;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createProduct, createStock, createSupplier } from '../factories/index';
+import { createPlace, createProduct, createStock, createSupplier } from '../factories/index';
 import { alerts } from '../../src/db/schema/index';
 import type { TestApp } from '../setup/test-app';
 import type { World } from '../world';
@@ -28,7 +28,34 @@ const ON_OWN_STOCK = (ok: number, assistant: number) => ({
   assistant: assistant === ok ? ALL(ok, 404) : ALL(assistant),
 });
 
+/** Issue 34: places are changed by who may update the location (its admins); the admin has none. */
+const LOCATION_ADMIN = (ok: number) => ({ anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(ok, 404), company_admin: ALL(ok, 404), company_member: ALL(403), assistant: ALL(403) });
+
 export const stockCases: Record<string, Case> = {
+  'GET /api/places': {
+    build: () => ({ url: '/api/places' }),
+    expect: LOCATION_READ,
+  },
+  'POST /api/places': {
+    build: () => ({ url: '/api/places', payload: { name: `Closet ${randomUUID().slice(0, 8)}` } }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(201), company_admin: ALL(201), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'PATCH /api/places/:id': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/places/${(await createPlace(t.db, { companyId: locationOf(w, tenant) })).id}`, payload: { name: `Renamed ${randomUUID().slice(0, 8)}` } }),
+    expect: LOCATION_ADMIN(200),
+  },
+  'POST /api/places/:id/retire': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/places/${(await createPlace(t.db, { companyId: locationOf(w, tenant) })).id}/retire` }),
+    expect: LOCATION_ADMIN(200),
+  },
+  // Who may edit a lot may move its units to another place of the caller's own location.
+  'POST /api/stock/:id/move': {
+    build: async (w, t, _caller, tenant) => ({
+      url: `/api/stock/${(await stockFor(w, t, tenant)).id}/move`,
+      payload: { units: 1, place_id: (await createPlace(t.db, { companyId: locationOf(w, 'own') })).id, idempotency_key: randomUUID() },
+    }),
+    expect: ON_OWN_STOCK(200, 200),
+  },
   'GET /api/stock': {
     build: async (w, t, _caller, tenant) => ({ url: `/api/stock?productId=${(await stockFor(w, t, tenant)).productId}` }),
     // A product every location sees: the list is the caller's own (empty for a foreign stock).

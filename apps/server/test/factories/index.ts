@@ -10,6 +10,7 @@ import { insertSupplier } from '../../src/modules/suppliers/suppliers.repo';
 import { insertCategory } from '../../src/modules/categories/categories.repo';
 import { insertProduct } from '../../src/modules/products/products.repo';
 import { insertStocks } from '../../src/modules/ledger/ledger.repo';
+import { insertPlace } from '../../src/modules/places/places.repo';
 
 /** Test factories: each makes real rows through the repositories, skipping the services (the demo seed uses the services; src may not import this tree). */
 
@@ -156,6 +157,11 @@ export async function createProduct(
 }
 
 /** A received stock at a location, straight into the table (the API path is tested on its own). */
+/** A storage place at a location (issue 34); every location also has its default place. */
+export async function createPlace(db: DbOrTx, options: { companyId: string; name?: string }) {
+  return insertPlace(db, { companyId: options.companyId, name: options.name ?? `Place ${randomUUID().slice(0, 8)}` });
+}
+
 export async function createStock(
   db: DbOrTx,
   options: { companyId: string; productId: string; supplierId?: string | null; containers?: number; unitsPerContainer?: number; pricePerContainer?: number; expiryDate?: string | null; lotNumber?: string },

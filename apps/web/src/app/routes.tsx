@@ -26,6 +26,7 @@ const CategoryProductsPage = page(() => import('../features/categories/pages/cat
 const ProductsPage = page(() => import('../features/products/pages/products-page'), 'ProductsPage');
 const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
 const InventoryPage = page(() => import('../features/stock/pages/inventory-page'), 'InventoryPage');
+const PlacesPage = page(() => import('../features/places/pages/places-page'), 'PlacesPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
 const RunningListPage = page(() => import('./routes/running-list-route'), 'RunningListRoute');
@@ -100,6 +101,11 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/alerts', element: <AlertsPage /> },
                   { path: '/inventory', element: <InventoryPage /> },
+                  {
+                    // Issue 34: the location's storage places, for who may update the location (its admins).
+                    element: <RequirePermission feature="companies" action="update" />,
+                    children: [{ path: '/places', element: <PlacesPage /> }],
+                  },
                   {
                     element: <RequirePermission feature="runningList" action="read" />,
                     children: [

@@ -7,6 +7,7 @@ export * from './suppliers';
 export * from './uploads';
 export * from './catalog';
 export * from './imports';
+export * from './places';
 export * from './stock';
 export * from './purchasing';
 export * from './treatments';

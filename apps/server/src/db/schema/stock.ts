@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ALERT_KINDS, DISPOSAL_REASONS, LOT_STATUSES, USAGE_KINDS } from '@clinic/domain';
 import { companies } from './organizations';
 import { users } from './users';
 import { suppliers } from './suppliers';
 import { products } from './catalog';
 import { purchaseOrderLines } from './purchasing';
+import { storagePlaces } from './places';
 
 export const lotStatusEnum = pgEnum('lot_status', LOT_STATUSES);
 
@@ -57,8 +58,19 @@ export const stocks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The storage place the lot sits in (issue 34). Left out on insert, a trigger puts the lot in
+     * its location's default place (migration 0031), so every way lots arrive has one.
+     */
+    placeId: uuid('place_id').notNull(),
+    /** The lot units were moved out of to make this one (a part of a lot moved to another place). */
+    movedFromStockId: uuid('moved_from_stock_id'),
   },
   (t) => [
+    foreignKey({ name: 'stocks_place_fk', columns: [t.placeId, t.companyId], foreignColumns: [storagePlaces.id, storagePlaces.companyId] }),
+    foreignKey({ name: 'stocks_moved_from_fk', columns: [t.movedFromStockId], foreignColumns: [t.id] }),
+    // The place's lots: the places page's units, the stock list's place filter.
+    index('stocks_company_place_idx').on(t.companyId, t.placeId).where(sql`${t.deletedAt} is null`),
     check('stocks_balance_not_negative', sql`${t.containerQuantity} * ${t.unitsPerContainer} - ${t.unitsUsed} - ${t.unitsConsumed} - ${t.unitsRemoved} >= 0`),
     check('stocks_counters_not_negative', sql`${t.unitsUsed} >= 0 and ${t.unitsConsumed} >= 0 and ${t.unitsRemoved} >= 0`),
     check('stocks_sizes_positive', sql`${t.containerQuantity} > 0 and ${t.unitsPerContainer} > 0 and ${t.pricePerContainer} >= 0`),
@@ -132,6 +144,45 @@ export const stockUsages = pgTable(
     // Waste and credits over a range: the few write-off rows among the many usages.
     index('stock_usages_write_offs_idx').on(t.companyId, t.createdAt).where(sql`${t.disposalReason} is not null or ${t.creditAmount} is not null`),
     index('stock_usages_treatment_log_product_idx').on(t.treatmentLogProductId).where(sql`${t.treatmentLogProductId} is not null`),
+  ],
+);
+
+/**
+ * Units moved between storage places of a location (issue 34), append-only. A part of a lot moves
+ * as a 'move' usage row on the lot it leaves and a new lot at the target (`to_stock_id`); a whole
+ * lot moves by changing its place (`from_stock_id` = `to_stock_id`). The lots' histories read it.
+ */
+export const stockMoves = pgTable(
+  'stock_moves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    fromStockId: uuid('from_stock_id')
+      .notNull()
+      .references(() => stocks.id),
+    toStockId: uuid('to_stock_id')
+      .notNull()
+      .references(() => stocks.id),
+    fromPlaceId: uuid('from_place_id')
+      .notNull()
+      .references(() => storagePlaces.id),
+    toPlaceId: uuid('to_place_id')
+      .notNull()
+      .references(() => storagePlaces.id),
+    quantity: numeric('quantity', { precision: 14, scale: 3, mode: 'number' }).notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stock_moves_quantity_positive', sql`${t.quantity} > 0`),
+    check('stock_moves_places_differ', sql`${t.fromPlaceId} <> ${t.toPlaceId}`),
+    index('stock_moves_from_idx').on(t.fromStockId, t.createdAt),
+    index('stock_moves_to_idx').on(t.toStockId, t.createdAt),
   ],
 );
 

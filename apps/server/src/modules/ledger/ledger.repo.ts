@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { LotStatus } from '@clinic/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { products, stocks, stockUsages, suppliers } from '../../db/schema/index';
+import { products, stockMoves, stocks, stockUsages, storagePlaces, suppliers } from '../../db/schema/index';
 import { STORE_ANSWER_SQL, type KeyRef } from '../idempotency/idempotency';
 
 // The ledger's writes: lots arriving, lots locked in one fixed order, usage rows (the only way
@@ -10,14 +10,38 @@ import { STORE_ANSWER_SQL, type KeyRef } from '../idempotency/idempotency';
 
 export type StockRow = typeof stocks.$inferSelect;
 /** createdAt is the receipt time: now, unless the receipt happened earlier (demo history, imports). */
-export type NewStock = Omit<typeof stocks.$inferInsert, 'id' | 'totalUnits' | 'unitsLeft' | 'unitsUsed' | 'unitsConsumed' | 'unitsRemoved' | 'updatedAt' | 'deletedAt'>;
+/** placeId left out: the lot goes to its location's default place (a trigger, migration 0031). */
+export type NewStock = Omit<typeof stocks.$inferInsert, 'id' | 'totalUnits' | 'unitsLeft' | 'unitsUsed' | 'unitsConsumed' | 'unitsRemoved' | 'updatedAt' | 'deletedAt' | 'placeId'> & {
+  placeId?: string | undefined;
+};
 export type NewUsage = Omit<typeof stockUsages.$inferInsert, 'id'>;
 
 const live = and(isNull(stocks.deletedAt));
 const p = (name: string) => sql.placeholder(name);
 
 export async function insertStocks(tx: DbOrTx, rows: NewStock[]): Promise<StockRow[]> {
-  return tx.insert(stocks).values(rows).returning();
+  // A row without a place is sent with DEFAULT there, and the insert trigger fills it in.
+  return tx
+    .insert(stocks)
+    .values(rows as (typeof stocks.$inferInsert)[])
+    .returning();
+}
+
+/**
+ * A live place of the location, share-locked until the transaction ends: retiring it (which takes
+ * it FOR UPDATE and checks it is empty) waits for units arriving there, and then sees them.
+ */
+export async function holdPlace(tx: DbOrTx, companyId: string, placeId: string) {
+  const [row] = await tx
+    .select()
+    .from(storagePlaces)
+    .where(and(eq(storagePlaces.id, placeId), eq(storagePlaces.companyId, companyId)))
+    .for('share');
+  return row;
+}
+
+export async function insertMove(tx: DbOrTx, row: typeof stockMoves.$inferInsert): Promise<void> {
+  await tx.insert(stockMoves).values(row);
 }
 
 /** What identifies a delivery: a lot of a product from a supplier, with its expiry. */

@@ -1,14 +1,14 @@
-import { LOT_STATUS_LABELS, LOT_STATUS_MESSAGES, STOCK_MESSAGES, WRITE_OFF_MESSAGES, type Consumption, type DisposalReason, type LotStatus } from '@clinic/domain';
+import { LOT_STATUS_LABELS, LOT_STATUS_MESSAGES, PLACE_MESSAGES, STOCK_MESSAGES, WRITE_OFF_MESSAGES, moveIssue, roundToCents, type Consumption, type DisposalReason, type LotStatus } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
 import { isoDay } from '../../clock';
-import { AppError, conflict, notFound } from '../../core/errors';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { recordAudit, type AuditEntry } from '../audit/audit.writes';
 import { refreshAlerts, refreshProductAlerts, type AlertRules } from '../alerts/alerts.writes';
 import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
 import { planConsumption, type ConsumeItem } from './allocation';
 import { createKeyedQueue } from './lot-queue';
 import { refuseDuplicateReceipts } from './duplicate-receipts';
-import { appendUsages, appendUsagesWithAnswer, insertStocks, lockLots, lockStock, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
+import { appendUsages, appendUsagesWithAnswer, holdPlace, insertMove, insertStocks, lockLots, lockStock, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
 
 export { StockShortage, costOf, fromMilli, toMilli, type ConsumeItem } from './allocation';
 export type { NewStock, StockRow } from './ledger.repo';
@@ -122,6 +122,16 @@ export interface SupplierReturn extends WriteOff {
   reference: string;
 }
 
+/** Units of one lot going to another storage place of its location (issue 34). */
+export interface Move {
+  companyId: string;
+  stockId: string;
+  /** Positive, at most what the lot has left; whole units unless it is all of them. */
+  quantity: number;
+  placeId: string;
+  request: IdempotentRequest;
+}
+
 /** Whether a write-off wrote its row now, or was a replay of one written before. */
 export type WriteOffOutcome = 'written' | 'replayed';
 /** A lot recalled, quarantined or released back to available, with why and the notice it follows. */
@@ -197,6 +207,77 @@ export function createLedger(deps: LedgerDeps) {
     /** Units sent back to the supplier, with the credit they bring and the supplier's reference. */
     returnToSupplier: (author: LedgerAuthor, back: SupplierReturn): Promise<WriteOffOutcome> =>
       writeOff(author, back, { kind: 'return', disposalReason: null, creditAmount: back.creditAmount, reference: back.reference }, 'return'),
+
+    /**
+     * Units of a lot moved to another place of the location: no value changes and nothing is used.
+     * All of a lot moves by changing its place. A part splits it: a 'move' usage row takes the units
+     * off the lot (as removed units, never usage, waste or spend) and a new lot at the target holds
+     * them, with the same product, lot number, expiry, supplier, unit price, consignment and status,
+     * linked to the lot it came from (and adding no spend: migration 0031). Either way a stock_moves
+     * row keeps the movement for both lots' histories. The lot is locked like every other change,
+     * so a move and a consumption of the same lot never overdraw it.
+     */
+    async move(author: LedgerAuthor, move: Move): Promise<{ outcome: WriteOffOutcome; stockId: string }> {
+      const { companyId, stockId, quantity } = move;
+      return db.transaction(async (tx) => {
+        const claim = await claimKey<{ stock_id: string }>(tx, move.request);
+        if ('replay' in claim) return { outcome: 'replayed' as const, stockId: claim.replay.stock_id };
+        const lot = await lockStock(tx, companyId, stockId);
+        if (!lot) throw notFound();
+        const target = await holdPlace(tx, companyId, move.placeId);
+        if (!target) throw badRequest('place_id', PLACE_MESSAGES.notFound);
+        if (target.retiredAt) throw badRequest('place_id', PLACE_MESSAGES.retired);
+        if (target.id === lot.placeId) throw badRequest('place_id', PLACE_MESSAGES.samePlace);
+        if (lot.unitsLeft <= 0) throw conflict(STOCK_MESSAGES.noUnitsLeft);
+        const issue = moveIssue(quantity, lot.unitsLeft);
+        if (issue !== null) throw new AppError(quantity > lot.unitsLeft ? 'CONFLICT' : 'BAD_REQUEST', issue, { field: 'units' });
+        const source = await holdPlace(tx, companyId, lot.placeId);
+        const at = deps.now();
+        const units = `${String(quantity)} ${quantity === 1 ? 'unit' : 'units'}`;
+        let movedTo = stockId;
+        if (Math.abs(quantity - lot.unitsLeft) < 1e-9) {
+          await updateStock(tx, stockId, { placeId: target.id });
+        } else {
+          const [created] = await insertStocks(tx, [
+            {
+              companyId,
+              productId: lot.productId,
+              supplierId: lot.supplierId,
+              containerQuantity: quantity,
+              unitsPerContainer: 1,
+              pricePerContainer: roundToCents(lot.unitPrice),
+              unitPrice: lot.unitPrice,
+              expiryDate: lot.expiryDate,
+              lotNumber: lot.lotNumber,
+              isConsignment: lot.isConsignment,
+              note: lot.note,
+              hasUniqueLot: lot.hasUniqueLot,
+              status: lot.status,
+              statusReason: lot.statusReason,
+              statusReference: lot.statusReference,
+              statusChangedBy: lot.statusChangedBy,
+              statusChangedAt: lot.statusChangedAt,
+              createdBy: author.userId,
+              createdAt: at,
+              placeId: target.id,
+              movedFromStockId: stockId,
+            },
+          ]);
+          movedTo = created!.id;
+          await appendUsages(tx, [{ companyId, stockId, productId: lot.productId, kind: 'move', quantity, unitPrice: lot.unitPrice, note: `Moved ${units} to ${target.name}`, userId: author.userId, createdAt: at }]);
+        }
+        await insertMove(tx, { companyId, productId: lot.productId, fromStockId: stockId, toStockId: movedTo, fromPlaceId: lot.placeId, toPlaceId: target.id, quantity, userId: author.userId, createdAt: at });
+        await refresh(tx, companyId, [lot.productId]);
+        await audit(tx, author, companyId, {
+          entity: 'stock',
+          entityId: stockId,
+          action: 'move',
+          changes: { units: quantity, from: source?.name ?? null, to: target.name, lotNumber: lot.lotNumber, ...(movedTo === stockId ? {} : { new_stock_id: movedTo }) },
+        });
+        await storeAnswer(tx, move.request, { stock_id: movedTo });
+        return { outcome: 'written' as const, stockId: movedTo };
+      });
+    },
 
     /** Lots arriving: Add Stock, a purchase order received, an import, the demo's history. */
     async receive(tx: Tx, author: LedgerAuthor, receipt: Receipt): Promise<StockRow[]> {

@@ -30,6 +30,7 @@ export const FILTER_FIELDS: { [Field in keyof ProductFilter]-?: FilterFieldUse<P
   approval: { reads: ['products.is_approved'] },
   include_deleted: { reads: ['products.deleted_at'], keyValue: (includeDeleted) => includeDeleted ?? false },
   in_stock_only: { neverKept: 'stock moves with every consumption, and stock changes do not move the catalog version' },
+  place_id: { neverKept: 'which products a place holds moves with every consumption and every move between places' },
 };
 
 /** What every list reads whatever its filter: the reader's visibility rule and the name order. */

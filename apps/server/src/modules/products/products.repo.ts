@@ -51,6 +51,11 @@ function filterConditions(reader: CatalogReader, filter: ProductFilter): SQL[] {
     const atLocation = reader.companyId ? sql` and ${stocks.companyId} = ${reader.companyId}` : sql``;
     conditions.push(sql`exists (select 1 from ${stocks} where ${stocks.productId} = ${products.id} and ${stocks.deletedAt} is null and ${stocks.unitsLeft} > 0${atLocation})`);
   }
+  // Issue 34: products with units in one storage place (a place of another location holds none here).
+  if (filter.place_id) {
+    const atLocation = reader.companyId ? sql` and ${stocks.companyId} = ${reader.companyId}` : sql``;
+    conditions.push(sql`exists (select 1 from ${stocks} where ${stocks.productId} = ${products.id} and ${stocks.placeId} = ${filter.place_id} and ${stocks.deletedAt} is null and ${stocks.unitsLeft} > 0${atLocation})`);
+  }
   return conditions;
 }
 

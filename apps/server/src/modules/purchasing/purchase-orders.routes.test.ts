@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { IDEMPOTENCY_MESSAGES, PURCHASING_MESSAGES, utcDayMmDdYyyy } from '@clinic/domain';
+import { DEFAULT_PLACE_NAME, IDEMPOTENCY_MESSAGES, PLACE_MESSAGES, PURCHASING_MESSAGES, utcDayMmDdYyyy } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
-import { createProduct, createStock, createSupplier } from '../../../test/factories/index';
+import { createPlace, createProduct, createStock, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
@@ -107,6 +107,33 @@ describe('generating a purchase order', () => {
 });
 
 describe('receiving', () => {
+  // Issue 34: a delivery's lots go to the place named for it (or for a line), else the default place.
+  it('puts each received lot in its place; a place of another location is refused and nothing is received', async () => {
+    const { listId, gloves, varnish } = await listWithTwoProducts();
+    const order = (await generate(listId)).json();
+    const glovesLine = order.lines.find((l: { product: { id: string } }) => l.product.id === gloves.id);
+    const varnishLine = order.lines.find((l: { product: { id: string } }) => l.product.id === varnish.id);
+    const closet = await createPlace(t.db, { companyId: ownLocation(), name: `Supply closet ${randomUUID().slice(0, 6)}` });
+    const shelf = await createPlace(t.db, { companyId: ownLocation(), name: `Sterilization ${randomUUID().slice(0, 6)}` });
+    const foreign = await createPlace(t.db, { companyId: world.foreign.org.locations[0]!.id });
+
+    const refused = await t.request({ method: 'POST', url: `/api/purchase/purchase-order/${String(order.id)}/receive`, token: member(), payload: { lines: [{ line_id: glovesLine.id, quantity: 1, units_per_container: 300, expiry_date: '2028-05-31' }], place_id: foreign.id, idempotency_key: randomUUID() } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain(PLACE_MESSAGES.notFound);
+    expect((await t.request({ method: 'GET', url: `/api/purchase/purchase-order/${String(order.id)}`, token: member() })).json().receipts).toEqual([]);
+
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/purchase/purchase-order/${String(order.id)}/receive`,
+      token: member(),
+      payload: { lines: [{ line_id: glovesLine.id, quantity: 1, units_per_container: 300, expiry_date: '2028-05-31' }, { line_id: varnishLine.id, quantity: 2, units_per_container: 1, expiry_date: '2028-05-31', place_id: shelf.id }], place_id: closet.id, idempotency_key: randomUUID() },
+    });
+    expect(res.statusCode).toBe(200);
+    const placeOf = async (productId: string) => (await t.request({ method: 'GET', url: `/api/stock?productId=${productId}`, token: member() })).json().results.map((s: { place: { name: string } }) => s.place.name);
+    expect(await placeOf(gloves.id)).toEqual([closet.name, DEFAULT_PLACE_NAME]);
+    expect(await placeOf(varnish.id)).toEqual([shelf.name]);
+  });
+
   it('turns received lines into stock linked to the order, in parts, and never past what was ordered', async () => {
     const { listId, gloves, varnish } = await listWithTwoProducts();
     const order = (await generate(listId)).json();

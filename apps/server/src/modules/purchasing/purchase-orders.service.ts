@@ -1,4 +1,5 @@
 import {
+  PLACE_MESSAGES,
   lineTotal,
   MARKETPLACE_MESSAGES,
   pageWindow,
@@ -23,6 +24,7 @@ import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
 import { refreshAlerts } from '../alerts/alerts.writes';
+import { findPlace } from '../places/places.reads';
 import { createLedger } from '../ledger/ledger';
 import { createOrderIssuer } from './issue-order';
 import {
@@ -151,6 +153,17 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
       const today = isoDay(deps.now());
       const pastExpiry = body.lines.findIndex((l) => l.expiry_date && l.expiry_date < today);
       if (pastExpiry >= 0) throw invalidFields([{ field: `lines.${String(pastExpiry)}.expiry_date`, message: 'The expiry date cannot be in the past' }]);
+      // Issue 34: each lot goes to its line's place, else the delivery's, else the default place.
+      const placeIssues: { field: string; message: string }[] = [];
+      const placeTakesUnits = async (placeId: string | undefined, field: string) => {
+        if (placeId === undefined) return;
+        const place = await findPlace(db, companyId, placeId);
+        if (!place) placeIssues.push({ field, message: PLACE_MESSAGES.notFound });
+        else if (place.retiredAt) placeIssues.push({ field, message: PLACE_MESSAGES.retired });
+      };
+      await placeTakesUnits(body.place_id, 'place_id');
+      for (const [index, line] of body.lines.entries()) await placeTakesUnits(line.place_id, `lines.${String(index)}.place_id`);
+      if (placeIssues.length > 0) throw invalidFields(placeIssues);
 
       // The confirmation is not part of the delivery: a retry of a confirmed receipt, with or
       // without it, replays the answer.
@@ -200,6 +213,7 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
               runningListProductId: line.runningListProductId,
               purchaseOrderLineId: line.id,
               createdBy: actor.userId,
+              placeId: input.place_id ?? body.place_id,
             };
           }),
           source: { purchase_order_id: id, source: 'purchase_order' },

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { products, stocks, stockUsages, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
+import { alias } from 'drizzle-orm/pg-core';
+import { products, stockMoves, stocks, stockUsages, storagePlaces, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
 import { visibleProducts } from '../products/products.reads';
 
 export type StockRow = typeof stocks.$inferSelect;
@@ -11,6 +12,8 @@ export interface StockWithSupplier {
   supplierName: string | null;
   /** Who last recalled, quarantined or released the lot. */
   statusChangedByName: string | null;
+  /** The storage place the lot sits in (issue 34). */
+  placeName: string;
 }
 
 const live = and(isNull(stocks.deletedAt));
@@ -18,9 +21,10 @@ const statusChangedByName = sql<string | null>`(select u.first_name || ' ' || u.
 
 export async function findStock(db: DbOrTx, companyId: string, id: string): Promise<StockWithSupplier | undefined> {
   const [row] = await db
-    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName })
+    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName, placeName: storagePlaces.name })
     .from(stocks)
     .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
+    .innerJoin(storagePlaces, eq(storagePlaces.id, stocks.placeId))
     .where(and(eq(stocks.id, id), eq(stocks.companyId, companyId), live));
   return row;
 }
@@ -28,20 +32,22 @@ export async function findStock(db: DbOrTx, companyId: string, id: string): Prom
 export async function findStocks(db: DbOrTx, companyId: string, ids: string[]): Promise<StockWithSupplier[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName })
+    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName, placeName: storagePlaces.name })
     .from(stocks)
     .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
+    .innerJoin(storagePlaces, eq(storagePlaces.id, stocks.placeId))
     .where(and(inArray(stocks.id, ids), eq(stocks.companyId, companyId), live))
     .orderBy(desc(stocks.createdAt), asc(stocks.lotNumber), asc(stocks.id));
 }
 
 /** Locks one stock for a change; counters read after the lock are current. */
-export async function listStocks(db: DbOrTx, companyId: string, productId: string, page: { offset: number; limit: number }) {
+export async function listStocks(db: DbOrTx, companyId: string, productId: string, page: { offset: number; limit: number }, placeId?: string) {
   const rows = await db
-    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ stock: stocks, supplierName: suppliers.name, statusChangedByName, placeName: storagePlaces.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(stocks)
     .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
-    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live))
+    .innerJoin(storagePlaces, eq(storagePlaces.id, stocks.placeId))
+    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live, placeId ? eq(stocks.placeId, placeId) : undefined))
     .orderBy(desc(stocks.createdAt), desc(stocks.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -49,7 +55,7 @@ export async function listStocks(db: DbOrTx, companyId: string, productId: strin
 }
 
 /** The stock grid's footer: over all of the product's stock, not only the page shown. */
-export async function stockTotals(db: DbOrTx, companyId: string, productId: string) {
+export async function stockTotals(db: DbOrTx, companyId: string, productId: string, placeId?: string) {
   const [row] = await db
     .select({
       totalUnits: sql<number>`coalesce(sum(${stocks.totalUnits}), 0)`.mapWith(Number),
@@ -57,7 +63,7 @@ export async function stockTotals(db: DbOrTx, companyId: string, productId: stri
       valueLeft: sql<number>`coalesce(round(sum(${stocks.unitsLeft} * ${stocks.unitPrice}), 2), 0)`.mapWith(Number),
     })
     .from(stocks)
-    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live));
+    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId), live, placeId ? eq(stocks.placeId, placeId) : undefined));
   return row ?? { totalUnits: 0, unitsLeft: 0, valueLeft: 0 };
 }
 
@@ -77,6 +83,30 @@ export async function listUsages(db: DbOrTx, stockIds: string[]) {
     .leftJoin(treatments, eq(treatments.id, treatmentLogProducts.treatmentId))
     .where(inArray(stockUsages.stockId, stockIds))
     .orderBy(desc(stockUsages.createdAt), desc(stockUsages.id));
+}
+
+const fromPlace = alias(storagePlaces, 'from_place');
+const toPlace = alias(storagePlaces, 'to_place');
+
+/**
+ * Moves between places that a lot's history shows besides its usage rows (issue 34): the units a
+ * lot was made from, and a whole lot moved. The lot a part left has its own 'move' usage row.
+ */
+export async function listMovesInto(db: DbOrTx, stockIds: string[]) {
+  if (stockIds.length === 0) return [];
+  return db
+    .select({
+      move: stockMoves,
+      fromPlaceName: fromPlace.name,
+      toPlaceName: toPlace.name,
+      userName: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+    })
+    .from(stockMoves)
+    .innerJoin(fromPlace, eq(fromPlace.id, stockMoves.fromPlaceId))
+    .innerJoin(toPlace, eq(toPlace.id, stockMoves.toPlaceId))
+    .leftJoin(users, eq(users.id, stockMoves.userId))
+    .where(inArray(stockMoves.toStockId, stockIds))
+    .orderBy(desc(stockMoves.createdAt), desc(stockMoves.id));
 }
 
 export async function cycleFacts(db: DbOrTx, companyId: string, productId: string, limit: number) {

@@ -15,6 +15,7 @@ import {
   ReturnStockRequestSchema,
   QueryBooleanSchema,
   TrackingReportSchema,
+  MoveStockRequestSchema,
 } from '@clinic/domain';
 import { errorResponses, idempotentErrorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
@@ -64,6 +65,13 @@ export function stockRoutes(app: ZodApp, stock: StockService): void {
     config: { access: { permission: ['stock', 'delete'] } },
     schema: { tags: ['stock'], params: IdParamsSchema, body: ReturnStockRequestSchema, response: { 200: StockSchema, ...idempotentErrorResponses } },
     handler: (request) => stock.returnToSupplier(actorOf(request), request.params.id, request.body),
+  });
+
+  // Issue 34: units of a lot moved to another storage place; who may edit a lot may move it.
+  app.post('/stock/:id/move', {
+    config: { access: { permission: ['stock', 'update'] } },
+    schema: { tags: ['stock'], params: IdParamsSchema, body: MoveStockRequestSchema, response: { 200: StockSchema, ...idempotentErrorResponses } },
+    handler: (request) => stock.move(actorOf(request), request.params.id, request.body),
   });
 
   // Recall, quarantine or release a lot (issue 20): who may edit a lot may change its status.

@@ -7,6 +7,8 @@ import {
   STOCK_MESSAGES,
   toPage,
   unitPriceOf,
+  PLACE_MESSAGES,
+  type MoveStockRequest,
   type ConsumeStockRequest,
   type Consumption,
   type CreatedStocks,
@@ -33,12 +35,36 @@ import { idempotentRequest } from '../idempotency/idempotency';
 import { createLedger, type LedgerAuthor, type NewStock } from '../ledger/ledger';
 import { findProductWithNames } from '../products/products.reads';
 import { findSupplierById } from '../suppliers/suppliers.reads';
-import { cycleFacts, findStock, findStocks, findVisibleProductName, shelfPrices, listStocks, listUsages, stockTotals, type StockRow } from './stock.repo';
+import { cycleFacts, findStock, findStocks, findVisibleProductName, shelfPrices, listMovesInto, listStocks, listUsages, stockTotals, type StockWithSupplier } from './stock.repo';
+import { findPlace } from '../places/places.reads';
 
 /** The ledger's scale for units: what the schema let through (at most 3 decimals) without float noise. */
 const thousandths = (units: number) => Math.round(units * 1000) / 1000;
 
 type UsageRow = Awaited<ReturnType<typeof listUsages>>[number];
+type MoveRow = Awaited<ReturnType<typeof listMovesInto>>[number];
+
+const unitsText = (quantity: number) => `${String(quantity)} ${quantity === 1 ? 'unit' : 'units'}`;
+
+/**
+ * A move as the lot's history shows it (issue 34): the units a lot was made from come in (a
+ * negative quantity, as units put back are); a whole lot moved takes nothing.
+ */
+function moveToUsage(row: MoveRow): StockUsage {
+  const whole = row.move.fromStockId === row.move.toStockId;
+  return {
+    id: row.move.id,
+    created_at: row.move.createdAt.toISOString(),
+    kind: 'move',
+    unit_quantity: whole ? 0 : -row.move.quantity,
+    note: whole ? `Moved ${unitsText(row.move.quantity)} from ${row.fromPlaceName} to ${row.toPlaceName}` : `${unitsText(row.move.quantity)} from ${row.fromPlaceName}`,
+    user_name: row.userName,
+    treatmentLogProduct: null,
+    disposal_reason: null,
+    credit_amount: null,
+    reference: null,
+  };
+}
 
 function toUsage(row: UsageRow): StockUsage {
   return {
@@ -61,7 +87,8 @@ export function createStockService(deps: ServiceDeps) {
   const ledger = createLedger(deps);
   const author = (actor: Actor): LedgerAuthor => ({ userId: actor.userId, organizationId: actor.organizationId });
 
-  function toStock(row: StockRow, supplierName: string | null, usages: StockUsage[], statusChangedByName: string | null): Stock {
+  function toStock(found: StockWithSupplier, usages: StockUsage[]): Stock {
+    const { stock: row, supplierName, statusChangedByName } = found;
     const left = roundUnitsLeft(row.unitsLeft);
     return {
       id: row.id,
@@ -90,7 +117,27 @@ export function createStockService(deps: ServiceDeps) {
       status_changed_at: row.statusChangedAt?.toISOString() ?? null,
       status_changed_by: statusChangedByName,
       stockUsages: usages,
+      place: { id: row.placeId, name: found.placeName },
+      moved_from_stock_id: row.movedFromStockId,
     };
+  }
+
+  /** The histories of some lots: their usage rows and the moves that brought units to them, newest first. */
+  async function historiesOf(ids: string[]): Promise<Map<string, StockUsage[]>> {
+    const [usages, moves] = await Promise.all([listUsages(db, ids), listMovesInto(db, ids)]);
+    const byStock = new Map<string, { at: number; usage: StockUsage }[]>(ids.map((id) => [id, []]));
+    for (const u of usages) byStock.get(u.usage.stockId)?.push({ at: u.usage.createdAt.getTime(), usage: toUsage(u) });
+    for (const m of moves) byStock.get(m.move.toStockId)?.push({ at: m.move.createdAt.getTime(), usage: moveToUsage(m) });
+    return new Map([...byStock].map(([id, entries]) => [id, entries.sort((a, b) => b.at - a.at).map((e) => e.usage)]));
+  }
+
+  /** A place of the signed-in location that takes units: 400 on the field otherwise. */
+  async function placeFor(companyId: string, placeId: string | undefined, field = 'place_id'): Promise<string | undefined> {
+    if (placeId === undefined) return undefined;
+    const place = await findPlace(db, companyId, placeId);
+    if (!place) throw badRequest(field, PLACE_MESSAGES.notFound);
+    if (place.retiredAt) throw badRequest(field, PLACE_MESSAGES.retired);
+    return place.id;
   }
 
   /** The product must be one the location sees; the admin keeps no stock (403 from currentCompanyId). */
@@ -107,8 +154,8 @@ export function createStockService(deps: ServiceDeps) {
   }
 
   async function reload(companyId: string, ids: string[]): Promise<Stock[]> {
-    const [found, usages] = await Promise.all([findStocks(db, companyId, ids), listUsages(db, ids)]);
-    return found.map((r) => toStock(r.stock, r.supplierName, usages.filter((u) => u.usage.stockId === r.stock.id).map(toUsage), r.statusChangedByName));
+    const [found, histories] = await Promise.all([findStocks(db, companyId, ids), historiesOf(ids)]);
+    return found.map((r) => toStock(r, histories.get(r.stock.id) ?? []));
   }
 
   return {
@@ -116,21 +163,11 @@ export function createStockService(deps: ServiceDeps) {
       const companyId = currentCompanyId(actor);
       if (!(await findProductWithNames(db, { companyId }, query.productId))) throw notFound();
       const [{ records, total }, totals] = await Promise.all([
-        listStocks(db, companyId, query.productId, pageWindow(query)),
-        stockTotals(db, companyId, query.productId),
+        listStocks(db, companyId, query.productId, pageWindow(query), query.place_id),
+        stockTotals(db, companyId, query.productId, query.place_id),
       ]);
-      const usages = await listUsages(
-        db,
-        records.map((r) => r.stock.id),
-      );
-      const results = records.map((r) =>
-        toStock(
-          r.stock,
-          r.supplierName,
-          usages.filter((u) => u.usage.stockId === r.stock.id).map(toUsage),
-          r.statusChangedByName,
-        ),
-      );
+      const histories = await historiesOf(records.map((r) => r.stock.id));
+      const results = records.map((r) => toStock(r, histories.get(r.stock.id) ?? []));
       return { ...toPage(results, total, query), totals: { total_units: totals.totalUnits, units_left: totals.unitsLeft, value_left: totals.valueLeft } };
     },
 
@@ -150,9 +187,11 @@ export function createStockService(deps: ServiceDeps) {
       await supplierFor(actor, body.supplier_id);
       const issues = stockFormIssues(body, { productType: product.type, today: today(), mode: 'add' });
       if (issues.length > 0) throw invalidFields(issues);
+      const placeId = await placeFor(companyId, body.place_id);
 
       const common = {
         companyId,
+        placeId,
         productId: product.id,
         supplierId: body.supplier_id,
         isConsignment: body.isConsignment ?? false,
@@ -263,6 +302,22 @@ export function createStockService(deps: ServiceDeps) {
     async remove(actor: Actor, id: string): Promise<void> {
       const companyId = currentCompanyId(actor);
       await ledger.remove(author(actor), companyId, id);
+    },
+
+    /**
+     * Units of a lot moved to another place of the location (issue 34); the answer is the lot they
+     * went to: the lot itself when all of it moved, else the new lot made of them.
+     */
+    async move(actor: Actor, id: string, body: MoveStockRequest): Promise<Stock> {
+      const companyId = currentCompanyId(actor);
+      const { stockId } = await ledger.move(author(actor), {
+        companyId,
+        stockId: id,
+        quantity: thousandths(body.units),
+        placeId: body.place_id,
+        request: idempotentRequest(companyId, 'stock.move', `POST /stock/${id}/move`, body),
+      });
+      return this.get(actor, stockId);
     },
 
     /**

@@ -19,6 +19,7 @@ import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import ShelvesIcon from '@mui/icons-material/Shelves';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -80,6 +81,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   }
   if (role === 'organization_admin' || role === 'company_admin') {
     settings.push({ label: 'Manage Users', to: '/users/company', icon: GroupOutlined });
+    // Issue 34: where the location keeps its stock.
+    if (can(permissions, 'companies', 'update')) settings.push({ label: 'Storage places', to: '/places', icon: ShelvesIcon });
   }
   // Issue 18: who did what; the organization admin reads their organization's, the product admin everyone's.
   if (role === 'admin' || role === 'organization_admin') settings.push({ label: 'Audit trail', to: '/audit', icon: FactCheckOutlined });

@@ -32,6 +32,8 @@ export interface StockFormValues {
   units_remaining?: number | undefined;
   has_unique_lot: boolean;
   unique_lots: SerialLotRow[];
+  /** The storage place a new lot goes to (issue 34); '' for the location's default place. */
+  place_id: string;
 }
 
 export type StockFormField = keyof StockFormValues | `unique_lots.${number}.${keyof SerialLotRow}`;
@@ -59,6 +61,7 @@ export function emptyStockForm(ctx: StockFormContext): StockFormValues {
     units_remaining: undefined,
     has_unique_lot: false,
     unique_lots: [],
+    place_id: '',
   };
 }
 
@@ -76,6 +79,7 @@ export function stockFormFrom(stock: Stock): StockFormValues {
     units_remaining: undefined,
     has_unique_lot: false,
     unique_lots: [],
+    place_id: '',
   };
 }
 
@@ -104,6 +108,7 @@ export function toCreateRequest(values: StockFormValues, ctx: StockFormContext):
     units_consumed: serial ? undefined : values.units_consumed,
     has_unique_lot: serial,
     unique_lots: serial ? (lots as CreateStockRequest['unique_lots']) : undefined,
+    place_id: values.place_id || undefined,
   };
 }
 

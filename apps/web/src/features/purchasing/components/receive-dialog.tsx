@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PlaceSelect } from '../../../components/place-select';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,6 +45,8 @@ export function ReceiveDialog({ order, onClose }: ReceiveDialogProps) {
   const [submitted, setSubmitted] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [scanNotice, setScanNotice] = useState<{ message: string; ok: boolean } | null>(null);
+  // Issue 34: the storage place the delivery's lots go to; '' for the location's default place.
+  const [placeId, setPlaceId] = useState('');
   const today = todayIso();
   const { request, issues } = receiveRequestOf(drafts, idempotencyKey, today);
   const issueOf = (lineId: string, field: string) => (submitted || field === 'quantity' ? issues[lineId]?.find((i) => i.field === field)?.message : undefined);
@@ -70,7 +73,7 @@ export function ReceiveDialog({ order, onClose }: ReceiveDialogProps) {
 
   const submit = () => {
     setSubmitted(true);
-    if (request) send(request);
+    if (request) send({ ...request, place_id: placeId || undefined });
   };
 
   return (
@@ -91,6 +94,9 @@ export function ReceiveDialog({ order, onClose }: ReceiveDialogProps) {
             <Button variant="outlined" startIcon={<QrCodeScannerOutlined />} onClick={() => { setScanning(true); }}>
               Scan a box
             </Button>
+          </Box>
+          <Box sx={{ mb: 2, maxWidth: 320 }}>
+            <PlaceSelect label="Put away in" value={placeId} onChange={setPlaceId} size="small" />
           </Box>
           {scanNotice ? (
             <Alert severity={scanNotice.ok ? 'success' : 'warning'} sx={{ mb: 2 }} onClose={() => { setScanNotice(null); }}>
@@ -187,7 +193,7 @@ export function ReceiveDialog({ order, onClose }: ReceiveDialogProps) {
         receipts={duplicates}
         loading={receive.isPending}
         // The same key: the confirmed delivery is the one the warning was about.
-        onAddAgain={() => { if (request) send({ ...request, confirm_duplicate: true }); }}
+        onAddAgain={() => { if (request) send({ ...request, place_id: placeId || undefined, confirm_duplicate: true }); }}
         onClose={() => { setDuplicates(null); }}
       />
     </Dialog>

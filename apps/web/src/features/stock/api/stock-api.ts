@@ -12,6 +12,7 @@ import {
   type CycleUnitPrice,
   type CreateStockRequest,
   type LotStatusBody,
+  type MoveStockRequest,
   type Page,
   type Stock,
   type StockPage,
@@ -19,11 +20,12 @@ import {
   type UpdateStockRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { placeKeys } from '../../../lib/places';
 
 export const stockKeys = {
   all: ['stock'] as const,
   product: (productId: string) => [...stockKeys.all, 'product', productId] as const,
-  page: (productId: string, currentPage: number) => [...stockKeys.product(productId), currentPage] as const,
+  page: (productId: string, currentPage: number, placeId = '') => [...stockKeys.product(productId), currentPage, ...(placeId ? [{ placeId }] : [])] as const,
 };
 
 export const alertKeys = {
@@ -32,10 +34,10 @@ export const alertKeys = {
 };
 
 /** Spec section 9: the stock grid shows 5 rows, newest first. */
-export const stockPageQueryOptions = (productId: string, currentPage: number) =>
+export const stockPageQueryOptions = (productId: string, currentPage: number, placeId = '') =>
   queryOptions({
-    queryKey: stockKeys.page(productId, currentPage),
-    queryFn: ({ signal }) => api.get<StockPage>('stock', { query: { productId, currentPage, perPage: STOCK_PAGE_SIZE }, signal }),
+    queryKey: stockKeys.page(productId, currentPage, placeId),
+    queryFn: ({ signal }) => api.get<StockPage>('stock', { query: { productId, currentPage, perPage: STOCK_PAGE_SIZE, place_id: placeId || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -63,6 +65,8 @@ export function useInvalidateStock() {
       queryClient.invalidateQueries({ queryKey: stockKeys.all }),
       queryClient.invalidateQueries({ queryKey: alertKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['products'] }),
+      // The places page counts the units each place holds.
+      queryClient.invalidateQueries({ queryKey: placeKeys.all }),
     ]);
 }
 
@@ -85,6 +89,12 @@ export function useDeleteStock() {
 export function useSetLotStatus() {
   const invalidate = useInvalidateStock();
   return useMutation({ mutationFn: ({ id, body }: { id: string; body: LotStatusBody }) => api.post<Stock>(`stock/${id}/status`, body), onSuccess: invalidate });
+}
+
+/** Issue 34: units of a lot moved to another place; the answer is the lot they went to. */
+export function useMoveStock() {
+  const invalidate = useInvalidateStock();
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: MoveStockRequest }) => api.post<Stock>(`stock/${id}/move`, body), onSuccess: invalidate });
 }
 
 export function useConsumeStock() {
@@ -126,11 +136,14 @@ export interface InventoryProduct {
 }
 
 /** The inventory page's product lookup: the catalog search, optionally only what is in stock here. */
-export const inventorySearchQueryOptions = (term: string, inStockOnly: boolean, currentPage: number) =>
+export const inventorySearchQueryOptions = (term: string, inStockOnly: boolean, currentPage: number, placeId = '') =>
   queryOptions({
-    queryKey: ['products', 'inventory', term, inStockOnly, currentPage] as const,
+    queryKey: ['products', 'inventory', term, inStockOnly, currentPage, placeId] as const,
     queryFn: ({ signal }) =>
-      api.get<Page<InventoryProduct>>('product/v2', { query: { fuzzySearchQuery: term, in_stock_only: inStockOnly, currentPage, perPage: PRODUCT_SEARCH_PAGE_SIZE }, signal }),
+      api.get<Page<InventoryProduct>>('product/v2', {
+        query: { fuzzySearchQuery: term, in_stock_only: inStockOnly, currentPage, perPage: PRODUCT_SEARCH_PAGE_SIZE, place_id: placeId || undefined },
+        signal,
+      }),
     staleTime: PRODUCT_SEARCH_STALE_TIME_MS,
     placeholderData: keepPreviousData,
   });

@@ -5,7 +5,7 @@ import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutline
 import { LOT_STATUS_LABELS, type Stock } from '@clinic/domain';
 import { RowMenu, type RowMenuItem } from '../../../components/row-menu';
 
-export type LotAction = 'history' | 'edit' | 'recall' | 'quarantine' | 'release' | 'dispose' | 'return' | 'delete';
+export type LotAction = 'history' | 'edit' | 'move' | 'recall' | 'quarantine' | 'release' | 'dispose' | 'return' | 'delete';
 
 export interface LotRowActionsProps {
   stock: Stock;
@@ -26,6 +26,8 @@ export function lotMenuItems({ stock, historyOpen, canUpdate, canDelete }: Pick<
   const items: RowMenuItem<LotAction>[] = [{ kind: 'history', label: historyOpen ? 'Hide usage history' : 'Usage history' }];
   if (canUpdate) {
     items.push({ kind: 'edit', label: 'Edit', disabledReason: empty });
+    // Issue 34: who may edit a lot may move its units to another storage place.
+    items.push({ kind: 'move', label: 'Move to another place', disabledReason: empty });
     if (stock.status !== 'recalled') items.push({ kind: 'recall', label: 'Recall', destructive: true });
     items.push(stock.status === 'available' ? { kind: 'quarantine', label: 'Quarantine' } : { kind: 'release', label: 'Release' });
   }

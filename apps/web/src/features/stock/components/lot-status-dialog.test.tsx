@@ -124,11 +124,11 @@ describe('the stock room', () => {
       const menu = await screen.findByRole('menu');
       return within(menu).getAllByRole('menuitem').map((item) => item.textContent);
     };
-    expect(await menuOf(bad)).toEqual(['Usage history', 'Edit', 'Release', 'Dispose', 'Return to supplier', 'Delete']);
+    expect(await menuOf(bad)).toEqual(['Usage history', 'Edit', 'Move to another place', 'Release', 'Dispose', 'Return to supplier', 'Delete']);
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: `Use units of ${bad}` })).toBeDisabled();
     expect(screen.getByRole('button', { name: `Use units of ${good}` })).toBeEnabled();
-    expect(await menuOf(good)).toEqual(['Usage history', 'Edit', 'Recall', 'Quarantine', 'Dispose', 'Return to supplier', 'Delete']);
+    expect(await menuOf(good)).toEqual(['Usage history', 'Edit', 'Move to another place', 'Recall', 'Quarantine', 'Dispose', 'Return to supplier', 'Delete']);
 
     await userEvent.click(screen.getByRole('menuitem', { name: 'Quarantine' }));
     expect(await screen.findByRole('dialog', { name: 'Quarantine lot' })).toHaveTextContent('Implant, lot GOOD-1');

@@ -37,6 +37,7 @@ import {
 } from '../stock-form';
 import { SerialLotsEditor } from './serial-lots-editor';
 import { SupplierPicker } from '../../../components/supplier-picker';
+import { PlaceSelect } from '../../../components/place-select';
 import { DuplicateReceiptDialog } from '../../../components/duplicate-receipt-dialog';
 import { duplicateReceiptsOf } from '../../../lib/duplicate-receipt';
 
@@ -231,6 +232,12 @@ export function StockFormDialog({ product, stock, onClose }: StockFormDialogProp
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: stock?.expiry_date && stock.expiry_date < today ? stock.expiry_date : today } }}
               />
             </Grid>
+            {stock ? null : (
+              // Issue 34: where the new lot goes; moving it later is the lot's "Move to another place".
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Controller control={control} name="place_id" render={({ field }) => <PlaceSelect value={field.value} onChange={field.onChange} />} />
+              </Grid>
+            )}
             <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
               <Controller
                 control={control}

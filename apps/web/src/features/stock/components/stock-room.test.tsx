@@ -28,7 +28,8 @@ describe('the stock room on a phone', () => {
     const captions = (row: HTMLElement) => shown(row).map((cell) => [cardCaption(cell), cell.textContent]).filter(([caption]) => caption !== null);
 
     expect(captions(lot)).toEqual([
-      ['Lot / serial', 'IMP-1'],
+      // The lot's storage place sits under its number (issue 34).
+      ['Lot / serial', 'IMP-1Main storage'],
       ['Supplier', '—'],
       ['Expiry', '06-30-2027'],
       ['Received', '2 × 10'],
@@ -61,6 +62,7 @@ describe('a lot\'s actions in the stock room', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: /^Dispose/ })).toHaveAttribute('aria-disabled', 'true');
     expect(within(menu).getByRole('menuitem', { name: /^Dispose/ })).toHaveTextContent('No units left');
+    expect(within(menu).getByRole('menuitem', { name: /^Move to another place/ })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Usage history' }));
     // The history opens under the row; the menu then offers to hide it.
     await userEvent.click(within(row).getByRole('button', { name: /^More actions for lot IMP-1/ }));

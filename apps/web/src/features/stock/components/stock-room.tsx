@@ -25,6 +25,7 @@ import { UsageHistory } from './usage-history';
 import { DisposeDialog } from './dispose-dialog';
 import { LotRowActions, type LotAction } from './lot-row-actions';
 import { ReturnDialog } from './return-dialog';
+import { MoveDialog } from './move-dialog';
 
 const COLUMNS = [
   { key: 'added', label: 'Added' },
@@ -40,7 +41,7 @@ const COLUMNS = [
 
 type Dialog =
   | { kind: 'add' }
-  | { kind: 'edit' | 'delete' | 'dispose' | 'return'; stock: Stock }
+  | { kind: 'edit' | 'delete' | 'dispose' | 'return' | 'move'; stock: Stock }
   | { kind: 'consume'; stock?: Stock }
   | { kind: 'status'; stock: Stock; status: LotStatus };
 
@@ -70,7 +71,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
     const status = STATUS_OF[action];
     if (action === 'history') setOpen(open === stock.id ? null : stock.id);
     else if (status) setDialog({ kind: 'status', stock, status });
-    else if (action === 'edit' || action === 'delete' || action === 'dispose' || action === 'return') setDialog({ kind: action, stock });
+    else if (action === 'edit' || action === 'delete' || action === 'dispose' || action === 'return' || action === 'move') setDialog({ kind: action, stock });
   };
 
   const confirmDelete = (stock: Stock) =>
@@ -151,6 +152,10 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
                     {stock.isConsignment ? <Chip size="small" label="Consignment" color="info" variant="outlined" /> : null}
                     <LotStatusChip stock={stock} />
                   </Stack>
+                  {/* Issue 34: the lot's storage place, under its number rather than in a column of its own (the table fits a tablet). */}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {stock.place.name}
+                  </Typography>
                 </TableCell>
                 <TableCell>{stock.supplier?.name ?? '—'}</TableCell>
                 <TableCell>
@@ -201,6 +206,7 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
       {dialog?.kind === 'dispose' ? (
         <DisposeDialog product={product} lot={dialog.stock} presetReason={dialog.stock.is_expired ? 'expired' : undefined} presetUnits={dialog.stock.is_expired ? dialog.stock.units_left : undefined} onClose={() => { setDialog(null); }} />
       ) : null}
+      {dialog?.kind === 'move' ? <MoveDialog product={product} lot={dialog.stock} onClose={() => { setDialog(null); }} /> : null}
       {dialog?.kind === 'return' ? <ReturnDialog product={product} lot={dialog.stock} supplierName={dialog.stock.supplier?.name} onClose={() => { setDialog(null); }} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}

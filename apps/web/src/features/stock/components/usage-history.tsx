@@ -15,6 +15,7 @@ const KIND_LABELS: Record<UsageKind, string> = {
   removal: 'Removed',
   disposal: 'Written off',
   return: 'Returned',
+  move: 'Moved',
 };
 
 /** A write-off with its reason; a return with its credit and the supplier's reference. */
@@ -55,7 +56,8 @@ export function UsageHistory({ usages }: { usages: StockUsage[] }) {
                   ? `${usage.treatmentLogProduct.treatment.treatment_code} ${usage.treatmentLogProduct.treatment.name}`
                   : kindLabel(usage)}
               </TableCell>
-              <TableCell align="right">{usage.unit_quantity}</TableCell>
+              {/* A move's units in or out: the note says which way ("Moved 5 units to …", "5 units from …"). */}
+              <TableCell align="right">{usage.kind === 'move' ? Math.abs(usage.unit_quantity) : usage.unit_quantity}</TableCell>
               <TableCell>{usage.note || '—'}</TableCell>
               <TableCell>{usage.user_name ?? '—'}</TableCell>
             </TableRow>

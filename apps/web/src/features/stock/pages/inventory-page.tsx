@@ -9,7 +9,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Pagination from '@mui/material/Pagination';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -28,14 +30,15 @@ import { formatDate, unitCount } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../lib/profile';
 import { inventorySearchQueryOptions, stockPageQueryOptions, type InventoryProduct } from '../api/stock-api';
+import { placesQueryOptions } from '../../../lib/places';
 import { ConsumeDialog } from '../components/consume-dialog';
 import { StockFormDialog } from '../components/stock-form-dialog';
 
 type Action = { kind: 'add' | 'consume'; product: InventoryProduct };
 
 /** A product's lots at this location: what is left of each and when it expires. */
-function Lots({ product, permissions, onAction }: { product: InventoryProduct; permissions: PermissionMap; onAction: (action: Action) => void }) {
-  const lots = useQuery(stockPageQueryOptions(product.id, 1));
+function Lots({ product, placeId, permissions, onAction }: { product: InventoryProduct; placeId: string; permissions: PermissionMap; onAction: (action: Action) => void }) {
+  const lots = useQuery(stockPageQueryOptions(product.id, 1, placeId));
   const data = lots.data;
   return (
     <Box sx={{ px: 2, pb: 2 }}>
@@ -55,7 +58,7 @@ function Lots({ product, permissions, onAction }: { product: InventoryProduct; p
               {data.results.map((stock) => (
                 <Box component="li" key={stock.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
                   <span>
-                    {stock.lotNumber || 'No lot number'} · expires {formatDate(stock.expiry_date)}
+                    {stock.lotNumber || 'No lot number'} · expires {formatDate(stock.expiry_date)} · {stock.place.name}
                     {stock.is_expired ? <Chip size="small" color="error" label="Expired" sx={{ ml: 1 }} /> : null}
                   </span>
                   <strong>{stock.units_left} left</strong>
@@ -94,13 +97,16 @@ export function InventoryPage() {
   const profile = useProfile();
   const [search, setSearch] = useState('');
   const [inStockOnly, setInStockOnly] = useState(false);
+  // Issue 34: only what one storage place holds ('' for every place).
+  const [placeId, setPlaceId] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
   const [scanProblem, setScanProblem] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const term = useDebouncedValue(search, 250);
-  const results = useQuery(inventorySearchQueryOptions(term.trim(), inStockOnly, page));
+  const places = useQuery(placesQueryOptions());
+  const results = useQuery(inventorySearchQueryOptions(term.trim(), inStockOnly, page, placeId));
   const products = results.data?.results ?? [];
   const permissions = profile.data?.permissions ?? {};
   // One product found (a scan, an exact name): open it straight away.
@@ -135,6 +141,25 @@ export function InventoryPage() {
             }
             label="In stock only"
           />
+          <TextField
+            select
+            size="small"
+            label="Place"
+            value={placeId}
+            onChange={(e) => {
+              setPlaceId(e.target.value);
+              setPage(1);
+              setOpen(null);
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">Every place</MenuItem>
+            {(places.data ?? []).map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
         </Stack>
       </Paper>
       <LinearProgress sx={{ visibility: results.isFetching ? 'visible' : 'hidden' }} aria-hidden={!results.isFetching} />
@@ -165,7 +190,7 @@ export function InventoryPage() {
                   </Box>
                 </ListItemButton>
                 <Collapse in={expanded} unmountOnExit>
-                  <Lots product={product} permissions={permissions} onAction={setAction} />
+                  <Lots product={product} placeId={placeId} permissions={permissions} onAction={setAction} />
                 </Collapse>
               </Box>
             );
