@@ -147,3 +147,16 @@ export async function lotActionEnabled(scope: Page | Locator, subject: string, e
   await expect(page.getByRole('menu')).toHaveCount(0);
   return enabled;
 }
+
+/**
+ * Types into a server-searched combobox and picks an option, until the box holds it: on a busy
+ * machine the answer to the typed letters can re-render the list between finding an option and
+ * clicking it.
+ */
+export async function chooseOption(page: Page, combobox: Locator, typed: string, option: string): Promise<void> {
+  await expect(async () => {
+    await combobox.fill(typed);
+    await page.getByRole('option', { name: option }).click({ timeout: 5_000 });
+    await expect(combobox).toHaveValue(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

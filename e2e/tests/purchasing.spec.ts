@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, screenshot, screenshotAtReviewSizes, signIn, skipWelcome, SCREEN_SIZES, toast, usDate } from './helpers';
+import { chooseOption, DEMO, screenshot, screenshotAtReviewSizes, signIn, skipWelcome, SCREEN_SIZES, toast, usDate } from './helpers';
 
 // Demo data: Downtown's bibs are under their minimum (44 left, minimum 100), last bought from Benco at $38.75 a case of 500.
 const BIBS = 'Dental Bibs 2-Ply Tissue and Poly Blue 13 x 18 in (Case of 500)';
@@ -13,9 +13,7 @@ function nextYear(): string {
 }
 
 async function pickSupplier(page: Page, name: string): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: 'Supplier' }).fill(name.slice(0, 5));
-  await page.getByRole('option', { name }).click();
+  await chooseOption(page, page.getByRole('dialog').getByRole('combobox', { name: 'Supplier' }), name.slice(0, 5), name);
 }
 
 test.describe('purchasing', () => {

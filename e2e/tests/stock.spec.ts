@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseLotAction, DEMO, screenshot, screenshotAtReviewSizes, signIn, skipWelcome, SCREEN_SIZES, toast, usDate } from './helpers';
+import { chooseLotAction, chooseOption, DEMO, screenshot, screenshotAtReviewSizes, signIn, skipWelcome, SCREEN_SIZES, toast, usDate } from './helpers';
 
 const STOCK_DELETE_CONFIRM = 'Any consumed units will not be deleted and only unconsumed units will be deleted. Are you sure you want to continue?';
 
@@ -15,8 +15,7 @@ async function newProduct(page: Page, name: string, type: 'disposable' | 'consum
 }
 
 async function pickSupplier(page: Page, dialog: Locator, name: string): Promise<void> {
-  await dialog.getByRole('combobox', { name: 'Supplier' }).fill(name.slice(0, 6));
-  await page.getByRole('option', { name }).click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'Supplier' }), name.slice(0, 6), name);
 }
 
 const stockTable = (page: Page) => page.getByRole('table', { name: /^Stock of / });

@@ -20,6 +20,11 @@ export const supplierOptionsQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
+function narrowedTo(list: SupplierOption[], typed: string): SupplierOption[] {
+  const needle = typed.trim().toLowerCase();
+  return needle === '' ? list : list.filter((option) => option.name.toLowerCase().includes(needle));
+}
+
 interface SupplierPickerProps {
   value: SupplierOption | null;
   onChange: (value: SupplierOption | null) => void;
@@ -33,7 +38,14 @@ interface SupplierPickerProps {
 export function SupplierPicker({ value, onChange, onBlur, error, disabled, inputRef }: SupplierPickerProps) {
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input, 250);
-  const options = useQuery(supplierOptionsQueryOptions(value && input === value.name ? '' : search));
+  // With a supplier chosen the list offers every supplier again; otherwise the letters typed.
+  const showingChoice = value !== null && input === value.name;
+  const wanted = showingChoice ? '' : input;
+  const asked = showingChoice ? '' : search;
+  const options = useQuery(supplierOptionsQueryOptions(asked));
+  // Until the server has answered the latest letters (typing pauses, then the request), the list
+  // already here is narrowed to names holding them, so options do not jump under a finger or a click.
+  const answered = asked === wanted && !options.isPlaceholderData;
   return (
     <Autocomplete
       value={value}
@@ -43,7 +55,7 @@ export function SupplierPicker({ value, onChange, onBlur, error, disabled, input
       options={options.data ?? []}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(x) => x}
+      filterOptions={(list) => (answered ? list : narrowedTo(list, wanted))}
       loading={options.isFetching}
       disabled={disabled}
       noOptionsText="No suppliers found. Add one on the Suppliers page."
