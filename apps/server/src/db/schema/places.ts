@@ -5,7 +5,7 @@ import { companies } from './organizations';
 /**
  * A storage place within a location (issue 34): "Main closet", "Operatory 2". Every lot sits in
  * one (stocks.place_id). Each location has exactly one default place, made by a trigger when the
- * location is inserted (migration 0031), where lots go when no place is named. Retired places keep
+ * location is inserted (migration 0032), where lots go when no place is named. Retired places keep
  * their history and take no new units.
  */
 export const storagePlaces = pgTable(

@@ -60,7 +60,7 @@ export const stocks = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
      * The storage place the lot sits in (issue 34). Left out on insert, a trigger puts the lot in
-     * its location's default place (migration 0031), so every way lots arrive has one.
+     * its location's default place (migration 0032), so every way lots arrive has one.
      */
     placeId: uuid('place_id').notNull(),
     /** The lot units were moved out of to make this one (a part of a lot moved to another place). */

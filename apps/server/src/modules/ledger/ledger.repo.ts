@@ -10,7 +10,7 @@ import { STORE_ANSWER_SQL, type KeyRef } from '../idempotency/idempotency';
 
 export type StockRow = typeof stocks.$inferSelect;
 /** createdAt is the receipt time: now, unless the receipt happened earlier (demo history, imports). */
-/** placeId left out: the lot goes to its location's default place (a trigger, migration 0031). */
+/** placeId left out: the lot goes to its location's default place (a trigger, migration 0032). */
 export type NewStock = Omit<typeof stocks.$inferInsert, 'id' | 'totalUnits' | 'unitsLeft' | 'unitsUsed' | 'unitsConsumed' | 'unitsRemoved' | 'updatedAt' | 'deletedAt' | 'placeId'> & {
   placeId?: string | undefined;
 };

@@ -213,7 +213,7 @@ export function createLedger(deps: LedgerDeps) {
      * All of a lot moves by changing its place. A part splits it: a 'move' usage row takes the units
      * off the lot (as removed units, never usage, waste or spend) and a new lot at the target holds
      * them, with the same product, lot number, expiry, supplier, unit price, consignment and status,
-     * linked to the lot it came from (and adding no spend: migration 0031). Either way a stock_moves
+     * linked to the lot it came from (and adding no spend: migration 0032). Either way a stock_moves
      * row keeps the movement for both lots' histories. The lot is locked like every other change,
      * so a move and a consumption of the same lot never overdraw it.
      */
