@@ -220,8 +220,10 @@ export function stockFormIssues(values: StockFormValues, ctx: StockRuleContext):
  * to the supplier (with the credit it brings) are ledger rows of their own kinds, so the waste and
  * credit reports read them and the shelf counters count them as removed.
  */
-/** 'move': units of a lot moved to another storage place (issue 34); never usage, waste or spend. */
-export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal', 'disposal', 'return', 'move'] as const;
+/** 'move': units of a lot moved to another storage place (issue 34); never usage, waste or spend.
+ * 'count': a cycle count's adjustment (issue 34): positive when the shelf held fewer units than the
+ * books, negative when it held more; never usage, waste or spend either. */
+export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal', 'disposal', 'return', 'move', 'count'] as const;
 export const UsageKindSchema = z.enum(USAGE_KINDS);
 export type UsageKind = z.infer<typeof UsageKindSchema>;
 

@@ -38,6 +38,8 @@ export const moduleDependencies = {
   // Stock arrives, leaves and comes back only through the ledger (docs/architecture.md, The ledger).
   ledger: ['alerts', 'audit', 'idempotency'],
   stock: ['idempotency', 'ledger', 'places', 'products', 'suppliers'],
+  // Cycle counts (issue 34): the differences go on the books through the ledger.
+  counts: ['audit', 'ledger', 'places'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
@@ -46,7 +48,7 @@ export const moduleDependencies = {
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
-  seed: ['alerts', 'auth', 'categories', 'companies', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  seed: ['alerts', 'auth', 'categories', 'companies', 'counts', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
   core: [],
   db: [],
 };

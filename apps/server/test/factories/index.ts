@@ -11,6 +11,8 @@ import { insertCategory } from '../../src/modules/categories/categories.repo';
 import { insertProduct } from '../../src/modules/products/products.repo';
 import { insertStocks } from '../../src/modules/ledger/ledger.repo';
 import { insertPlace } from '../../src/modules/places/places.repo';
+import { and, eq, inArray } from 'drizzle-orm';
+import { stockCountLines, stockCounts } from '../../src/db/schema/index';
 
 /** Test factories: each makes real rows through the repositories, skipping the services (the demo seed uses the services; src may not import this tree). */
 
@@ -160,6 +162,28 @@ export async function createProduct(
 /** A storage place at a location (issue 34); every location also has its default place. */
 export async function createPlace(db: DbOrTx, options: { companyId: string; name?: string }) {
   return insertPlace(db, { companyId: options.companyId, name: options.name ?? `Place ${randomUUID().slice(0, 8)}` });
+}
+
+/** Cancels the count under way at a location, if any, so a test can start another. */
+export async function cancelCountsUnderWay(db: DbOrTx, companyId: string) {
+  await db.update(stockCounts).set({ status: 'canceled', canceledAt: new Date() }).where(and(eq(stockCounts.companyId, companyId), inArray(stockCounts.status, ['open', 'submitted'])));
+}
+
+/**
+ * A cycle count of one lot at a location, in the state asked for (issue 34). A count already under
+ * way there is canceled first: one count at a time is under way per location.
+ */
+export async function createCount(db: DbOrTx, options: { companyId: string; status?: 'open' | 'submitted'; counted?: number | null }) {
+  await cancelCountsUnderWay(db, options.companyId);
+  const product = await createProduct(db, { companyId: null });
+  const stock = await createStock(db, { companyId: options.companyId, productId: product.id });
+  const [count] = await db.insert(stockCounts).values({ companyId: options.companyId, scope: 'location', status: options.status ?? 'open' }).returning();
+  const counted = options.counted === undefined ? (options.status === 'submitted' ? 9 : null) : options.counted;
+  const [line] = await db
+    .insert(stockCountLines)
+    .values({ countId: count!.id, companyId: options.companyId, productId: product.id, stockId: stock.id, placeId: stock.placeId, lotNumber: stock.lotNumber, unitPrice: stock.unitPrice, countedUnits: counted, expectedUnits: counted === null ? null : stock.unitsLeft, countedAt: counted === null ? null : new Date() })
+    .returning();
+  return { count: count!, line: line!, stock, productId: product.id };
 }
 
 export async function createStock(

@@ -9,6 +9,7 @@ export * from './catalog';
 export * from './imports';
 export * from './places';
 export * from './stock';
+export * from './counts';
 export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';

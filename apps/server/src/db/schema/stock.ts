@@ -65,6 +65,11 @@ export const stocks = pgTable(
     placeId: uuid('place_id').notNull(),
     /** The lot units were moved out of to make this one (a part of a lot moved to another place). */
     movedFromStockId: uuid('moved_from_stock_id'),
+    /**
+     * The cycle count that found this lot on the shelf but not on the books (issue 34). Its foreign
+     * key to stock_counts is in migration 0033 (the counts' schema imports this file).
+     */
+    foundInCountId: uuid('found_in_count_id'),
   },
   (t) => [
     foreignKey({ name: 'stocks_place_fk', columns: [t.placeId, t.companyId], foreignColumns: [storagePlaces.id, storagePlaces.companyId] }),
@@ -72,7 +77,9 @@ export const stocks = pgTable(
     // The place's lots: the places page's units, the stock list's place filter.
     index('stocks_company_place_idx').on(t.companyId, t.placeId).where(sql`${t.deletedAt} is null`),
     check('stocks_balance_not_negative', sql`${t.containerQuantity} * ${t.unitsPerContainer} - ${t.unitsUsed} - ${t.unitsConsumed} - ${t.unitsRemoved} >= 0`),
-    check('stocks_counters_not_negative', sql`${t.unitsUsed} >= 0 and ${t.unitsConsumed} >= 0 and ${t.unitsRemoved} >= 0`),
+    // units_removed may go below zero by a count's surplus only (a 'count' row with a negative
+    // quantity: the shelf held more than the books); the balance CHECK above still holds the lot.
+    check('stocks_counters_not_negative', sql`${t.unitsUsed} >= 0 and ${t.unitsConsumed} >= 0`),
     check('stocks_sizes_positive', sql`${t.containerQuantity} > 0 and ${t.unitsPerContainer} > 0 and ${t.pricePerContainer} >= 0`),
     check('stocks_note_length', sql`char_length(${t.note}) <= 300`),
     // The stock grid: a product's stock at a location, newest first.

@@ -160,6 +160,20 @@ export async function lockLots(tx: DbOrTx, companyId: string, productIds: string
   return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: Number(r.units_left), unitPrice: Number(r.unit_price), expiryDate: r.expiry_date, lotNumber: r.lot_number, status: r.status }));
 }
 
+const lockStocksById = namedStatement<LockedLotRow>(
+  'lock_stocks_by_id',
+  sql`select ${LOCKED_COLUMNS} from stocks
+       where company_id = ${sql.placeholder('companyId')}::uuid and id = any(${sql.placeholder('stockIds')}::uuid[]) and deleted_at is null
+       ${LOT_ORDER}`,
+);
+
+/** Named lots of a location (a count's lines), live ones only, locked in the same fixed order as every taking. */
+export async function lockStocksOf(tx: DbOrTx, companyId: string, stockIds: string[]): Promise<LockedLot[]> {
+  if (stockIds.length === 0) return [];
+  const rows = await lockStocksById(tx, { companyId, stockIds });
+  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: Number(r.units_left), unitPrice: Number(r.unit_price), expiryDate: r.expiry_date, lotNumber: r.lot_number, status: r.status }));
+}
+
 /** Spec section 2: the admin's overview of a product at every location that holds it. */
 
 export async function productNames(tx: DbOrTx, ids: string[]): Promise<Map<string, string>> {

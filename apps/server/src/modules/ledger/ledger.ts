@@ -8,7 +8,7 @@ import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/id
 import { planConsumption, type ConsumeItem } from './allocation';
 import { createKeyedQueue } from './lot-queue';
 import { refuseDuplicateReceipts } from './duplicate-receipts';
-import { appendUsages, appendUsagesWithAnswer, holdPlace, insertMove, insertStocks, lockLots, lockStock, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
+import { appendUsages, appendUsagesWithAnswer, holdPlace, insertMove, insertStocks, lockLots, lockStock, lockStocksOf, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
 
 export { StockShortage, costOf, fromMilli, toMilli, type ConsumeItem } from './allocation';
 export type { NewStock, StockRow } from './ledger.repo';
@@ -130,6 +130,24 @@ export interface Move {
   quantity: number;
   placeId: string;
   request: IdempotentRequest;
+}
+
+/**
+ * A cycle count approved (issue 34): each counted lot's difference (shelf minus books at the moment
+ * it was counted) and the lots found on the shelf but not on the books. Runs in the caller's
+ * transaction, which holds the count row locked, so a count is settled once.
+ */
+export interface CountSettlement {
+  companyId: string;
+  countId: string;
+  differences: { lineId: string; stockId: string; variance: number; counted: number; expected: number }[];
+  found: { lineId: string; productId: string; lotNumber: string; expiryDate: string | null; unitPrice: number; units: number; placeId: string | null }[];
+}
+
+/** What a settlement wrote: units put on the ledger per line (shelf minus books), and the lots found. */
+export interface CountSettled {
+  adjusted: Map<string, number>;
+  foundStocks: Map<string, string>;
 }
 
 /** Whether a write-off wrote its row now, or was a replay of one written before. */
@@ -277,6 +295,64 @@ export function createLedger(deps: LedgerDeps) {
         await storeAnswer(tx, move.request, { stock_id: movedTo });
         return { outcome: 'written' as const, stockId: movedTo };
       });
+    },
+
+    /**
+     * A count's differences put on the books, as 'count' rows on each lot (a shortage leaves, a
+     * surplus comes back), and each lot found on the shelf received as a new lot that points at
+     * the count (it adds no spend: migration 0033). The lots are locked in the fixed order. A lot
+     * used at the chair since it was counted holds fewer units now: the shortage taken is capped
+     * at what it still holds, never more. A lot deleted since is left alone.
+     */
+    async settleCount(tx: Tx, author: LedgerAuthor, settlement: CountSettlement): Promise<CountSettled> {
+      const { companyId } = settlement;
+      const at = deps.now();
+      const wanted = settlement.differences.filter((d) => d.variance !== 0);
+      const locked = new Map((await lockStocksOf(tx, companyId, wanted.map((d) => d.stockId))).map((l) => [l.id, l]));
+      const adjusted = new Map<string, number>();
+      const usages: NewUsage[] = [];
+      const notes: AuditNote[] = [];
+      for (const line of settlement.differences) {
+        const lot = locked.get(line.stockId);
+        if (line.variance === 0 || !lot) {
+          adjusted.set(line.lineId, 0);
+          continue;
+        }
+        // Positive quantity leaves the lot; a shortage never takes more than the lot holds now.
+        const leaving = line.variance < 0 ? Math.min(-line.variance, lot.unitsLeft) : -line.variance;
+        adjusted.set(line.lineId, -leaving);
+        if (leaving === 0) continue;
+        usages.push({ companyId, stockId: lot.id, productId: lot.productId, kind: 'count', quantity: leaving, unitPrice: lot.unitPrice, note: `Count: ${String(line.counted)} on the shelf, ${String(line.expected)} on the books`, userId: author.userId, createdAt: at });
+        notes.push({ entity: 'stock', entityId: lot.id, action: 'count', changes: { count_id: settlement.countId, counted: line.counted, expected: line.expected, adjusted: -leaving, lotNumber: lot.lotNumber } });
+      }
+      await appendUsages(tx, usages);
+      const foundStocks = new Map<string, string>();
+      for (const found of settlement.found) {
+        const [lot] = await insertStocks(tx, [
+          {
+            companyId,
+            productId: found.productId,
+            supplierId: null,
+            containerQuantity: found.units,
+            unitsPerContainer: 1,
+            pricePerContainer: roundToCents(found.unitPrice),
+            unitPrice: found.unitPrice,
+            expiryDate: found.expiryDate,
+            lotNumber: found.lotNumber,
+            note: 'Found in a count',
+            createdBy: author.userId,
+            createdAt: at,
+            placeId: found.placeId ?? undefined,
+            foundInCountId: settlement.countId,
+          },
+        ]);
+        foundStocks.set(found.lineId, lot!.id);
+        notes.push({ entity: 'stock', entityId: lot!.id, action: 'found', changes: { count_id: settlement.countId, units: found.units, lotNumber: found.lotNumber, reason: 'found' } });
+      }
+      const products = [...usages.map((u) => u.productId), ...settlement.found.map((f) => f.productId)];
+      await refresh(tx, companyId, products);
+      for (const note of notes) await audit(tx, author, companyId, note);
+      return { adjusted, foundStocks };
     },
 
     /** Lots arriving: Add Stock, a purchase order received, an import, the demo's history. */

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { cancelCountsUnderWay, createCount, createPlace, createProduct, createStock } from '../factories/index';
+import type { TestApp } from '../setup/test-app';
+import type { World } from '../world';
+import { ALL, locationOf, type Case, type Tenant } from './case';
+
+// Issue 34: cycle counts. Everyone at a location reads its counts; who may update stock counts and
+// submits (assistants included); the location's admins start, approve and cancel. Another
+// organization's count answers 404; the product admin has no location (403).
+const READ = { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) };
+const COUNTING = (ok: number) => ({ anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(ok, 404), company_admin: ALL(ok, 404), company_member: ALL(ok, 404), assistant: ALL(ok, 404) });
+const ADMINS = (ok: number) => ({ anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(ok, 404), company_admin: ALL(ok, 404), company_member: ALL(403), assistant: ALL(403) });
+
+const countOf = (w: World, t: TestApp, tenant: Tenant, status: 'open' | 'submitted' = 'open') => createCount(t.db, { companyId: locationOf(w, tenant), status });
+
+export const countsCases: Record<string, Case> = {
+  'GET /api/counts': { build: () => ({ url: '/api/counts' }), expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) } },
+  'GET /api/counts/accuracy': { build: () => ({ url: '/api/counts/accuracy' }), expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) } },
+  // The whole location (one lot there at least); a foreign tenant's place is not the caller's to count (400).
+  'POST /api/counts': {
+    build: async (w, t, _caller, tenant) => {
+      await cancelCountsUnderWay(t.db, locationOf(w, 'own'));
+      const product = await createProduct(t.db, { companyId: null });
+      await createStock(t.db, { companyId: locationOf(w, 'own'), productId: product.id });
+      if (tenant === 'own') return { url: '/api/counts', payload: { scope: 'location' } };
+      const place = await createPlace(t.db, { companyId: locationOf(w, 'foreign') });
+      return { url: '/api/counts', payload: { scope: 'place', place_id: place.id } };
+    },
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(201, 400), company_admin: ALL(201, 400), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'GET /api/counts/:id': { build: async (w, t, _c, tenant) => ({ url: `/api/counts/${(await countOf(w, t, tenant)).count.id}` }), expect: READ },
+  'GET /api/counts/:id/lines': { build: async (w, t, _c, tenant) => ({ url: `/api/counts/${(await countOf(w, t, tenant)).count.id}/lines` }), expect: READ },
+  'GET /api/counts/:id/variance': { build: async (w, t, _c, tenant) => ({ url: `/api/counts/${(await countOf(w, t, tenant)).count.id}/variance` }), expect: READ },
+  'PUT /api/counts/:id/lines/:lineId': {
+    build: async (w, t, _c, tenant) => {
+      const { count, line } = await countOf(w, t, tenant);
+      return { url: `/api/counts/${count.id}/lines/${line.id}`, payload: { counted_units: 7 } };
+    },
+    expect: COUNTING(200),
+  },
+  'POST /api/counts/:id/found': {
+    build: async (w, t, _c, tenant) => {
+      const { count } = await countOf(w, t, tenant);
+      const product = await createProduct(t.db, { companyId: null });
+      return { url: `/api/counts/${count.id}/found`, payload: { product_id: product.id, lot_number: `F-${randomUUID().slice(0, 6)}`, counted_units: 2 } };
+    },
+    expect: COUNTING(201),
+  },
+  'POST /api/counts/:id/submit': { build: async (w, t, _c, tenant) => ({ url: `/api/counts/${(await createCount(t.db, { companyId: locationOf(w, tenant), counted: 9 })).count.id}/submit` }), expect: COUNTING(200) },
+  'POST /api/counts/:id/approve': { build: async (w, t, _c, tenant) => ({ url: `/api/counts/${(await countOf(w, t, tenant, 'submitted')).count.id}/approve` }), expect: ADMINS(200) },
+  'POST /api/counts/:id/cancel': { build: async (w, t, _c, tenant) => ({ url: `/api/counts/${(await countOf(w, t, tenant)).count.id}/cancel` }), expect: ADMINS(200) },
+};
