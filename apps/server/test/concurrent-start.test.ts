@@ -7,6 +7,7 @@ import { withDatabase } from './setup/global-setup';
 import { freePort, spawnServer, stopServer, untilUp } from './setup/server-process';
 import { DEMO_MARKETPLACE_ORDERS } from '../src/seed/demo-marketplace-data';
 import { DEMO_MOVES, DEMO_PLACES } from '../src/seed/demo-places-data';
+import { DEMO_COUNT_DIFFERENCES } from '../src/seed/demo-counts-data';
 import { DEMO_RUNNING_LISTS } from '../src/seed/demo-purchasing-data';
 import { DEMO_VISITS } from '../src/seed/demo-visits-data';
 import { DEMO_RECALL, DEMO_WRITE_OFFS } from '../src/seed/demo-clinical-data';
@@ -52,6 +53,9 @@ it.skipIf(!adminUrl)(
       expect(await count(`select count(*) as n from (select company_id, lot_number from stocks where moved_from_stock_id is null group by 1, 2 having count(*) > 1) as twice`)).toBe(0);
       expect(await count(`select count(*) as n from stock_moves`)).toBe(DEMO_MOVES.length);
       expect(await count(`select count(*) as n from storage_places where not is_default`)).toBe(DEMO_PLACES.length);
+      // One finished count at Downtown, its differences on the ledger once.
+      expect(await count(`select count(*) as n from stock_counts where status = 'approved'`)).toBe(1);
+      expect(await count(`select count(*) as n from stock_usages where kind = 'count'`)).toBe(DEMO_COUNT_DIFFERENCES.length);
       expect(await count(`select count(*) as n from running_lists`)).toBe(DEMO_RUNNING_LISTS.length);
       expect(await count(`select count(*) as n from product_requests`)).toBe(1);
       expect(await count(`select count(*) as n from purchase_orders`)).toBe(DEMO_RUNNING_LISTS.filter((l) => l.orderedDaysAgo !== undefined).length + DEMO_MARKETPLACE_ORDERS.length);

@@ -117,3 +117,10 @@ export async function companyHasPriceLists(db: DbOrTx, companyId: string): Promi
   const [row] = await db.select({ supplierId: priceLists.supplierId }).from(priceLists).where(eq(priceLists.companyId, companyId)).limit(1);
   return row !== undefined;
 }
+
+/** What the books hold of some lots now (the demo's count reads the shelf as the books say). */
+export async function unitsLeftByStock(db: DbOrTx, stockIds: string[]): Promise<Map<string, number>> {
+  if (stockIds.length === 0) return new Map();
+  const rows = await db.select({ id: stocks.id, unitsLeft: stocks.unitsLeft }).from(stocks).where(inArray(stocks.id, stockIds));
+  return new Map(rows.map((r) => [r.id, r.unitsLeft]));
+}

@@ -8,6 +8,7 @@ import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog-data';
 import { DEMO_IMPLANT } from './demo-visits-data';
 import { seedDemo } from './demo';
 import { DEMO_PLACES } from './demo-places-data';
+import { DEMO_COUNT_DIFFERENCES, DEMO_FOUND_LOT } from './demo-counts-data';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -281,4 +282,26 @@ it('seeds storage places at Downtown with units moved into them', async () => {
   // A second start adds nothing.
   await seedDemo(t.deps);
   expect((await t.request({ method: 'GET', url: '/api/places', token })).json().places).toHaveLength(DEMO_PLACES.length + 1);
+});
+
+it('seeds a finished count at Downtown whose differences are on the books', async () => {
+  await seedDemo(t.deps);
+  const manager = await findUserByEmail(t.db, 'manager@brightsmile.demo');
+  const token = t.tokenFor(manager!);
+  const counts = (await t.request({ method: 'GET', url: '/api/counts', token })).json();
+  expect(counts.total).toBe(1);
+  const [count] = counts.results;
+  expect(count).toMatchObject({ scope: 'location', status: 'approved', found: 1, started_by: expect.any(String), approved_by: expect.any(String) });
+  expect(count.counted).toBe(count.lines);
+  expect(count.accuracy).toBeGreaterThan(0.8);
+  expect(count.accuracy).toBeLessThan(1);
+  const differences = (await t.request({ method: 'GET', url: `/api/counts/${String(count.id)}/lines?state=variance`, token })).json().results;
+  expect(differences.map((l: { lot_number: string; variance_units: number }) => [l.lot_number, l.variance_units]).sort()).toEqual(
+    [...DEMO_COUNT_DIFFERENCES.map((d) => [d.lot, d.variance]), [DEMO_FOUND_LOT.lotNumber, DEMO_FOUND_LOT.units]].sort(),
+  );
+  const accuracy = (await t.request({ method: 'GET', url: '/api/counts/accuracy', token })).json();
+  expect(accuracy.counts).toBe(1);
+  // A second start adds nothing.
+  await seedDemo(t.deps);
+  expect((await t.request({ method: 'GET', url: '/api/counts', token })).json().total).toBe(1);
 });

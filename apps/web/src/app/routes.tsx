@@ -27,6 +27,8 @@ const ProductsPage = page(() => import('../features/products/pages/products-page
 const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
 const InventoryPage = page(() => import('../features/stock/pages/inventory-page'), 'InventoryPage');
 const PlacesPage = page(() => import('../features/places/pages/places-page'), 'PlacesPage');
+const CountsPage = page(() => import('../features/counts/pages/counts-page'), 'CountsPage');
+const CountPage = page(() => import('../features/counts/pages/count-page'), 'CountPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
 const RunningListPage = page(() => import('./routes/running-list-route'), 'RunningListRoute');
@@ -105,6 +107,14 @@ export const routes: RouteObject[] = [
                     // Issue 34: the location's storage places, for who may update the location (its admins).
                     element: <RequirePermission feature="companies" action="update" />,
                     children: [{ path: '/places', element: <PlacesPage /> }],
+                  },
+                  {
+                    // Issue 34: cycle counts; everyone who reads stock sees them, staff count.
+                    element: <RequirePermission feature="stock" action="read" />,
+                    children: [
+                      { path: '/counts', element: <CountsPage /> },
+                      { path: '/counts/:countId', element: <CountPage /> },
+                    ],
                   },
                   {
                     element: <RequirePermission feature="runningList" action="read" />,

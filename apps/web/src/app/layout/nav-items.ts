@@ -19,6 +19,7 @@ import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import ShelvesIcon from '@mui/icons-material/Shelves';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -56,6 +57,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (role !== 'admin' && can(permissions, 'purchaseHistory', 'read')) inventory.push({ label: 'Purchase History', to: '/purchase-history', icon: ReceiptLongOutlined });
   // The marketplace orders from the location's vendors; its orders page (/marketplace/orders) highlights this entry too.
   if (role !== 'admin' && can(permissions, 'marketplace', 'read')) inventory.push({ label: 'Marketplace', to: '/marketplace', icon: StorefrontOutlined });
+  // Issue 34: counting the shelf against the books.
+  if (role !== 'admin' && can(permissions, 'stock', 'read')) inventory.push({ label: 'Cycle counts', to: '/counts', icon: ChecklistOutlined });
 
   // Spec section 2: Treatments (Patient history, Design, Execute), hidden for the admin.
   const treatments: NavItem[] = [];

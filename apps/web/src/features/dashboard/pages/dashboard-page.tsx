@@ -10,6 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile';
 import { HomeShortcuts } from '../components/home-shortcuts';
+import { InventoryAccuracyCard } from '../components/inventory-accuracy-card';
 import { MasterFigures } from '../components/master-figures';
 import { RangeReports } from '../components/range-reports';
 
@@ -53,6 +54,11 @@ export function DashboardPage() {
       {seesReports ? (
         <Box sx={{ mb: 3 }}>
           <RangeReports scope="location" />
+        </Box>
+      ) : null}
+      {seesReports ? (
+        <Box sx={{ mb: 3, maxWidth: 520 }}>
+          <InventoryAccuracyCard />
         </Box>
       ) : null}
       {seesReports || data.role === 'admin' ? (

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { AddFoundLotRequestSchema, COUNT_MESSAGES, FOUND_LOT_NUMBER_MAX } from '@clinic/domain';
+import { PlaceSelect } from '../../../components/place-select';
+import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAddFoundLot } from '../api/counts-api';
+
+/**
+ * A lot on the shelf that the books do not have: the product, what the box says and how many
+ * units. It becomes a lot of its own (reason "found") when the count is approved.
+ */
+export function FoundLotDialog({ countId, onClose }: { countId: string; onClose: () => void }) {
+  const notify = useNotify();
+  const add = useAddFoundLot(countId);
+  const [product, setProduct] = useState<ProductOption | null>(null);
+  const [lotNumber, setLotNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [units, setUnits] = useState('');
+  const [placeId, setPlaceId] = useState('');
+  const [unitPrice, setUnitPrice] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const body = {
+      product_id: product?.id,
+      lot_number: lotNumber,
+      expiry_date: expiry || null,
+      counted_units: units.trim() === '' ? undefined : Number(units),
+      ...(placeId ? { place_id: placeId } : {}),
+      ...(unitPrice.trim() === '' ? {} : { unit_price: Number(unitPrice) }),
+    };
+    const parsed = AddFoundLotRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.path[0] === 'product_id' ? 'Choose the product' : i.message])));
+      return;
+    }
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        notify.success(COUNT_MESSAGES.foundAdded);
+        onClose();
+      },
+      onError: (error) => {
+        const fields = error instanceof ApiError ? error.errors : [];
+        setErrors(fields.length > 0 ? Object.fromEntries(fields.map((f) => [f.field, f.message])) : { lot_number: errorMessage(error, 'Could not add the lot') });
+      },
+    });
+  };
+
+  return (
+    <Dialog open onClose={add.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="found-lot-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogTitle id="found-lot-title">Add a found lot</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>A box on the shelf that is not on the books. It is added to the stock when the count is approved.</DialogContentText>
+          <Stack spacing={2}>
+            <ProductSearchPicker value={product} onChange={(p) => { setProduct(p); setErrors({}); }} />
+            {errors.product_id ? <DialogContentText color="error">{errors.product_id}</DialogContentText> : null}
+            <TextField label="Lot number" required value={lotNumber} onChange={(e) => { setLotNumber(e.target.value); }} error={Boolean(errors.lot_number)} helperText={errors.lot_number} slotProps={{ htmlInput: { maxLength: FOUND_LOT_NUMBER_MAX } }} />
+            <TextField label="Expiry date" type="date" value={expiry} onChange={(e) => { setExpiry(e.target.value); }} error={Boolean(errors.expiry_date)} helperText={errors.expiry_date} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField label="Units counted" required value={units} onChange={(e) => { setUnits(e.target.value); }} error={Boolean(errors.counted_units)} helperText={errors.counted_units} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <PlaceSelect value={placeId} onChange={setPlaceId} label="Found in" error={errors.place_id} />
+            <TextField
+              label="Unit price (optional)"
+              value={unitPrice}
+              onChange={(e) => { setUnitPrice(e.target.value); }}
+              error={Boolean(errors.unit_price)}
+              helperText={errors.unit_price ?? 'Left empty: the last price paid for this product here'}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={add.isPending}>
+            Add lot
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
