@@ -68,7 +68,7 @@ export function VarianceTable({ countId, status }: { countId: string; status: Co
               {line.product_name}
               {line.is_found ? <Chip size="small" label="Found" color="info" variant="outlined" sx={{ ml: 1 }} /> : null}
             </TableCell>
-            <TableCell>{line.lot_number || '—'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.lot_number || '—'}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.expiry_date)}</TableCell>
             <TableCell>{line.place_name ?? '—'}</TableCell>
             <TableCell align="right">{line.counted_units ?? 'Not counted'}</TableCell>
@@ -76,7 +76,7 @@ export function VarianceTable({ countId, status }: { countId: string; status: Co
             <TableCell align="right" sx={{ color: line.variance_units ? 'warning.main' : undefined, whiteSpace: 'nowrap' }}>
               {line.variance_units === null ? '—' : formatVarianceUnits(line.variance_units)}
             </TableCell>
-            <TableCell align="right">{line.variance_value === null ? '—' : signedDollars(line.variance_value)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{line.variance_value === null ? '—' : signedDollars(line.variance_value)}</TableCell>
             {status === 'approved' ? <TableCell align="right">{line.adjusted_units === null ? '—' : formatVarianceUnits(line.adjusted_units)}</TableCell> : null}
           </TableRow>
         ))}
