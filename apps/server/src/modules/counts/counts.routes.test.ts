@@ -219,4 +219,24 @@ describe('cycle counts', () => {
     expect((await act(c.id, 'approve', foreignManager())).statusCode).toBe(404);
     expect((await act(c.id, 'approve')).json()).toMatchObject({ status: 'approved', accuracy: 1 });
   });
+
+  it('the A items are the products that make most of the use value; a location with no use is told so', async () => {
+    const place = await newPlace();
+    const big = await addLot(place, 100, 50); // $50 a unit
+    const small = await addLot(place, 100, 0.01);
+    expect((await consume(big.productId, 40)).statusCode).toBe(200); // $2,000 of use
+    expect((await consume(small.productId, 1)).statusCode).toBe(200); // a cent
+    const res = await t.request({ method: 'POST', url: '/api/counts', token: manager(), payload: { scope: 'a_items' } });
+    expect(res.statusCode).toBe(201);
+    const sheet = await lines(res.json().id, member(), '?perPage=100');
+    expect(sheet.map((l) => l.stock_id)).toContain(big.stockId);
+    expect(sheet.map((l) => l.stock_id)).not.toContain(small.stockId);
+    // Filtered by place: only that place's lots.
+    const here = await lines(res.json().id, member(), `?perPage=100&place_id=${place}`);
+    expect(here.map((l) => l.stock_id)).toEqual([big.stockId]);
+    expect((await act(res.json().id, 'cancel')).statusCode).toBe(200);
+    const none = await t.request({ method: 'POST', url: '/api/counts', token: foreignManager(), payload: { scope: 'a_items' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toContainEqual({ field: 'scope', message: COUNT_MESSAGES.noRecentUse });
+  });
 });

@@ -15,6 +15,7 @@ import { readUdi, scanSearchTerm } from '@clinic/domain';
 import { BarcodeScannerDialog } from '../../../components/barcode/barcode-scanner-dialog';
 import { SearchField } from '../../../components/search-field';
 import { errorMessage } from '../../../lib/api-client';
+import { placesQueryOptions } from '../../../lib/places';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { countLinesQueryOptions } from '../api/counts-api';
 import { CountLineCard } from './count-line-card';
@@ -30,6 +31,9 @@ type LineState = 'all' | 'uncounted' | 'counted';
 export function CountSheet({ countId }: { countId: string }) {
   const [search, setSearch] = useState('');
   const [state, setState] = useState<LineState>('all');
+  // Counting one room at a time: only the lots of one storage place ('' for every place).
+  const [placeId, setPlaceId] = useState('');
+  const places = useQuery(placesQueryOptions());
   const [page, setPage] = useState(1);
   const [scanning, setScanning] = useState(false);
   const [scanProblem, setScanProblem] = useState<string | null>(null);
@@ -37,7 +41,7 @@ export function CountSheet({ countId }: { countId: string }) {
   const [scannedLot, setScannedLot] = useState<string | null>(null);
   const [addingFound, setAddingFound] = useState(false);
   const term = useDebouncedValue(search, 250).trim();
-  const lines = useQuery(countLinesQueryOptions(countId, { currentPage: page, perPage: PER_PAGE, ...(term ? { search: term } : {}), ...(state === 'all' ? {} : { state }) }));
+  const lines = useQuery(countLinesQueryOptions(countId, { currentPage: page, perPage: PER_PAGE, ...(term ? { search: term } : {}), ...(state === 'all' ? {} : { state }), ...(placeId ? { place_id: placeId } : {}) }));
   const rows = lines.data?.results ?? [];
   const focusId = rows.find((l) => scannedLot !== null && l.lot_number.toUpperCase() === scannedLot.toUpperCase())?.id ?? (rows.length === 1 && term ? rows[0]!.id : null);
 
@@ -61,6 +65,14 @@ export function CountSheet({ countId }: { countId: string }) {
             <MenuItem value="all">Every lot</MenuItem>
             <MenuItem value="uncounted">Not counted yet</MenuItem>
             <MenuItem value="counted">Counted</MenuItem>
+          </TextField>
+          <TextField select size="small" label="Place" value={placeId} onChange={(e) => { setPlaceId(e.target.value); setPage(1); }} sx={{ minWidth: 160 }}>
+            <MenuItem value="">Every place</MenuItem>
+            {(places.data ?? []).map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
           </TextField>
           <Button startIcon={<AddOutlined />} onClick={() => { setAddingFound(true); }}>
             Add a found lot
