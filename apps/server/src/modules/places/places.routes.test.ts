@@ -172,6 +172,18 @@ describe('moving units between places', () => {
     expect(audit).toEqual([{ changes: expect.objectContaining({ units: 5, from: DEFAULT_PLACE_NAME, to: 'Operatory 2', new_stock_id: moved.id }) }]);
   });
 
+  it('a part moved, and moved again, stays one cycle of its lot in Track Product Consumption', async () => {
+    const [first, second] = [await newPlace(`Cycle A ${randomUUID().slice(0, 4)}`), await newPlace(`Cycle B ${randomUUID().slice(0, 4)}`)];
+    const { productId, stock } = await addLot();
+    const part = (await move(stock.id, { units: 6, place_id: first.id })).json();
+    const again = (await move(part.id, { units: 2, place_id: second.id })).json();
+    const use = (stockId: string) => t.request({ method: 'POST', url: '/api/stock/consume', token: member(), payload: { product_id: productId, quantity: 1, stock_id: stockId, idempotency_key: randomUUID() } });
+    for (const id of [stock.id, part.id, again.id]) expect((await use(id)).statusCode).toBe(200);
+    const report = (await t.request({ method: 'GET', url: `/api/product/${productId}/tracking-reports`, token: member() })).json();
+    expect(report.cycle).toBe(1);
+    expect(report.cycle_counts).toEqual([expect.objectContaining({ count: 3, units_per_use: 1, unit_price: 3 })]);
+  });
+
   it('moves a whole lot by changing its place', async () => {
     const closet = await newPlace();
     const { productId, stock } = await addLot({ container_quantity: 1, units_per_container: 3 });

@@ -109,23 +109,40 @@ export async function listMovesInto(db: DbOrTx, stockIds: string[]) {
     .orderBy(desc(stockMoves.createdAt), desc(stockMoves.id));
 }
 
+interface CycleRow {
+  created_at: string | Date;
+  unit_price: string;
+  uses: string;
+  units_used: string;
+  total: string;
+}
+
+/**
+ * A product's cycles at a location, newest first: each lot as received, with the uses and units of
+ * every part of it moved to another place since (issue 34: a part moved is not a new purchase, so it
+ * is no cycle of its own). A visit edited afterwards returns units with a negative row: it lowers
+ * the units, not the uses.
+ */
 export async function cycleFacts(db: DbOrTx, companyId: string, productId: string, limit: number) {
-  // A visit edited afterwards returns units with a negative row: it lowers the units, not the uses.
-  const uses = sql`${stockUsages.kind} in ('treatment', 'manual')`;
-  return db
-    .select({
-      createdAt: stocks.createdAt,
-      unitPrice: stocks.unitPrice,
-      uses: sql<number>`count(${stockUsages.id}) filter (where ${uses} and ${stockUsages.quantity} > 0)`.mapWith(Number),
-      unitsUsed: sql<number>`coalesce(sum(${stockUsages.quantity}) filter (where ${uses}), 0)`.mapWith(Number),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(stocks)
-    .leftJoin(stockUsages, eq(stockUsages.stockId, stocks.id))
-    .where(and(eq(stocks.companyId, companyId), eq(stocks.productId, productId)))
-    .groupBy(stocks.id)
-    .orderBy(desc(stocks.createdAt), desc(stocks.id))
-    .limit(limit);
+  const result = (await db.execute(sql`
+    with recursive lot_root as (
+      select s.id, s.id as root from stocks s
+       where s.company_id = ${companyId}::uuid and s.product_id = ${productId}::uuid and s.moved_from_stock_id is null
+      union all
+      select s.id, r.root from stocks s join lot_root r on s.moved_from_stock_id = r.id
+       where s.company_id = ${companyId}::uuid and s.product_id = ${productId}::uuid
+    )
+    select root.created_at, root.unit_price,
+           count(u.id) filter (where u.kind in ('treatment', 'manual') and u.quantity > 0) as uses,
+           coalesce(sum(u.quantity) filter (where u.kind in ('treatment', 'manual')), 0) as units_used,
+           count(*) over () as total
+      from lot_root r
+      join stocks root on root.id = r.root
+      left join stock_usages u on u.stock_id = r.id
+     group by root.id
+     order by root.created_at desc, root.id desc
+     limit ${limit}`)) as unknown as { rows: CycleRow[] };
+  return result.rows.map((r) => ({ createdAt: new Date(r.created_at), unitPrice: Number(r.unit_price), uses: Number(r.uses), unitsUsed: Number(r.units_used), total: Number(r.total) }));
 }
 
 /** What the next use would pay (first expiry first among usable lots) and the shelf's average. */
