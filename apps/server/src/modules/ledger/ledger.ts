@@ -358,6 +358,13 @@ export function createLedger(deps: LedgerDeps) {
     /** Lots arriving: Add Stock, a purchase order received, an import, the demo's history. */
     async receive(tx: Tx, author: LedgerAuthor, receipt: Receipt): Promise<StockRow[]> {
       if (receipt.stocks.length === 0) return [];
+      // Named places are share-locked as a move's target is: a place retired meanwhile is refused
+      // here, and a retirement waits for these units and then sees them (places.service.ts).
+      for (const placeId of [...new Set(receipt.stocks.flatMap((s) => (s.placeId ? [s.placeId] : [])))].sort()) {
+        const place = await holdPlace(tx, receipt.companyId, placeId);
+        if (!place) throw badRequest('place_id', PLACE_MESSAGES.notFound);
+        if (place.retiredAt) throw badRequest('place_id', PLACE_MESSAGES.retired);
+      }
       if (receipt.refuseDuplicates) await refuseDuplicateReceipts(tx, receipt.companyId, receipt.stocks);
       const inserted = await insertStocks(tx, receipt.stocks);
       const first = inserted[0]!;

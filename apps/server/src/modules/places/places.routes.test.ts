@@ -256,4 +256,21 @@ describe('moving units between places', () => {
     );
     expect(held[0]!.retired && held[0]!.units > 0).toBe(false);
   }, 30_000);
+
+  it('stock received into a place and its retirement at once: the place never ends retired holding units', async () => {
+    const closet = await newPlace();
+    const other = await t.sibling();
+    const p = await createProduct(t.db, { companyId: null, name: `Race lot ${randomUUID().slice(0, 6)}` });
+    const [received, retired] = await Promise.all([
+      t.request({ method: 'POST', url: '/api/stock', token: member(), payload: { product_id: p.id, supplier_id: supplierId, container_quantity: 1, units_per_container: 4, price_per_container: 8, expiry_date: '2027-06-30', place_id: closet.id } }),
+      other.request({ method: 'POST', url: `/api/places/${closet.id}/retire`, token: manager() }),
+    ]);
+    await other.close();
+    expect([received.statusCode, retired.statusCode].sort()).toEqual(received.statusCode === 201 ? [201, 409] : [200, 400]);
+    const held = await queryRows<{ retired: boolean; units: number }>(
+      t.db,
+      sql`select p.retired_at is not null as retired, coalesce((select sum(units_left) from stocks s where s.place_id = p.id), 0)::float as units from storage_places p where p.id = ${closet.id}`,
+    );
+    expect(held[0]!.retired && held[0]!.units > 0).toBe(false);
+  }, 30_000);
 });
