@@ -4,13 +4,14 @@
 //   order up to 28 days of it. The average is over the same trailing 12 weeks of recorded use our
 //   policy reads (not the true mean, which no clinic knows).
 // - ours: every night, per product, forecastDemand -> learnLeadTime (the supplier's simulated
-//   receipts) -> reorderLevels (98% service level, 7-day review) -> orderQuantity: the very
+//   receipts) -> reorderLevels (98% service level, 7-day review, no Minimum Stock) -> orderQuantity: the very
 //   functions of packages/domain/src/reorder the server runs, loaded through tsx.
 // Both start with 21 days of use on the shelf and 12 weeks of recorded use behind them; the first
 // 4 weeks (warm-up) are left out of the measures, then 365 days are measured. A use the shelf cannot
 // serve is lost (the patient is treated otherwise), and recorded use is what the shelf served.
 // Lead times: learned from no receipts (3 days assumed until three are seen).
-// REORDER_SEED changes the generated world (default 35); REORDER_PRODUCTS its size (default 500).
+// REORDER_SEED changes the generated world (default 35); REORDER_PRODUCTS its size (default 500);
+// REORDER_SERVICE_LEVEL and REORDER_REVIEW_DAYS the location settings (default 0.98 and 7 days).
 import { forecastDemand, learnLeadTime, orderQuantity, reorderLevels } from '../packages/domain/src/reorder/index.ts';
 import { generateLeadTimes, generateProducts, mulberry32 } from './lib/reorder-demand.mjs';
 
@@ -21,6 +22,8 @@ const HISTORY = 84; // recorded use before the replay, and the window both polic
 const WARMUP = 28;
 const DAYS = 365;
 const START_COVER_DAYS = 21;
+const SERVICE_LEVEL = Number(process.env.REORDER_SERVICE_LEVEL ?? 0.98);
+const REVIEW_DAYS = Number(process.env.REORDER_REVIEW_DAYS ?? 7);
 // The issue's targets.
 const TARGET_FILL = 0.99;
 const TARGET_VALUE_RATIO = 0.75;
@@ -48,11 +51,11 @@ const fixedRule = {
 };
 
 const forecastPolicy = {
-  name: 'forecast (issue 35)',
+  name: `forecast (issue 35; ${100 * SERVICE_LEVEL}% service, ${REVIEW_DAYS}-day review)`,
   order(product, state, receipts) {
     const forecast = forecastDemand(state.used.slice(-HISTORY));
     const leadTime = receipts.leadTime(product.supplier);
-    const levels = reorderLevels({ forecast, leadTime, serviceLevel: 0.98, reviewDays: 7, minimumStock: 0 });
+    const levels = reorderLevels({ forecast, leadTime, serviceLevel: SERVICE_LEVEL, reviewDays: REVIEW_DAYS, minimumStock: 0 });
     return orderQuantity({ onHand: state.onHand, onOrder: state.onOrder, levels, packSize: product.pack, unitPrice: product.price }).units;
   },
 };
@@ -81,7 +84,7 @@ function simulate(policy) {
     used: Array.from(p.demand.slice(0, HISTORY)),
     arriving: new Map(), // day -> [{ units, sent }]
   }));
-  const m = { demanded: 0, served: 0, stockoutDays: 0, valueDays: 0, orders: 0, byKind: {} };
+  const m = { demanded: 0, served: 0, stockoutDays: 0, valueDays: 0, orders: 0, purchaseOrders: new Set(), byKind: {} };
   for (let day = HISTORY; day < total; day++) {
     const measured = day >= HISTORY + WARMUP;
     let value = 0;
@@ -117,7 +120,10 @@ function simulate(policy) {
         if (!state.arriving.has(arrives)) state.arriving.set(arrives, []);
         state.arriving.get(arrives).push({ units, sent: day });
         state.onOrder += units;
-        if (measured) m.orders++;
+        if (measured) {
+          m.orders++;
+          m.purchaseOrders.add(`${product.supplier}:${day}`);
+        }
       }
     });
     if (measured) m.valueDays += value;
@@ -128,6 +134,7 @@ function simulate(policy) {
     stockoutDays: m.stockoutDays,
     averageValue: m.valueDays / DAYS,
     orders: m.orders,
+    purchaseOrders: m.purchaseOrders.size,
     byKind: Object.fromEntries(Object.entries(m.byKind).map(([kind, k]) => [kind, { fill: k.served / k.demanded, averageValue: k.value / DAYS }])),
   };
 }
@@ -144,13 +151,13 @@ const ours = simulate(forecastPolicy);
 const oursMs = performance.now() - started - fixedMs;
 
 console.log('');
-console.log('| policy | fill rate | stockout days (product-days) | average stock value | orders placed | steady / weekly / intermittent fill | their stock value | run time |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| policy | fill rate | stockout days (product-days) | average stock value | orders placed (lines) | purchase orders (supplier-days) | steady / weekly / intermittent fill | their stock value | run time |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const [r, ms] of [[fixed, fixedMs], [ours, oursMs]]) {
   const k = r.byKind;
   const fills = ['steady', 'weekly', 'intermittent'].map((x) => (k[x] ? pct(k[x].fill) : '-')).join(' / ');
   const values = ['steady', 'weekly', 'intermittent'].map((x) => (k[x] ? money(k[x].averageValue) : '-')).join(' / ');
-  console.log(`| ${r.name} | ${pct(r.fill)} | ${r.stockoutDays.toLocaleString('en-US')} | ${money(r.averageValue)} | ${r.orders.toLocaleString('en-US')} | ${fills} | ${values} | ${(ms / 1000).toFixed(1)} s |`);
+  console.log(`| ${r.name} | ${pct(r.fill)} | ${r.stockoutDays.toLocaleString('en-US')} | ${money(r.averageValue)} | ${r.orders.toLocaleString('en-US')} | ${r.purchaseOrders.toLocaleString('en-US')} | ${fills} | ${values} | ${(ms / 1000).toFixed(1)} s |`);
 }
 const ratio = ours.averageValue / fixed.averageValue;
 const met = ours.fill >= TARGET_FILL && ratio <= TARGET_VALUE_RATIO;
