@@ -23,6 +23,7 @@ export * from './duplicate-receipt';
 export * from './alerts';
 export * from './stock-tracking';
 export * from './udi/index';
+export * from './reorder/index';
 export * from './purchasing';
 export * from './product-requests';
 export * from './treatments';

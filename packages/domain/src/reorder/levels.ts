@@ -1,0 +1,150 @@
+// Reorder point and order-up-to level of a product at a location.
+import type { DemandForecast } from './forecast';
+import { compoundPoisson, demandOver } from './horizon';
+import type { LeadTimeEstimate } from './lead-time';
+import { inverseNormal } from './normal';
+
+export const DEFAULT_SERVICE_LEVEL = 0.98;
+export const MIN_SERVICE_LEVEL = 0.5;
+export const MAX_SERVICE_LEVEL = 0.999;
+export const DEFAULT_REVIEW_DAYS = 7;
+/** Upper bound of the units searched for an intermittent item's quantile. */
+const MAX_INTERMITTENT_UNITS = 10_000;
+/** Integer levels from sums of fractions: 12.0000000001 is 12 units, not 13. */
+const EPSILON = 1e-9;
+
+export type LevelsSource = 'forecast' | 'minimum' | 'pinned';
+
+export interface ReorderLevelsInput {
+  forecast: DemandForecast;
+  leadTime: Pick<LeadTimeEstimate, 'days' | 'sdDays'>;
+  /** Cycle service level: the chance a lead time passes without running out (location setting). */
+  serviceLevel?: number;
+  /** Days between orders the order-up-to level covers beyond the reorder point (location setting). */
+  reviewDays?: number;
+  /** The product's Minimum Stock here: the reorder point never goes below it. */
+  minimumStock?: number;
+  /** Levels a location set by hand: they win over the forecast and the minimum. */
+  pinned?: { reorderPoint: number; orderUpTo: number } | null;
+}
+
+export interface ReorderLevels {
+  /** Order when usable + on order is at or below this (whole units). */
+  reorderPoint: number;
+  /** Order up to this, counting what is on order (whole units). */
+  orderUpTo: number;
+  safetyStock: number;
+  /** Expected use over the lead time. */
+  leadTimeDemand: number;
+  source: LevelsSource;
+  reason?: string;
+}
+
+function wholeUp(units: number): number {
+  return Math.max(0, Math.ceil(units - EPSILON));
+}
+
+function clampServiceLevel(level: number | undefined): number {
+  if (level === undefined || !Number.isFinite(level)) return DEFAULT_SERVICE_LEVEL;
+  return Math.min(MAX_SERVICE_LEVEL, Math.max(MIN_SERVICE_LEVEL, level));
+}
+
+/**
+ * Gauss–Hermite's three points for a normal lead time (μ - √3σ, μ, μ + √3σ, weighted 1/6, 2/3,
+ * 1/6): exact for its first five moments, enough to spread an intermittent item's lead time
+ * without a normal approximation of its demand.
+ */
+function leadTimePoints(days: number, sd: number): Array<{ days: number; weight: number }> {
+  if (!(sd > 0)) return [{ days, weight: 1 }];
+  const step = Math.sqrt(3) * sd;
+  return [
+    { days: Math.max(0, days - step), weight: 1 / 6 },
+    { days, weight: 2 / 3 },
+    { days: days + step, weight: 1 / 6 },
+  ];
+}
+
+/**
+ * Intermittent items: the smallest whole number of units that covers the lead time's use with
+ * the service level's probability, the use being compound Poisson (uses at the SBA rate, sizes as
+ * seen) and the lead time spread as above.
+ */
+function intermittentReorderPoint(forecast: DemandForecast, leadTime: Pick<LeadTimeEstimate, 'days' | 'sdDays'>, serviceLevel: number): number {
+  const sizes = forecast.intermittent?.sizes ?? [{ units: 1, share: 1 }];
+  const meanSize = sizes.reduce((s, x) => s + x.units * x.share, 0);
+  const points = leadTimePoints(leadTime.days, leadTime.sdDays);
+  const longest = points[points.length - 1]!.days;
+  // Enough units to hold the upper tail: the mean plus many standard deviations of the longest lead time.
+  const horizonMean = forecast.dailyMean * longest;
+  const maxUnits = Math.min(MAX_INTERMITTENT_UNITS, Math.ceil(horizonMean + 12 * Math.sqrt(longest) * forecast.dailySd + 10 * meanSize + 10));
+  const mixed = new Array<number>(maxUnits + 1).fill(0);
+  for (const point of points) {
+    const rate = (forecast.dailyMean * point.days) / meanSize;
+    compoundPoisson(rate, sizes, maxUnits).forEach((p, k) => (mixed[k]! += point.weight * p));
+  }
+  let cumulative = 0;
+  for (let k = 0; k <= maxUnits; k++) {
+    cumulative += mixed[k]!;
+    if (cumulative >= serviceLevel - EPSILON) return k;
+  }
+  return maxUnits;
+}
+
+/**
+ * Reorder point = use over the lead time + safety stock; order-up-to = reorder point + use over
+ * the review period. Safety stock for steady and weekly use is z(service level) ×
+ * √(LT × σd² + d² × σLT²) (demand and lead time both uncertain, independent); for intermittent
+ * use it is the compound-Poisson quantile less the mean. No forecast: the Minimum Stock is both
+ * levels, as before this feature. Pinned levels are taken as they are.
+ */
+export function reorderLevels(input: ReorderLevelsInput): ReorderLevels {
+  const { forecast, leadTime } = input;
+  const minimum = Number.isFinite(input.minimumStock) && input.minimumStock! > 0 ? input.minimumStock! : 0;
+  const reviewDays = Number.isFinite(input.reviewDays) && input.reviewDays! >= 0 ? input.reviewDays! : DEFAULT_REVIEW_DAYS;
+  const serviceLevel = clampServiceLevel(input.serviceLevel);
+  const lt = demandOver(forecast, leadTime.days);
+
+  const pinned = input.pinned;
+  if (pinned) {
+    if (Number.isFinite(pinned.reorderPoint) && Number.isFinite(pinned.orderUpTo) && pinned.reorderPoint >= 0 && pinned.orderUpTo >= pinned.reorderPoint) {
+      return { reorderPoint: pinned.reorderPoint, orderUpTo: pinned.orderUpTo, safetyStock: Math.max(0, pinned.reorderPoint - lt.mean), leadTimeDemand: lt.mean, source: 'pinned' };
+    }
+  }
+  const pinnedNote = pinned ? 'The pinned levels are not usable (order-up-to below the reorder point, or not numbers) and are ignored' : undefined;
+  const withNote = (reason: string | undefined) => {
+    const text = [pinnedNote, reason].filter(Boolean).join('; ');
+    return text ? { reason: text } : {};
+  };
+
+  if (forecast.method === 'none' || !(forecast.dailyMean > 0)) {
+    return { reorderPoint: minimum, orderUpTo: minimum, safetyStock: 0, leadTimeDemand: 0, source: 'minimum', ...withNote(forecast.reason ?? 'No forecast: the Minimum Stock is the reorder point') };
+  }
+
+  let reorderPoint: number;
+  if (forecast.method === 'intermittent') {
+    reorderPoint = intermittentReorderPoint(forecast, leadTime, serviceLevel);
+  } else {
+    const z = inverseNormal(serviceLevel);
+    const sd = Math.sqrt(lt.variance + forecast.dailyMean ** 2 * leadTime.sdDays ** 2);
+    reorderPoint = wholeUp(lt.mean + z * sd);
+  }
+  const reviewDemand = forecast.dailyMean * reviewDays;
+  if (reorderPoint < minimum) {
+    return {
+      reorderPoint: minimum,
+      orderUpTo: wholeUp(minimum + reviewDemand),
+      safetyStock: Math.max(0, minimum - lt.mean),
+      leadTimeDemand: lt.mean,
+      source: 'minimum',
+      ...withNote(`The Minimum Stock (${minimum}) is above the forecast's reorder point (${reorderPoint})`),
+    };
+  }
+  return {
+    reorderPoint,
+    orderUpTo: wholeUp(reorderPoint + reviewDemand),
+    safetyStock: Math.max(0, reorderPoint - lt.mean),
+    leadTimeDemand: lt.mean,
+    source: 'forecast',
+    ...withNote(undefined),
+  };
+}
