@@ -56,6 +56,8 @@ import { createPlacesService } from './modules/places/places.service';
 import { placesRoutes } from './modules/places/places.routes';
 import { createCountsService } from './modules/counts/counts.service';
 import { countsRoutes } from './modules/counts/counts.routes';
+import { createReorderService } from './modules/reorder/reorder.service';
+import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
 import { createRunningListsService } from './modules/purchasing/running-lists.service';
 import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
@@ -247,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       stockRoutes(zapi, createStockService(deps));
       placesRoutes(zapi, createPlacesService(deps));
       countsRoutes(zapi, createCountsService(deps));
+      reorderRoutes(zapi, createReorderService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
       productRequestRoutes(zapi, createProductRequestsService(deps));

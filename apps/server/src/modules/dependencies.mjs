@@ -40,6 +40,8 @@ export const moduleDependencies = {
   stock: ['idempotency', 'ledger', 'places', 'products', 'suppliers'],
   // Cycle counts (issue 34): the differences go on the books through the ledger.
   counts: ['audit', 'ledger', 'places'],
+  // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
+  reorder: ['audit', 'products'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],

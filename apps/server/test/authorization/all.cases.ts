@@ -15,7 +15,7 @@ import { assistantCases } from './assistant.cases';
 import { marketplaceCases } from './marketplace.cases';
 import { auditCases } from './audit.cases';
 import { jobsCases } from './jobs.cases';
-import { countsCases } from './counts.cases';
+import { countsCases, reorderCases } from './counts.cases';
 
 /**
  * Every route's row of the authorization matrix (test/authorization-matrix.test.ts), and the public
@@ -191,4 +191,4 @@ export const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases };
+export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases };

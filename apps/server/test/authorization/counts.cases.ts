@@ -50,3 +50,12 @@ export const countsCases: Record<string, Case> = {
   'POST /api/counts/:id/approve': { build: async (w, t, _c, tenant) => ({ url: `/api/counts/${(await countOf(w, t, tenant, 'submitted')).count.id}/approve` }), expect: ADMINS(200) },
   'POST /api/counts/:id/cancel': { build: async (w, t, _c, tenant) => ({ url: `/api/counts/${(await countOf(w, t, tenant)).count.id}/cancel` }), expect: ADMINS(200) },
 };
+
+// Issue 35: a product's reorder facts, for whoever reads the location's stock. A catalog product
+// every location sees: the caller's own figures (nothing held for a foreign one).
+export const reorderCases: Record<string, Case> = {
+  'GET /api/product/:id/reorder': {
+    build: async (_w, t) => ({ url: `/api/product/${(await createProduct(t.db, { companyId: null })).id}/reorder` }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
+  },
+};

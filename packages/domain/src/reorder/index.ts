@@ -5,3 +5,4 @@ export * from './horizon';
 export * from './lead-time';
 export * from './levels';
 export * from './order';
+export * from './contracts';

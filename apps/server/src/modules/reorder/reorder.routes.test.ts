@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { createProduct, createSupplier } from '../../../test/factories/index';
+import { createWorld, type World } from '../../../test/world';
+
+// Issue 35: a product's forecast, learned lead time, levels and days of cover at a location.
+const NOW = new Date('2026-11-10T12:00:00Z');
+let t: TestApp;
+let world: World;
+let supplierId: string;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  world = await createWorld(t.db);
+  supplierId = (await createSupplier(t.db, { companyId: world.own.org.locations[0]!.id, name: 'Reorder Supply' })).id;
+});
+afterAll(async () => t.close());
+
+const member = () => t.tokenFor(world.own.users.company_member);
+const here = () => world.own.org.locations[0]!.id;
+const reorder = async (productId: string, token = member()) => t.request({ method: 'GET', url: `/api/product/${productId}/reorder`, token });
+
+async function lot(units: number, packOf = 10) {
+  const p = await createProduct(t.db, { companyId: null, name: `Reorder ${randomUUID().slice(0, 6)}` });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/stock',
+    token: member(),
+    payload: { product_id: p.id, supplier_id: supplierId, container_quantity: units / packOf, units_per_container: packOf, price_per_container: packOf * 2, expiry_date: '2028-01-31' },
+  });
+  expect(res.statusCode).toBe(201);
+  return { productId: p.id, stockId: res.json().stocks[0].id as string };
+}
+
+/** Use on past days, as visits would have recorded it (the rollups follow the ledger's rows). */
+async function usedOnPastDays(productId: string, stockId: string, perDay: (daysAgo: number) => number, days = 84) {
+  for (let daysAgo = days; daysAgo >= 1; daysAgo--) {
+    const units = perDay(daysAgo);
+    if (units <= 0) continue;
+    const at = new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
+    await t.db.execute(sql`insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, created_at) values (${here()}, ${stockId}, ${productId}, 'manual', ${units}, 2, ${at}::timestamptz)`);
+  }
+}
+
+describe('reorder facts of a product', () => {
+  it('with no use recorded: no forecast, it says so, and the Minimum Stock is the reorder point', async () => {
+    const { productId } = await lot(20);
+    await t.request({ method: 'PATCH', url: `/api/product/${productId}`, token: member(), payload: { minimum_stock: 5 } });
+    const res = await reorder(productId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ method: 'none', daily_use: 0, days_of_cover: null, runs_out_before_delivery: false, source: 'minimum', reorder_point: 5, usable_units: 20 });
+    expect(res.json().reasons.join(' ')).toMatch(/No use recorded/);
+    expect(res.json().history).toHaveLength(84);
+  });
+
+  it('steady use: a forecast near the daily use, the default lead time until three deliveries, and an order in whole packs', async () => {
+    const { productId, stockId } = await lot(400, 10);
+    await usedOnPastDays(productId, stockId, () => 4);
+    const body = (await reorder(productId)).json();
+    expect(body.method).toBe('steady');
+    expect(body.daily_use).toBeCloseTo(4, 0);
+    expect(body.lead_time).toMatchObject({ days: 3, learned: false, samples: 0, supplier_name: 'Reorder Supply' });
+    expect(body.reasons.join(' ')).toMatch(/3 days/);
+    // 400 - 336 used = 64 left: 16 days of cover, above the reorder point (lead time demand + safety).
+    expect(body.usable_units).toBe(64);
+    expect(body.days_of_cover).toBeCloseTo(16, 0);
+    expect(body.reorder_point).toBeGreaterThanOrEqual(12);
+    expect(body.reorder_point).toBeLessThan(64);
+    expect(body.suggested_units).toBe(0);
+  });
+
+  it('runs out before a delivery ordered today would arrive: says so and suggests whole packs up to the level', async () => {
+    const { productId, stockId } = await lot(340, 20);
+    await usedOnPastDays(productId, stockId, () => 4);
+    const body = (await reorder(productId)).json();
+    expect(body.usable_units).toBe(4);
+    expect(body.runs_out_before_delivery).toBe(true);
+    expect(body.suggested_units).toBeGreaterThan(0);
+    expect(body.suggested_units % 20).toBe(0);
+    expect(body.usable_units + body.suggested_units).toBeGreaterThanOrEqual(body.order_up_to);
+  });
+
+  it('occasional use (an implant every few weeks) is forecast as intermittent', async () => {
+    const { productId, stockId } = await lot(20, 1);
+    await usedOnPastDays(productId, stockId, (daysAgo) => (daysAgo % 12 === 0 ? 1 : 0));
+    const body = (await reorder(productId)).json();
+    expect(body.method).toBe('intermittent');
+    expect(body.daily_use).toBeGreaterThan(0);
+    expect(body.daily_use).toBeLessThan(0.2);
+  });
+
+  it('another location\'s view of a product holds nothing of this one', async () => {
+    const { productId, stockId } = await lot(100);
+    await usedOnPastDays(productId, stockId, () => 2, 14);
+    const foreign = (await reorder(productId, t.tokenFor(world.foreign.users.company_member))).json();
+    expect(foreign).toMatchObject({ method: 'none', usable_units: 0, on_order_units: 0 });
+    expect((await reorder(randomUUID())).statusCode).toBe(404);
+  });
+});

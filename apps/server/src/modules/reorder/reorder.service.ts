@@ -1,0 +1,81 @@
+import {
+  DEFAULT_REVIEW_DAYS,
+  DEFAULT_SERVICE_LEVEL,
+  FORECAST_METHOD_LABELS,
+  REORDER_HISTORY_DAYS,
+  daysOfCover,
+  forecastDemand,
+  learnLeadTime,
+  orderQuantity,
+  reorderLevels,
+  type ProductReorder,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
+import { notFound } from '../../core/errors';
+import { isoDay } from '../../clock';
+import { findProductWithNames } from '../products/products.reads';
+import { dailyUse, leadTimeSamples, shelfFacts } from './reorder.repo';
+
+const DAY_MS = 86_400_000;
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
+
+/** The ISO days from `days` days before `today` to yesterday, oldest first. */
+export function historyDays(today: Date, days: number): string[] {
+  return Array.from({ length: days }, (_v, i) => isoDay(new Date(today.getTime() - (days - i) * DAY_MS)));
+}
+
+/**
+ * Reordering from use and lead time (issue 35; docs/decisions.md, Reorder forecast and policy):
+ * the forecast, the learned lead time and the levels of one product at the signed-in location,
+ * with the pure code the bench replays (packages/domain/src/reorder).
+ */
+export function createReorderService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  return {
+    async product(actor: Actor, productId: string): Promise<ProductReorder> {
+      const companyId = currentCompanyId(actor);
+      if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
+      const now = deps.now();
+      const days = historyDays(now, REORDER_HISTORY_DAYS);
+      const [used, shelf] = await Promise.all([dailyUse(db, companyId, productId, days[0]!, days[days.length - 1]!), shelfFacts(db, companyId, productId, isoDay(now))]);
+      const history = days.map((day) => ({ day, units: used.get(day) ?? 0 }));
+      const forecast = forecastDemand(history.map((h) => h.units));
+      const leadTime = learnLeadTime(shelf.lastSupplierId ? await leadTimeSamples(db, companyId, shelf.lastSupplierId) : []);
+      const serviceLevel = DEFAULT_SERVICE_LEVEL;
+      const reviewDays = DEFAULT_REVIEW_DAYS;
+      const levels = reorderLevels({ forecast, leadTime, serviceLevel, reviewDays, minimumStock: shelf.minimumStock });
+      const cover = daysOfCover(shelf.usableUnits, forecast, leadTime);
+      const packSize = shelf.lastUnitsPerContainer;
+      const unitPrice = shelf.lastPricePerContainer !== null && packSize ? shelf.lastPricePerContainer / packSize : undefined;
+      const suggestion = packSize === null ? null : orderQuantity({ onHand: shelf.usableUnits, onOrder: shelf.onOrderUnits, levels, packSize, ...(unitPrice === undefined ? {} : { unitPrice }) });
+      const reasons = [forecast.reason, leadTime.reason, levels.reason, suggestion?.reason, packSize === null && levels.reorderPoint >= shelf.usableUnits + shelf.onOrderUnits ? 'Never received here: no supplier or pack to order from yet' : undefined].filter((r): r is string => Boolean(r));
+      return {
+        product_id: productId,
+        method: forecast.method,
+        method_label: FORECAST_METHOD_LABELS[forecast.method],
+        daily_use: round(forecast.dailyMean, 3),
+        history,
+        usable_units: round(shelf.usableUnits, 3),
+        on_order_units: round(shelf.onOrderUnits, 3),
+        minimum_stock: shelf.minimumStock,
+        lead_time: { days: round(leadTime.days, 1), learned: leadTime.learned, samples: leadTime.samples, supplier_name: shelf.lastSupplierName },
+        reorder_point: levels.reorderPoint,
+        order_up_to: levels.orderUpTo,
+        safety_stock: round(levels.safetyStock, 1),
+        source: levels.source,
+        service_level: serviceLevel,
+        review_days: reviewDays,
+        days_of_cover: cover.days === null ? null : round(cover.days, 1),
+        runs_out_before_delivery: cover.runsOutBeforeDelivery,
+        suggested_units: suggestion?.units ?? 0,
+        pack_size: packSize,
+        reasons,
+      };
+    },
+  };
+}
+
+export type ReorderService = ReturnType<typeof createReorderService>;
