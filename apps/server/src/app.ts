@@ -54,6 +54,8 @@ import { createStockService } from './modules/stock/stock.service';
 import { stockRoutes } from './modules/stock/stock.routes';
 import { createPlacesService } from './modules/places/places.service';
 import { placesRoutes } from './modules/places/places.routes';
+import { createTransfersService } from './modules/transfers/transfers.service';
+import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
 import { createRunningListsService } from './modules/purchasing/running-lists.service';
 import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
@@ -244,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       importsRoutes(zapi, imports, createTreatmentImportService(deps));
       stockRoutes(zapi, createStockService(deps));
       placesRoutes(zapi, createPlacesService(deps));
+      transfersRoutes(zapi, createTransfersService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
       productRequestRoutes(zapi, createProductRequestsService(deps));

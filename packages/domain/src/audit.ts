@@ -30,6 +30,7 @@ export const AUDIT_ENTITIES = {
   running_list_product: 'Running list product',
   stock: 'Stock lot',
   storage_place: 'Storage place',
+  stock_transfer: 'Transfer between locations',
   stock_consumption: 'Stock consumption',
   subscription: 'Subscription',
   supplier: 'Supplier',

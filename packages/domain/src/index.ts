@@ -18,6 +18,7 @@ export * from './imports';
 export * from './stock';
 export * from './write-offs';
 export * from './places';
+export * from './transfers';
 export * from './duplicate-receipt';
 export * from './alerts';
 export * from './stock-tracking';

@@ -38,6 +38,8 @@ export const moduleDependencies = {
   // Stock arrives, leaves and comes back only through the ledger (docs/architecture.md, The ledger).
   ledger: ['alerts', 'audit', 'idempotency'],
   stock: ['idempotency', 'ledger', 'places', 'products', 'suppliers'],
+  // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
+  transfers: ['audit', 'companies', 'idempotency', 'ledger'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],

@@ -17,3 +17,4 @@ export * from './subscriptions';
 export * from './idempotency';
 export * from './marketplace';
 export * from './clinical';
+export * from './transfers';

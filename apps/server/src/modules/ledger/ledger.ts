@@ -8,10 +8,12 @@ import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/id
 import { planConsumption, type ConsumeItem } from './allocation';
 import { createKeyedQueue } from './lot-queue';
 import { refuseDuplicateReceipts } from './duplicate-receipts';
+import { receive as receiveShipment, ship as shipUnits, type Arrival, type Outcome, type Shipment } from './transfer-ops';
 import { appendUsages, appendUsagesWithAnswer, holdPlace, insertMove, insertStocks, lockLots, lockStock, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
 
 export { StockShortage, costOf, fromMilli, toMilli, type ConsumeItem } from './allocation';
 export type { NewStock, StockRow } from './ledger.repo';
+export type { Arrival, ArrivingLine, Shipment, ShipItem, ShippedLot } from './transfer-ops';
 
 /**
  * The one door for stock (docs/architecture.md, The ledger). Every way units arrive, leave or come
@@ -199,7 +201,21 @@ export function createLedger(deps: LedgerDeps) {
     });
   }
 
+  const stepsFor = (author: LedgerAuthor) => ({ db, now: deps.now, refresh, userId: author.userId, audit: (tx: Tx, companyId: string, note: AuditNote) => audit(tx, author, companyId, note) });
+
   return {
+    /**
+     * Units shipped to another location of the organization (issue 34, item 3): 'transfer' usage
+     * rows take them off the sender's lots (named, or first expiry first; recalled, quarantined and
+     * expired lots never picked, a named recalled or quarantined lot refused), locked like every
+     * taking so a shipment and a consumption never overdraw a lot. They are in transit on the
+     * caller's transfer lines until received.
+     */
+    ship: <A>(author: LedgerAuthor, shipment: Shipment<A>): Promise<Outcome<A>> => shipUnits(stepsFor(author), shipment),
+
+    /** Units of a transfer arriving: new lots at the receiver, linked to the lots they left. */
+    receiveTransfer: <A>(author: LedgerAuthor, arrival: Arrival<A>): Promise<Outcome<A>> => receiveShipment(stepsFor(author), arrival),
+
     /** Units written off a lot (expired, damaged, recalled, other): waste in the reports, at the lot's unit price. */
     dispose: (author: LedgerAuthor, disposal: Disposal): Promise<WriteOffOutcome> =>
       writeOff(author, disposal, { kind: 'disposal', disposalReason: disposal.reason, creditAmount: null, reference: null }, 'dispose'),
