@@ -163,7 +163,8 @@ export async function receive<A>(steps: Steps, arrival: Arrival<A>): Promise<Out
     const arriving = lines.filter((l) => l.quantity > 0);
     const sources = new Map((await lotsByIds(tx, arriving.map((l) => l.sourceStockId))).map((s) => [s.id, s]));
     const at = steps.now();
-    const created = await insertStocks(
+    // Nothing may have arrived at all (every unit written off): no lot is made then.
+    const created = arriving.length === 0 ? [] : await insertStocks(
       tx,
       arriving.map((line) => {
         const lot = sources.get(line.sourceStockId)!;
