@@ -27,6 +27,7 @@ const ProductsPage = page(() => import('../features/products/pages/products-page
 const PendingProductsPage = page(() => import('../features/products/pages/pending-products-page'), 'PendingProductsPage');
 const InventoryPage = page(() => import('../features/stock/pages/inventory-page'), 'InventoryPage');
 const PlacesPage = page(() => import('../features/places/pages/places-page'), 'PlacesPage');
+const TransfersPage = page(() => import('../features/transfers/pages/transfers-page'), 'TransfersPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
 const RunningListPage = page(() => import('./routes/running-list-route'), 'RunningListRoute');
@@ -105,6 +106,11 @@ export const routes: RouteObject[] = [
                     // Issue 34: the location's storage places, for who may update the location (its admins).
                     element: <RequirePermission feature="companies" action="update" />,
                     children: [{ path: '/places', element: <PlacesPage /> }],
+                  },
+                  {
+                    // Issue 34, item 3: transfers to and from the location, for whoever reads its stock.
+                    element: <RequirePermission feature="stock" action="read" />,
+                    children: [{ path: '/transfers', element: <TransfersPage /> }],
                   },
                   {
                     element: <RequirePermission feature="runningList" action="read" />,

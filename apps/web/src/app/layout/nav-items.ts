@@ -20,6 +20,7 @@ import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ShelvesIcon from '@mui/icons-material/Shelves';
+import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -56,6 +57,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (role !== 'admin' && can(permissions, 'purchaseHistory', 'read')) inventory.push({ label: 'Purchase History', to: '/purchase-history', icon: ReceiptLongOutlined });
   // The marketplace orders from the location's vendors; its orders page (/marketplace/orders) highlights this entry too.
   if (role !== 'admin' && can(permissions, 'marketplace', 'read')) inventory.push({ label: 'Marketplace', to: '/marketplace', icon: StorefrontOutlined });
+  // Issue 34, item 3: units sent between the organization's locations.
+  if (role !== 'admin' && can(permissions, 'stock', 'read')) inventory.push({ label: 'Transfers', to: '/transfers', icon: SyncAltOutlined });
 
   // Spec section 2: Treatments (Patient history, Design, Execute), hidden for the admin.
   const treatments: NavItem[] = [];

@@ -16,6 +16,7 @@ const KIND_LABELS: Record<UsageKind, string> = {
   disposal: 'Written off',
   return: 'Returned',
   move: 'Moved',
+  transfer: 'Shipped to another location',
 };
 
 /** A write-off with its reason; a return with its credit and the supplier's reference. */
