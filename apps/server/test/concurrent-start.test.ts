@@ -52,6 +52,9 @@ it.skipIf(!adminUrl)(
       expect(await count(`select count(*) as n from (select company_id, lot_number from stocks where moved_from_stock_id is null group by 1, 2 having count(*) > 1) as twice`)).toBe(0);
       expect(await count(`select count(*) as n from stock_moves`)).toBe(DEMO_MOVES.length);
       expect(await count(`select count(*) as n from storage_places where not is_default`)).toBe(DEMO_PLACES.length);
+      // The demo's one transfer in transit (issue 34, item 3), sent once under its idempotency key.
+      expect(await count(`select count(*) as n from stock_transfers where status = 'in_transit'`)).toBe(1);
+      expect(await count(`select count(*) as n from stock_usages where kind = 'transfer'`)).toBe(1);
       expect(await count(`select count(*) as n from running_lists`)).toBe(DEMO_RUNNING_LISTS.length);
       expect(await count(`select count(*) as n from product_requests`)).toBe(1);
       expect(await count(`select count(*) as n from purchase_orders`)).toBe(DEMO_RUNNING_LISTS.filter((l) => l.orderedDaysAgo !== undefined).length + DEMO_MARKETPLACE_ORDERS.length);

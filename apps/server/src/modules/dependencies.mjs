@@ -48,7 +48,7 @@ export const moduleDependencies = {
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
-  seed: ['alerts', 'auth', 'categories', 'companies', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  seed: ['alerts', 'auth', 'categories', 'companies', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'transfers', 'treatment-logs', 'treatments', 'uploads', 'users'],
   core: [],
   db: [],
 };

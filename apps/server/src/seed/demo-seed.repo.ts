@@ -117,3 +117,9 @@ export async function companyHasPriceLists(db: DbOrTx, companyId: string): Promi
   const [row] = await db.select({ supplierId: priceLists.supplierId }).from(priceLists).where(eq(priceLists.companyId, companyId)).limit(1);
   return row !== undefined;
 }
+
+/** The product of a demo lot (the transfer names its lot). */
+export async function productOfStock(db: DbOrTx, stockId: string): Promise<string> {
+  const [row] = await db.select({ productId: stocks.productId }).from(stocks).where(eq(stocks.id, stockId));
+  return row!.productId;
+}

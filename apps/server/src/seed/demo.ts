@@ -12,6 +12,7 @@ import { seedDemoSuppliers } from './demo-suppliers';
 import { seedDemoMarketplace } from './demo-marketplace';
 import { seedDemoClinicalTrust } from './demo-clinical';
 import { seedDemoPlaces } from './demo-places';
+import { seedDemoTransfers } from './demo-transfers';
 import { actingAs } from './demo-actor';
 import { isoDay } from '../clock';
 
@@ -74,6 +75,8 @@ export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Pr
     if (manager?.companyId === downtown.companyId) await seedDemoClinicalTrust(deps, actingAs(manager), now);
     // Issue 34: storage places at Downtown and units moved into them, by its manager.
     if (manager?.companyId === downtown.companyId) await seedDemoPlaces(deps, actingAs(manager), now);
+    // Issue 34, item 3: sutures in transit from Downtown to Lakeside, sent by Downtown's manager.
+    if (manager?.companyId === downtown.companyId) await seedDemoTransfers(deps, actingAs(manager), lakeside.companyId, now);
   }
   return DEMO_LOGINS;
 }
