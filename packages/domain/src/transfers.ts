@@ -38,6 +38,7 @@ export const TRANSFER_MESSAGES = {
   reasonTooLong: `The reason can be at most ${String(TRANSFER_REASON_MAX)} characters`,
   lotNotHere: 'This lot is not at the sending location',
   lotOfOtherProduct: 'This lot is of another product',
+  productNotAtReceiver: (location: string) => `This product is not in the catalog of ${location}`,
   lotsOnlyWhenShipping: 'Lots are picked by the location that ships the units',
   notRequested: 'This transfer is no longer waiting to be shipped',
   notInTransit: 'This transfer is not in transit',

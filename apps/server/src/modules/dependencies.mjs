@@ -39,7 +39,7 @@ export const moduleDependencies = {
   ledger: ['alerts', 'audit', 'idempotency'],
   stock: ['idempotency', 'ledger', 'places', 'products', 'suppliers'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
-  transfers: ['audit', 'companies', 'idempotency', 'ledger'],
+  transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],

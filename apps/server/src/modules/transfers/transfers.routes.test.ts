@@ -205,6 +205,16 @@ describe('bad input writes nothing', () => {
     expect((await t.request({ method: 'POST', url: `/api/transfers/${asked.id}/cancel`, token: southMember() })).statusCode).toBe(409);
   });
 
+  it('refuses a product the receiving location cannot see (a location\'s own, unapproved product)', async () => {
+    const own = await createProduct(t.db, { companyId: north(), name: `North only ${randomUUID().slice(0, 6)}`, isApproved: false });
+    await createStock(t.db, { companyId: north(), productId: own.id });
+    const before = await writes();
+    const res = await create({ items: [{ product_id: own.id, units: 1 }], ship: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'items', message: TRANSFER_MESSAGES.productNotAtReceiver(world.own.org.locations[1]!.name) }]);
+    expect(await writes()).toBe(before);
+  });
+
   it('lets a location ask only for itself', async () => {
     const { productId } = await productWithLots([{ units: 5, expiry: '2027-05-31', lot: 'ASK-1' }]);
     const forOther = await create({ from_company_id: south(), to_company_id: north(), items: [{ product_id: productId, units: 1 }] }, southMember());

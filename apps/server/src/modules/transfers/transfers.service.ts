@@ -19,6 +19,7 @@ import { canSeeCompany, currentCompanyId } from '../../core/access';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { recordAudit } from '../audit/audit.writes';
 import { findCompanyById, organizationLocations } from '../companies/companies.reads';
+import { visibleProductIds } from '../products/products.reads';
 import { claimKey, idempotentRequest, storeAnswer } from '../idempotency/idempotency';
 import { createLedger, type ArrivingLine, type LedgerAuthor, type ShipItem, type ShippedLot } from '../ledger/ledger';
 import { insertItems, insertLines, insertTransfer, linesOf, lockTransfer, updateLine, updateTransfer, type TransferRow } from './transfers.repo';
@@ -112,6 +113,9 @@ export function createTransfersService(deps: ServiceDeps) {
       const from = await locationIn(actor, body.from_company_id, 'from_company_id');
       const to = await locationIn(actor, body.to_company_id, 'to_company_id');
       if (from.id === to.id) throw badRequest('to_company_id', TRANSFER_MESSAGES.sameLocation);
+      // The receiver's lots must be of products it can see and use (a location's own unapproved products stay its own).
+      const productIds = [...new Set(body.items.map((i) => i.product_id))];
+      if ((await visibleProductIds(db, to.id, productIds)).size < productIds.length) throw badRequest('items', TRANSFER_MESSAGES.productNotAtReceiver(to.name));
       const request = idempotentRequest(keyCompany, 'transfer.create', 'POST /transfers', body);
       const base = { organizationId: from.organizationId, fromCompanyId: from.id, toCompanyId: to.id, note: body.note ?? '', requestedBy: actor.userId, requestedAt: deps.now() };
       if (body.ship === true) {
