@@ -241,3 +241,19 @@ describe('recall tracing across a transfer', () => {
     expect(fromNorth.visits[0]).toMatchObject({ patient_chart_number: chart, location_name: world.own.org.locations[1]!.name });
   });
 });
+
+it('documents every transfer route in the OpenAPI document', async () => {
+  const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+  expect(documented).toEqual(
+    expect.arrayContaining([
+      'GET /api/transfers',
+      'GET /api/transfers/locations',
+      'GET /api/transfers/{id}',
+      'POST /api/transfers',
+      'POST /api/transfers/{id}/ship',
+      'POST /api/transfers/{id}/receive',
+      'POST /api/transfers/{id}/cancel',
+    ]),
+  );
+});
