@@ -213,6 +213,13 @@ describe('bad input writes nothing', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'items', message: TRANSFER_MESSAGES.productNotAtReceiver(world.own.org.locations[1]!.name) }]);
     expect(await writes()).toBe(before);
+    // Nor when the sender ships it in place of what was asked for.
+    const { productId } = await productWithLots([{ units: 5, expiry: '2027-05-31', lot: 'SEEN-1' }]);
+    const asked = (await create({ items: [{ product_id: productId, units: 1 }] }, southMember())).json<Transfer>();
+    const afterAsking = await writes();
+    const swapped = await ship(asked.id, { items: [{ product_id: own.id, units: 1 }] });
+    expect(swapped.statusCode).toBe(400);
+    expect(await writes()).toBe(afterAsking);
   });
 
   it('lets a location ask only for itself', async () => {

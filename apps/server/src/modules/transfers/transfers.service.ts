@@ -60,6 +60,12 @@ export function createTransfersService(deps: ServiceDeps) {
     return company;
   }
 
+  /** The receiver's lots must be of products it can see and use (a location's own unapproved products stay its own). */
+  async function refuseUnseenProducts(to: { id: string; name: string }, items: TransferItem[]): Promise<void> {
+    const productIds = [...new Set(items.map((i) => i.product_id))];
+    if ((await visibleProductIds(db, to.id, productIds)).size < productIds.length) throw badRequest('items', TRANSFER_MESSAGES.productNotAtReceiver(to.name));
+  }
+
   /** A transfer either end of which the caller works for; any other answers 404. */
   async function visible(actor: Actor, id: string): Promise<TransferRow> {
     const row = await findTransfer(db, id);
@@ -114,8 +120,7 @@ export function createTransfersService(deps: ServiceDeps) {
       const to = await locationIn(actor, body.to_company_id, 'to_company_id');
       if (from.id === to.id) throw badRequest('to_company_id', TRANSFER_MESSAGES.sameLocation);
       // The receiver's lots must be of products it can see and use (a location's own unapproved products stay its own).
-      const productIds = [...new Set(body.items.map((i) => i.product_id))];
-      if ((await visibleProductIds(db, to.id, productIds)).size < productIds.length) throw badRequest('items', TRANSFER_MESSAGES.productNotAtReceiver(to.name));
+      await refuseUnseenProducts(to, body.items);
       const request = idempotentRequest(keyCompany, 'transfer.create', 'POST /transfers', body);
       const base = { organizationId: from.organizationId, fromCompanyId: from.id, toCompanyId: to.id, note: body.note ?? '', requestedBy: actor.userId, requestedAt: deps.now() };
       if (body.ship === true) {
@@ -155,8 +160,10 @@ export function createTransfersService(deps: ServiceDeps) {
     async ship(actor: Actor, id: string, body: ShipTransferRequest): Promise<Transfer> {
       const row = await visible(actor, id);
       if (!canSeeCompany(actor, side(row, 'from'))) throw forbidden(TRANSFER_MESSAGES.notSender);
-      const items = body.items ? shipItems(body.items) : (await itemsOf(db, [id])).map((i) => ({ productId: i.productId, quantity: i.units }));
       const to = await findCompanyById(db, row.toCompanyId);
+      // The sender may ship other lots or products than asked for; the receiver must still see them.
+      if (body.items && to) await refuseUnseenProducts(to, body.items);
+      const items = body.items ? shipItems(body.items) : (await itemsOf(db, [id])).map((i) => ({ productId: i.productId, quantity: i.units }));
       let lots: ShippedLot[] = [];
       await ledger.ship(author(actor), {
         companyId: row.fromCompanyId,
@@ -238,12 +245,14 @@ export function createTransfersService(deps: ServiceDeps) {
 
     /** A request not yet shipped, withdrawn by either location (or an organization admin). */
     async cancel(actor: Actor, id: string): Promise<Transfer> {
-      await visible(actor, id);
+      const row = await visible(actor, id);
+      // The audit row is the location of the end that canceled (an organization admin: the requester's).
+      const at = actor.companyId === row.fromCompanyId ? row.fromCompanyId : row.toCompanyId;
       await db.transaction(async (tx) => {
         const locked = await lockTransfer(tx, id);
         if (locked?.status !== 'requested') throw conflict(TRANSFER_MESSAGES.notRequested);
         await updateTransfer(tx, id, { status: 'canceled', canceledBy: actor.userId, canceledAt: deps.now() });
-        await recordAudit(tx, actor, { entity: 'stock_transfer', entityId: id, action: 'cancel', organizationId: actor.organizationId, companyId: currentCompanyId(actor), changes: {} });
+        await recordAudit(tx, actor, { entity: 'stock_transfer', entityId: id, action: 'cancel', organizationId: actor.organizationId, companyId: at, changes: {} });
       });
       return get(actor, id);
     },
