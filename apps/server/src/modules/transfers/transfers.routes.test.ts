@@ -60,6 +60,13 @@ async function organizationTotals(productId: string) {
   return { units: shelf!.units + moving!.units, value: Math.round((shelf!.value + moving!.value) * 100) / 100 };
 }
 const spend = async (companyId: string) => (await queryRows<{ spend: number }>(t.db, sql`select coalesce(sum(spend), 0)::float as spend from report_daily_spend where company_id = ${companyId}`))[0]!.spend;
+/** What the reports say at a location this month: spend, usage cost and waste, none of which a transfer is. */
+async function figures(token: string) {
+  const range = 'start_date=2026-11-01&end_date=2026-11-30';
+  const cards = (await t.request({ method: 'GET', url: `/api/reports/dashboard-cards-data?${range}`, token })).json();
+  const waste = (await t.request({ method: 'GET', url: `/api/reports/waste?${range}`, token })).json();
+  return { spend: cards.totals.spend as number, usage: cards.totals.usage_cost as number, waste: waste.totals as Record<string, number> };
+}
 const lotsAt = async (companyId: string, productId: string) =>
   queryRows<{ id: string; lot_number: string; expiry_date: string; units_left: number; unit_price: number; supplier_id: string; transferred_from_stock_id: string | null }>(
     t.db,
@@ -121,6 +128,9 @@ describe('a transfer from North to South', () => {
   it('is sent at once by North, received in part: the rest is written off on the line with its reason', async () => {
     const { productId } = await productWithLots([{ units: 10, expiry: '2027-05-31', lot: 'PART-1', price: 1.5 }]);
     const before = await organizationTotals(productId);
+    const reported = { north: await figures(northMember()), south: await figures(southMember()) };
+    expect(reported.north.spend).toBeGreaterThan(0);
+    expect(reported.north.waste).toMatchObject({ waste: expect.any(Number) });
     const sent = await create({ items: [{ product_id: productId, units: 6 }], ship: true }, northMember());
     expect(sent.statusCode).toBe(201);
     const transfer = sent.json<Transfer>();
@@ -141,6 +151,8 @@ describe('a transfer from North to South', () => {
     expect(await organizationTotals(productId)).toEqual({ units: before.units - 2, value: before.value - 3 });
     const audit = await queryRows<{ action: string }>(t.db, sql`select action from audit_log where entity = 'stock_transfer' and entity_id = ${transfer.id} order by id`);
     expect(audit.map((a) => a.action)).toEqual(['ship', 'write_off_in_transit', 'receive']);
+    // Neither end's reports count the shipment, the receipt or the write-off in transit.
+    expect({ north: await figures(northMember()), south: await figures(southMember()) }).toEqual(reported);
   });
 });
 
