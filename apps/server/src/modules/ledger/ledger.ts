@@ -1,4 +1,4 @@
-import { LOT_STATUS_LABELS, LOT_STATUS_MESSAGES, PLACE_MESSAGES, STOCK_MESSAGES, WRITE_OFF_MESSAGES, moveIssue, roundToCents, type Consumption, type DisposalReason, type LotStatus } from '@clinic/domain';
+import { LOT_STATUS_LABELS, LOT_STATUS_MESSAGES, PLACE_MESSAGES, STOCK_MESSAGES, WRITE_OFF_MESSAGES, moveIssue, type Consumption, type DisposalReason, type LotStatus } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
 import { isoDay } from '../../clock';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
@@ -8,6 +8,7 @@ import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/id
 import { planConsumption, type ConsumeItem } from './allocation';
 import { createKeyedQueue } from './lot-queue';
 import { refuseDuplicateReceipts } from './duplicate-receipts';
+import { partOf } from './lot-part';
 import { receive as receiveShipment, ship as shipUnits, type Arrival, type Outcome, type Shipment } from './transfer-ops';
 import { appendUsages, appendUsagesWithAnswer, holdPlace, insertMove, insertStocks, lockLots, lockStock, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
 
@@ -254,31 +255,7 @@ export function createLedger(deps: LedgerDeps) {
         if (Math.abs(quantity - lot.unitsLeft) < 1e-9) {
           await updateStock(tx, stockId, { placeId: target.id });
         } else {
-          const [created] = await insertStocks(tx, [
-            {
-              companyId,
-              productId: lot.productId,
-              supplierId: lot.supplierId,
-              containerQuantity: quantity,
-              unitsPerContainer: 1,
-              pricePerContainer: roundToCents(lot.unitPrice),
-              unitPrice: lot.unitPrice,
-              expiryDate: lot.expiryDate,
-              lotNumber: lot.lotNumber,
-              isConsignment: lot.isConsignment,
-              note: lot.note,
-              hasUniqueLot: lot.hasUniqueLot,
-              status: lot.status,
-              statusReason: lot.statusReason,
-              statusReference: lot.statusReference,
-              statusChangedBy: lot.statusChangedBy,
-              statusChangedAt: lot.statusChangedAt,
-              createdBy: author.userId,
-              createdAt: at,
-              placeId: target.id,
-              movedFromStockId: stockId,
-            },
-          ]);
+          const [created] = await insertStocks(tx, [partOf(lot, quantity, { companyId, createdBy: author.userId, createdAt: at, placeId: target.id, movedFromStockId: stockId })]);
           movedTo = created!.id;
           await appendUsages(tx, [{ companyId, stockId, productId: lot.productId, kind: 'move', quantity, unitPrice: lot.unitPrice, note: `Moved ${units} to ${target.name}`, userId: author.userId, createdAt: at }]);
         }

@@ -1,10 +1,11 @@
-import { PLACE_MESSAGES, roundToCents, TRANSFER_MESSAGES, WRITE_OFF_MESSAGES } from '@clinic/domain';
+import { PLACE_MESSAGES, TRANSFER_MESSAGES, WRITE_OFF_MESSAGES } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
 import { isoDay } from '../../clock';
 import { AppError, badRequest } from '../../core/errors';
 import type { AuditEntry } from '../audit/audit.writes';
 import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
 import { StockShortage } from './allocation';
+import { partOf } from './lot-part';
 import { appendUsages, holdPlace, insertStocks, lockLots, lotsByIds, productNames, type LockedLot, type NewUsage } from './ledger.repo';
 
 // Issue 34, item 3: units shipped to another location of the organization, and received there.
@@ -142,9 +143,8 @@ export async function ship<A>(steps: Steps, shipment: Shipment<A>): Promise<Outc
 }
 
 /**
- * Units arriving: each line that brought any becomes a new lot at the receiver, with the source
- * lot's product, lot number, expiry, supplier, unit price, consignment flag, unique-lot flag and
- * status, linked by `transferred_from_stock_id` (which adds no purchase spend: migration 0034).
+ * Units arriving: each line that brought any becomes a new lot at the receiver, a part of the source
+ * lot (lot-part.ts) linked by `transferred_from_stock_id` (which adds no purchase spend: migration 0034).
  */
 export async function receive<A>(steps: Steps, arrival: Arrival<A>): Promise<Outcome<A>> {
   const { companyId } = arrival;
@@ -164,35 +164,8 @@ export async function receive<A>(steps: Steps, arrival: Arrival<A>): Promise<Out
     const sources = new Map((await lotsByIds(tx, arriving.map((l) => l.sourceStockId))).map((s) => [s.id, s]));
     const at = steps.now();
     // Nothing may have arrived at all (every unit written off): no lot is made then.
-    const created = arriving.length === 0 ? [] : await insertStocks(
-      tx,
-      arriving.map((line) => {
-        const lot = sources.get(line.sourceStockId)!;
-        return {
-          companyId,
-          productId: lot.productId,
-          supplierId: lot.supplierId,
-          containerQuantity: line.quantity,
-          unitsPerContainer: 1,
-          pricePerContainer: roundToCents(lot.unitPrice),
-          unitPrice: lot.unitPrice,
-          expiryDate: lot.expiryDate,
-          lotNumber: lot.lotNumber,
-          isConsignment: lot.isConsignment,
-          note: lot.note,
-          hasUniqueLot: lot.hasUniqueLot,
-          status: lot.status,
-          statusReason: lot.statusReason,
-          statusReference: lot.statusReference,
-          statusChangedBy: lot.statusChangedBy,
-          statusChangedAt: lot.statusChangedAt,
-          createdBy: steps.userId,
-          createdAt: at,
-          placeId,
-          transferredFromStockId: lot.id,
-        };
-      }),
-    );
+    const parts = arriving.map((line) => partOf(sources.get(line.sourceStockId)!, line.quantity, { companyId, createdBy: steps.userId, createdAt: at, placeId, transferredFromStockId: line.sourceStockId }));
+    const created = parts.length === 0 ? [] : await insertStocks(tx, parts);
     const made = new Map(arriving.map((line, i) => [line.lineId, created[i]!.id]));
     const answer = await arrival.record(tx, lines.map((l) => ({ lineId: l.lineId, stockId: made.get(l.lineId) ?? null })));
     await steps.refresh(tx, companyId, created.map((s) => s.productId));
