@@ -58,6 +58,8 @@ import { createCountsService } from './modules/counts/counts.service';
 import { countsRoutes } from './modules/counts/counts.routes';
 import { createReorderService } from './modules/reorder/reorder.service';
 import { reorderRoutes } from './modules/reorder/reorder.routes';
+import { createTransfersService } from './modules/transfers/transfers.service';
+import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
 import { createRunningListsService } from './modules/purchasing/running-lists.service';
 import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
@@ -250,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       placesRoutes(zapi, createPlacesService(deps));
       countsRoutes(zapi, createCountsService(deps));
       reorderRoutes(zapi, createReorderService(deps));
+      transfersRoutes(zapi, createTransfersService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
       productRequestRoutes(zapi, createProductRequestsService(deps));

@@ -56,6 +56,9 @@ it.skipIf(!adminUrl)(
       // One finished count at Downtown, its differences on the ledger once.
       expect(await count(`select count(*) as n from stock_counts where status = 'approved'`)).toBe(1);
       expect(await count(`select count(*) as n from stock_usages where kind = 'count'`)).toBe(DEMO_COUNT_DIFFERENCES.length);
+      // The demo's one transfer in transit (issue 34, item 3), sent once under its idempotency key.
+      expect(await count(`select count(*) as n from stock_transfers where status = 'in_transit'`)).toBe(1);
+      expect(await count(`select count(*) as n from stock_usages where kind = 'transfer'`)).toBe(1);
       expect(await count(`select count(*) as n from running_lists`)).toBe(DEMO_RUNNING_LISTS.length);
       expect(await count(`select count(*) as n from product_requests`)).toBe(1);
       expect(await count(`select count(*) as n from purchase_orders`)).toBe(DEMO_RUNNING_LISTS.filter((l) => l.orderedDaysAgo !== undefined).length + DEMO_MARKETPLACE_ORDERS.length);

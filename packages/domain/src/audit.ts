@@ -31,6 +31,7 @@ export const AUDIT_ENTITIES = {
   stock: 'Stock lot',
   storage_place: 'Storage place',
   stock_count: 'Cycle count',
+  stock_transfer: 'Transfer between locations',
   stock_consumption: 'Stock consumption',
   subscription: 'Subscription',
   supplier: 'Supplier',

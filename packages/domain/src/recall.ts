@@ -69,6 +69,8 @@ export const RecallLotSchema = z.object({
   received_at: z.string(),
   units_received: z.number().int(),
   units_left: z.number().int(),
+  /** Set on a lot at another location of the organization, joined to this one by a transfer. */
+  location_name: z.string().optional(),
 });
 export type RecallLot = z.infer<typeof RecallLotSchema>;
 
@@ -83,6 +85,8 @@ export const RecallVisitSchema = z.object({
   serial_number: z.string(),
   /** Units of the lot (or of the implanted device's visit line) this visit used. */
   quantity: z.number(),
+  /** Set on a visit at another location of the organization, which used units transferred there. */
+  location_name: z.string().optional(),
 });
 export type RecallVisit = z.infer<typeof RecallVisitSchema>;
 

@@ -222,8 +222,9 @@ export function stockFormIssues(values: StockFormValues, ctx: StockRuleContext):
  */
 /** 'move': units of a lot moved to another storage place (issue 34); never usage, waste or spend.
  * 'count': a cycle count's adjustment (issue 34): positive when the shelf held fewer units than the
- * books, negative when it held more; never usage, waste or spend either. */
-export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal', 'disposal', 'return', 'move', 'count'] as const;
+ * books, negative when it held more; never usage, waste or spend either.
+ * 'transfer': units shipped to another location of the organization (issue 34, item 3); likewise. */
+export const USAGE_KINDS = ['treatment', 'manual', 'reconciliation', 'removal', 'disposal', 'return', 'move', 'count', 'transfer'] as const;
 export const UsageKindSchema = z.enum(USAGE_KINDS);
 export type UsageKind = z.infer<typeof UsageKindSchema>;
 
@@ -282,6 +283,8 @@ export const StockSchema = z.object({
   place: PlaceRefSchema,
   /** The lot units were moved out of to make this one, when it was made by a move. */
   moved_from_stock_id: UuidSchema.nullable(),
+  /** The lot at another location these units were shipped from, when the lot came by a transfer. */
+  transferred_from_stock_id: UuidSchema.nullable(),
 });
 export type Stock = z.infer<typeof StockSchema>;
 

@@ -42,6 +42,8 @@ export const moduleDependencies = {
   counts: ['audit', 'ledger', 'places'],
   // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
   reorder: ['audit', 'products'],
+  // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
+  transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
@@ -50,7 +52,7 @@ export const moduleDependencies = {
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
-  seed: ['alerts', 'auth', 'categories', 'companies', 'counts', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  seed: ['alerts', 'auth', 'categories', 'companies', 'counts', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'transfers', 'treatment-logs', 'treatments', 'uploads', 'users'],
   core: [],
   db: [],
 };

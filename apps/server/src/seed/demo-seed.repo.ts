@@ -124,3 +124,9 @@ export async function unitsLeftByStock(db: DbOrTx, stockIds: string[]): Promise<
   const rows = await db.select({ id: stocks.id, unitsLeft: stocks.unitsLeft }).from(stocks).where(inArray(stocks.id, stockIds));
   return new Map(rows.map((r) => [r.id, r.unitsLeft]));
 }
+
+/** The product of a demo lot (the transfer names its lot). */
+export async function productOfStock(db: DbOrTx, stockId: string): Promise<string> {
+  const [row] = await db.select({ productId: stocks.productId }).from(stocks).where(eq(stocks.id, stockId));
+  return row!.productId;
+}

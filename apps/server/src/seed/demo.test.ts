@@ -9,6 +9,7 @@ import { DEMO_IMPLANT } from './demo-visits-data';
 import { seedDemo } from './demo';
 import { DEMO_PLACES } from './demo-places-data';
 import { DEMO_COUNT_DIFFERENCES, DEMO_FOUND_LOT } from './demo-counts-data';
+import { DEMO_TRANSFER } from './demo-transfers-data';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -304,4 +305,19 @@ it('seeds a finished count at Downtown whose differences are on the books', asyn
   // A second start adds nothing.
   await seedDemo(t.deps);
   expect((await t.request({ method: 'GET', url: '/api/counts', token })).json().total).toBe(1);
+});
+
+it('seeds a transfer in transit from Downtown to Lakeside, seen at both ends with its value', async () => {
+  await seedDemo(t.deps);
+  const lakeside = await findUserByEmail(t.db, 'lakeside@brightsmile.demo');
+  const manager = await findUserByEmail(t.db, 'manager@brightsmile.demo');
+  const incoming = (await t.request({ method: 'GET', url: '/api/transfers?direction=incoming', token: t.tokenFor(lakeside!) })).json();
+  expect(incoming.results).toHaveLength(1);
+  expect(incoming.results[0]).toMatchObject({ status: 'in_transit', from: { name: 'Downtown' }, units_in_transit: DEMO_TRANSFER.units, lines: [{ lotNumber: DEMO_TRANSFER.lot }] });
+  expect(incoming.in_transit.incoming.value).toBeGreaterThan(0);
+  const outgoing = (await t.request({ method: 'GET', url: '/api/transfers?direction=outgoing', token: t.tokenFor(manager!) })).json();
+  expect(outgoing.in_transit.outgoing).toEqual(incoming.in_transit.incoming);
+  // A second start adds nothing.
+  await seedDemo(t.deps);
+  expect((await t.request({ method: 'GET', url: '/api/transfers', token: t.tokenFor(lakeside!) })).json().total).toBe(1);
 });

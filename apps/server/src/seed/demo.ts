@@ -13,6 +13,7 @@ import { seedDemoMarketplace } from './demo-marketplace';
 import { seedDemoClinicalTrust } from './demo-clinical';
 import { seedDemoPlaces } from './demo-places';
 import { seedDemoCount } from './demo-counts';
+import { seedDemoTransfers } from './demo-transfers';
 import { actingAs } from './demo-actor';
 import { isoDay } from '../clock';
 
@@ -77,6 +78,8 @@ export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Pr
     if (manager?.companyId === downtown.companyId) await seedDemoPlaces(deps, actingAs(manager), now);
     // Issue 34: a finished cycle count at Downtown, counted by the hygienist and approved by the manager.
     if (manager?.companyId === downtown.companyId) await seedDemoCount(deps, actingAs(manager), actingAs(hygienist), now);
+    // Issue 34, item 3: sutures in transit from Downtown to Lakeside, sent by Downtown's manager.
+    if (manager?.companyId === downtown.companyId) await seedDemoTransfers(deps, actingAs(manager), lakeside.companyId, now);
   }
   return DEMO_LOGINS;
 }

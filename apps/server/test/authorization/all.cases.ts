@@ -6,6 +6,7 @@ import { uploadCases } from './uploads.cases';
 import { catalogCases } from './catalog.cases';
 import { importCases } from './imports.cases';
 import { stockCases } from './stock.cases';
+import { transferCases } from './transfers.cases';
 import { purchasingCases } from './purchasing.cases';
 import { treatmentCases } from './treatments.cases';
 import { treatmentLogCases } from './treatment-logs.cases';
@@ -191,4 +192,4 @@ export const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases };
+export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...transferCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases };

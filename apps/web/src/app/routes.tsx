@@ -29,6 +29,7 @@ const InventoryPage = page(() => import('../features/stock/pages/inventory-page'
 const PlacesPage = page(() => import('../features/places/pages/places-page'), 'PlacesPage');
 const CountsPage = page(() => import('../features/counts/pages/counts-page'), 'CountsPage');
 const CountPage = page(() => import('../features/counts/pages/count-page'), 'CountPage');
+const TransfersPage = page(() => import('../features/transfers/pages/transfers-page'), 'TransfersPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
 const RunningListPage = page(() => import('./routes/running-list-route'), 'RunningListRoute');
@@ -107,6 +108,11 @@ export const routes: RouteObject[] = [
                     // Issue 34: the location's storage places, for who may update the location (its admins).
                     element: <RequirePermission feature="companies" action="update" />,
                     children: [{ path: '/places', element: <PlacesPage /> }],
+                  },
+                  {
+                    // Issue 34, item 3: transfers to and from the location, for whoever reads its stock.
+                    element: <RequirePermission feature="stock" action="read" />,
+                    children: [{ path: '/transfers', element: <TransfersPage /> }],
                   },
                   {
                     // Issue 34: cycle counts; everyone who reads stock sees them, staff count.

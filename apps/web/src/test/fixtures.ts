@@ -171,6 +171,7 @@ export function stockLot(overrides: Partial<Stock> = {}): Stock {
     lotNumber: 'IMP-1',
     place: { id: '7c2d9a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', name: 'Main storage' },
     moved_from_stock_id: null,
+    transferred_from_stock_id: null,
     runningListProductId: null,
     has_unique_lot: false,
     status: 'available',

@@ -18,3 +18,4 @@ export * from './subscriptions';
 export * from './idempotency';
 export * from './marketplace';
 export * from './clinical';
+export * from './transfers';

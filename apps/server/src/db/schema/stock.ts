@@ -70,10 +70,15 @@ export const stocks = pgTable(
      * key to stock_counts is in migration 0033 (the counts' schema imports this file).
      */
     foundInCountId: uuid('found_in_count_id'),
+    /** The lot at another location of the organization these units were shipped from (issue 34, item 3). */
+    transferredFromStockId: uuid('transferred_from_stock_id'),
   },
   (t) => [
     foreignKey({ name: 'stocks_place_fk', columns: [t.placeId, t.companyId], foreignColumns: [storagePlaces.id, storagePlaces.companyId] }),
     foreignKey({ name: 'stocks_moved_from_fk', columns: [t.movedFromStockId], foreignColumns: [t.id] }),
+    foreignKey({ name: 'stocks_transferred_from_fk', columns: [t.transferredFromStockId], foreignColumns: [t.id] }),
+    // Recall tracing follows a lot to the lots made from it at other locations.
+    index('stocks_transferred_from_idx').on(t.transferredFromStockId).where(sql`${t.transferredFromStockId} is not null`),
     // The place's lots: the places page's units, the stock list's place filter.
     index('stocks_company_place_idx').on(t.companyId, t.placeId).where(sql`${t.deletedAt} is null`),
     check('stocks_balance_not_negative', sql`${t.containerQuantity} * ${t.unitsPerContainer} - ${t.unitsUsed} - ${t.unitsConsumed} - ${t.unitsRemoved} >= 0`),

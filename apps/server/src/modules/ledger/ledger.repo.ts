@@ -214,3 +214,9 @@ export async function appendUsagesWithAnswer(tx: Tx, usages: NewUsage[], key: Ke
   if (usages.length === 0) throw new Error('appendUsagesWithAnswer writes at least one usage row');
   await writeUsagesAndAnswer(tx, { ...usageArrays(usages), ...key, response: JSON.stringify(answer) });
 }
+
+/** Lots by id at any location: the lots a transfer's units came from, read by the receiver. */
+export async function lotsByIds(tx: DbOrTx, ids: string[]): Promise<StockRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(stocks).where(sql`${stocks.id} = any(${sql.param([...new Set(ids)])}::uuid[])`);
+}

@@ -8,10 +8,13 @@ import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/id
 import { planConsumption, type ConsumeItem } from './allocation';
 import { createKeyedQueue } from './lot-queue';
 import { refuseDuplicateReceipts } from './duplicate-receipts';
+import { partOf } from './lot-part';
+import { receive as receiveShipment, ship as shipUnits, type Arrival, type Outcome, type Shipment } from './transfer-ops';
 import { appendUsages, appendUsagesWithAnswer, holdPlace, insertMove, insertStocks, lockLots, lockStock, lockStocksOf, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
 
 export { StockShortage, costOf, fromMilli, toMilli, type ConsumeItem } from './allocation';
 export type { NewStock, StockRow } from './ledger.repo';
+export type { Arrival, ArrivingLine, Shipment, ShipItem, ShippedLot } from './transfer-ops';
 
 /**
  * The one door for stock (docs/architecture.md, The ledger). Every way units arrive, leave or come
@@ -217,7 +220,21 @@ export function createLedger(deps: LedgerDeps) {
     });
   }
 
+  const stepsFor = (author: LedgerAuthor) => ({ db, now: deps.now, refresh, userId: author.userId, audit: (tx: Tx, companyId: string, note: AuditNote) => audit(tx, author, companyId, note) });
+
   return {
+    /**
+     * Units shipped to another location of the organization (issue 34, item 3): 'transfer' usage
+     * rows take them off the sender's lots (named, or first expiry first; recalled, quarantined and
+     * expired lots never picked, a named recalled or quarantined lot refused), locked like every
+     * taking so a shipment and a consumption never overdraw a lot. They are in transit on the
+     * caller's transfer lines until received.
+     */
+    ship: <A>(author: LedgerAuthor, shipment: Shipment<A>): Promise<Outcome<A>> => shipUnits(stepsFor(author), shipment),
+
+    /** Units of a transfer arriving: new lots at the receiver, linked to the lots they left. */
+    receiveTransfer: <A>(author: LedgerAuthor, arrival: Arrival<A>): Promise<Outcome<A>> => receiveShipment(stepsFor(author), arrival),
+
     /** Units written off a lot (expired, damaged, recalled, other): waste in the reports, at the lot's unit price. */
     dispose: (author: LedgerAuthor, disposal: Disposal): Promise<WriteOffOutcome> =>
       writeOff(author, disposal, { kind: 'disposal', disposalReason: disposal.reason, creditAmount: null, reference: null }, 'dispose'),
@@ -256,31 +273,7 @@ export function createLedger(deps: LedgerDeps) {
         if (Math.abs(quantity - lot.unitsLeft) < 1e-9) {
           await updateStock(tx, stockId, { placeId: target.id });
         } else {
-          const [created] = await insertStocks(tx, [
-            {
-              companyId,
-              productId: lot.productId,
-              supplierId: lot.supplierId,
-              containerQuantity: quantity,
-              unitsPerContainer: 1,
-              pricePerContainer: roundToCents(lot.unitPrice),
-              unitPrice: lot.unitPrice,
-              expiryDate: lot.expiryDate,
-              lotNumber: lot.lotNumber,
-              isConsignment: lot.isConsignment,
-              note: lot.note,
-              hasUniqueLot: lot.hasUniqueLot,
-              status: lot.status,
-              statusReason: lot.statusReason,
-              statusReference: lot.statusReference,
-              statusChangedBy: lot.statusChangedBy,
-              statusChangedAt: lot.statusChangedAt,
-              createdBy: author.userId,
-              createdAt: at,
-              placeId: target.id,
-              movedFromStockId: stockId,
-            },
-          ]);
+          const [created] = await insertStocks(tx, [partOf(lot, quantity, { companyId, createdBy: author.userId, createdAt: at, placeId: target.id, movedFromStockId: stockId })]);
           movedTo = created!.id;
           await appendUsages(tx, [{ companyId, stockId, productId: lot.productId, kind: 'move', quantity, unitPrice: lot.unitPrice, note: `Moved ${units} to ${target.name}`, userId: author.userId, createdAt: at }]);
         }

@@ -105,7 +105,7 @@ export async function listPurchaseOrderLines(db: DbOrTx, purchaseOrderId: string
       product: products,
       unitsPerContainer: sql<number>`coalesce((
         select s.units_per_container from ${stocks} s
-        where s.company_id = ${purchaseOrderLines.companyId} and s.product_id = ${purchaseOrderLines.productId} and s.moved_from_stock_id is null and s.found_in_count_id is null
+        where s.company_id = ${purchaseOrderLines.companyId} and s.product_id = ${purchaseOrderLines.productId} and s.moved_from_stock_id is null and s.found_in_count_id is null and s.transferred_from_stock_id is null
         order by s.created_at desc limit 1), 1)`.mapWith(Number),
     })
     .from(purchaseOrderLines)

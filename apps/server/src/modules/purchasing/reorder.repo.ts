@@ -34,7 +34,7 @@ export async function productsBelowMinimum(db: DbOrTx, companyId: string, today:
       ) usable on true
       left join lateral (
         select s.supplier_id, s.units_per_container from ${stocks} s
-         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.moved_from_stock_id is null and s.found_in_count_id is null
+         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.moved_from_stock_id is null and s.found_in_count_id is null and s.transferred_from_stock_id is null
          order by s.created_at desc, s.id desc limit 1
       ) last on true
       left join lateral (

@@ -103,7 +103,7 @@ export async function listRunningListProducts(db: DbOrTx, runningListIds: string
       supplierId: runningLists.supplierId,
       unitsPerContainer: sql<number>`coalesce((
         select s.units_per_container from ${stocks} s
-        where s.company_id = ${runningListProducts.companyId} and s.product_id = ${runningListProducts.productId} and s.moved_from_stock_id is null and s.found_in_count_id is null
+        where s.company_id = ${runningListProducts.companyId} and s.product_id = ${runningListProducts.productId} and s.moved_from_stock_id is null and s.found_in_count_id is null and s.transferred_from_stock_id is null
         order by s.created_at desc limit 1), 1)`.mapWith(Number),
     })
     .from(runningListProducts)

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { implants, patients, products, recallContacts, stocks, stockUsages, suppliers, treatmentLogProducts, treatmentLogs, users } from '../../db/schema/index';
+import { companies, implants, patients, products, recallContacts, stocks, stockUsages, suppliers, treatmentLogProducts, treatmentLogs, users } from '../../db/schema/index';
 
 /** The location's lots matching a condition, deleted ones too: they were used. */
 function lotsWhere(db: DbOrTx, companyId: string, condition: SQL) {
@@ -14,6 +14,30 @@ function lotsWhere(db: DbOrTx, companyId: string, condition: SQL) {
 }
 
 export type RecallLotRow = Awaited<ReturnType<typeof lotsWhere>>[number];
+
+/**
+ * The lots at other locations joined to these by transfers (issue 34, item 3): the lots they came
+ * from and every lot made from those, across any number of transfers. Transfers stay within one
+ * organization (a trigger, migration 0034), so this never reaches another tenant.
+ */
+export async function lotsAcrossTransfers(db: DbOrTx, companyId: string, stockIds: string[]) {
+  if (stockIds.length === 0) return [];
+  const linked = sql`with recursive up(id, from_id) as (
+      select id, transferred_from_stock_id from stocks where id = any(${sql.param(stockIds)}::uuid[])
+      union select s.id, s.transferred_from_stock_id from stocks s join up on s.id = up.from_id
+    ), down(id) as (
+      select id from up
+      union select s.id from stocks s join down on s.transferred_from_stock_id = down.id
+    ) select id from down`;
+  return db
+    .select({ stock: stocks, productName: products.name, supplierName: suppliers.name, locationName: companies.name })
+    .from(stocks)
+    .innerJoin(products, eq(products.id, stocks.productId))
+    .innerJoin(companies, eq(companies.id, stocks.companyId))
+    .leftJoin(suppliers, eq(suppliers.id, stocks.supplierId))
+    .where(and(sql`${stocks.id} in (${linked})`, sql`${stocks.companyId} <> ${companyId}`))
+    .orderBy(desc(stocks.createdAt));
+}
 
 /** The location's lots with this number (case-insensitive). */
 export function lotsByNumber(db: DbOrTx, companyId: string, lotNumber: string) {
@@ -32,6 +56,9 @@ export async function lotsByIds(db: DbOrTx, companyId: string, stockIds: string[
 }
 
 export interface RecallVisitRow {
+  /** The location of the visit: another one when the units came by a transfer. */
+  companyId?: string;
+  locationName?: string;
   treatmentLogProductId: string;
   treatmentLogId: string;
   patientId: string;
@@ -48,6 +75,8 @@ export async function visitsUsingLots(db: DbOrTx, stockIds: string[]): Promise<R
   if (stockIds.length === 0) return [];
   return db
     .select({
+      companyId: treatmentLogs.companyId,
+      locationName: companies.name,
       treatmentLogProductId: treatmentLogProducts.id,
       treatmentLogId: treatmentLogs.id,
       patientId: patients.id,
@@ -64,9 +93,10 @@ export async function visitsUsingLots(db: DbOrTx, stockIds: string[]): Promise<R
     .innerJoin(patients, eq(patients.id, treatmentLogs.patientId))
     .innerJoin(products, eq(products.id, stockUsages.productId))
     .innerJoin(stocks, eq(stocks.id, stockUsages.stockId))
+    .innerJoin(companies, eq(companies.id, treatmentLogs.companyId))
     .leftJoin(implants, eq(implants.treatmentLogProductId, treatmentLogProducts.id))
     .where(and(inArray(stockUsages.stockId, stockIds), eq(stockUsages.kind, 'treatment')))
-    .groupBy(treatmentLogProducts.id, treatmentLogs.id, patients.id, patients.chartNumber, treatmentLogs.createdAt, products.name, stocks.lotNumber, implants.serialNumber)
+    .groupBy(treatmentLogs.companyId, companies.name, treatmentLogProducts.id, treatmentLogs.id, patients.id, patients.chartNumber, treatmentLogs.createdAt, products.name, stocks.lotNumber, implants.serialNumber)
     // A visit edited to give the units back no longer received the lot.
     .having(sql`sum(${stockUsages.quantity}) > 0`)
     .orderBy(desc(treatmentLogs.createdAt));

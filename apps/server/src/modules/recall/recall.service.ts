@@ -26,6 +26,7 @@ import {
   implantVisitsBySerial,
   insertContactMark,
   lotsByIds,
+  lotsAcrossTransfers,
   lotsByNumber,
   lotsOfBarcodes,
   patientAtLocation,
@@ -62,10 +63,13 @@ export function createRecallService(deps: ServiceDeps) {
   const { db } = deps;
 
   /** The lots and visit lines a recall reaches at this location. */
-  async function reach(companyId: string, by: RecallKind, value: string): Promise<{ lots: RecallLotRow[]; visits: RecallVisitRow[] }> {
+  async function reach(companyId: string, by: RecallKind, value: string): Promise<{ lots: (RecallLotRow & { locationName?: string })[]; visits: RecallVisitRow[] }> {
     if (by === 'lot') {
-      // The lots of that number and what they gave, and the devices whose label names it.
-      const [lots, devices] = await Promise.all([lotsByNumber(db, companyId, value), implantVisitsByLotNumber(db, companyId, value)]);
+      // The lots of that number and what they gave, and the devices whose label names it; and the
+      // lots joined to them by transfers at the organization's other locations, with their patients.
+      const [here, devices] = await Promise.all([lotsByNumber(db, companyId, value), implantVisitsByLotNumber(db, companyId, value)]);
+      const elsewhere = await lotsAcrossTransfers(db, companyId, here.map((l) => l.stock.id));
+      const lots = [...here, ...elsewhere];
       return { lots, visits: mergeVisits(await visitsUsingLots(db, lots.map((l) => l.stock.id)), devices) };
     }
     if (by === 'serial') {
@@ -94,7 +98,8 @@ export function createRecallService(deps: ServiceDeps) {
     return {
       by,
       value,
-      lots: lots.map(({ stock, productName, supplierName }) => ({
+      lots: lots.map(({ stock, productName, supplierName, locationName }) => ({
+        ...(locationName === undefined ? {} : { location_name: locationName }),
         stock_id: stock.id,
         product: { id: stock.productId, name: productName },
         lotNumber: stock.lotNumber,
@@ -106,6 +111,7 @@ export function createRecallService(deps: ServiceDeps) {
       })),
       visits: visits.map(
         (v): RecallVisit => ({
+          ...(v.companyId && v.companyId !== companyId ? { location_name: v.locationName ?? '' } : {}),
           treatment_log_id: v.treatmentLogId,
           patient_id: v.patientId,
           patient_chart_number: v.chartNumber,

@@ -119,6 +119,7 @@ export function createStockService(deps: ServiceDeps) {
       stockUsages: usages,
       place: { id: row.placeId, name: found.placeName },
       moved_from_stock_id: row.movedFromStockId,
+      transferred_from_stock_id: row.transferredFromStockId,
     };
   }
 

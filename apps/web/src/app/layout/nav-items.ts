@@ -21,6 +21,7 @@ import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import ShelvesIcon from '@mui/icons-material/Shelves';
+import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -57,6 +58,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (role !== 'admin' && can(permissions, 'purchaseHistory', 'read')) inventory.push({ label: 'Purchase History', to: '/purchase-history', icon: ReceiptLongOutlined });
   // The marketplace orders from the location's vendors; its orders page (/marketplace/orders) highlights this entry too.
   if (role !== 'admin' && can(permissions, 'marketplace', 'read')) inventory.push({ label: 'Marketplace', to: '/marketplace', icon: StorefrontOutlined });
+  // Issue 34, item 3: units sent between the organization's locations.
+  if (role !== 'admin' && can(permissions, 'stock', 'read')) inventory.push({ label: 'Transfers', to: '/transfers', icon: SyncAltOutlined });
   // Issue 34: counting the shelf against the books.
   if (role !== 'admin' && can(permissions, 'stock', 'read')) inventory.push({ label: 'Cycle counts', to: '/counts', icon: ChecklistOutlined });
 

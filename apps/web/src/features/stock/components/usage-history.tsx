@@ -17,6 +17,7 @@ const KIND_LABELS: Record<UsageKind, string> = {
   return: 'Returned',
   move: 'Moved',
   count: 'Cycle count',
+  transfer: 'Shipped to another location',
 };
 
 /** A write-off with its reason; a return with its credit and the supplier's reference. */

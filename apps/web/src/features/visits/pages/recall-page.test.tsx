@@ -12,12 +12,12 @@ const PATIENT = '7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b4a';
 const LOG = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const MARK: RecallContactMark = { by: 'Ana Ruiz', at: '2026-03-02T15:15:00.000Z' };
 
-function recall(by: Recall['by'], value: string, contacted: RecallContactMark | null): Recall {
+function recall(by: Recall['by'], value: string, contacted: RecallContactMark | null, elsewhere?: string): Recall {
   return {
     by,
     value,
     lots: [],
-    visits: [{ treatment_log_id: LOG, patient_id: PATIENT, patient_chart_number: 'PT-7', visit_at: '2026-02-20T10:00:00.000Z', product_name: 'Implant Fixture 4.1', lotNumber: 'FX-100', serial_number: 'SN-001', quantity: 1 }],
+    visits: [{ treatment_log_id: LOG, patient_id: PATIENT, patient_chart_number: 'PT-7', visit_at: '2026-02-20T10:00:00.000Z', product_name: 'Implant Fixture 4.1', lotNumber: 'FX-100', serial_number: 'SN-001', quantity: 1, ...(elsewhere ? { location_name: elsewhere } : {}) }],
     patients: [{ patient_id: PATIENT, patient_chart_number: 'PT-7', last_visit_at: '2026-02-20T10:00:00.000Z', contacted }],
   };
 }
@@ -26,13 +26,13 @@ function recall(by: Recall['by'], value: string, contacted: RecallContactMark | 
  * A tiny recall API: the trace answers what it was asked, with the patient's mark as it stands.
  * `contactAnswer`, when given, answers the mark instead (a slow or refusing server).
  */
-function signIn(role: Role, alerts: Alert[] = [], contactAnswer?: (setMark: (mark: RecallContactMark | null) => void) => Promise<Response>) {
+function signIn(role: Role, alerts: Alert[] = [], contactAnswer?: (setMark: (mark: RecallContactMark | null) => void) => Promise<Response>, elsewhere?: string) {
   setToken(fakeToken(role));
   let mark: RecallContactMark | null = null;
   const fetchMock = stubApi(profileFor(role), {
     '/api/recall': (url) => {
       const [by, value] = [...url.searchParams.entries()][0]!;
-      return jsonResponse(recall(by as Recall['by'], value, mark));
+      return jsonResponse(recall(by as Recall['by'], value, mark, elsewhere));
     },
     [`/api/recall/contacts/${PATIENT}`]: (_url, init) => {
       if (contactAnswer) return contactAnswer((next) => { mark = next; });
@@ -180,5 +180,16 @@ describe('recall search', () => {
     expect(searchValue('udi_di', ' 4006381333931 ')).toBe('4006381333931');
     expect(searchValue('udi_di', '(01)04006381333931(17)270131(10)FX-100')).toBe('04006381333931');
     expect(searchValue('serial', ' (01)SN ')).toBe('(01)SN');
+  });
+});
+
+describe('recall page across a transfer', () => {
+  it('names a patient of another location, who that location contacts, without a mark here', async () => {
+    signIn('company_member', [], undefined, 'Lakeside');
+    renderApp('/recall?lot=FX-100');
+    const patients = await screen.findByRole('table', { name: 'Affected patients' });
+    expect(await within(patients).findByText('PT-7 (at Lakeside)')).toBeInTheDocument();
+    expect(within(patients).getByText('Contacted by Lakeside')).toBeInTheDocument();
+    expect(within(patients).queryByRole('checkbox')).toBeNull();
   });
 });

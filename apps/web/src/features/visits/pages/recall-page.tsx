@@ -94,6 +94,8 @@ function AffectedPatients({ data, search }: { data: Recall; search: RecallSearch
   const canMark = can(profile.data?.permissions ?? {}, 'treatmentLogs', 'create');
   const contact = useRecallContact(search, profile.data ? `${profile.data.first_name} ${profile.data.last_name}` : '');
   const [unmarking, setUnmarking] = useState<RecallPatient | null>(null);
+  // Patients of the organization's other locations, reached through a transferred lot (issue 34).
+  const elsewhere = new Map(data.visits.flatMap((v) => (v.location_name ? [[v.patient_id, v.location_name] as const] : [])));
   // The change shows at once (the cache is written before the server answers) and is taken back
   // with a message if the server refuses it.
   const mark = (patient: RecallPatient, contacted: boolean, onRefused?: () => void) => {
@@ -123,17 +125,18 @@ function AffectedPatients({ data, search }: { data: Recall; search: RecallSearch
             {data.patients.map((p) => (
               <TableRow key={p.patient_id}>
                 <TableCell>
-                  <AppLink to={`/patients/${p.patient_id}`}>{p.patient_chart_number}</AppLink>
+                  {/* A patient of another location (units that came by a transfer): that location calls them. */}
+                  {elsewhere.has(p.patient_id) ? `${p.patient_chart_number} (at ${elsewhere.get(p.patient_id)!})` : <AppLink to={`/patients/${p.patient_id}`}>{p.patient_chart_number}</AppLink>}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.last_visit_at)}</TableCell>
                 <TableCell>
-                  <ContactedBox
+                  {elsewhere.has(p.patient_id) ? `Contacted by ${elsewhere.get(p.patient_id)!}` : <ContactedBox
                     patient={p}
                     canMark={canMark}
                     saving={contact.isPending && contact.variables.patientId === p.patient_id}
                     onMark={(onRefused) => { mark(p, true, onRefused); }}
                     onUnmark={() => { setUnmarking(p); }}
-                  />
+                  />}
                 </TableCell>
               </TableRow>
             ))}
@@ -245,7 +248,7 @@ export function RecallPage() {
                       <TableCell>
                         <AppLink to={`/products/${l.product.id}`}>{l.product.name}</AppLink>
                       </TableCell>
-                      <TableCell>{l.lotNumber || '—'}</TableCell>
+                      <TableCell>{`${l.lotNumber || '—'}${l.location_name ? ` (at ${l.location_name})` : ''}`}</TableCell>
                       <TableCell>{l.supplier_name ?? '—'}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(l.received_at)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(l.expiry_date)}</TableCell>
@@ -300,7 +303,7 @@ export function RecallPage() {
                           // A visit may use a product twice (two lines): its position keeps the rows apart.
                           <TableRow key={`${v.treatment_log_id}-${v.lotNumber}-${v.serial_number}-${String(index)}`}>
                             <TableCell>
-                              <AppLink to={`/patients/${v.patient_id}`}>{v.patient_chart_number}</AppLink>
+                              {v.location_name ? `${v.patient_chart_number} (at ${v.location_name})` : <AppLink to={`/patients/${v.patient_id}`}>{v.patient_chart_number}</AppLink>}
                             </TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.visit_at)}</TableCell>
                             <TableCell>{v.product_name}</TableCell>

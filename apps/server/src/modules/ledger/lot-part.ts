@@ -1,0 +1,33 @@
+import { roundToCents } from '@clinic/domain';
+import type { NewStock, StockRow } from './ledger.repo';
+
+/** Where a part of a lot goes, who made it and when, and which lot it came from. */
+type PartOrigin = Pick<NewStock, 'companyId' | 'createdBy' | 'createdAt' | 'placeId' | 'movedFromStockId' | 'transferredFromStockId'>;
+
+/**
+ * A new lot holding units of another (a part moved to another place, units received by a transfer):
+ * the same product, lot number, expiry, supplier, unit price, consignment and unique-lot flags, note
+ * and status (a recalled lot's part stays recalled), as `quantity` containers of one unit at the
+ * same unit price, so its value is the units' value where they came from.
+ */
+export function partOf(lot: StockRow, quantity: number, origin: PartOrigin): NewStock {
+  return {
+    productId: lot.productId,
+    supplierId: lot.supplierId,
+    containerQuantity: quantity,
+    unitsPerContainer: 1,
+    pricePerContainer: roundToCents(lot.unitPrice),
+    unitPrice: lot.unitPrice,
+    expiryDate: lot.expiryDate,
+    lotNumber: lot.lotNumber,
+    isConsignment: lot.isConsignment,
+    note: lot.note,
+    hasUniqueLot: lot.hasUniqueLot,
+    status: lot.status,
+    statusReason: lot.statusReason,
+    statusReference: lot.statusReference,
+    statusChangedBy: lot.statusChangedBy,
+    statusChangedAt: lot.statusChangedAt,
+    ...origin,
+  };
+}

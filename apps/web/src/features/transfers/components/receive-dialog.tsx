@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { TRANSFER_MESSAGES, TRANSFER_REASON_MAX, type Transfer } from '@clinic/domain';
+import { PlaceSelect } from '../../../components/place-select';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useReceiveTransfer } from '../api/transfers-api';
+
+interface Arrived {
+  units: string;
+  reason: string;
+}
+
+/** What arrived of each lot (all of it unless changed); fewer units need a reason, and the rest is written off. */
+export function ReceiveDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
+  const notify = useNotify();
+  const receive = useReceiveTransfer();
+  const [arrived, setArrived] = useState<Record<string, Arrived>>(() => Object.fromEntries(transfer.lines.map((l) => [l.id, { units: String(l.units_shipped), reason: '' }])));
+  const [placeId, setPlaceId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const issueOf = (shipped: number, a: Arrived): { units?: string; reason?: string } => {
+    const n = Number(a.units);
+    if (a.units === '' || !Number.isInteger(n) || n < 0) return { units: 'Enter whole units' };
+    if (n > shipped) return { units: TRANSFER_MESSAGES.moreThanShipped(shipped) };
+    if (n < shipped && a.reason.trim() === '') return { reason: TRANSFER_MESSAGES.writeOffReasonRequired };
+    return {};
+  };
+  const issues = transfer.lines.map((l) => issueOf(l.units_shipped, arrived[l.id]!));
+  const ready = issues.every((i) => !i.units && !i.reason);
+  const submit = () => {
+    const lines = transfer.lines.map((l) => {
+      const a = arrived[l.id]!;
+      const units = Number(a.units);
+      return { line_id: l.id, units_received: units, ...(units < l.units_shipped ? { write_off_reason: a.reason.trim() } : {}) };
+    });
+    receive.mutate(
+      { id: transfer.id, body: { lines, place_id: placeId || undefined, idempotency_key: idempotencyKey } },
+      {
+        onSuccess: () => {
+          notify.success(TRANSFER_MESSAGES.received);
+          onClose();
+        },
+        onError: (e) => { setError(errorMessage(e, TRANSFER_MESSAGES.failed)); },
+      },
+    );
+  };
+  const set = (lineId: string, change: Partial<Arrived>) => { setArrived((all) => ({ ...all, [lineId]: { ...all[lineId]!, ...change } })); };
+  return (
+    <Dialog open onClose={receive.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="receive-title">
+      <DialogTitle id="receive-title">Receive from {transfer.from.name}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {transfer.lines.map((line, i) => {
+            const a = arrived[line.id]!;
+            const short = Number(a.units) < line.units_shipped;
+            return (
+              <Stack key={line.id} spacing={1} role="group" aria-label={`${line.product_name}, lot ${line.lotNumber}`}>
+                <Typography variant="subtitle2">
+                  {line.product_name}, lot {line.lotNumber || '(none)'}, expires {formatDate(line.expiry_date)}: {line.units_shipped} shipped
+                </Typography>
+                <TextField
+                  size="small"
+                  type="number"
+                  label={`Units received of lot ${line.lotNumber || '(none)'}`}
+                  value={a.units}
+                  onChange={(e) => { set(line.id, { units: e.target.value }); }}
+                  error={Boolean(issues[i]!.units)}
+                  helperText={issues[i]!.units}
+                  slotProps={{ htmlInput: { min: 0, max: line.units_shipped, step: 1 } }}
+                />
+                {short ? (
+                  <TextField
+                    size="small"
+                    label="Why the rest did not arrive"
+                    value={a.reason}
+                    onChange={(e) => { set(line.id, { reason: e.target.value }); }}
+                    error={Boolean(issues[i]!.reason)}
+                    helperText={issues[i]!.reason ?? 'The units that did not arrive are written off'}
+                    slotProps={{ htmlInput: { maxLength: TRANSFER_REASON_MAX } }}
+                  />
+                ) : null}
+              </Stack>
+            );
+          })}
+          <PlaceSelect label="Put away in" value={placeId} onChange={setPlaceId} />
+          {error ? (
+            <Typography color="error" role="alert">
+              {error}
+            </Typography>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={submit} disabled={!ready} loading={receive.isPending}>
+          Receive
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
