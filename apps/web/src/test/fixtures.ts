@@ -3,6 +3,7 @@ import {
   planOffers,
   ROLE_PERMISSIONS,
   SETUP_FEE_CENTS_PER_LOCATION,
+  type ProductReorder,
   type Profile,
   type Role,
   type Stock,
@@ -180,6 +181,35 @@ export function stockLot(overrides: Partial<Stock> = {}): Stock {
     status_changed_at: null,
     status_changed_by: null,
     stockUsages: [],
+    ...overrides,
+  };
+}
+
+/** A product's reorder facts (issue 35): twelve weeks of use, 2 units a day, above its reorder point. */
+export function productReorder(overrides: Partial<ProductReorder> = {}): ProductReorder {
+  const productId = '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b';
+  const history = Array.from({ length: 84 }, (_v, i) => ({ day: new Date(Date.UTC(2026, 7, 18 + i)).toISOString().slice(0, 10), units: 2 }));
+  return {
+    product_id: productId,
+    method: 'steady',
+    method_label: 'Steady use (smoothed)',
+    daily_use: 2,
+    history,
+    usable_units: 40,
+    on_order_units: 0,
+    minimum_stock: 0,
+    lead_time: { days: 3, learned: false, samples: 0, supplier_name: 'Henry Schein Dental' },
+    reorder_point: 10,
+    order_up_to: 24,
+    safety_stock: 4,
+    source: 'forecast',
+    service_level: 0.98,
+    review_days: 7,
+    days_of_cover: 20,
+    runs_out_before_delivery: false,
+    suggested_units: 0,
+    pack_size: 10,
+    reasons: ['The lead time is 3 days until 3 deliveries are seen'],
     ...overrides,
   };
 }

@@ -6,11 +6,12 @@ import { StockRoom } from '../../features/stock/components/stock-room';
 import { AddToRunningListButton } from '../../features/purchasing/components/add-to-running-list-button';
 import { ProductRequestsList } from '../../features/purchasing/components/product-requests-list';
 import { RequestProductButton } from '../../features/purchasing/components/request-product-button';
+import { ReorderPanel } from '../../features/reorder/components/reorder-panel';
 
 /**
  * /products/{productId}: the product feature's page with the stock feature's Stock Room, consumption
  * tracking and cycle estimate (and purchasing's Request Product, Add to Running List and the
- * caller's own requests) in it.
+ * caller's own requests, and issue 35's Reorder panel) in it.
  */
 export function ProductPage() {
   return (
@@ -32,6 +33,7 @@ export function ProductPage() {
                 ) : null
               }
             />
+            <ReorderPanel productId={product.id} />
             {can(permissions, 'runningList', 'read') ? <ProductRequestsList productId={product.id} /> : null}
           </>
         ) : null

@@ -1,11 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES, type CycleUnitPrice, type ProductDetail, type Role } from '@clinic/domain';
 import { setToken } from '../../../lib/auth-token';
 import { stubApi } from '../../../test/fake-api';
-import { fakeToken, IDS, jsonResponse, profileFor } from '../../../test/fixtures';
+import { fakeToken, IDS, jsonResponse, productReorder, profileFor } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { stubMeasuredWidth } from '../../../test/measured-width';
+
+// The Reorder panel's chart measures its box.
+beforeEach(() => { stubMeasuredWidth(600); });
 
 const ID = '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b';
 
@@ -71,6 +75,7 @@ function signIn(role: Role, overrides: Partial<ProductDetail> = {}, server: Fake
       return jsonResponse(product);
     },
     [`/api/product/${ID}/estimated-cycle-unit-price`]: () => (server.estimate ? server.estimate() : jsonResponse(ESTIMATE)),
+    [`/api/product/${ID}/reorder`]: () => jsonResponse(productReorder({ product_id: ID })),
     [`/api/product/${ID}/tracking-reports`]: () => jsonResponse({ cycle_counts: [], is_cost_improving: 'consistent', is_usage_improving: 'consistent', current_treatment_cost: 0, cycle: 0 }),
     '/api/stock': () => jsonResponse({ results: [], currentPage: 1, lastPage: 1, total: 0, totals: { total_units: 0, units_left: 0, value_left: 0 } }),
   });

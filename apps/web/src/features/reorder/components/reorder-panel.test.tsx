@@ -1,0 +1,55 @@
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductReorder } from '@clinic/domain';
+import { AppProviders } from '../../../app/providers';
+import { jsonResponse, productReorder } from '../../../test/fixtures';
+import { coverText, ReorderPanel } from './reorder-panel';
+import { stubMeasuredWidth } from '../../../test/measured-width';
+
+// The Reorder panel's chart measures its box.
+beforeEach(() => { stubMeasuredWidth(600); });
+
+const PRODUCT = '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b';
+
+function renderPanel(facts: ProductReorder) {
+  vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(facts))));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <ReorderPanel productId={PRODUCT} />
+    </AppProviders>,
+  );
+}
+
+describe('the Reorder panel', () => {
+  it('shows days of cover, the levels and where they come from, and a chart of the weeks', async () => {
+    renderPanel(productReorder());
+    const panel = await screen.findByRole('region', { name: 'Reorder' });
+    expect(await within(panel).findByLabelText('Days of cover')).toHaveTextContent('20 days');
+    expect(within(panel).getByLabelText('Reorder point')).toHaveTextContent('10 units');
+    expect(within(panel).getByText('from use and lead time')).toBeInTheDocument();
+    expect(within(panel).getByText('assumed until 3 deliveries')).toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns when the shelf runs out before a delivery ordered today arrives, and says what to order', async () => {
+    renderPanel(productReorder({ usable_units: 4, days_of_cover: 2, runs_out_before_delivery: true, suggested_units: 30, pack_size: 10 }));
+    expect(await screen.findByText(/Runs out in 2 days: before a delivery ordered today arrives \(3 days\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Order 30 units now \(3 × 10 units\) to reach 24 units/)).toBeInTheDocument();
+  });
+
+  it('without use recorded, says why the Minimum Stock is the reorder point', async () => {
+    const reason = 'No use recorded in the last 12 weeks: the Minimum Stock is the reorder point';
+    renderPanel(productReorder({ method: 'none', method_label: 'No forecast', daily_use: 0, days_of_cover: null, source: 'minimum', reasons: [reason] }));
+    expect(await screen.findByRole('list', { name: 'Why these figures' })).toHaveTextContent(reason);
+    expect(screen.getByLabelText('Days of cover')).toHaveTextContent('—');
+    expect(screen.getByText('the Minimum Stock')).toBeInTheDocument();
+  });
+
+  it('reads days of cover as people say them', () => {
+    expect(coverText(3.46)).toBe('3.5 days');
+    expect(coverText(400)).toBe('Over a year');
+    expect(coverText(null)).toBe('—');
+  });
+});

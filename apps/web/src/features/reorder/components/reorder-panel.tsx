@@ -1,0 +1,103 @@
+import { lazy, Suspense } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ProductReorder } from '@clinic/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { unitCount } from '../../../lib/format';
+import { productReorderQueryOptions } from '../api/reorder-api';
+
+const ReorderChart = lazy(async () => ({ default: (await import('./reorder-chart')).ReorderChart }));
+
+const SOURCE_LABELS: Record<ProductReorder['source'], string> = {
+  forecast: 'from use and lead time',
+  minimum: 'the Minimum Stock',
+  pinned: 'set by hand',
+};
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string | undefined }) {
+  return (
+    <Box sx={{ minWidth: 130, flex: '1 1 130px' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" aria-label={label}>
+        {value}
+      </Typography>
+      {note ? (
+        <Typography variant="caption" color="text.secondary">
+          {note}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** "In 3.5 days" at the forecast's daily use; a dash without a forecast. */
+export function coverText(days: number | null): string {
+  if (days === null) return '—';
+  if (days >= 365) return 'Over a year';
+  return `${days.toLocaleString('en-US', { maximumFractionDigits: 1 })} days`;
+}
+
+/**
+ * Reorder (issue 35) on the product page: how long the shelf lasts at the forecast's use, the
+ * levels the location orders at, and twelve weeks of use beside them; every figure a person may
+ * doubt says why (no use recorded, a lead time still assumed, nothing to order it from).
+ */
+export function ReorderPanel({ productId }: { productId: string }) {
+  const reorder = useQuery(productReorderQueryOptions(productId));
+  const data = reorder.data;
+  return (
+    <Paper component="section" aria-labelledby="reorder-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Typography id="reorder-title" variant="h6" component="h2" sx={{ mr: 1 }}>
+          Reorder
+        </Typography>
+        {data ? <Chip size="small" variant="outlined" label={data.method_label} /> : null}
+      </Box>
+      {reorder.isPending ? <Skeleton variant="rounded" height={120} /> : null}
+      {reorder.isError ? <Alert severity="error">{errorMessage(reorder.error, 'Could not load the reorder figures.')}</Alert> : null}
+      {data ? (
+        <>
+          {data.runs_out_before_delivery && data.days_of_cover !== null ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              Runs out in {Math.floor(data.days_of_cover)} {Math.floor(data.days_of_cover) === 1 ? 'day' : 'days'}: before a delivery ordered today arrives ({data.lead_time.days} days).
+            </Alert>
+          ) : null}
+          {data.suggested_units > 0 ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              Order {unitCount(data.suggested_units)} now
+              {data.pack_size ? ` (${String(data.suggested_units / data.pack_size)} × ${unitCount(data.pack_size)})` : ''} to reach {unitCount(data.order_up_to)}.
+            </Alert>
+          ) : null}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+            <Figure label="Days of cover" value={coverText(data.days_of_cover)} note={data.daily_use > 0 ? `${String(data.daily_use)} units a day` : undefined} />
+            <Figure label="Reorder point" value={unitCount(data.reorder_point)} note={SOURCE_LABELS[data.source]} />
+            <Figure label="Order up to" value={unitCount(data.order_up_to)} note={`${String(data.review_days)}-day review`} />
+            <Figure label="On hand" value={unitCount(data.usable_units)} note={data.on_order_units > 0 ? `${unitCount(data.on_order_units)} on order` : 'nothing on order'} />
+            <Figure
+              label="Lead time"
+              value={`${String(data.lead_time.days)} days`}
+              note={data.lead_time.learned ? `learned from ${String(data.lead_time.samples)} deliveries${data.lead_time.supplier_name ? ` of ${data.lead_time.supplier_name}` : ''}` : 'assumed until 3 deliveries'}
+            />
+          </Box>
+          {data.reasons.length > 0 ? (
+            <Box component="ul" sx={{ m: 0, mb: 2, pl: 2.5, color: 'text.secondary', typography: 'body2' }} aria-label="Why these figures">
+              {data.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </Box>
+          ) : null}
+          <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+            <ReorderChart reorder={data} />
+          </Suspense>
+        </>
+      ) : null}
+    </Paper>
+  );
+}
