@@ -19,6 +19,7 @@ export * from './stock';
 export * from './write-offs';
 export * from './places';
 export * from './counts';
+export * from './product-reorder';
 export * from './transfers';
 export * from './duplicate-receipt';
 export * from './alerts';

@@ -5,4 +5,3 @@ export * from './horizon';
 export * from './lead-time';
 export * from './levels';
 export * from './order';
-export * from './contracts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from '../fields';
+import { UuidSchema } from './fields';
 
 /**
  * What the API says about reordering a product at a location (issue 35): its use, the forecast,
