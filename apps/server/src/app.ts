@@ -56,7 +56,7 @@ import { createPlacesService } from './modules/places/places.service';
 import { placesRoutes } from './modules/places/places.routes';
 import { createCountsService } from './modules/counts/counts.service';
 import { countsRoutes } from './modules/counts/counts.routes';
-import { createReorderService } from './modules/reorder/reorder.service';
+import { createReorderService, type ReorderService } from './modules/reorder/reorder.service';
 import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createTransfersService } from './modules/transfers/transfers.service';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
@@ -216,7 +216,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const distributors = createDistributorVendors(options.db, options.distributors ?? []);
   await distributors.start();
   const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
-  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
+  const reorder = createReorderService(deps);
+  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -302,7 +303,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 /** What runs each queue's jobs (jobs/queues.ts names them, their retries and schedules). */
 function registerJobHandlers(
   jobs: JobQueue,
-  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'>,
+  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService },
   email: EmailDelivery | null,
   app: FastifyInstance,
 ): void {
@@ -314,6 +315,10 @@ function registerJobHandlers(
   jobs.handle(QUEUES.productImport, services.imports.runJob);
   jobs.handle(QUEUES.caseNotes, services.transcriptions.run);
   jobs.handle(QUEUES.alertScan, () => services.alerts.scan());
+  jobs.handle(QUEUES.reorderForecast, async () => {
+    const forecasts = await services.reorder.refreshForecasts();
+    app.log.info({ forecasts }, 'reorder forecasts refreshed');
+  });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });
   jobs.handle(QUEUES.uploadSweep, async () => {

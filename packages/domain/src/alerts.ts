@@ -7,8 +7,10 @@ import { ProductRequestUrgencySchema } from './product-requests';
  * 'recalled': a lot of this number was recalled somewhere in the organization and is held here.
  * 'requested': someone at the location asked for the product (Request Product) and it is on an open
  * running list, not yet ordered.
+ * 'runs_out': at the forecast's daily use (issue 35), the usable units run out before a delivery
+ * ordered today would arrive (the supplier's learned lead time).
  */
-export const ALERT_KINDS = ['low_stock', 'expiring', 'expired', 'recalled', 'requested'] as const;
+export const ALERT_KINDS = ['low_stock', 'expiring', 'expired', 'recalled', 'requested', 'runs_out'] as const;
 export const AlertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKindSchema>;
 
@@ -21,6 +23,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   expired: 'Expired',
   recalled: 'Recalled',
   requested: 'Requested',
+  runs_out: 'Runs out soon',
 };
 
 export const ALERT_MESSAGES = {
@@ -48,6 +51,8 @@ export const AlertSchema = z.object({
    * A 'recalled' alert: the recall behind it (the lot itself, or a lot of the same number at
    * another location of the organization), with where, why and when. Null for the other kinds.
    */
+  /** A 'runs_out' alert (issue 35): the forecast's units a day and the supplier's lead time in days. */
+  forecast: z.object({ daily_use: z.number(), lead_time_days: z.number() }).nullable().optional(),
   recall: z
     .object({
       stock_id: UuidSchema,

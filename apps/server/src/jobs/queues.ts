@@ -59,6 +59,14 @@ export const QUEUES = {
     cron: '*/5 * * * *',
     atStart: true,
   },
+  reorderForecast: {
+    name: 'reorder-forecast',
+    label: 'Reorder forecasts and "runs out" alerts',
+    // Daily, after midnight UTC, once yesterday's use is in; also at start so a new server has them.
+    options: { name: 'reorder-forecast', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(30) },
+    cron: '40 2 * * *',
+    atStart: true,
+  },
   uploadSweep: {
     name: 'upload-sweep',
     label: 'Unfinished uploads clean-up',

@@ -41,7 +41,7 @@ export const moduleDependencies = {
   // Cycle counts (issue 34): the differences go on the books through the ledger.
   counts: ['audit', 'ledger', 'places'],
   // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
-  reorder: ['audit', 'products'],
+  reorder: ['alerts', 'audit', 'products'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ATTACHMENT_TYPES, BASIC_UNITS, CONTAINERS, PRODUCT_TYPES } from '@clinic/domain';
 import { companies } from './organizations';
 import { users } from './users';
@@ -100,9 +100,19 @@ export const productCompanySettings = pgTable(
     minimumStock: integer('minimum_stock').notNull().default(0),
     usageTrackingOn: boolean('usage_tracking_on'),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Reorder levels the location set by hand (issue 35): they win over the forecast; both or neither. */
+    pinnedReorderPoint: integer('pinned_reorder_point'),
+    pinnedOrderUpTo: integer('pinned_order_up_to'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.companyId] }), index('product_company_settings_company_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.companyId] }),
+    index('product_company_settings_company_idx').on(t.companyId),
+    check(
+      'product_company_settings_pinned_levels',
+      sql`(${t.pinnedReorderPoint} is null) = (${t.pinnedOrderUpTo} is null) and (${t.pinnedReorderPoint} is null or (${t.pinnedReorderPoint} >= 0 and ${t.pinnedOrderUpTo} >= ${t.pinnedReorderPoint}))`,
+    ),
+  ],
 );
 
 /** Instructions for use: images and PDFs (uploads) and video links. A location's own are private to it. */

@@ -10,6 +10,7 @@ export * from './imports';
 export * from './places';
 export * from './stock';
 export * from './counts';
+export * from './reorder';
 export * from './purchasing';
 export * from './treatments';
 export * from './treatment-logs';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind, ProductRequestUrgency } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { alerts, companies, productCompanySettings, productRequests, products, runningListProducts, runningLists, stocks, suppliers, users } from '../../db/schema/index';
+import { alerts, companies, productCompanySettings, productRequests, products, reorderForecasts, runningListProducts, runningLists, stocks, suppliers, users } from '../../db/schema/index';
 
 export interface AlertScope {
   /** One location, or every location (the background scan). */
@@ -61,6 +61,7 @@ function refreshStatement(values: RefreshValues): SQL {
   const settingsScope = scoped(sql`pcs.company_id`, sql`pcs.product_id`, values);
   const alertScope = scoped(sql`a.company_id`, sql`a.product_id`, values);
   const requestScope = scoped(sql`pr.company_id`, sql`pr.product_id`, values);
+  const forecastScope = scoped(sql`rf.company_id`, sql`rf.product_id`, values);
   const today = sql`${values.today}::date`;
   return sql`
     with wanted as (
@@ -88,6 +89,19 @@ function refreshStatement(values: RefreshValues): SQL {
                         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.deleted_at is null
                           and s.units_left > 0 and s.status = 'available'
                           and (s.expiry_date is null or s.expiry_date >= ${today})), 0) < pcs.minimum_stock
+      union all
+      -- Issue 35: at the forecast's daily use, the usable units run out before a delivery ordered
+      -- today would arrive. The forecast is the reorder job's (daily); the shelf is read now.
+      select rf.company_id, rf.product_id, null::uuid, 'runs_out'::alert_kind
+        from ${reorderForecasts} rf
+        join ${products} p on p.id = rf.product_id and p.deleted_at is null
+       where ${forecastScope} and rf.daily_use > 0
+         and not exists (select 1 from ${productCompanySettings} gone
+                          where gone.company_id = rf.company_id and gone.product_id = rf.product_id and gone.removed_at is not null)
+         and coalesce((select sum(s.units_left) from ${stocks} s
+                        where s.company_id = rf.company_id and s.product_id = rf.product_id and s.deleted_at is null
+                          and s.units_left > 0 and s.status = 'available'
+                          and (s.expiry_date is null or s.expiry_date >= ${today})), 0) < rf.daily_use * rf.lead_time_days
       union all
       select distinct pr.company_id, pr.product_id, null::uuid, 'requested'::alert_kind
         from ${productRequests} pr
@@ -197,6 +211,12 @@ export async function listOpenAlerts(db: DbOrTx, companyId: string, kind: AlertK
          where pr.company_id = ${alerts.companyId} and pr.product_id = ${alerts.productId}
          order by pr.created_at desc, pr.id desc
          limit 1) end`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as OpenRequest) : (v as OpenRequest | null))),
+      // The forecast behind a 'runs_out' alert: units a day and the supplier's lead time (issue 35).
+      forecast: sql<{ dailyUse: number; leadTimeDays: number } | null>`case when ${alerts.kind} = 'runs_out' then (
+        select json_build_object('dailyUse', rf.daily_use, 'leadTimeDays', rf.lead_time_days)
+          from ${reorderForecasts} rf where rf.company_id = ${alerts.companyId} and rf.product_id = ${alerts.productId}) end`.mapWith((v: unknown) =>
+        typeof v === 'string' ? (JSON.parse(v) as { dailyUse: number; leadTimeDays: number }) : (v as { dailyUse: number; leadTimeDays: number } | null),
+      ),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(alerts)
@@ -216,7 +236,7 @@ export async function countOpenAlerts(db: DbOrTx, companyId: string): Promise<Re
     .from(alerts)
     .where(open(companyId))
     .groupBy(alerts.kind);
-  const counts: Record<AlertKind, number> = { low_stock: 0, expiring: 0, expired: 0, recalled: 0, requested: 0 };
+  const counts: Record<AlertKind, number> = { low_stock: 0, expiring: 0, expired: 0, recalled: 0, requested: 0, runs_out: 0 };
   for (const row of rows) counts[row.kind] = row.count;
   return counts;
 }

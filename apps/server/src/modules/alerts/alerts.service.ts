@@ -38,6 +38,7 @@ export function createAlertsService(deps: ServiceDeps) {
               recalled_at: r.recall.recalledAt === null ? null : new Date(r.recall.recalledAt).toISOString(),
             }
           : null,
+        forecast: r.forecast ? { daily_use: Number(r.forecast.dailyUse), lead_time_days: Number(r.forecast.leadTimeDays) } : null,
         request: r.request
           ? { requested_by: r.request.requestedBy, quantity: r.request.quantity, urgency: r.request.urgency, note: r.request.note, created_at: new Date(r.request.createdAt).toISOString() }
           : null,

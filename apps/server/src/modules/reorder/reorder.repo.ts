@@ -77,3 +77,109 @@ export async function shelfFacts(db: DbOrTx, companyId: string, productId: strin
     lastPricePerContainer: row?.price_per_container == null ? null : Number(row.price_per_container),
   };
 }
+
+// The daily job reads a whole location at once (a handful of statements, not a few per product).
+
+/** Locations with any use recorded since `from`, or with forecasts to clear. */
+export async function companiesToForecast(db: DbOrTx, from: string): Promise<string[]> {
+  const found = await rows<{ company_id: string }>(
+    db,
+    sql`select distinct company_id from report_daily_usage where day >= ${from}::date
+        union select distinct company_id from reorder_forecasts`,
+  );
+  return found.map((r) => r.company_id);
+}
+
+/** Every product's use per day at a location from `from` to `to`, as rows. */
+export async function useInWindow(db: DbOrTx, companyId: string, from: string, to: string) {
+  const found = await rows<{ product_id: string; day: string; units: string }>(
+    db,
+    sql`select product_id, day::text as day, units from report_daily_usage
+         where company_id = ${companyId}::uuid and day between ${from}::date and ${to}::date and units <> 0`,
+  );
+  return found.map((r) => ({ productId: r.product_id, day: r.day, units: Number(r.units) }));
+}
+
+export interface ProductPlanFacts {
+  productId: string;
+  minimumStock: number;
+  pinned: { reorderPoint: number; orderUpTo: number } | null;
+  lastSupplierId: string | null;
+}
+
+/** What the levels of these products at a location need besides their use: minimum, pins, last supplier. */
+export async function planFacts(db: DbOrTx, companyId: string, productIds: string[]): Promise<Map<string, ProductPlanFacts>> {
+  if (productIds.length === 0) return new Map();
+  const found = await rows<{ product_id: string; minimum_stock: number | null; pinned_reorder_point: number | null; pinned_order_up_to: number | null; supplier_id: string | null }>(
+    db,
+    sql`select p.id as product_id, pcs.minimum_stock, pcs.pinned_reorder_point, pcs.pinned_order_up_to, last.supplier_id
+          from unnest(${sql.param(productIds)}::uuid[]) as p(id)
+          left join product_company_settings pcs on pcs.company_id = ${companyId}::uuid and pcs.product_id = p.id
+          left join lateral (
+            select s.supplier_id from stocks s
+             where s.company_id = ${companyId}::uuid and s.product_id = p.id and s.moved_from_stock_id is null and s.found_in_count_id is null
+             order by s.created_at desc, s.id desc limit 1
+          ) last on true`,
+  );
+  return new Map(
+    found.map((r) => [
+      r.product_id,
+      {
+        productId: r.product_id,
+        minimumStock: Number(r.minimum_stock ?? 0),
+        pinned: r.pinned_reorder_point === null || r.pinned_order_up_to === null ? null : { reorderPoint: Number(r.pinned_reorder_point), orderUpTo: Number(r.pinned_order_up_to) },
+        lastSupplierId: r.supplier_id,
+      },
+    ]),
+  );
+}
+
+/** Days from order to first delivery per supplier at a location, oldest first. */
+export async function leadTimeSamplesBySupplier(db: DbOrTx, companyId: string): Promise<Map<string, number[]>> {
+  const found = await rows<{ supplier_id: string; days: string }>(
+    db,
+    sql`select po.supplier_id, extract(epoch from (first.at - po.created_at)) / 86400 as days
+          from purchase_orders po
+          join lateral (select min(r.created_at) as at from purchase_order_receipts r where r.purchase_order_id = po.id) first on first.at is not null
+         where po.company_id = ${companyId}::uuid
+         order by po.created_at`,
+  );
+  const bySupplier = new Map<string, number[]>();
+  for (const r of found) bySupplier.set(r.supplier_id, [...(bySupplier.get(r.supplier_id) ?? []), Number(r.days)]);
+  return bySupplier;
+}
+
+export interface ReorderSettingsRow {
+  serviceLevel: number;
+  reviewDays: number;
+}
+
+/** The location's settings, or null for the defaults. */
+export async function settingsOf(db: DbOrTx, companyId: string): Promise<ReorderSettingsRow | null> {
+  const [row] = await rows<{ service_level: string; review_days: number }>(db, sql`select service_level, review_days from reorder_settings where company_id = ${companyId}::uuid`);
+  return row ? { serviceLevel: Number(row.service_level), reviewDays: Number(row.review_days) } : null;
+}
+
+export interface ForecastRow {
+  productId: string;
+  method: string;
+  dailyUse: number;
+  leadTimeDays: number;
+  reorderPoint: number;
+  orderUpTo: number;
+}
+
+/** The location's forecasts replaced by these, in one transaction's two statements. */
+export async function replaceForecasts(db: DbOrTx, companyId: string, forecasts: ForecastRow[], at: Date): Promise<void> {
+  const ids = forecasts.map((f) => f.productId);
+  await db.execute(sql`delete from reorder_forecasts where company_id = ${companyId}::uuid and not (product_id = any(${sql.param(ids)}::uuid[]))`);
+  if (forecasts.length === 0) return;
+  await db.execute(sql`
+    insert into reorder_forecasts (company_id, product_id, method, daily_use, lead_time_days, reorder_point, order_up_to, computed_at)
+    select ${companyId}::uuid, f.product_id, f.method, f.daily_use, f.lead_time_days, f.reorder_point, f.order_up_to, ${at.toISOString()}::timestamptz
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(forecasts.map((f) => f.method))}::text[], ${sql.param(forecasts.map((f) => f.dailyUse))}::numeric[],
+                  ${sql.param(forecasts.map((f) => f.leadTimeDays))}::numeric[], ${sql.param(forecasts.map((f) => f.reorderPoint))}::int[], ${sql.param(forecasts.map((f) => f.orderUpTo))}::int[])
+        as f(product_id, method, daily_use, lead_time_days, reorder_point, order_up_to)
+    on conflict (company_id, product_id) do update set method = excluded.method, daily_use = excluded.daily_use, lead_time_days = excluded.lead_time_days,
+      reorder_point = excluded.reorder_point, order_up_to = excluded.order_up_to, computed_at = excluded.computed_at`);
+}

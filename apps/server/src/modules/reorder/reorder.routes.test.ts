@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { queryRows } from '../../../test/setup/sql';
+import { createReorderService } from './reorder.service';
 import { createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 
@@ -95,5 +97,25 @@ describe('reorder facts of a product', () => {
     const foreign = (await reorder(productId, t.tokenFor(world.foreign.users.company_member))).json();
     expect(foreign).toMatchObject({ method: 'none', usable_units: 0, on_order_units: 0 });
     expect((await reorder(randomUUID())).statusCode).toBe(404);
+  });
+
+  it('the daily job writes each used product\'s forecast and raises "runs out" where the shelf empties before a delivery', async () => {
+    const { productId, stockId } = await lot(340, 20); // 4 units left after 84 days of 4 a day
+    await usedOnPastDays(productId, stockId, () => 4);
+    const job = createReorderService(t.deps);
+    expect(await job.refreshForecasts()).toBeGreaterThan(0);
+    const [row] = await queryRows<{ method: string; daily_use: number; lead_time_days: number }>(t.db, sql`select method, daily_use::float, lead_time_days::float from reorder_forecasts where company_id = ${here()} and product_id = ${productId}`);
+    expect(row).toMatchObject({ method: 'steady', lead_time_days: 3 });
+    expect(row!.daily_use).toBeCloseTo(4, 0);
+    const alerts = async () => (await t.request({ method: 'GET', url: '/api/alert?kind=runs_out&perPage=100', token: member() })).json().results as { product: { id: string }; forecast: { daily_use: number; lead_time_days: number } | null; units_in_stock: number }[];
+    const mine = (await alerts()).find((a) => a.product.id === productId);
+    expect(mine).toMatchObject({ units_in_stock: 4, forecast: { lead_time_days: 3 } });
+    // A delivery puts the shelf above three days of use: the alert resolves with the stock change.
+    const restock = await t.request({ method: 'POST', url: '/api/stock', token: member(), payload: { product_id: productId, supplier_id: supplierId, container_quantity: 2, units_per_container: 20, price_per_container: 40, expiry_date: '2028-01-31' } });
+    expect(restock.statusCode).toBe(201);
+    expect((await alerts()).find((a) => a.product.id === productId)).toBeUndefined();
+    // A second run writes the same rows, once.
+    await job.refreshForecasts();
+    expect(await queryRows(t.db, sql`select count(*)::int as n from reorder_forecasts where company_id = ${here()} and product_id = ${productId}`)).toEqual([{ n: 1 }]);
   });
 });

@@ -16,7 +16,8 @@ import { currentCompanyId } from '../../core/access';
 import { notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { findProductWithNames } from '../products/products.reads';
-import { dailyUse, leadTimeSamples, shelfFacts } from './reorder.repo';
+import { refreshAlerts } from '../alerts/alerts.writes';
+import { companiesToForecast, dailyUse, leadTimeSamples, leadTimeSamplesBySupplier, planFacts, replaceForecasts, settingsOf, shelfFacts, useInWindow, type ForecastRow } from './reorder.repo';
 
 const DAY_MS = 86_400_000;
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
@@ -44,9 +45,10 @@ export function createReorderService(deps: ServiceDeps) {
       const history = days.map((day) => ({ day, units: used.get(day) ?? 0 }));
       const forecast = forecastDemand(history.map((h) => h.units));
       const leadTime = learnLeadTime(shelf.lastSupplierId ? await leadTimeSamples(db, companyId, shelf.lastSupplierId) : []);
-      const serviceLevel = DEFAULT_SERVICE_LEVEL;
-      const reviewDays = DEFAULT_REVIEW_DAYS;
-      const levels = reorderLevels({ forecast, leadTime, serviceLevel, reviewDays, minimumStock: shelf.minimumStock });
+      const [settings, facts] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId])]);
+      const serviceLevel = settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
+      const reviewDays = settings?.reviewDays ?? DEFAULT_REVIEW_DAYS;
+      const levels = reorderLevels({ forecast, leadTime, serviceLevel, reviewDays, minimumStock: shelf.minimumStock, pinned: facts.get(productId)?.pinned ?? null });
       const cover = daysOfCover(shelf.usableUnits, forecast, leadTime);
       const packSize = shelf.lastUnitsPerContainer;
       const unitPrice = shelf.lastPricePerContainer !== null && packSize ? shelf.lastPricePerContainer / packSize : undefined;
@@ -74,6 +76,52 @@ export function createReorderService(deps: ServiceDeps) {
         pack_size: packSize,
         reasons,
       };
+    },
+
+    /**
+     * The daily job (and the Refresh of the reorder page): every location's forecasts of the
+     * products it used in the last twelve weeks, replaced, then its alerts refreshed so the "runs
+     * out" alert follows. A location at a time; two runs at once write the same rows.
+     */
+    async refreshForecasts(): Promise<number> {
+      const now = deps.now();
+      const days = historyDays(now, REORDER_HISTORY_DAYS);
+      const index = new Map(days.map((d, i) => [d, i]));
+      let written = 0;
+      for (const companyId of await companiesToForecast(db, days[0]!)) {
+        const use = await useInWindow(db, companyId, days[0]!, days[days.length - 1]!);
+        const series = new Map<string, number[]>();
+        for (const row of use) {
+          const at = index.get(row.day);
+          if (at === undefined) continue;
+          const history = series.get(row.productId) ?? new Array<number>(days.length).fill(0);
+          history[at] = (history[at] ?? 0) + row.units;
+          series.set(row.productId, history);
+        }
+        const [settings, facts, samples] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [...series.keys()]), leadTimeSamplesBySupplier(db, companyId)]);
+        const forecasts: ForecastRow[] = [];
+        for (const [productId, history] of series) {
+          const forecast = forecastDemand(history);
+          if (forecast.method === 'none') continue;
+          const fact = facts.get(productId);
+          const leadTime = learnLeadTime(fact?.lastSupplierId ? (samples.get(fact.lastSupplierId) ?? []) : []);
+          const levels = reorderLevels({
+            forecast,
+            leadTime,
+            serviceLevel: settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL,
+            reviewDays: settings?.reviewDays ?? DEFAULT_REVIEW_DAYS,
+            minimumStock: fact?.minimumStock ?? 0,
+            pinned: fact?.pinned ?? null,
+          });
+          forecasts.push({ productId, method: forecast.method, dailyUse: round(forecast.dailyMean, 4), leadTimeDays: round(leadTime.days, 1), reorderPoint: levels.reorderPoint, orderUpTo: levels.orderUpTo });
+        }
+        await db.transaction(async (tx) => {
+          await replaceForecasts(tx, companyId, forecasts, now);
+          await refreshAlerts(tx, { companyId }, { today: isoDay(now), expiryWindowDays: deps.alertExpiryWindowDays });
+        });
+        written += forecasts.length;
+      }
+      return written;
     },
   };
 }

@@ -22,7 +22,7 @@ import { alertsQueryOptions, useDismissAlert } from '../api/stock-api';
 import { DisposeExpiredButton } from '../components/dispose-expired-button';
 
 const PER_PAGE = 10;
-const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error', recalled: 'error', requested: 'warning' } as const;
+const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error', recalled: 'error', requested: 'warning', runs_out: 'warning' } as const;
 
 /** What the alert is about, in words a clinic reads at a glance. */
 export function alertSummary(alert: StockAlert): string {
@@ -31,6 +31,12 @@ export function alertSummary(alert: StockAlert): string {
     if (!request) return 'Requested, on a running list to order';
     const containers = `${String(request.quantity)} ${request.quantity === 1 ? 'container' : 'containers'}`;
     return `${request.requested_by} asked for ${containers} (${PRODUCT_REQUEST_URGENCY_LABELS[request.urgency].toLowerCase()}) ${formatDate(request.created_at)}${request.note ? ` · ${request.note}` : ''}`;
+  }
+  if (alert.kind === 'runs_out') {
+    const forecast = alert.forecast;
+    if (!forecast || !(forecast.daily_use > 0)) return `${unitCount(alert.units_in_stock)} in stock: runs out before a delivery ordered today arrives`;
+    const days = Math.floor(alert.units_in_stock / forecast.daily_use);
+    return `Runs out in ${String(days)} ${days === 1 ? 'day' : 'days'} at ${String(Math.round(forecast.daily_use * 10) / 10)} a day · a delivery takes ${String(forecast.lead_time_days)} days · ${unitCount(alert.units_in_stock)} in stock`;
   }
   if (alert.kind === 'low_stock') return `${unitCount(alert.units_in_stock)} in stock, minimum ${String(alert.minimum_stock)}`;
   const lot = alert.stock?.lotNumber ? `Lot ${alert.stock.lotNumber}` : 'A lot';
@@ -85,7 +91,7 @@ function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
                 {alertSummary(alert)}
               </Typography>
             </Box>
-            {kind === 'low_stock' ? lowStockAction?.(alert) : null}
+            {kind === 'low_stock' || kind === 'runs_out' ? lowStockAction?.(alert) : null}
             {kind === 'expired' ? <DisposeExpiredButton alert={alert} /> : null}
             {kind === 'recalled' && canTrace && alert.stock?.lotNumber ? (
               <Button size="small" component={RouterLink} to={`/recall?lot=${encodeURIComponent(alert.stock.lotNumber)}`} aria-label={`Affected patients of ${alert.product.name} lot ${alert.stock.lotNumber}`}>

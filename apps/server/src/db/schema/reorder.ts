@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './organizations';
+import { products } from './catalog';
+
+/**
+ * A location's reordering settings (issue 35): the cycle service level its reorder points aim at
+ * and the days between orders its order-up-to levels cover. No row: the defaults (98%, 7 days).
+ */
+export const reorderSettings = pgTable(
+  'reorder_settings',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id),
+    serviceLevel: numeric('service_level', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.98),
+    reviewDays: integer('review_days').notNull().default(7),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reorder_settings_service_level_range', sql`${t.serviceLevel} >= 0.5 and ${t.serviceLevel} <= 0.999`),
+    check('reorder_settings_review_days_range', sql`${t.reviewDays} between 1 and 60`),
+  ],
+);
+
+/**
+ * The daily forecast of each product a location uses (issue 35), written by the reorder job: what
+ * lists sort by (days of cover) and what the "runs out" alert compares the shelf with, on every
+ * stock change, between two runs.
+ */
+export const reorderForecasts = pgTable(
+  'reorder_forecasts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    method: text('method').notNull(),
+    dailyUse: numeric('daily_use', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+    leadTimeDays: numeric('lead_time_days', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    reorderPoint: integer('reorder_point').notNull(),
+    orderUpTo: integer('order_up_to').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.productId] }), index('reorder_forecasts_company_use_idx').on(t.companyId).where(sql`${t.dailyUse} > 0`)],
+);
