@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCT_REQUEST_MESSAGES, type ProductDetail, type ProductRequest, type Role } from '@clinic/domain';
 import { setToken } from '../../../lib/auth-token';
 import { stubApi } from '../../../test/fake-api';
-import { fakeToken, IDS, jsonResponse, profileFor } from '../../../test/fixtures';
+import { fakeToken, IDS, jsonResponse, productReorder, profileFor } from '../../../test/fixtures';
+import { stubMeasuredWidth } from '../../../test/measured-width';
 import { renderApp } from '../../../test/render-app';
+
+// The product page's Reorder panel charts twelve weeks in a measured box.
+beforeEach(() => { stubMeasuredWidth(600); });
 
 const ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
 const PRODUCT: ProductDetail = {
@@ -62,6 +66,7 @@ function signIn(role: Role, earlier: ProductRequest[] = [], answer?: () => Respo
   const posted: Record<string, unknown>[] = [];
   stubApi(profileFor(role), {
     [`/api/product/${ID}`]: () => jsonResponse(PRODUCT),
+    [`/api/product/${ID}/reorder`]: () => jsonResponse(productReorder({ product_id: ID })),
     [`/api/product/${ID}/tracking-reports`]: () => jsonResponse({ cycle_counts: [], is_cost_improving: 'consistent', is_usage_improving: 'consistent', current_treatment_cost: 0, cycle: 0 }),
     '/api/stock': () => jsonResponse({ results: [], currentPage: 1, lastPage: 1, total: 0, totals: { total_units: 0, units_left: 0, value_left: 0 } }),
     [`/api/product/${ID}/requests`]: (_url, init) => {
