@@ -30,6 +30,7 @@ export const AUDIT_ENTITIES = {
   running_list_product: 'Running list product',
   stock: 'Stock lot',
   storage_place: 'Storage place',
+  reorder_settings: 'Reorder settings',
   stock_count: 'Cycle count',
   stock_transfer: 'Transfer between locations',
   stock_consumption: 'Stock consumption',

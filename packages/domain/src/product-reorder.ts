@@ -39,6 +39,8 @@ export const ProductReorderSchema = z.object({
   source: z.enum(['forecast', 'minimum', 'pinned']),
   service_level: z.number(),
   review_days: z.number().int(),
+  /** The levels set by hand, when they are. */
+  pinned: z.object({ reorder_point: z.number().int(), order_up_to: z.number().int() }).nullable(),
   /** Usable units over forecast daily use; null without a forecast. */
   days_of_cover: z.number().nullable(),
   /** The product would run out before a delivery ordered today arrives. */
@@ -50,3 +52,30 @@ export const ProductReorderSchema = z.object({
   reasons: z.array(z.string()),
 });
 export type ProductReorder = z.infer<typeof ProductReorderSchema>;
+
+export const REORDER_MESSAGES = {
+  serviceLevelRange: 'Use a service level from 50% to 99.9%',
+  reviewDaysRange: 'Use 1 to 60 days between orders',
+  reorderPointRequired: 'Enter the reorder point in units',
+  orderUpToRequired: 'Enter the level to order up to, in units',
+  wholeUnits: 'Use whole units',
+  orderUpToBelow: 'Order up to at least the reorder point',
+  settingsSaved: 'Reorder settings saved',
+  levelsPinned: 'Levels set by hand',
+  levelsUnpinned: 'Levels follow the forecast again',
+} as const;
+
+/** The location's reorder settings: the service level its reorder points aim at, the days between orders. */
+export const ReorderSettingsSchema = z.object({
+  service_level: z.number({ error: REORDER_MESSAGES.serviceLevelRange }).min(0.5, REORDER_MESSAGES.serviceLevelRange).max(0.999, REORDER_MESSAGES.serviceLevelRange),
+  review_days: z.number({ error: REORDER_MESSAGES.reviewDaysRange }).int(REORDER_MESSAGES.reviewDaysRange).min(1, REORDER_MESSAGES.reviewDaysRange).max(60, REORDER_MESSAGES.reviewDaysRange),
+});
+export type ReorderSettings = z.infer<typeof ReorderSettingsSchema>;
+
+const wholeUnits = (required: string) => z.number({ error: required }).int(REORDER_MESSAGES.wholeUnits).min(0, REORDER_MESSAGES.wholeUnits).max(1_000_000, REORDER_MESSAGES.wholeUnits);
+
+/** Levels a location sets by hand for a product: they win over the forecast and the Minimum Stock. */
+export const PinReorderLevelsSchema = z
+  .object({ reorder_point: wholeUnits(REORDER_MESSAGES.reorderPointRequired), order_up_to: wholeUnits(REORDER_MESSAGES.orderUpToRequired) })
+  .refine((v) => v.order_up_to >= v.reorder_point, { path: ['order_up_to'], message: REORDER_MESSAGES.orderUpToBelow });
+export type PinReorderLevels = z.infer<typeof PinReorderLevelsSchema>;

@@ -16,7 +16,7 @@ import { assistantCases } from './assistant.cases';
 import { marketplaceCases } from './marketplace.cases';
 import { auditCases } from './audit.cases';
 import { jobsCases } from './jobs.cases';
-import { countsCases, reorderCases } from './counts.cases';
+import { countsCases, reorderCases, reorderWriteCases } from './counts.cases';
 
 /**
  * Every route's row of the authorization matrix (test/authorization-matrix.test.ts), and the public
@@ -192,4 +192,4 @@ export const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...transferCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases };
+export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...transferCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases, ...reorderWriteCases };

@@ -59,3 +59,24 @@ export const reorderCases: Record<string, Case> = {
     expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
   },
 };
+
+// Issue 35: levels pinned by who may edit the product; the settings by the location's admins.
+const PRODUCT_EDIT = { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(403) };
+export const reorderWriteCases: Record<string, Case> = {
+  'PUT /api/product/:id/reorder-levels': {
+    build: async (_w, t) => ({ url: `/api/product/${(await createProduct(t.db, { companyId: null })).id}/reorder-levels`, payload: { reorder_point: 5, order_up_to: 12 } }),
+    expect: PRODUCT_EDIT,
+  },
+  'DELETE /api/product/:id/reorder-levels': {
+    build: async (_w, t) => ({ url: `/api/product/${(await createProduct(t.db, { companyId: null })).id}/reorder-levels` }),
+    expect: PRODUCT_EDIT,
+  },
+  'GET /api/reorder/settings': {
+    build: () => ({ url: '/api/reorder/settings' }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
+  },
+  'PUT /api/reorder/settings': {
+    build: () => ({ url: '/api/reorder/settings', payload: { service_level: 0.98, review_days: 7 } }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(403), assistant: ALL(403) },
+  },
+};

@@ -205,6 +205,7 @@ export function productReorder(overrides: Partial<ProductReorder> = {}): Product
     source: 'forecast',
     service_level: 0.98,
     review_days: 7,
+    pinned: null,
     days_of_cover: 20,
     runs_out_before_delivery: false,
     suggested_units: 0,

@@ -183,3 +183,16 @@ export async function replaceForecasts(db: DbOrTx, companyId: string, forecasts:
     on conflict (company_id, product_id) do update set method = excluded.method, daily_use = excluded.daily_use, lead_time_days = excluded.lead_time_days,
       reorder_point = excluded.reorder_point, order_up_to = excluded.order_up_to, computed_at = excluded.computed_at`);
 }
+
+/** The location's settings written (one row per location). */
+export async function saveSettings(db: DbOrTx, companyId: string, settings: ReorderSettingsRow): Promise<void> {
+  await db.execute(sql`insert into reorder_settings (company_id, service_level, review_days, updated_at) values (${companyId}::uuid, ${settings.serviceLevel}, ${settings.reviewDays}, now())
+                       on conflict (company_id) do update set service_level = excluded.service_level, review_days = excluded.review_days, updated_at = now()`);
+}
+
+/** A product's levels set by hand at a location, or cleared (null): its settings row is made if missing. */
+export async function savePinnedLevels(db: DbOrTx, companyId: string, productId: string, levels: { reorderPoint: number; orderUpTo: number } | null): Promise<void> {
+  await db.execute(sql`insert into product_company_settings (product_id, company_id, pinned_reorder_point, pinned_order_up_to, updated_at)
+                       values (${productId}::uuid, ${companyId}::uuid, ${levels?.reorderPoint ?? null}::int, ${levels?.orderUpTo ?? null}::int, now())
+                       on conflict (product_id, company_id) do update set pinned_reorder_point = excluded.pinned_reorder_point, pinned_order_up_to = excluded.pinned_order_up_to, updated_at = now()`);
+}

@@ -5,6 +5,7 @@ import { queryRows } from '../../../test/setup/sql';
 import { createReorderService } from './reorder.service';
 import { createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
+import { REORDER_MESSAGES } from '@clinic/domain';
 
 // Issue 35: a product's forecast, learned lead time, levels and days of cover at a location.
 const NOW = new Date('2026-11-10T12:00:00Z');
@@ -117,5 +118,37 @@ describe('reorder facts of a product', () => {
     // A second run writes the same rows, once.
     await job.refreshForecasts();
     expect(await queryRows(t.db, sql`select count(*)::int as n from reorder_forecasts where company_id = ${here()} and product_id = ${productId}`)).toEqual([{ n: 1 }]);
+  });
+
+  it('levels set by hand win over the forecast until cleared; bad levels are refused with the field', async () => {
+    const { productId, stockId } = await lot(400, 10);
+    await usedOnPastDays(productId, stockId, () => 4);
+    const pinned = await t.request({ method: 'PUT', url: `/api/product/${productId}/reorder-levels`, token: member(), payload: { reorder_point: 30, order_up_to: 90 } });
+    expect(pinned.statusCode).toBe(200);
+    expect(pinned.json()).toMatchObject({ source: 'pinned', reorder_point: 30, order_up_to: 90, pinned: { reorder_point: 30, order_up_to: 90 } });
+    const below = await t.request({ method: 'PUT', url: `/api/product/${productId}/reorder-levels`, token: member(), payload: { reorder_point: 30, order_up_to: 10 } });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().errors).toContainEqual({ field: 'order_up_to', message: REORDER_MESSAGES.orderUpToBelow });
+    const cleared = await t.request({ method: 'DELETE', url: `/api/product/${productId}/reorder-levels`, token: member() });
+    expect(cleared.json()).toMatchObject({ source: 'forecast', pinned: null });
+  });
+
+  it('the location\'s service level and review period change the levels; members cannot change them', async () => {
+    const { productId, stockId } = await lot(400, 10);
+    await usedOnPastDays(productId, stockId, () => 4);
+    const before = (await reorder(productId)).json();
+    expect((await t.request({ method: 'GET', url: '/api/reorder/settings', token: member() })).json()).toEqual({ service_level: 0.98, review_days: 7 });
+    expect((await t.request({ method: 'PUT', url: '/api/reorder/settings', token: member(), payload: { service_level: 0.9, review_days: 14 } })).statusCode).toBe(403);
+    const bad = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 1.5, review_days: 0 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(expect.arrayContaining([{ field: 'service_level', message: REORDER_MESSAGES.serviceLevelRange }, { field: 'review_days', message: REORDER_MESSAGES.reviewDaysRange }]));
+    const saved = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 0.9, review_days: 14 } });
+    expect(saved.json()).toEqual({ service_level: 0.9, review_days: 14 });
+    const after = (await reorder(productId)).json();
+    expect(after).toMatchObject({ service_level: 0.9, review_days: 14 });
+    // A longer review period orders up to more; a lower service level keeps less safety stock.
+    expect(after.order_up_to - after.reorder_point).toBeGreaterThan(before.order_up_to - before.reorder_point);
+    expect(after.safety_stock).toBeLessThan(before.safety_stock);
+    await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 0.98, review_days: 7 } });
   });
 });

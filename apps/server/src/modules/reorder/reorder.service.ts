@@ -8,7 +8,9 @@ import {
   learnLeadTime,
   orderQuantity,
   reorderLevels,
+  type PinReorderLevels,
   type ProductReorder,
+  type ReorderSettings,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
@@ -17,7 +19,8 @@ import { notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { findProductWithNames } from '../products/products.reads';
 import { refreshAlerts } from '../alerts/alerts.writes';
-import { companiesToForecast, dailyUse, leadTimeSamples, leadTimeSamplesBySupplier, planFacts, replaceForecasts, settingsOf, shelfFacts, useInWindow, type ForecastRow } from './reorder.repo';
+import { recordAudit } from '../audit/audit.writes';
+import { companiesToForecast, dailyUse, savePinnedLevels, saveSettings, leadTimeSamples, leadTimeSamplesBySupplier, planFacts, replaceForecasts, settingsOf, shelfFacts, useInWindow, type ForecastRow } from './reorder.repo';
 
 const DAY_MS = 86_400_000;
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
@@ -35,47 +38,77 @@ export function historyDays(today: Date, days: number): string[] {
 export function createReorderService(deps: ServiceDeps) {
   const { db } = deps;
 
+  /** One product's reorder facts, computed now (the product page's Reorder panel). */
+  async function product(actor: Actor, productId: string): Promise<ProductReorder> {
+    const companyId = currentCompanyId(actor);
+    if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
+    const now = deps.now();
+    const days = historyDays(now, REORDER_HISTORY_DAYS);
+    const [used, shelf] = await Promise.all([dailyUse(db, companyId, productId, days[0]!, days[days.length - 1]!), shelfFacts(db, companyId, productId, isoDay(now))]);
+    const history = days.map((day) => ({ day, units: used.get(day) ?? 0 }));
+    const forecast = forecastDemand(history.map((h) => h.units));
+    const leadTime = learnLeadTime(shelf.lastSupplierId ? await leadTimeSamples(db, companyId, shelf.lastSupplierId) : []);
+    const [settings, facts] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId])]);
+    const serviceLevel = settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
+    const reviewDays = settings?.reviewDays ?? DEFAULT_REVIEW_DAYS;
+    const levels = reorderLevels({ forecast, leadTime, serviceLevel, reviewDays, minimumStock: shelf.minimumStock, pinned: facts.get(productId)?.pinned ?? null });
+    const cover = daysOfCover(shelf.usableUnits, forecast, leadTime);
+    const packSize = shelf.lastUnitsPerContainer;
+    const unitPrice = shelf.lastPricePerContainer !== null && packSize ? shelf.lastPricePerContainer / packSize : undefined;
+    const suggestion = packSize === null ? null : orderQuantity({ onHand: shelf.usableUnits, onOrder: shelf.onOrderUnits, levels, packSize, ...(unitPrice === undefined ? {} : { unitPrice }) });
+    const reasons = [forecast.reason, leadTime.reason, levels.reason, suggestion?.reason, packSize === null && levels.reorderPoint >= shelf.usableUnits + shelf.onOrderUnits ? 'Never received here: no supplier or pack to order from yet' : undefined].filter((r): r is string => Boolean(r));
+    return {
+      product_id: productId,
+      method: forecast.method,
+      method_label: FORECAST_METHOD_LABELS[forecast.method],
+      daily_use: round(forecast.dailyMean, 3),
+      history,
+      usable_units: round(shelf.usableUnits, 3),
+      on_order_units: round(shelf.onOrderUnits, 3),
+      minimum_stock: shelf.minimumStock,
+      lead_time: { days: round(leadTime.days, 1), learned: leadTime.learned, samples: leadTime.samples, supplier_name: shelf.lastSupplierName },
+      reorder_point: levels.reorderPoint,
+      order_up_to: levels.orderUpTo,
+      safety_stock: round(levels.safetyStock, 1),
+      source: levels.source,
+      service_level: serviceLevel,
+      pinned: facts.get(productId)?.pinned ? { reorder_point: facts.get(productId)!.pinned!.reorderPoint, order_up_to: facts.get(productId)!.pinned!.orderUpTo } : null,
+      review_days: reviewDays,
+      days_of_cover: cover.days === null ? null : round(cover.days, 1),
+      runs_out_before_delivery: cover.runsOutBeforeDelivery,
+      suggested_units: suggestion?.units ?? 0,
+      pack_size: packSize,
+      reasons,
+    };
+  }
+
   return {
-    async product(actor: Actor, productId: string): Promise<ProductReorder> {
+    product,
+
+    async settings(actor: Actor): Promise<ReorderSettings> {
+      const saved = await settingsOf(db, currentCompanyId(actor));
+      return { service_level: saved?.serviceLevel ?? DEFAULT_SERVICE_LEVEL, review_days: saved?.reviewDays ?? DEFAULT_REVIEW_DAYS };
+    },
+
+    /** The location's service level and review period; the next forecasts (and the product page now) use them. */
+    async saveSettings(actor: Actor, body: ReorderSettings): Promise<ReorderSettings> {
+      const companyId = currentCompanyId(actor);
+      await db.transaction(async (tx) => {
+        await saveSettings(tx, companyId, { serviceLevel: body.service_level, reviewDays: body.review_days });
+        await recordAudit(tx, actor, { entity: 'reorder_settings', entityId: companyId, action: 'update', organizationId: actor.organizationId, companyId, changes: { ...body } });
+      });
+      return body;
+    },
+
+    /** A product's levels set by hand at the location (null: follow the forecast again). */
+    async pinLevels(actor: Actor, productId: string, body: PinReorderLevels | null): Promise<ProductReorder> {
       const companyId = currentCompanyId(actor);
       if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
-      const now = deps.now();
-      const days = historyDays(now, REORDER_HISTORY_DAYS);
-      const [used, shelf] = await Promise.all([dailyUse(db, companyId, productId, days[0]!, days[days.length - 1]!), shelfFacts(db, companyId, productId, isoDay(now))]);
-      const history = days.map((day) => ({ day, units: used.get(day) ?? 0 }));
-      const forecast = forecastDemand(history.map((h) => h.units));
-      const leadTime = learnLeadTime(shelf.lastSupplierId ? await leadTimeSamples(db, companyId, shelf.lastSupplierId) : []);
-      const [settings, facts] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId])]);
-      const serviceLevel = settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
-      const reviewDays = settings?.reviewDays ?? DEFAULT_REVIEW_DAYS;
-      const levels = reorderLevels({ forecast, leadTime, serviceLevel, reviewDays, minimumStock: shelf.minimumStock, pinned: facts.get(productId)?.pinned ?? null });
-      const cover = daysOfCover(shelf.usableUnits, forecast, leadTime);
-      const packSize = shelf.lastUnitsPerContainer;
-      const unitPrice = shelf.lastPricePerContainer !== null && packSize ? shelf.lastPricePerContainer / packSize : undefined;
-      const suggestion = packSize === null ? null : orderQuantity({ onHand: shelf.usableUnits, onOrder: shelf.onOrderUnits, levels, packSize, ...(unitPrice === undefined ? {} : { unitPrice }) });
-      const reasons = [forecast.reason, leadTime.reason, levels.reason, suggestion?.reason, packSize === null && levels.reorderPoint >= shelf.usableUnits + shelf.onOrderUnits ? 'Never received here: no supplier or pack to order from yet' : undefined].filter((r): r is string => Boolean(r));
-      return {
-        product_id: productId,
-        method: forecast.method,
-        method_label: FORECAST_METHOD_LABELS[forecast.method],
-        daily_use: round(forecast.dailyMean, 3),
-        history,
-        usable_units: round(shelf.usableUnits, 3),
-        on_order_units: round(shelf.onOrderUnits, 3),
-        minimum_stock: shelf.minimumStock,
-        lead_time: { days: round(leadTime.days, 1), learned: leadTime.learned, samples: leadTime.samples, supplier_name: shelf.lastSupplierName },
-        reorder_point: levels.reorderPoint,
-        order_up_to: levels.orderUpTo,
-        safety_stock: round(levels.safetyStock, 1),
-        source: levels.source,
-        service_level: serviceLevel,
-        review_days: reviewDays,
-        days_of_cover: cover.days === null ? null : round(cover.days, 1),
-        runs_out_before_delivery: cover.runsOutBeforeDelivery,
-        suggested_units: suggestion?.units ?? 0,
-        pack_size: packSize,
-        reasons,
-      };
+      await db.transaction(async (tx) => {
+        await savePinnedLevels(tx, companyId, productId, body ? { reorderPoint: body.reorder_point, orderUpTo: body.order_up_to } : null);
+        await recordAudit(tx, actor, { entity: 'product', entityId: productId, action: body ? 'pin_reorder_levels' : 'unpin_reorder_levels', organizationId: actor.organizationId, companyId, changes: body ? { ...body } : {} });
+      });
+      return product(actor, productId);
     },
 
     /**

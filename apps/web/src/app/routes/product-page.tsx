@@ -33,7 +33,7 @@ export function ProductPage() {
                 ) : null
               }
             />
-            <ReorderPanel productId={product.id} />
+            <ReorderPanel productId={product.id} canPin={can(permissions, 'products', 'update')} canSetSettings={can(permissions, 'companies', 'update')} />
             {can(permissions, 'runningList', 'read') ? <ProductRequestsList productId={product.id} /> : null}
           </>
         ) : null

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { ProductReorder } from '@clinic/domain';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PinReorderLevels, ProductReorder, ReorderSettings } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 /** A product's reorder facts at the location (issue 35); a stock change moves them, as it moves the stock grid. */
@@ -9,3 +9,25 @@ export const productReorderQueryOptions = (productId: string) =>
     queryFn: ({ signal }) => api.get<ProductReorder>(`product/${productId}/reorder`, { signal }),
     staleTime: 60_000,
   });
+
+/** Levels set by hand (or cleared with null): the answer is the product's reorder facts with them. */
+export function usePinLevels(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (levels: PinReorderLevels | null) =>
+      levels ? api.put<ProductReorder>(`product/${productId}/reorder-levels`, levels) : api.delete<ProductReorder>(`product/${productId}/reorder-levels`),
+    onSuccess: (facts) => { queryClient.setQueryData(productReorderQueryOptions(productId).queryKey, facts); },
+  });
+}
+
+export const reorderSettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['reorder', 'settings'] as const, queryFn: ({ signal }) => api.get<ReorderSettings>('reorder/settings', { signal }), staleTime: 60_000 });
+
+/** The location's service level and review period: every product's levels move with them. */
+export function useSaveReorderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ReorderSettings) => api.put<ReorderSettings>('reorder/settings', settings),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['reorder'] }), queryClient.invalidateQueries({ queryKey: ['stock'] })]),
+  });
+}

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductReorder } from '@clinic/domain';
+import { REORDER_MESSAGES, type ProductReorder } from '@clinic/domain';
 import { AppProviders } from '../../../app/providers';
 import { jsonResponse, productReorder } from '../../../test/fixtures';
 import { coverText, ReorderPanel } from './reorder-panel';
@@ -17,7 +18,7 @@ function renderPanel(facts: ProductReorder) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <AppProviders queryClient={queryClient}>
-      <ReorderPanel productId={PRODUCT} />
+      <ReorderPanel productId={PRODUCT} canPin={false} canSetSettings={false} />
     </AppProviders>,
   );
 }
@@ -51,5 +52,45 @@ describe('the Reorder panel', () => {
     expect(coverText(3.46)).toBe('3.5 days');
     expect(coverText(400)).toBe('Over a year');
     expect(coverText(null)).toBe('—');
+  });
+});
+
+describe('setting levels by hand', () => {
+  it('sends whole units, refuses an order-up-to below the reorder point, and shows the pinned levels', async () => {
+    const user = userEvent.setup();
+    const calls: { method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((_input, init) => {
+        const method = init?.method ?? 'GET';
+        if (method === 'PUT') {
+          const body = JSON.parse(String(init?.body)) as { reorder_point: number; order_up_to: number };
+          calls.push({ method, body });
+          return Promise.resolve(jsonResponse(productReorder({ source: 'pinned', reorder_point: body.reorder_point, order_up_to: body.order_up_to, pinned: body })));
+        }
+        return Promise.resolve(jsonResponse(productReorder()));
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <AppProviders queryClient={queryClient}>
+        <ReorderPanel productId={PRODUCT} canPin canSetSettings={false} />
+      </AppProviders>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Set levels' }));
+    const dialog = screen.getByRole('dialog', { name: 'Set levels by hand' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Reorder point (units)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reorder point (units)' }), '30');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Order up to (units)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Order up to (units)' }), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Save levels' }));
+    expect(within(dialog).getByText(REORDER_MESSAGES.orderUpToBelow)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Order up to (units)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Order up to (units)' }), '90');
+    await user.click(within(dialog).getByRole('button', { name: 'Save levels' }));
+    expect(await screen.findByLabelText('Reorder point')).toHaveTextContent('30 units');
+    expect(screen.getByText('set by hand')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', body: { reorder_point: 30, order_up_to: 90 } }]);
   });
 });

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,7 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProductReorder } from '@clinic/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { unitCount } from '../../../lib/format';
-import { productReorderQueryOptions } from '../api/reorder-api';
+import { productReorderQueryOptions, reorderSettingsQueryOptions } from '../api/reorder-api';
+import { PinLevelsDialog, ReorderSettingsDialog } from './reorder-dialogs';
 
 const ReorderChart = lazy(async () => ({ default: (await import('./reorder-chart')).ReorderChart }));
 
@@ -49,8 +51,18 @@ export function coverText(days: number | null): string {
  * levels the location orders at, and twelve weeks of use beside them; every figure a person may
  * doubt says why (no use recorded, a lead time still assumed, nothing to order it from).
  */
-export function ReorderPanel({ productId }: { productId: string }) {
+export interface ReorderPanelProps {
+  productId: string;
+  /** Who may edit the product here (its Minimum Stock) sets its levels by hand. */
+  canPin: boolean;
+  /** The location's admins set its service level and review period. */
+  canSetSettings: boolean;
+}
+
+export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanelProps) {
   const reorder = useQuery(productReorderQueryOptions(productId));
+  const settings = useQuery({ ...reorderSettingsQueryOptions(), enabled: canSetSettings });
+  const [dialog, setDialog] = useState<'pin' | 'settings' | null>(null);
   const data = reorder.data;
   return (
     <Paper component="section" aria-labelledby="reorder-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -59,6 +71,17 @@ export function ReorderPanel({ productId }: { productId: string }) {
           Reorder
         </Typography>
         {data ? <Chip size="small" variant="outlined" label={data.method_label} /> : null}
+        <Box sx={{ flex: 1 }} />
+        {data && canSetSettings && settings.data ? (
+          <Button size="small" onClick={() => { setDialog('settings'); }}>
+            {`${String(Math.round(data.service_level * 1000) / 10)}% service · ${String(data.review_days)}-day review`}
+          </Button>
+        ) : null}
+        {data && canPin ? (
+          <Button size="small" variant="outlined" onClick={() => { setDialog('pin'); }}>
+            Set levels
+          </Button>
+        ) : null}
       </Box>
       {reorder.isPending ? <Skeleton variant="rounded" height={120} /> : null}
       {reorder.isError ? <Alert severity="error">{errorMessage(reorder.error, 'Could not load the reorder figures.')}</Alert> : null}
@@ -98,6 +121,8 @@ export function ReorderPanel({ productId }: { productId: string }) {
           </Suspense>
         </>
       ) : null}
+      {dialog === 'pin' && data ? <PinLevelsDialog productId={productId} facts={data} onClose={() => { setDialog(null); }} /> : null}
+      {dialog === 'settings' && settings.data ? <ReorderSettingsDialog settings={settings.data} onClose={() => { setDialog(null); }} /> : null}
     </Paper>
   );
 }

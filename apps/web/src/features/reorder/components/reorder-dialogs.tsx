@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { PinReorderLevelsSchema, REORDER_MESSAGES, ReorderSettingsSchema, type ProductReorder, type ReorderSettings } from '@clinic/domain';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { usePinLevels, useSaveReorderSettings } from '../api/reorder-api';
+
+type Errors = Record<string, string>;
+const fieldErrors = (error: unknown, fallbackField: string, fallback: string): Errors => {
+  const fields = error instanceof ApiError ? error.errors : [];
+  return fields.length > 0 ? Object.fromEntries(fields.map((f) => [f.field, f.message])) : { [fallbackField]: errorMessage(error, fallback) };
+};
+const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** Levels set by hand for this product here; "Follow the forecast" clears them. */
+export function PinLevelsDialog({ productId, facts, onClose }: { productId: string; facts: ProductReorder; onClose: () => void }) {
+  const notify = useNotify();
+  const pin = usePinLevels(productId);
+  const [reorderPoint, setReorderPoint] = useState(String(facts.reorder_point));
+  const [orderUpTo, setOrderUpTo] = useState(String(facts.order_up_to));
+  const [errors, setErrors] = useState<Errors>({});
+  const save = (levels: { reorder_point: number; order_up_to: number } | null) =>
+    pin.mutate(levels, {
+      onSuccess: () => {
+        notify.success(levels ? REORDER_MESSAGES.levelsPinned : REORDER_MESSAGES.levelsUnpinned);
+        onClose();
+      },
+      onError: (error) => { setErrors(fieldErrors(error, 'reorder_point', 'Could not save the levels')); },
+    });
+  const submit = () => {
+    const parsed = PinReorderLevelsSchema.safeParse({ reorder_point: numberOrUndefined(reorderPoint), order_up_to: numberOrUndefined(orderUpTo) });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    save(parsed.data);
+  };
+  return (
+    <Dialog open onClose={pin.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="pin-levels-title">
+      <form noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
+        <DialogTitle id="pin-levels-title">Set levels by hand</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>Order when the shelf and what is on order fall to the reorder point, up to the second level. They replace the forecast's until you clear them.</DialogContentText>
+          <Stack spacing={2}>
+            <TextField label="Reorder point (units)" value={reorderPoint} onChange={(e) => { setReorderPoint(e.target.value); setErrors({}); }} error={Boolean(errors.reorder_point)} helperText={errors.reorder_point} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <TextField label="Order up to (units)" value={orderUpTo} onChange={(e) => { setOrderUpTo(e.target.value); setErrors({}); }} error={Boolean(errors.order_up_to)} helperText={errors.order_up_to} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          {facts.pinned ? <Button onClick={() => { save(null); }} disabled={pin.isPending} sx={{ mr: 'auto' }}>Follow the forecast</Button> : null}
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={pin.isPending}>
+            Save levels
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The location's service level (in percent here) and days between orders, for its admins. */
+export function ReorderSettingsDialog({ settings, onClose }: { settings: ReorderSettings; onClose: () => void }) {
+  const notify = useNotify();
+  const save = useSaveReorderSettings();
+  const [percent, setPercent] = useState(String(Math.round(settings.service_level * 1000) / 10));
+  const [reviewDays, setReviewDays] = useState(String(settings.review_days));
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = () => {
+    const level = numberOrUndefined(percent);
+    const parsed = ReorderSettingsSchema.safeParse({ service_level: level === undefined ? undefined : Math.round(level * 10) / 1000, review_days: numberOrUndefined(reviewDays) });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: () => {
+        notify.success(REORDER_MESSAGES.settingsSaved);
+        onClose();
+      },
+      onError: (error) => { setErrors(fieldErrors(error, 'service_level', 'Could not save the settings')); },
+    });
+  };
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="reorder-settings-title">
+      <form noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
+        <DialogTitle id="reorder-settings-title">Reorder settings</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>For every product of this location: how sure to be of not running out before a delivery, and how many days an order covers.</DialogContentText>
+          <Stack spacing={2}>
+            <TextField label="Service level (%)" value={percent} onChange={(e) => { setPercent(e.target.value); setErrors({}); }} error={Boolean(errors.service_level)} helperText={errors.service_level ?? '98% by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField label="Days between orders" value={reviewDays} onChange={(e) => { setReviewDays(e.target.value); setErrors({}); }} error={Boolean(errors.review_days)} helperText={errors.review_days ?? '7 by default'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
