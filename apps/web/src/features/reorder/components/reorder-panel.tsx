@@ -99,7 +99,7 @@ export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanel
             </Alert>
           ) : null}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-            <Figure label="Days of cover" value={coverText(data.days_of_cover)} note={data.daily_use > 0 ? `${String(data.daily_use)} units a day` : undefined} />
+            <Figure label="Days of cover" value={coverText(data.days_of_cover)} note={data.daily_use > 0 ? `${String(Math.round(data.daily_use * 10) / 10)} units a day` : undefined} />
             <Figure label="Reorder point" value={unitCount(data.reorder_point)} note={SOURCE_LABELS[data.source]} />
             <Figure label="Order up to" value={unitCount(data.order_up_to)} note={`${String(data.review_days)}-day review`} />
             <Figure label="On hand" value={unitCount(data.usable_units)} note={data.on_order_units > 0 ? `${unitCount(data.on_order_units)} on order` : 'nothing on order'} />

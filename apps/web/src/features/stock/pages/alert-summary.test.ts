@@ -23,6 +23,11 @@ describe('the "runs out" alert (issue 35)', () => {
     expect(alertSummary(alert({}))).toBe('Runs out in 2 days at 2.5 a day · a delivery takes 4 days · 7 units in stock');
   });
 
+  it('says out of stock when nothing is left, and reads occasional use in hundredths', () => {
+    expect(alertSummary(alert({ units_in_stock: 0 }))).toBe('Out of stock · a delivery takes 4 days');
+    expect(alertSummary(alert({ units_in_stock: 1, forecast: { daily_use: 0.04, lead_time_days: 30 } }))).toBe('Runs out in 25 days at 0.04 a day · a delivery takes 30 days · 1 unit in stock');
+  });
+
   it('still reads without its forecast', () => {
     expect(alertSummary(alert({ forecast: null }))).toBe('7 units in stock: runs out before a delivery ordered today arrives');
   });

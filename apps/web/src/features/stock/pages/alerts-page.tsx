@@ -35,8 +35,12 @@ export function alertSummary(alert: StockAlert): string {
   if (alert.kind === 'runs_out') {
     const forecast = alert.forecast;
     if (!forecast || !(forecast.daily_use > 0)) return `${unitCount(alert.units_in_stock)} in stock: runs out before a delivery ordered today arrives`;
+    const delivery = `a delivery takes ${String(forecast.lead_time_days)} days`;
+    if (alert.units_in_stock <= 0) return `Out of stock · ${delivery}`;
     const days = Math.floor(alert.units_in_stock / forecast.daily_use);
-    return `Runs out in ${String(days)} ${days === 1 ? 'day' : 'days'} at ${String(Math.round(forecast.daily_use * 10) / 10)} a day · a delivery takes ${String(forecast.lead_time_days)} days · ${unitCount(alert.units_in_stock)} in stock`;
+    // Occasional use (an implant a month) reads in hundredths; everyday use in tenths.
+    const perDay = forecast.daily_use < 1 ? Math.round(forecast.daily_use * 100) / 100 : Math.round(forecast.daily_use * 10) / 10;
+    return `Runs out in ${String(days)} ${days === 1 ? 'day' : 'days'} at ${String(perDay)} a day · ${delivery} · ${unitCount(alert.units_in_stock)} in stock`;
   }
   if (alert.kind === 'low_stock') return `${unitCount(alert.units_in_stock)} in stock, minimum ${String(alert.minimum_stock)}`;
   const lot = alert.stock?.lotNumber ? `Lot ${alert.stock.lotNumber}` : 'A lot';
