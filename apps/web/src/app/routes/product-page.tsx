@@ -7,6 +7,7 @@ import { AddToRunningListButton } from '../../features/purchasing/components/add
 import { ProductRequestsList } from '../../features/purchasing/components/product-requests-list';
 import { RequestProductButton } from '../../features/purchasing/components/request-product-button';
 import { ReorderPanel } from '../../features/reorder/components/reorder-panel';
+import { DaysOfCoverChip } from '../../features/reorder/components/days-of-cover-chip';
 
 /**
  * /products/{productId}: the product feature's page with the stock feature's Stock Room, consumption
@@ -24,6 +25,7 @@ export function ProductPage() {
               canCreate={can(permissions, 'stock', 'create')}
               canUpdate={can(permissions, 'stock', 'update')}
               canDelete={can(permissions, 'stock', 'delete')}
+              summary={<DaysOfCoverChip productId={product.id} />}
               reorderAction={
                 can(permissions, 'runningList', 'create') ? (
                   <>

@@ -6,6 +6,7 @@ import { REORDER_MESSAGES, type ProductReorder } from '@clinic/domain';
 import { AppProviders } from '../../../app/providers';
 import { jsonResponse, productReorder } from '../../../test/fixtures';
 import { coverText, ReorderPanel } from './reorder-panel';
+import { DaysOfCoverChip } from './days-of-cover-chip';
 import { stubMeasuredWidth } from '../../../test/measured-width';
 
 // The Reorder panel's chart measures its box.
@@ -92,5 +93,17 @@ describe('setting levels by hand', () => {
     expect(await screen.findByLabelText('Reorder point')).toHaveTextContent('30 units');
     expect(screen.getByText('set by hand')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'PUT', body: { reorder_point: 30, order_up_to: 90 } }]);
+  });
+});
+
+describe('days of cover beside the Stock Room', () => {
+  it('reads the same figures, and warns when the shelf runs out before a delivery', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(productReorder({ days_of_cover: 2.5, runs_out_before_delivery: true })))));
+    render(
+      <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <DaysOfCoverChip productId={PRODUCT} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('2.5 days of cover')).toBeInTheDocument();
   });
 });

@@ -54,10 +54,12 @@ export interface StockRoomProps {
   canDelete: boolean;
   /** Spec section 2: "Add to Running List" sits with Add Stock; purchasing provides it. */
   reorderAction?: ReactNode;
+  /** Beside the title: how long the shelf lasts (issue 35's days of cover), from the reorder feature. */
+  summary?: ReactNode;
 }
 
 /** Spec section 2: the product's stock at this location, 5 a page, newest first, with totals. */
-export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAction }: StockRoomProps) {
+export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAction, summary }: StockRoomProps) {
   const notify = useNotify();
   const [page, setPage] = useState(0);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -86,9 +88,12 @@ export function StockRoom({ product, canCreate, canUpdate, canDelete, reorderAct
   return (
     <Box component="section" aria-labelledby="stock-room-title">
       <Box data-tour="stock-room" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography id="stock-room-title" variant="h2">
-          Stock Room
-        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography id="stock-room-title" variant="h2">
+            Stock Room
+          </Typography>
+          {summary}
+        </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {reorderAction}
           {canUpdate ? (
