@@ -95,7 +95,12 @@ function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
                 {alertSummary(alert)}
               </Typography>
             </Box>
-            {kind === 'low_stock' || kind === 'runs_out' ? lowStockAction?.(alert) : null}
+            {kind === 'low_stock' ? lowStockAction?.(alert) : null}
+            {kind === 'runs_out' ? (
+              <Button size="small" component={RouterLink} to={`/products/${alert.product.id}`} aria-label={`What to order of ${alert.product.name}`}>
+                What to order
+              </Button>
+            ) : null}
             {kind === 'expired' ? <DisposeExpiredButton alert={alert} /> : null}
             {kind === 'recalled' && canTrace && alert.stock?.lotNumber ? (
               <Button size="small" component={RouterLink} to={`/recall?lot=${encodeURIComponent(alert.stock.lotNumber)}`} aria-label={`Affected patients of ${alert.product.name} lot ${alert.stock.lotNumber}`}>
