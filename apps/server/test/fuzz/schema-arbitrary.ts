@@ -84,7 +84,10 @@ function ofType(type: string, schema: JsonSchema, ids: IdPool, depth: number): f
     case 'number': {
       const min = schema.minimum ?? schema.exclusiveMinimum ?? -1000;
       const max = schema.maximum ?? schema.exclusiveMaximum ?? 100_000;
-      return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) }), fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));
+      const doubles = fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+      // A range with no whole number in it (a service level of 0.5 to 0.999) gets fractions only.
+      const [low, high] = [Math.ceil(min), Math.floor(Math.min(max, 2 ** 31 - 1))];
+      return low <= high ? fc.oneof(fc.integer({ min: low, max: high }), doubles) : doubles;
     }
     case 'string':
       return stringOf(schema, ids);
