@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -20,13 +20,13 @@ export function InventoryAccuracyCard() {
   const net = data?.variance_value ?? 0;
   return (
     <Paper sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
           Inventory accuracy, last {data?.days ?? 90} days
         </Typography>
-        <Link component={RouterLink} to="/counts" variant="body2">
+        <Button size="small" component={RouterLink} to="/counts">
           Cycle counts
-        </Link>
+        </Button>
       </Box>
       {accuracy.isPending ? (
         <Skeleton variant="text" width="40%" sx={{ fontSize: '2rem' }} aria-label="Loading inventory accuracy" />
