@@ -151,4 +151,24 @@ describe('reorder facts of a product', () => {
     expect(after.safety_stock).toBeLessThan(before.safety_stock);
     await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 0.98, review_days: 7 } });
   });
+
+  it('learns the lead time from the supplier\'s orders here, ignoring a delivery after more than 200 days', async () => {
+    const supplier = await createSupplier(t.db, { companyId: here(), name: `Lead ${randomUUID().slice(0, 6)}` });
+    const p = await createProduct(t.db, { companyId: null, name: `Lead time ${randomUUID().slice(0, 6)}` });
+    const lot = await t.request({ method: 'POST', url: '/api/stock', token: member(), payload: { product_id: p.id, supplier_id: supplier.id, container_quantity: 5, units_per_container: 10, price_per_container: 20, expiry_date: '2028-01-31' } });
+    expect(lot.statusCode).toBe(201);
+    const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString();
+    // Sent -> first delivery: 4, 4 and 4 days, and one order that took 220 days.
+    const orders: [number, number][] = [[40, 36], [30, 26], [20, 16], [230, 10]];
+    for (const [index, [sent, received]] of orders.entries()) {
+      const [po] = await queryRows<{ id: string }>(
+        t.db,
+        sql`insert into purchase_orders (company_id, number, supplier_id, total, status, created_at) values (${here()}, ${9000 + index}, ${supplier.id}, 10, 'received', ${daysAgo(sent)}::timestamptz) returning id`,
+      );
+      await t.db.execute(sql`insert into purchase_order_receipts (company_id, purchase_order_id, idempotency_key, stock_ids, created_at) values (${here()}, ${po!.id}, ${randomUUID()}, '[]'::jsonb, ${daysAgo(received)}::timestamptz)`);
+    }
+    const body = (await reorder(p.id)).json();
+    expect(body.lead_time).toMatchObject({ days: 4, learned: true, samples: 3, supplier_name: supplier.name });
+    expect(body.reasons.join(' ')).toMatch(/200 days/);
+  });
 });
