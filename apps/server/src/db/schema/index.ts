@@ -20,3 +20,4 @@ export * from './idempotency';
 export * from './marketplace';
 export * from './clinical';
 export * from './transfers';
+export * from './suggested-orders';

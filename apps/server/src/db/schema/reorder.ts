@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './organizations';
 import { products } from './catalog';
+import { users } from './users';
 
 /**
  * A location's reordering settings (issue 35): the cycle service level its reorder points aim at
@@ -15,11 +16,16 @@ export const reorderSettings = pgTable(
       .references(() => companies.id),
     serviceLevel: numeric('service_level', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.98),
     reviewDays: integer('review_days').notNull().default(7),
+    /** Suggested orders to one vendor under this value (dollars) go out without a person; null: never. */
+    autoSendUnder: numeric('auto_send_under', { precision: 14, scale: 2, mode: 'number' }),
+    /** The admin who turned automatic sending on: the orders it sends are issued in their name. */
+    autoSendBy: uuid('auto_send_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('reorder_settings_service_level_range', sql`${t.serviceLevel} >= 0.5 and ${t.serviceLevel} <= 0.999`),
     check('reorder_settings_review_days_range', sql`${t.reviewDays} between 1 and 60`),
+    check('reorder_settings_auto_send_positive', sql`${t.autoSendUnder} is null or (${t.autoSendUnder} > 0 and ${t.autoSendBy} is not null)`),
   ],
 );
 
