@@ -58,6 +58,8 @@ import { createCountsService } from './modules/counts/counts.service';
 import { countsRoutes } from './modules/counts/counts.routes';
 import { createReorderService, type ReorderService } from './modules/reorder/reorder.service';
 import { reorderRoutes } from './modules/reorder/reorder.routes';
+import { createSuggestionsService, type SuggestionsService } from './modules/reorder/suggestions.service';
+import { suggestionsRoutes } from './modules/reorder/suggestions.routes';
 import { createTransfersService } from './modules/transfers/transfers.service';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
@@ -217,7 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await distributors.start();
   const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
   const reorder = createReorderService(deps);
-  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
+  const suggestions = createSuggestionsService(deps, reorder, marketplace);
+  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -252,7 +255,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       stockRoutes(zapi, createStockService(deps));
       placesRoutes(zapi, createPlacesService(deps));
       countsRoutes(zapi, createCountsService(deps));
-      reorderRoutes(zapi, createReorderService(deps));
+      reorderRoutes(zapi, reorder);
+      suggestionsRoutes(zapi, suggestions);
       transfersRoutes(zapi, createTransfersService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
@@ -303,7 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 /** What runs each queue's jobs (jobs/queues.ts names them, their retries and schedules). */
 function registerJobHandlers(
   jobs: JobQueue,
-  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService },
+  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; suggestions: SuggestionsService },
   email: EmailDelivery | null,
   app: FastifyInstance,
 ): void {
@@ -317,7 +321,9 @@ function registerJobHandlers(
   jobs.handle(QUEUES.alertScan, () => services.alerts.scan());
   jobs.handle(QUEUES.reorderForecast, async () => {
     const forecasts = await services.reorder.refreshForecasts();
-    app.log.info({ forecasts }, 'reorder forecasts refreshed');
+    // The suggested orders follow the fresh levels (and automatic sending, where a location has it on).
+    const locations = await services.suggestions.draftAll();
+    app.log.info({ forecasts, locations }, 'reorder forecasts refreshed, suggested orders drafted');
   });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });

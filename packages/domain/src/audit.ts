@@ -34,6 +34,7 @@ export const AUDIT_ENTITIES = {
   stock_count: 'Cycle count',
   stock_transfer: 'Transfer between locations',
   stock_consumption: 'Stock consumption',
+  suggested_order: 'Suggested order',
   subscription: 'Subscription',
   supplier: 'Supplier',
   treatment: 'Treatment',

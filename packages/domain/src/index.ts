@@ -44,3 +44,4 @@ export * from './tour';
 export * from './assistant';
 export * from './assistant-parser';
 export * from './marketplace';
+export * from './suggested-orders';

@@ -63,12 +63,20 @@ export const REORDER_MESSAGES = {
   settingsSaved: 'Reorder settings saved',
   levelsPinned: 'Levels set by hand',
   levelsUnpinned: 'Levels follow the forecast again',
+  autoSendRange: 'Use an amount above $0 and at most $1,000,000, or turn automatic sending off',
 } as const;
 
 /** The location's reorder settings: the service level its reorder points aim at, the days between orders. */
 export const ReorderSettingsSchema = z.object({
   service_level: z.number({ error: REORDER_MESSAGES.serviceLevelRange }).min(0.5, REORDER_MESSAGES.serviceLevelRange).max(0.999, REORDER_MESSAGES.serviceLevelRange),
   review_days: z.number({ error: REORDER_MESSAGES.reviewDaysRange }).int(REORDER_MESSAGES.reviewDaysRange).min(1, REORDER_MESSAGES.reviewDaysRange).max(60, REORDER_MESSAGES.reviewDaysRange),
+  /** Suggested orders to one vendor under this value (dollars) go out without review; null: never. Absent in a request: unchanged. */
+  auto_send_under: z
+    .number({ error: REORDER_MESSAGES.autoSendRange })
+    .positive(REORDER_MESSAGES.autoSendRange)
+    .max(1_000_000, REORDER_MESSAGES.autoSendRange)
+    .nullable()
+    .optional(),
 });
 export type ReorderSettings = z.infer<typeof ReorderSettingsSchema>;
 

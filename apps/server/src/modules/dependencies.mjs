@@ -41,7 +41,8 @@ export const moduleDependencies = {
   // Cycle counts (issue 34): the differences go on the books through the ledger.
   counts: ['audit', 'ledger', 'places'],
   // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
-  reorder: ['alerts', 'audit', 'products'],
+  // Suggested orders go out through the marketplace and the purchase-order issuer; automatic sending acts as an admin (users).
+  reorder: ['alerts', 'audit', 'marketplace', 'products', 'purchasing', 'users'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],
@@ -72,12 +73,15 @@ export const publicFiles = {
   'treatment-logs': ['record-visit'],
   // Pure: password hashing (the demo accounts are created with known passwords).
   auth: ['passwords'],
+  // Pure: an Actor for work no request does (the seed, automatic sending of suggested orders).
+  users: ['acting-as'],
   // Pure: the e-mails' wording.
   mail: ['templates'],
   // The file-storage interface and its address helpers; no database.
   uploads: ['storage'],
   // The location's suppliers as marketplace vendors (the demo's past marketplace orders go through them).
-  marketplace: ['vendors/supplier-vendor'],
+  // The offer type suggested orders route by (types only).
+  marketplace: ['vendors/supplier-vendor', 'vendors/vendor'],
   // Pure: the purchase order's PDF. The door every purchase order is issued through (running lists, marketplace carts).
   purchasing: ['purchase-order-pdf', 'issue-order'],
 };

@@ -17,6 +17,7 @@ import { marketplaceCases } from './marketplace.cases';
 import { auditCases } from './audit.cases';
 import { jobsCases } from './jobs.cases';
 import { countsCases, reorderCases, reorderWriteCases } from './counts.cases';
+import { suggestionsCases } from './suggestions.cases';
 
 /**
  * Every route's row of the authorization matrix (test/authorization-matrix.test.ts), and the public
@@ -192,4 +193,4 @@ export const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...transferCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases, ...reorderWriteCases };
+export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...transferCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases, ...reorderWriteCases, ...suggestionsCases };

@@ -12,7 +12,7 @@ import { insertProduct } from '../../src/modules/products/products.repo';
 import { insertStocks } from '../../src/modules/ledger/ledger.repo';
 import { insertPlace } from '../../src/modules/places/places.repo';
 import { and, eq, inArray } from 'drizzle-orm';
-import { stockCountLines, stockCounts } from '../../src/db/schema/index';
+import { stockCountLines, stockCounts, suggestedOrderLines, suggestedOrders } from '../../src/db/schema/index';
 
 /** Test factories: each makes real rows through the repositories, skipping the services (the demo seed uses the services; src may not import this tree). */
 
@@ -206,4 +206,40 @@ export async function createStock(
     },
   ]);
   return row!;
+}
+
+/**
+ * A line waiting on the location's open suggested order (the draft made if there is none): one
+ * pack of 10 at $5 from a supplier of the location without a price list, a plain purchase order.
+ */
+export async function createSuggestedLine(db: DbOrTx, options: { companyId: string }) {
+  await db.insert(suggestedOrders).values({ companyId: options.companyId }).onConflictDoNothing();
+  const [draft] = await db
+    .select()
+    .from(suggestedOrders)
+    .where(and(eq(suggestedOrders.companyId, options.companyId), eq(suggestedOrders.status, 'open')));
+  const product = await createProduct(db, { companyId: null });
+  const supplier = await createSupplier(db, { companyId: options.companyId });
+  const [line] = await db
+    .insert(suggestedOrderLines)
+    .values({
+      suggestedOrderId: draft!.id,
+      companyId: options.companyId,
+      productId: product.id,
+      vendorId: supplier.id,
+      vendorKind: 'supplier',
+      sku: null,
+      description: product.name,
+      packSize: 10,
+      price: 5,
+      quantity: 1,
+      unitsNeeded: 10,
+      usableUnits: 0,
+      onOrderUnits: 0,
+      reorderPoint: 5,
+      orderUpTo: 10,
+      choices: [{ vendorId: supplier.id, vendorName: supplier.name, vendorKind: 'supplier', sku: null, packSize: 10, price: 5, inStock: true }],
+    })
+    .returning();
+  return { draft: draft!, line: line!, product, supplier };
 }

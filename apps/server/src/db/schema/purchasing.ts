@@ -114,6 +114,8 @@ export const purchaseOrderLines = pgTable(
     /** The vendor's item number, on marketplace orders. */
     vendorSku: text('vendor_sku'),
     quantity: integer('quantity').notNull(),
+    /** Units in one pack as the vendor sells it, when known (marketplace and suggested orders): what is on order, in units. */
+    unitsPerPack: integer('units_per_pack'),
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     highPriority: boolean('high_priority').notNull().default(false),
     /** Containers received so far; only receiving moves it, and never past what was ordered. */

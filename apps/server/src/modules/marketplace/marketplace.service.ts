@@ -209,6 +209,11 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
   }
 
   return {
+    /** Every vendor's offers for these products at the location (what suggested orders route by). */
+    offersFor(companyId: string, productIds: string[]) {
+      return allOffers({ companyId }, productIds);
+    },
+
     /**
      * The status job: distributor orders still on their way, least recently checked first, one at
      * a time. Safe in several processes: a placement is sent under the same key, and a status only
@@ -310,7 +315,7 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
             companyId,
             supplierId: vendorId,
             runningListId: null,
-            lines: group.map((l) => ({ productId: l.product_id!, productName: l.description, quantity: l.quantity, price: l.current_price!, vendorSku: l.sku })),
+            lines: group.map((l) => ({ productId: l.product_id!, productName: l.description, quantity: l.quantity, price: l.current_price!, vendorSku: l.sku, unitsPerPack: l.pack_size > 0 ? l.pack_size : null })),
             emailSupplier: vendor.adapter.kind === 'supplier',
           });
           ids.push(issued.id);

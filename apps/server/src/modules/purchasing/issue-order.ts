@@ -20,6 +20,8 @@ export interface OrderLineInput {
   quantity: number;
   /** Dollars per container. */
   price: number;
+  /** Units in one container, when the vendor says (a price list's pack size). */
+  unitsPerPack?: number | null;
   highPriority?: boolean;
   runningListProductId?: string | null;
   vendorSku?: string | null;
@@ -70,6 +72,7 @@ export function createOrderIssuer(deps: ServiceDeps) {
         highPriority: l.highPriority ?? false,
         runningListProductId: l.runningListProductId ?? null,
         vendorSku: l.vendorSku ?? null,
+        unitsPerPack: l.unitsPerPack ?? null,
       })),
     );
 

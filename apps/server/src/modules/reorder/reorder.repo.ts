@@ -39,7 +39,7 @@ export interface ShelfFacts {
   minimumStock: number;
   /** Unexpired, available (not recalled or quarantined) units left. */
   usableUnits: number;
-  /** Units on orders sent and not received: containers left times the last delivery's container. */
+  /** Units on orders sent and not received: packs left at the pack the order names, else the last delivery's container. */
   onOrderUnits: number;
   /** From the newest lot received (not a part moved or a lot found): who it came from and its pack. */
   lastSupplierId: string | null;
@@ -56,8 +56,8 @@ export async function shelfFacts(db: DbOrTx, companyId: string, productId: strin
                           where company_id = ${companyId}::uuid and product_id = ${productId}::uuid and deleted_at is null and units_left > 0
                             and status = 'available' and (expiry_date is null or expiry_date >= ${today}::date)), 0) as usable_units,
                last.supplier_id, last.supplier_name, last.units_per_container, last.price_per_container,
-               coalesce((select sum(pol.quantity - pol.received_quantity) from purchase_order_lines pol join purchase_orders po on po.id = pol.purchase_order_id
-                          where pol.company_id = ${companyId}::uuid and pol.product_id = ${productId}::uuid and po.status <> 'received'), 0) as on_order_containers
+               coalesce((select sum((pol.quantity - pol.received_quantity) * coalesce(pol.units_per_pack, last.units_per_container, 1)) from purchase_order_lines pol join purchase_orders po on po.id = pol.purchase_order_id
+                          where pol.company_id = ${companyId}::uuid and pol.product_id = ${productId}::uuid and po.status <> 'received'), 0) as on_order_units
           from (select 1) one
           left join lateral (
             select s.supplier_id, sup.name as supplier_name, s.units_per_container, s.price_per_container from stocks s
@@ -70,7 +70,7 @@ export async function shelfFacts(db: DbOrTx, companyId: string, productId: strin
   return {
     minimumStock: Number(row?.minimum_stock ?? 0),
     usableUnits: Number(row?.usable_units ?? 0),
-    onOrderUnits: Number(row?.on_order_containers ?? 0) * (unitsPerContainer ?? 1),
+    onOrderUnits: Number(row?.on_order_units ?? 0),
     lastSupplierId: row?.supplier_id ?? null,
     lastSupplierName: row?.supplier_name ?? null,
     lastUnitsPerContainer: unitsPerContainer,
@@ -152,12 +152,21 @@ export async function leadTimeSamplesBySupplier(db: DbOrTx, companyId: string): 
 export interface ReorderSettingsRow {
   serviceLevel: number;
   reviewDays: number;
+  /** Suggested orders to one vendor under this value go out without review; null: never. */
+  autoSendUnder: number | null;
+  /** Whose name automatic orders go out in: the admin who turned it on. */
+  autoSendBy: string | null;
 }
 
 /** The location's settings, or null for the defaults. */
 export async function settingsOf(db: DbOrTx, companyId: string): Promise<ReorderSettingsRow | null> {
-  const [row] = await rows<{ service_level: string; review_days: number }>(db, sql`select service_level, review_days from reorder_settings where company_id = ${companyId}::uuid`);
-  return row ? { serviceLevel: Number(row.service_level), reviewDays: Number(row.review_days) } : null;
+  const [row] = await rows<{ service_level: string; review_days: number; auto_send_under: string | null; auto_send_by: string | null }>(
+    db,
+    sql`select service_level, review_days, auto_send_under, auto_send_by from reorder_settings where company_id = ${companyId}::uuid`,
+  );
+  return row
+    ? { serviceLevel: Number(row.service_level), reviewDays: Number(row.review_days), autoSendUnder: row.auto_send_under === null ? null : Number(row.auto_send_under), autoSendBy: row.auto_send_by }
+    : null;
 }
 
 export interface ForecastRow {
@@ -184,10 +193,18 @@ export async function replaceForecasts(db: DbOrTx, companyId: string, forecasts:
       reorder_point = excluded.reorder_point, order_up_to = excluded.order_up_to, computed_at = excluded.computed_at`);
 }
 
-/** The location's settings written (one row per location). */
-export async function saveSettings(db: DbOrTx, companyId: string, settings: ReorderSettingsRow): Promise<void> {
-  await db.execute(sql`insert into reorder_settings (company_id, service_level, review_days, updated_at) values (${companyId}::uuid, ${settings.serviceLevel}, ${settings.reviewDays}, now())
-                       on conflict (company_id) do update set service_level = excluded.service_level, review_days = excluded.review_days, updated_at = now()`);
+/**
+ * The location's settings written (one row per location). Automatic sending is left as it is when
+ * `autoSend` is undefined, turned off with null, else set under the value in the admin's name.
+ */
+export async function saveSettings(db: DbOrTx, companyId: string, settings: Pick<ReorderSettingsRow, 'serviceLevel' | 'reviewDays'>, autoSend?: { under: number; by: string } | null): Promise<void> {
+  const keep = autoSend === undefined;
+  await db.execute(sql`insert into reorder_settings (company_id, service_level, review_days, auto_send_under, auto_send_by, updated_at)
+                       values (${companyId}::uuid, ${settings.serviceLevel}, ${settings.reviewDays}, ${autoSend?.under ?? null}::numeric, ${autoSend?.by ?? null}::uuid, now())
+                       on conflict (company_id) do update set service_level = excluded.service_level, review_days = excluded.review_days,
+                         auto_send_under = case when ${keep} then reorder_settings.auto_send_under else excluded.auto_send_under end,
+                         auto_send_by = case when ${keep} then reorder_settings.auto_send_by else excluded.auto_send_by end,
+                         updated_at = now()`);
 }
 
 /** A product's levels set by hand at a location, or cleared (null): its settings row is made if missing. */

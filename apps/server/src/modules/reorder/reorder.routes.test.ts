@@ -137,13 +137,13 @@ describe('reorder facts of a product', () => {
     const { productId, stockId } = await lot(400, 10);
     await usedOnPastDays(productId, stockId, () => 4);
     const before = (await reorder(productId)).json();
-    expect((await t.request({ method: 'GET', url: '/api/reorder/settings', token: member() })).json()).toEqual({ service_level: 0.98, review_days: 7 });
+    expect((await t.request({ method: 'GET', url: '/api/reorder/settings', token: member() })).json()).toEqual({ service_level: 0.98, review_days: 7, auto_send_under: null });
     expect((await t.request({ method: 'PUT', url: '/api/reorder/settings', token: member(), payload: { service_level: 0.9, review_days: 14 } })).statusCode).toBe(403);
     const bad = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 1.5, review_days: 0 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual(expect.arrayContaining([{ field: 'service_level', message: REORDER_MESSAGES.serviceLevelRange }, { field: 'review_days', message: REORDER_MESSAGES.reviewDaysRange }]));
     const saved = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 0.9, review_days: 14 } });
-    expect(saved.json()).toEqual({ service_level: 0.9, review_days: 14 });
+    expect(saved.json()).toEqual({ service_level: 0.9, review_days: 14, auto_send_under: null });
     const after = (await reorder(productId)).json();
     expect(after).toMatchObject({ service_level: 0.9, review_days: 14 });
     // A longer review period orders up to more; a lower service level keeps less safety stock.

@@ -20,7 +20,7 @@ import { isoDay } from '../../clock';
 import { findProductWithNames } from '../products/products.reads';
 import { refreshAlerts } from '../alerts/alerts.writes';
 import { recordAudit } from '../audit/audit.writes';
-import { companiesToForecast, dailyUse, savePinnedLevels, saveSettings, leadTimeSamples, leadTimeSamplesBySupplier, planFacts, replaceForecasts, settingsOf, shelfFacts, useInWindow, type ForecastRow } from './reorder.repo';
+import { companiesToForecast, dailyUse, savePinnedLevels, saveSettings, leadTimeSamples, leadTimeSamplesBySupplier, planFacts, replaceForecasts, settingsOf, shelfFacts, useInWindow, type ForecastRow, type ReorderSettingsRow } from './reorder.repo';
 
 const DAY_MS = 86_400_000;
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
@@ -28,6 +28,10 @@ const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** pl
 /** The ISO days from `days` days before `today` to yesterday, oldest first. */
 export function historyDays(today: Date, days: number): string[] {
   return Array.from({ length: days }, (_v, i) => isoDay(new Date(today.getTime() - (days - i) * DAY_MS)));
+}
+
+function settingsView(saved: ReorderSettingsRow | null): ReorderSettings {
+  return { service_level: saved?.serviceLevel ?? DEFAULT_SERVICE_LEVEL, review_days: saved?.reviewDays ?? DEFAULT_REVIEW_DAYS, auto_send_under: saved?.autoSendUnder ?? null };
 }
 
 /**
@@ -82,22 +86,59 @@ export function createReorderService(deps: ServiceDeps) {
     };
   }
 
+  /** One location's forecasts replaced and its alerts refreshed; the number of forecasts written. */
+  async function forecastCompany(companyId: string, now: Date): Promise<number> {
+    const days = historyDays(now, REORDER_HISTORY_DAYS);
+    const index = new Map(days.map((d, i) => [d, i]));
+    const use = await useInWindow(db, companyId, days[0]!, days[days.length - 1]!);
+    const series = new Map<string, number[]>();
+    for (const row of use) {
+      const at = index.get(row.day);
+      if (at === undefined) continue;
+      const history = series.get(row.productId) ?? new Array<number>(days.length).fill(0);
+      history[at] = (history[at] ?? 0) + row.units;
+      series.set(row.productId, history);
+    }
+    const [settings, facts, samples] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [...series.keys()]), leadTimeSamplesBySupplier(db, companyId)]);
+    const forecasts: ForecastRow[] = [];
+    for (const [productId, history] of series) {
+      const forecast = forecastDemand(history);
+      if (forecast.method === 'none') continue;
+      const fact = facts.get(productId);
+      const leadTime = learnLeadTime(fact?.lastSupplierId ? (samples.get(fact.lastSupplierId) ?? []) : []);
+      const levels = reorderLevels({
+        forecast,
+        leadTime,
+        serviceLevel: settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL,
+        reviewDays: settings?.reviewDays ?? DEFAULT_REVIEW_DAYS,
+        minimumStock: fact?.minimumStock ?? 0,
+        pinned: fact?.pinned ?? null,
+      });
+      forecasts.push({ productId, method: forecast.method, dailyUse: round(forecast.dailyMean, 4), leadTimeDays: round(leadTime.days, 1), reorderPoint: levels.reorderPoint, orderUpTo: levels.orderUpTo });
+    }
+    await db.transaction(async (tx) => {
+      await replaceForecasts(tx, companyId, forecasts, now);
+      await refreshAlerts(tx, { companyId }, { today: isoDay(now), expiryWindowDays: deps.alertExpiryWindowDays });
+    });
+    return forecasts.length;
+  }
+
   return {
     product,
 
     async settings(actor: Actor): Promise<ReorderSettings> {
-      const saved = await settingsOf(db, currentCompanyId(actor));
-      return { service_level: saved?.serviceLevel ?? DEFAULT_SERVICE_LEVEL, review_days: saved?.reviewDays ?? DEFAULT_REVIEW_DAYS };
+      return settingsView(await settingsOf(db, currentCompanyId(actor)));
     },
 
     /** The location's service level and review period; the next forecasts (and the product page now) use them. */
     async saveSettings(actor: Actor, body: ReorderSettings): Promise<ReorderSettings> {
       const companyId = currentCompanyId(actor);
       await db.transaction(async (tx) => {
-        await saveSettings(tx, companyId, { serviceLevel: body.service_level, reviewDays: body.review_days });
+        const autoSend = body.auto_send_under === undefined ? undefined : body.auto_send_under === null ? null : { under: body.auto_send_under, by: actor.userId };
+        await saveSettings(tx, companyId, { serviceLevel: body.service_level, reviewDays: body.review_days }, autoSend);
         await recordAudit(tx, actor, { entity: 'reorder_settings', entityId: companyId, action: 'update', organizationId: actor.organizationId, companyId, changes: { ...body } });
       });
-      return body;
+      return settingsView(await settingsOf(db, companyId));
     },
 
     /** A product's levels set by hand at the location (null: follow the forecast again). */
@@ -118,44 +159,13 @@ export function createReorderService(deps: ServiceDeps) {
      */
     async refreshForecasts(): Promise<number> {
       const now = deps.now();
-      const days = historyDays(now, REORDER_HISTORY_DAYS);
-      const index = new Map(days.map((d, i) => [d, i]));
       let written = 0;
-      for (const companyId of await companiesToForecast(db, days[0]!)) {
-        const use = await useInWindow(db, companyId, days[0]!, days[days.length - 1]!);
-        const series = new Map<string, number[]>();
-        for (const row of use) {
-          const at = index.get(row.day);
-          if (at === undefined) continue;
-          const history = series.get(row.productId) ?? new Array<number>(days.length).fill(0);
-          history[at] = (history[at] ?? 0) + row.units;
-          series.set(row.productId, history);
-        }
-        const [settings, facts, samples] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [...series.keys()]), leadTimeSamplesBySupplier(db, companyId)]);
-        const forecasts: ForecastRow[] = [];
-        for (const [productId, history] of series) {
-          const forecast = forecastDemand(history);
-          if (forecast.method === 'none') continue;
-          const fact = facts.get(productId);
-          const leadTime = learnLeadTime(fact?.lastSupplierId ? (samples.get(fact.lastSupplierId) ?? []) : []);
-          const levels = reorderLevels({
-            forecast,
-            leadTime,
-            serviceLevel: settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL,
-            reviewDays: settings?.reviewDays ?? DEFAULT_REVIEW_DAYS,
-            minimumStock: fact?.minimumStock ?? 0,
-            pinned: fact?.pinned ?? null,
-          });
-          forecasts.push({ productId, method: forecast.method, dailyUse: round(forecast.dailyMean, 4), leadTimeDays: round(leadTime.days, 1), reorderPoint: levels.reorderPoint, orderUpTo: levels.orderUpTo });
-        }
-        await db.transaction(async (tx) => {
-          await replaceForecasts(tx, companyId, forecasts, now);
-          await refreshAlerts(tx, { companyId }, { today: isoDay(now), expiryWindowDays: deps.alertExpiryWindowDays });
-        });
-        written += forecasts.length;
-      }
+      for (const companyId of await companiesToForecast(db, historyDays(now, REORDER_HISTORY_DAYS)[0]!)) written += await forecastCompany(companyId, now);
       return written;
     },
+
+    /** One location's forecasts and alerts refreshed now (the suggested orders' Draft now button). */
+    refreshCompany: (companyId: string) => forecastCompany(companyId, deps.now()),
   };
 }
 

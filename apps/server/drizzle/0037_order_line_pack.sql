@@ -1,0 +1,1 @@
+ALTER TABLE "purchase_order_lines" ADD COLUMN "units_per_pack" integer;

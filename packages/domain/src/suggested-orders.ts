@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { UuidSchema } from './fields';
+import { VendorRefSchema } from './marketplace';
+
+/**
+ * Suggested orders (issue 35): what a location should order now, drafted daily per vendor from the
+ * reorder levels, reviewed by a location admin and turned into purchase orders (and marketplace
+ * orders) in one tap. A product that cannot be ordered stays on the draft with its reason.
+ */
+export const SUGGESTION_MESSAGES = {
+  noSupplier: 'No supplier: it was never received here and no price list or distributor offers it. Add it to a price list or receive it once.',
+  priceZero: (vendor: string) => `${vendor} lists it at a price of 0: fix the price list to order it`,
+  packZero: (vendor: string) => `${vendor} lists it with a pack size of 0: fix the price list to order it`,
+  lastPriceZero: (vendor: string) => `The last delivery from ${vendor} was priced at 0 and no price list offers it: add it to a price list to order it`,
+  outOfStockEverywhere: 'Out of stock at every vendor that offers it, and never received here from a supplier',
+  nothingToOrder: 'Nothing to order: every line is ordered, removed or cannot be ordered',
+  noDraft: 'No suggested order yet: draft one now',
+  pricesChanged: 'Some prices changed since the draft was made. Check the new prices and order again.',
+  choiceUnknown: 'Choose one of the vendors offered for this product',
+  lineOrdered: 'This line was already ordered',
+  lineNotFound: 'Suggested line not found',
+  quantityRange: 'Order 0 to 10,000 packs',
+  drafted: 'Suggested orders drafted',
+  ordered: (count: number) => `${String(count)} purchase ${count === 1 ? 'order' : 'orders'} sent`,
+  removed: 'Removed from the suggested order',
+} as const;
+
+export const SuggestedChoiceSchema = z.object({
+  vendor: VendorRefSchema,
+  /** The vendor's item number; null: the last supplier without a price list, ordered by a plain purchase order. */
+  sku: z.string().nullable(),
+  pack_size: z.number(),
+  price: z.number(),
+  unit_price: z.number(),
+  in_stock: z.boolean(),
+});
+export type SuggestedChoice = z.infer<typeof SuggestedChoiceSchema>;
+
+export const SuggestedLineSchema = z.object({
+  id: UuidSchema,
+  product: z.object({ id: UuidSchema, name: z.string() }),
+  /** Null when nothing can be ordered for it (`problem` says why). */
+  vendor: VendorRefSchema.nullable(),
+  sku: z.string().nullable(),
+  description: z.string(),
+  pack_size: z.number().nullable(),
+  /** Dollars per pack. */
+  price: z.number().nullable(),
+  /** Packs to order. */
+  quantity: z.number().int(),
+  /** Units the packs hold. */
+  units: z.number(),
+  total: z.number(),
+  units_needed: z.number(),
+  usable_units: z.number(),
+  on_order_units: z.number(),
+  reorder_point: z.number().int(),
+  order_up_to: z.number().int(),
+  choices: z.array(SuggestedChoiceSchema),
+  problem: z.string().nullable(),
+  edited: z.boolean(),
+  /** The purchase order the line went out on; null while it waits for review. */
+  ordered: z.object({ purchase_order_id: UuidSchema, number: z.string() }).nullable(),
+});
+export type SuggestedLine = z.infer<typeof SuggestedLineSchema>;
+
+export const SuggestedOrderSchema = z.object({
+  /** Null when the location has no open draft. */
+  id: UuidSchema.nullable(),
+  refreshed_at: z.string().nullable(),
+  lines: z.array(SuggestedLineSchema),
+  /** Value of the lines waiting to be ordered. */
+  total: z.number(),
+  /** Orders to one vendor under this value go out by themselves; null: never. */
+  auto_send_under: z.number().nullable(),
+});
+export type SuggestedOrder = z.infer<typeof SuggestedOrderSchema>;
+
+export const UpdateSuggestedLineSchema = z
+  .object({
+    quantity: z.number({ error: SUGGESTION_MESSAGES.quantityRange }).int(SUGGESTION_MESSAGES.quantityRange).min(0, SUGGESTION_MESSAGES.quantityRange).max(10_000, SUGGESTION_MESSAGES.quantityRange).optional(),
+    /** One of the line's choices: its vendor and item number (null for the last supplier's plain order). */
+    choice: z.object({ vendor_id: UuidSchema, sku: z.string().max(100).nullable() }).optional(),
+  })
+  .refine((v) => v.quantity !== undefined || v.choice !== undefined, { path: ['quantity'], message: SUGGESTION_MESSAGES.quantityRange });
+export type UpdateSuggestedLine = z.infer<typeof UpdateSuggestedLineSchema>;
+
+export const OrderSuggestionsRequestSchema = z.object({
+  /** Only these vendors' lines; every vendor's when absent. */
+  vendor_ids: z.array(UuidSchema).max(50).optional(),
+});
+export type OrderSuggestionsRequest = z.infer<typeof OrderSuggestionsRequestSchema>;
+
+export const OrderedSuggestionsSchema = z.object({
+  purchase_orders: z.array(z.object({ id: UuidSchema, number: z.string(), vendor_name: z.string(), total: z.number() })),
+});
+export type OrderedSuggestions = z.infer<typeof OrderedSuggestionsSchema>;
