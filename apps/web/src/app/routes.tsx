@@ -29,6 +29,7 @@ const InventoryPage = page(() => import('../features/stock/pages/inventory-page'
 const PlacesPage = page(() => import('../features/places/pages/places-page'), 'PlacesPage');
 const CountsPage = page(() => import('../features/counts/pages/counts-page'), 'CountsPage');
 const CountPage = page(() => import('../features/counts/pages/count-page'), 'CountPage');
+const SuggestionsPage = page(() => import('../features/reorder/pages/suggestions-page'), 'SuggestionsPage');
 const TransfersPage = page(() => import('../features/transfers/pages/transfers-page'), 'TransfersPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
@@ -121,6 +122,11 @@ export const routes: RouteObject[] = [
                       { path: '/counts', element: <CountsPage /> },
                       { path: '/counts/:countId', element: <CountPage /> },
                     ],
+                  },
+                  {
+                    // Issue 35: suggested orders, for whoever reads purchase orders; its admins act on it.
+                    element: <RequirePermission feature="purchaseOrder" action="read" />,
+                    children: [{ path: '/reorder/suggestions', element: <SuggestionsPage /> }],
                   },
                   {
                     element: <RequirePermission feature="runningList" action="read" />,

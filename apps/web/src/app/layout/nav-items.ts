@@ -23,6 +23,7 @@ import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import ShelvesIcon from '@mui/icons-material/Shelves';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { can, ROLE_PERMISSIONS, type PermissionMap, type Role } from '@clinic/domain';
@@ -55,6 +56,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
   if (role === 'admin' && can(permissions, 'import', 'create')) inventory.push({ label: 'Import Products', to: '/import', icon: UploadFileOutlined });
   // Spec section 2: non-admins see Purchasing, and Purchase History only with purchaseHistory.read.
   if (role !== 'admin' && can(permissions, 'runningList', 'read')) inventory.push({ label: 'Purchasing', to: '/running-list', icon: ShoppingCartOutlined });
+  // Issue 35: what to order now, drafted from use and lead time.
+  if (role !== 'admin' && can(permissions, 'purchaseOrder', 'read')) inventory.push({ label: 'Suggested orders', to: '/reorder/suggestions', icon: PlaylistAddCheckOutlined });
   if (role !== 'admin' && can(permissions, 'purchaseHistory', 'read')) inventory.push({ label: 'Purchase History', to: '/purchase-history', icon: ReceiptLongOutlined });
   // The marketplace orders from the location's vendors; its orders page (/marketplace/orders) highlights this entry too.
   if (role !== 'admin' && can(permissions, 'marketplace', 'read')) inventory.push({ label: 'Marketplace', to: '/marketplace', icon: StorefrontOutlined });

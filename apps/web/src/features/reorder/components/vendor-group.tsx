@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import { SUGGESTION_MESSAGES, UpdateSuggestedLineSchema, type SuggestedChoice, type SuggestedLine, type VendorRef } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
+import { tableCardsSx } from '../../../components/table-cards-sx';
+import { formatDollars } from '../../../lib/format';
+
+const COLUMNS = [
+  { label: 'Product' },
+  { label: 'On hand + on order' },
+  { label: 'Reorder at / up to' },
+  { label: 'Vendor' },
+  { label: 'Packs' },
+  { label: 'Total' },
+  { label: 'Remove', srOnly: true },
+];
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const choiceKey = (c: { vendor: { id: string }; sku: string | null }) => `${c.vendor.id}|${c.sku ?? ''}`;
+const choiceLabel = (c: SuggestedChoice) =>
+  `${c.vendor.name}${c.sku ? ` · ${c.sku}` : ' · last delivery'} · ${formatDollars(c.price)} / ${String(c.pack_size)} (${formatDollars(c.unit_price)} each)${c.in_stock ? '' : ' · out of stock'}`;
+const units = (n: number) => Number(n.toFixed(1)).toLocaleString('en-US');
+
+export interface LineChange {
+  quantity?: number;
+  choice?: { vendor_id: string; sku: string | null };
+}
+
+/** The packs of a line as typed: saved on Enter or leaving the field, refused here with the API's wording. */
+function PacksField({ line, disabled, onSave }: { line: SuggestedLine; disabled: boolean; onSave: (quantity: number) => void }) {
+  const [text, setText] = useState(String(line.quantity));
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    if (text === String(line.quantity)) return;
+    const parsed = UpdateSuggestedLineSchema.safeParse({ quantity: text.trim() === '' ? undefined : Number(text) });
+    if (!parsed.success || parsed.data.quantity === undefined) {
+      setError(SUGGESTION_MESSAGES.quantityRange);
+      return;
+    }
+    onSave(parsed.data.quantity);
+  };
+  return (
+    <TextField
+      size="small"
+      value={text}
+      disabled={disabled}
+      onChange={(e) => { setText(e.target.value); setError(null); }}
+      onBlur={save}
+      onKeyDown={(e) => { if (e.key === 'Enter') save(); }}
+      error={Boolean(error)}
+      helperText={error ?? `${units(line.units)} units`}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `Packs of ${line.product.name}` } }}
+      sx={{ width: 110 }}
+    />
+  );
+}
+
+/**
+ * One vendor's share of the suggested order: each product's position, its levels, the vendor it is
+ * routed to (any other offer can be chosen), the packs, and what it costs. Admins edit and order;
+ * others read.
+ */
+export function VendorGroup({
+  vendor,
+  lines,
+  editable,
+  busy,
+  onChange,
+  onRemove,
+  onOrder,
+}: {
+  vendor: VendorRef;
+  lines: SuggestedLine[];
+  editable: boolean;
+  busy: boolean;
+  onChange: (line: SuggestedLine, change: LineChange) => void;
+  onRemove: (line: SuggestedLine) => void;
+  onOrder: () => void;
+}) {
+  const total = lines.reduce((sum, l) => sum + l.total, 0);
+  const titleId = `vendor-${vendor.id}-title`;
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ mb: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
+        <Typography id={titleId} variant="h2">
+          {vendor.name}
+        </Typography>
+        <Chip size="small" label={vendor.kind === 'distributor' ? 'Distributor' : 'Supplier'} />
+        <Typography color="text.secondary">
+          {lines.length} {lines.length === 1 ? 'product' : 'products'} · {formatDollars(total)}
+        </Typography>
+        {editable ? (
+          <Button variant="outlined" sx={{ ml: 'auto', minHeight: 44 }} onClick={onOrder} disabled={busy} aria-label={`Order from ${vendor.name} (${formatDollars(total)})`}>
+            Order from {vendor.name}
+          </Button>
+        ) : null}
+      </Box>
+      <Paper sx={{ overflow: 'hidden' }}>
+        <TableContainer>
+          <Table size="small" aria-label={`Suggested from ${vendor.name}`} sx={tableCardsSx(COLUMNS)}>
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((c) => (
+                  <TableCell key={c.label} sx={c.srOnly ? { width: 56 } : undefined}>
+                    {c.srOnly ? <span style={visuallyHidden}>{c.label}</span> : c.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((line) => (
+                <TableRow key={line.id}>
+                  <TableCell>
+                    <AppLink to={`/products/${line.product.id}`}>{line.product.name}</AppLink>
+                    {line.edited ? <Chip size="small" variant="outlined" label="Edited" sx={{ ml: 1 }} /> : null}
+                  </TableCell>
+                  <TableCell>
+                    {units(line.usable_units)} + {units(line.on_order_units)}
+                  </TableCell>
+                  <TableCell>
+                    {line.reorder_point} / {line.order_up_to}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 220 }}>
+                    {editable && line.choices.length > 1 ? (
+                      <TextField
+                        select
+                        size="small"
+                        fullWidth
+                        label="Vendor"
+                        value={choiceKey({ vendor: line.vendor!, sku: line.sku })}
+                        disabled={busy}
+                        onChange={(e) => {
+                          const choice = line.choices.find((c) => choiceKey(c) === e.target.value);
+                          if (choice) onChange(line, { choice: { vendor_id: choice.vendor.id, sku: choice.sku } });
+                        }}
+                        slotProps={{ htmlInput: { 'aria-label': `Vendor for ${line.product.name}` } }}
+                      >
+                        {line.choices.map((c) => (
+                          <MenuItem key={choiceKey(c)} value={choiceKey(c)}>
+                            {choiceLabel(c)}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    ) : (
+                      <Typography variant="body2">
+                        {line.sku ? `${line.sku} · ` : 'Last delivery · '}
+                        {formatDollars(line.price)} / {line.pack_size}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {editable ? (
+                      <PacksField key={line.quantity} line={line} disabled={busy} onSave={(quantity) => { onChange(line, { quantity }); }} />
+                    ) : (
+                      `${String(line.quantity)} (${units(line.units)} units)`
+                    )}
+                  </TableCell>
+                  <TableCell>{formatDollars(line.total)}</TableCell>
+                  <TableCell>
+                    {editable ? (
+                      <Tooltip title="Remove from the suggested order">
+                        <IconButton aria-label={`Remove ${line.product.name}`} onClick={() => { onRemove(line); }} disabled={busy} sx={{ width: 44, height: 44 }}>
+                          <DeleteOutlined />
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    </Box>
+  );
+}
