@@ -58,6 +58,8 @@ import { createCountsService } from './modules/counts/counts.service';
 import { countsRoutes } from './modules/counts/counts.routes';
 import { createReorderService, type ReorderService } from './modules/reorder/reorder.service';
 import { reorderRoutes } from './modules/reorder/reorder.routes';
+import { createReorderDigestService, type ReorderDigestService } from './modules/reorder/reorder-digest.service';
+import { reorderDigestRoutes } from './modules/reorder/reorder-digest.routes';
 import { createTransfersService } from './modules/transfers/transfers.service';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
@@ -217,7 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await distributors.start();
   const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
   const reorder = createReorderService(deps);
-  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
+  const reorderDigest = createReorderDigestService(deps);
+  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, reorderDigest }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -253,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       placesRoutes(zapi, createPlacesService(deps));
       countsRoutes(zapi, createCountsService(deps));
       reorderRoutes(zapi, createReorderService(deps));
+      reorderDigestRoutes(zapi, reorderDigest, deps.publicUrl);
       transfersRoutes(zapi, createTransfersService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
@@ -303,7 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 /** What runs each queue's jobs (jobs/queues.ts names them, their retries and schedules). */
 function registerJobHandlers(
   jobs: JobQueue,
-  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService },
+  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; reorderDigest: ReorderDigestService },
   email: EmailDelivery | null,
   app: FastifyInstance,
 ): void {
@@ -318,6 +322,10 @@ function registerJobHandlers(
   jobs.handle(QUEUES.reorderForecast, async () => {
     const forecasts = await services.reorder.refreshForecasts();
     app.log.info({ forecasts }, 'reorder forecasts refreshed');
+  });
+  jobs.handle(QUEUES.reorderDigest, async () => {
+    const sent = await services.reorderDigest.sendDigests();
+    if (sent > 0) app.log.info({ sent }, 'reorder digests enqueued');
   });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });

@@ -133,6 +133,7 @@ const AUDITED: Record<string, Audited> = {
   'PUT /api/product/:id/reorder-levels': { entity: 'product', action: 'pin_reorder_levels' },
   'DELETE /api/product/:id/reorder-levels': { entity: 'product', action: 'unpin_reorder_levels' },
   'PUT /api/reorder/settings': { entity: 'reorder_settings', action: 'update' },
+  'PUT /api/reorder/digest': { entity: 'reorder_digest', action: 'update' },
   'PUT /api/counts/:id/lines/:lineId': { entity: 'stock_count', action: 'count_line' },
   'POST /api/counts/:id/found': { entity: 'stock_count', action: 'found' },
   'POST /api/counts/:id/submit': { entity: 'stock_count', action: 'submit' },

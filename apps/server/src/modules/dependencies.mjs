@@ -40,8 +40,9 @@ export const moduleDependencies = {
   stock: ['idempotency', 'ledger', 'places', 'products', 'suppliers'],
   // Cycle counts (issue 34): the differences go on the books through the ledger.
   counts: ['audit', 'ledger', 'places'],
-  // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
-  reorder: ['alerts', 'audit', 'products'],
+  // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders;
+  // its digest e-mail goes out through the outbox.
+  reorder: ['alerts', 'audit', 'mail', 'products'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],
