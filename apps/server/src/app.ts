@@ -60,6 +60,8 @@ import { createReorderService, type ReorderService } from './modules/reorder/reo
 import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createSuggestionsService, type SuggestionsService } from './modules/reorder/suggestions.service';
 import { suggestionsRoutes } from './modules/reorder/suggestions.routes';
+import { createReorderDigestService, type ReorderDigestService } from './modules/reorder/reorder-digest.service';
+import { reorderDigestRoutes } from './modules/reorder/reorder-digest.routes';
 import { createTransfersService } from './modules/transfers/transfers.service';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { createAlertsService, type AlertsService } from './modules/alerts/alerts.service';
@@ -220,7 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
   const reorder = createReorderService(deps);
   const suggestions = createSuggestionsService(deps, reorder, marketplace);
-  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
+  const reorderDigest = createReorderDigestService(deps);
+  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -257,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       countsRoutes(zapi, createCountsService(deps));
       reorderRoutes(zapi, reorder);
       suggestionsRoutes(zapi, suggestions);
+      reorderDigestRoutes(zapi, reorderDigest, deps.publicUrl);
       transfersRoutes(zapi, createTransfersService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
@@ -307,7 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 /** What runs each queue's jobs (jobs/queues.ts names them, their retries and schedules). */
 function registerJobHandlers(
   jobs: JobQueue,
-  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; suggestions: SuggestionsService },
+  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; suggestions: SuggestionsService; reorderDigest: ReorderDigestService },
   email: EmailDelivery | null,
   app: FastifyInstance,
 ): void {
@@ -324,6 +328,10 @@ function registerJobHandlers(
     // The suggested orders follow the fresh levels (and automatic sending, where a location has it on).
     const locations = await services.suggestions.draftAll();
     app.log.info({ forecasts, locations }, 'reorder forecasts refreshed, suggested orders drafted');
+  });
+  jobs.handle(QUEUES.reorderDigest, async () => {
+    const sent = await services.reorderDigest.sendDigests();
+    if (sent > 0) app.log.info({ sent }, 'reorder digests enqueued');
   });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });

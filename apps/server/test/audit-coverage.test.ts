@@ -137,6 +137,7 @@ const AUDITED: Record<string, Audited> = {
   'PATCH /api/reorder/suggestions/lines/:id': { entity: 'suggested_order', action: 'update_line' },
   'DELETE /api/reorder/suggestions/lines/:id': { entity: 'suggested_order', action: 'remove_line' },
   'POST /api/reorder/suggestions/order': { entity: 'suggested_order', action: 'order' },
+  'PUT /api/reorder/digest': { entity: 'reorder_digest', action: 'update' },
   'PUT /api/counts/:id/lines/:lineId': { entity: 'stock_count', action: 'count_line' },
   'POST /api/counts/:id/found': { entity: 'stock_count', action: 'found' },
   'POST /api/counts/:id/submit': { entity: 'stock_count', action: 'submit' },

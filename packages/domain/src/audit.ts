@@ -31,6 +31,7 @@ export const AUDIT_ENTITIES = {
   stock: 'Stock lot',
   storage_place: 'Storage place',
   reorder_settings: 'Reorder settings',
+  reorder_digest: 'Reorder digest e-mail',
   stock_count: 'Cycle count',
   stock_transfer: 'Transfer between locations',
   stock_consumption: 'Stock consumption',

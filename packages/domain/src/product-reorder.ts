@@ -64,6 +64,10 @@ export const REORDER_MESSAGES = {
   levelsPinned: 'Levels set by hand',
   levelsUnpinned: 'Levels follow the forecast again',
   autoSendRange: 'Use an amount above $0 and at most $1,000,000, or turn automatic sending off',
+  digestFrequency: 'Choose Off, Daily or Weekly',
+  digestSaved: 'Reorder digest e-mail saved',
+  digestTurnedOff: 'The reorder digest e-mail is off. You can turn it on again in Reorder settings.',
+  digestLinkUnknown: 'This link is no longer valid: the digest it was sent with is already off, or was turned on again with a new link.',
 } as const;
 
 /** The location's reorder settings: the service level its reorder points aim at, the days between orders. */
@@ -87,3 +91,19 @@ export const PinReorderLevelsSchema = z
   .object({ reorder_point: wholeUnits(REORDER_MESSAGES.reorderPointRequired), order_up_to: wholeUnits(REORDER_MESSAGES.orderUpToRequired) })
   .refine((v) => v.order_up_to >= v.reorder_point, { path: ['order_up_to'], message: REORDER_MESSAGES.orderUpToBelow });
 export type PinReorderLevels = z.infer<typeof PinReorderLevelsSchema>;
+
+/**
+ * The reorder digest e-mail (issue 35): items at risk, lots expiring and the suggested order
+ * waiting, sent to a location admin who asks for it, daily or weekly. 'off' is no subscription.
+ */
+export const DIGEST_FREQUENCIES = ['daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+export const DIGEST_CHOICES = ['off', ...DIGEST_FREQUENCIES] as const;
+export const DIGEST_CHOICE_LABELS: Record<(typeof DIGEST_CHOICES)[number], string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+
+/** GET and PUT /api/reorder/digest: the signed-in admin's choice at their current location. */
+export const ReorderDigestSchema = z.object({ frequency: z.enum(DIGEST_CHOICES, { error: REORDER_MESSAGES.digestFrequency }) });
+export type ReorderDigest = z.infer<typeof ReorderDigestSchema>;
+
+/** The digest's off link (GET /api/reorder/digest/off?token=...). */
+export const DigestOffQuerySchema = z.object({ token: z.string({ error: REORDER_MESSAGES.digestLinkUnknown }).min(1, REORDER_MESSAGES.digestLinkUnknown).max(200, REORDER_MESSAGES.digestLinkUnknown) });

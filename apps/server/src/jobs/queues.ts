@@ -67,6 +67,15 @@ export const QUEUES = {
     cron: '40 2 * * *',
     atStart: true,
   },
+  reorderDigest: {
+    name: 'reorder-digest',
+    label: 'Reorder digest e-mails',
+    // Hourly: digests go out from 11:00 UTC, once a day or a week each (the subscription's last
+    // day sent says so), so a run missed while no server was up is made up by the next one.
+    options: { name: 'reorder-digest', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(15) },
+    cron: '17 * * * *',
+    atStart: true,
+  },
   uploadSweep: {
     name: 'upload-sweep',
     label: 'Unfinished uploads clean-up',

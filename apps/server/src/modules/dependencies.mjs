@@ -41,8 +41,9 @@ export const moduleDependencies = {
   // Cycle counts (issue 34): the differences go on the books through the ledger.
   counts: ['audit', 'ledger', 'places'],
   // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
-  // Suggested orders go out through the marketplace and the purchase-order issuer; automatic sending acts as an admin (users).
-  reorder: ['alerts', 'audit', 'marketplace', 'products', 'purchasing', 'users'],
+  // Suggested orders go out through the marketplace and the purchase-order issuer; automatic sending
+  // acts as an admin (users); the digest e-mail goes out through the outbox (mail).
+  reorder: ['alerts', 'audit', 'mail', 'marketplace', 'products', 'purchasing', 'users'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],

@@ -79,4 +79,13 @@ export const reorderWriteCases: Record<string, Case> = {
     build: () => ({ url: '/api/reorder/settings', payload: { service_level: 0.98, review_days: 7 } }),
     expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(403), assistant: ALL(403) },
   },
+  // The digest e-mail: each location admin's own choice at their location (the product admin has none).
+  'GET /api/reorder/digest': {
+    build: () => ({ url: '/api/reorder/digest' }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(403), assistant: ALL(403) },
+  },
+  'PUT /api/reorder/digest': {
+    build: () => ({ url: '/api/reorder/digest', payload: { frequency: 'weekly' } }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(403), assistant: ALL(403) },
+  },
 };

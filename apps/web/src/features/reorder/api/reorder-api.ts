@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PinReorderLevels, ProductReorder, ReorderSettings } from '@clinic/domain';
+import type { PinReorderLevels, ProductReorder, ReorderDigest, ReorderSettings } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 /** A product's reorder facts at the location (issue 35); a stock change moves them, as it moves the stock grid. */
@@ -29,5 +29,17 @@ export function useSaveReorderSettings() {
   return useMutation({
     mutationFn: (settings: ReorderSettings) => api.put<ReorderSettings>('reorder/settings', settings),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['reorder'] }), queryClient.invalidateQueries({ queryKey: ['stock'] })]),
+  });
+}
+
+/** The signed-in admin's own reorder digest e-mail at this location: off, daily or weekly. */
+export const reorderDigestQueryOptions = () =>
+  queryOptions({ queryKey: ['reorder', 'digest'] as const, queryFn: ({ signal }) => api.get<ReorderDigest>('reorder/digest', { signal }), staleTime: 60_000 });
+
+export function useSaveReorderDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (digest: ReorderDigest) => api.put<ReorderDigest>('reorder/digest', digest),
+    onSuccess: (saved) => { queryClient.setQueryData(reorderDigestQueryOptions().queryKey, saved); },
   });
 }

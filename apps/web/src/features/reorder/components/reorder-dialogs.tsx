@@ -5,12 +5,30 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { PinReorderLevelsSchema, REORDER_MESSAGES, ReorderSettingsSchema, type ProductReorder, type ReorderSettings } from '@clinic/domain';
+import { useQuery } from '@tanstack/react-query';
+import {
+  DIGEST_CHOICE_LABELS,
+  DIGEST_CHOICES,
+  PinReorderLevelsSchema,
+  REORDER_MESSAGES,
+  ReorderSettingsSchema,
+  type ProductReorder,
+  type ReorderDigest,
+  type ReorderSettings,
+} from '@clinic/domain';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { usePinLevels, useSaveReorderSettings } from '../api/reorder-api';
+import { reorderDigestQueryOptions, usePinLevels, useSaveReorderDigest, useSaveReorderSettings } from '../api/reorder-api';
+
+type DigestChoice = ReorderDigest['frequency'];
 
 type Errors = Record<string, string>;
 const fieldErrors = (error: unknown, fallbackField: string, fallback: string): Errors => {
@@ -65,42 +83,72 @@ export function PinLevelsDialog({ productId, facts, onClose }: { productId: stri
   );
 }
 
-/** The location's service level (in percent here) and days between orders, for its admins. */
+/**
+ * The location's service level (in percent here) and days between orders, for its admins; and the
+ * admin's own reorder digest e-mail at this location (saved only when changed, each through its API).
+ */
 export function ReorderSettingsDialog({ settings, onClose }: { settings: ReorderSettings; onClose: () => void }) {
   const notify = useNotify();
   const save = useSaveReorderSettings();
+  const digest = useQuery(reorderDigestQueryOptions());
+  const saveDigest = useSaveReorderDigest();
   const [percent, setPercent] = useState(String(Math.round(settings.service_level * 1000) / 10));
   const [reviewDays, setReviewDays] = useState(String(settings.review_days));
+  const [frequency, setFrequency] = useState<DigestChoice | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const submit = () => {
+  const shownFrequency = frequency ?? digest.data?.frequency ?? 'off';
+  const submit = async () => {
     const level = numberOrUndefined(percent);
     const parsed = ReorderSettingsSchema.safeParse({ service_level: level === undefined ? undefined : Math.round(level * 10) / 1000, review_days: numberOrUndefined(reviewDays) });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
-    save.mutate(parsed.data, {
-      onSuccess: () => {
-        notify.success(REORDER_MESSAGES.settingsSaved);
-        onClose();
-      },
-      onError: (error) => { setErrors(fieldErrors(error, 'service_level', 'Could not save the settings')); },
-    });
+    const settingsChanged = parsed.data.service_level !== settings.service_level || parsed.data.review_days !== settings.review_days;
+    const digestChanged = frequency !== null && frequency !== digest.data?.frequency;
+    try {
+      if (settingsChanged) await save.mutateAsync(parsed.data);
+    } catch (error) {
+      setErrors(fieldErrors(error, 'service_level', 'Could not save the settings'));
+      return;
+    }
+    try {
+      if (digestChanged) await saveDigest.mutateAsync({ frequency });
+    } catch (error) {
+      setErrors(fieldErrors(error, 'frequency', 'Could not save the digest e-mail'));
+      return;
+    }
+    if (settingsChanged || digestChanged) notify.success(settingsChanged ? REORDER_MESSAGES.settingsSaved : REORDER_MESSAGES.digestSaved);
+    onClose();
   };
+  const pending = save.isPending || saveDigest.isPending;
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="reorder-settings-title">
-      <form noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
+    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="reorder-settings-title">
+      <form noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         <DialogTitle id="reorder-settings-title">Reorder settings</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>For every product of this location: how sure to be of not running out before a delivery, and how many days an order covers.</DialogContentText>
           <Stack spacing={2}>
             <TextField label="Service level (%)" value={percent} onChange={(e) => { setPercent(e.target.value); setErrors({}); }} error={Boolean(errors.service_level)} helperText={errors.service_level ?? '98% by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <TextField label="Days between orders" value={reviewDays} onChange={(e) => { setReviewDays(e.target.value); setErrors({}); }} error={Boolean(errors.review_days)} helperText={errors.review_days ?? '7 by default'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormControl component="fieldset" error={Boolean(errors.frequency) || digest.isError} disabled={!digest.data}>
+              <FormLabel component="legend" id="reorder-digest-label">
+                Reorder digest e-mail
+              </FormLabel>
+              <RadioGroup row aria-labelledby="reorder-digest-label" name="frequency" value={shownFrequency} onChange={(_event, value) => { setFrequency(value as DigestChoice); setErrors({}); }}>
+                {DIGEST_CHOICES.map((choice) => (
+                  <FormControlLabel key={choice} value={choice} control={<Radio />} label={DIGEST_CHOICE_LABELS[choice]} />
+                ))}
+              </RadioGroup>
+              <FormHelperText>
+                {errors.frequency ?? (digest.isError ? errorMessage(digest.error, 'Could not load your digest e-mail choice') : 'Sent to you for this location: items at risk, lots expiring and the suggested order waiting.')}
+              </FormHelperText>
+            </FormControl>
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
+          <Button type="submit" variant="contained" loading={pending}>
             Save
           </Button>
         </DialogActions>

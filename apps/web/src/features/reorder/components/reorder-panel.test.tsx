@@ -96,6 +96,67 @@ describe('setting levels by hand', () => {
   });
 });
 
+describe('the reorder digest e-mail in Reorder settings', () => {
+  function renderForAdmin(canSetSettings: boolean) {
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((input, init) => {
+        const url = String(input);
+        const method = init?.method ?? 'GET';
+        calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        if (url.endsWith('/api/reorder/settings')) return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7 }));
+        if (url.endsWith('/api/reorder/digest')) return Promise.resolve(jsonResponse(method === 'PUT' ? JSON.parse(String(init?.body)) : { frequency: 'off' }));
+        return Promise.resolve(jsonResponse(productReorder()));
+      }),
+    );
+    render(
+      <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ReorderPanel productId={PRODUCT} canPin={false} canSetSettings={canSetSettings} />
+      </AppProviders>,
+    );
+    return calls;
+  }
+
+  it('shows the admin their choice, Off by default, and saves Weekly through its own API alone', async () => {
+    const user = userEvent.setup();
+    const calls = renderForAdmin(true);
+    await user.click(await screen.findByRole('button', { name: /98% service · 7-day review/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
+    const digest = within(dialog).getByRole('radiogroup', { name: 'Reorder digest e-mail' });
+    expect(await within(digest).findByRole('radio', { name: 'Off' })).toBeChecked();
+    await user.click(within(digest).getByRole('radio', { name: 'Weekly' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REORDER_MESSAGES.digestSaved)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Reorder settings' })).not.toBeInTheDocument();
+    // The location's settings did not change: only the digest was sent.
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/reorder/digest', body: { frequency: 'weekly' } }]);
+  });
+
+  it('saves the location settings and the digest each through its API when both changed', async () => {
+    const user = userEvent.setup();
+    const calls = renderForAdmin(true);
+    await user.click(await screen.findByRole('button', { name: /98% service · 7-day review/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Days between orders' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Days between orders' }), '14');
+    await user.click(await within(dialog).findByRole('radio', { name: 'Daily' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REORDER_MESSAGES.settingsSaved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+      ['/api/reorder/settings', { service_level: 0.98, review_days: 14 }],
+      ['/api/reorder/digest', { frequency: 'daily' }],
+    ]);
+  });
+
+  it('is neither asked for nor offered to whoever may not update the location', async () => {
+    const calls = renderForAdmin(false);
+    await screen.findByLabelText('Days of cover');
+    expect(screen.queryByRole('button', { name: /service ·/ })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('reorder/'))).toBe(false);
+  });
+});
+
 describe('days of cover beside the Stock Room', () => {
   it('reads the same figures, and warns when the shelf runs out before a delivery', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(productReorder({ days_of_cover: 2.5, runs_out_before_delivery: true })))));
