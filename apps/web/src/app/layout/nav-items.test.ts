@@ -29,17 +29,18 @@ describe('sidebar inventory group', () => {
   it('starts with Categories for every role that reads them, as the spec orders the group', () => {
     expect(inventoryOf('admin')).toEqual(['Categories', 'Products', 'Pending Products', 'Suppliers', 'Import Products']);
     for (const role of ['organization_admin', 'company_admin', 'company_member'] as const) {
-      expect(inventoryOf(role)).toEqual(['Categories', 'Products', 'Suppliers', 'Purchasing', 'Purchase History', 'Marketplace', 'Transfers', 'Cycle counts']);
+      expect(inventoryOf(role)).toEqual(['Categories', 'Products', 'Suppliers', 'Purchasing', 'Suggested orders', 'Purchase History', 'Marketplace', 'Transfers', 'Cycle counts']);
     }
     // Purchase History only with purchaseHistory.read and Marketplace only with marketplace.read, which assistants lack.
     // Transfers (issue 34, item 3) for whoever reads stock, assistants included.
+    // Suggested orders (issue 35) with purchaseOrder.read, which assistants lack.
     expect(inventoryOf('assistant')).toEqual(['Categories', 'Products', 'Suppliers', 'Purchasing', 'Transfers', 'Cycle counts']);
     expect(navGroups('company_member').find((group) => group.title === 'Inventory')?.items[0]).toMatchObject({ to: '/categories' });
   });
 
   it('leaves Categories out without categories.read, and the whole group when nothing in it is readable', () => {
     const permissions = { ...ROLE_PERMISSIONS.company_member, categories: [] };
-    expect(inventoryOf('company_member', permissions)).toEqual(['Products', 'Suppliers', 'Purchasing', 'Purchase History', 'Marketplace', 'Transfers', 'Cycle counts']);
+    expect(inventoryOf('company_member', permissions)).toEqual(['Products', 'Suppliers', 'Purchasing', 'Suggested orders', 'Purchase History', 'Marketplace', 'Transfers', 'Cycle counts']);
     expect(navGroups('company_member', {}).map((group) => group.title)).toEqual([null, 'Settings']);
   });
 
