@@ -1,1 +1,1 @@
-ALTER TABLE "purchase_order_lines" ADD COLUMN "units_per_pack" integer;
+ALTER TABLE "purchase_order_lines" ADD COLUMN "items_per_pack" integer;

@@ -114,8 +114,11 @@ export const purchaseOrderLines = pgTable(
     /** The vendor's item number, on marketplace orders. */
     vendorSku: text('vendor_sku'),
     quantity: integer('quantity').notNull(),
-    /** Units in one pack as the vendor sells it, when known (marketplace and suggested orders): what is on order, in units. */
-    unitsPerPack: integer('units_per_pack'),
+    /**
+     * Catalog items (containers) in one pack as the vendor sells it (a price list's pack size; 1
+     * when not said): what is on order counts packs x items x the product's units per container.
+     */
+    itemsPerPack: integer('items_per_pack'),
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     highPriority: boolean('high_priority').notNull().default(false),
     /** Containers received so far; only receiving moves it, and never past what was ordered. */

@@ -315,7 +315,7 @@ export function createMarketplaceService(deps: ServiceDeps, adapters: readonly V
             companyId,
             supplierId: vendorId,
             runningListId: null,
-            lines: group.map((l) => ({ productId: l.product_id!, productName: l.description, quantity: l.quantity, price: l.current_price!, vendorSku: l.sku, unitsPerPack: l.pack_size > 0 ? l.pack_size : null })),
+            lines: group.map((l) => ({ productId: l.product_id!, productName: l.description, quantity: l.quantity, price: l.current_price!, vendorSku: l.sku, itemsPerPack: l.pack_size > 0 ? l.pack_size : null })),
             emailSupplier: vendor.adapter.kind === 'supplier',
           });
           ids.push(issued.id);

@@ -20,8 +20,8 @@ export interface OrderLineInput {
   quantity: number;
   /** Dollars per container. */
   price: number;
-  /** Units in one container, when the vendor says (a price list's pack size). */
-  unitsPerPack?: number | null;
+  /** Catalog items in one pack, when the vendor says (a price list's pack size). */
+  itemsPerPack?: number | null;
   highPriority?: boolean;
   runningListProductId?: string | null;
   vendorSku?: string | null;
@@ -72,7 +72,7 @@ export function createOrderIssuer(deps: ServiceDeps) {
         highPriority: l.highPriority ?? false,
         runningListProductId: l.runningListProductId ?? null,
         vendorSku: l.vendorSku ?? null,
-        unitsPerPack: l.unitsPerPack ?? null,
+        itemsPerPack: l.itemsPerPack ?? null,
       })),
     );
 

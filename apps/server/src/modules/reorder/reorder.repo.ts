@@ -39,7 +39,7 @@ export interface ShelfFacts {
   minimumStock: number;
   /** Unexpired, available (not recalled or quarantined) units left. */
   usableUnits: number;
-  /** Units on orders sent and not received: packs left at the pack the order names, else the last delivery's container. */
+  /** Units on orders sent and not received: packs left x items in a pack x the last delivery's units per container. */
   onOrderUnits: number;
   /** From the newest lot received (not a part moved or a lot found): who it came from and its pack. */
   lastSupplierId: string | null;
@@ -56,7 +56,7 @@ export async function shelfFacts(db: DbOrTx, companyId: string, productId: strin
                           where company_id = ${companyId}::uuid and product_id = ${productId}::uuid and deleted_at is null and units_left > 0
                             and status = 'available' and (expiry_date is null or expiry_date >= ${today}::date)), 0) as usable_units,
                last.supplier_id, last.supplier_name, last.units_per_container, last.price_per_container,
-               coalesce((select sum((pol.quantity - pol.received_quantity) * coalesce(pol.units_per_pack, last.units_per_container, 1)) from purchase_order_lines pol join purchase_orders po on po.id = pol.purchase_order_id
+               coalesce((select sum((pol.quantity - pol.received_quantity) * coalesce(pol.items_per_pack, 1) * coalesce(last.units_per_container, 1)) from purchase_order_lines pol join purchase_orders po on po.id = pol.purchase_order_id
                           where pol.company_id = ${companyId}::uuid and pol.product_id = ${productId}::uuid and po.status <> 'received'), 0) as on_order_units
           from (select 1) one
           left join lateral (

@@ -25,7 +25,7 @@ export interface ProductPosition {
 /**
  * Every product the location plans for, with its position, in one statement: those with a
  * forecast, a Minimum Stock above 0 or levels set by hand, not deleted. Units on order count each
- * open line's packs at the pack the order names, else at the last delivery's container.
+ * open line's packs, times the catalog items in a pack, times the last delivery's units per container.
  */
 export async function productPositions(db: DbOrTx, companyId: string, today: string): Promise<ProductPosition[]> {
   const found = await rows<Record<string, string | number | null>>(
@@ -55,7 +55,7 @@ export async function productPositions(db: DbOrTx, companyId: string, today: str
              order by s.created_at desc, s.id desc limit 1
           ) last on true
           left join lateral (
-            select sum((pol.quantity - pol.received_quantity) * coalesce(pol.units_per_pack, last.units_per_container, 1)) as units from purchase_order_lines pol
+            select sum((pol.quantity - pol.received_quantity) * coalesce(pol.items_per_pack, 1) * coalesce(last.units_per_container, 1)) as units from purchase_order_lines pol
               join purchase_orders po on po.id = pol.purchase_order_id
              where pol.company_id = ${companyId}::uuid and pol.product_id = p.id and po.status <> 'received'
           ) ordered on true

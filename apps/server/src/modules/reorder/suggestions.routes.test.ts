@@ -78,13 +78,13 @@ describe('suggested orders', () => {
     const henry = await createSupplier(t.db, { companyId: here, name: `Henry ${id}` });
     const benco = await createSupplier(t.db, { companyId: here, name: `Benco ${id}` });
     const usual = await createSupplier(t.db, { companyId: here, name: `Usual ${id}` });
-    // Gloves: Henry $9.50 a box of 100 (in stock), Benco $8 (out of stock), last delivered by Usual at $12.
+    // Gloves (boxes of 100 here): Henry $9.50 a box (in stock), Benco $8 (out of stock), last delivered by Usual at $12.
     const gloves = await productBelowMinimum(here, token, { minimum: 300, onHand: 100, supplierId: usual.id, packOf: 100, pricePerPack: 12, barcode: `0044${id}` });
     // Bibs: only at Benco, at a price of 0; never received here.
     const bibs = await productBelowMinimum(here, token, { minimum: 50, onHand: 0, barcode: `0055${id}` });
     // Gauze: no price list offers it; last delivered by Usual in packs of 20 at $6.
     const gauze = await productBelowMinimum(here, token, { minimum: 40, onHand: 20, supplierId: usual.id, packOf: 20, pricePerPack: 6 });
-    expect((await uploadPriceList(t, token, henry.id, csv([{ sku: 'H-1', description: 'Nitrile gloves, 100', barcode: `0044${id}`, packSize: 100, price: 9.5 }]))).statusCode).toBe(200);
+    expect((await uploadPriceList(t, token, henry.id, csv([{ sku: 'H-1', description: 'Nitrile gloves, 100', barcode: `0044${id}`, packSize: 1, price: 9.5 }]))).statusCode).toBe(200);
     expect(
       (
         await uploadPriceList(
@@ -92,7 +92,7 @@ describe('suggested orders', () => {
           token,
           benco.id,
           csv([
-            { sku: 'B-1', description: 'Gloves box', barcode: `0044${id}`, packSize: 100, price: 8, inStock: 'no' },
+            { sku: 'B-1', description: 'Gloves box', barcode: `0044${id}`, packSize: 1, price: 8, inStock: 'no' },
             { sku: 'B-2', description: 'Patient bibs', barcode: `0055${id}`, packSize: 50, price: 0 },
           ]),
         )

@@ -53,8 +53,13 @@ function levelsOf(p: ProductPosition): { reorderPoint: number; orderUpTo: number
   return { reorderPoint: Math.max(p.forecast.reorderPoint, minimum), orderUpTo: Math.max(p.forecast.orderUpTo, minimum) };
 }
 
-function offerChoice(o: VendorOffer, kind: 'supplier' | 'distributor'): SuggestedChoice {
-  return { vendorId: o.vendorId, vendorName: o.vendorName, vendorKind: kind, sku: o.sku, packSize: o.packSize, price: o.price, inStock: o.inStock };
+/**
+ * A vendor's offer in the ledger's units: a price list's pack counts catalog items (a box of 15
+ * capsules is one), the shelf counts units (15), so a pack holds pack size x the units per
+ * container of the product's last delivery here (1 when it was never received).
+ */
+function offerChoice(o: VendorOffer, kind: 'supplier' | 'distributor', unitsPerContainer: number): SuggestedChoice {
+  return { vendorId: o.vendorId, vendorName: o.vendorName, vendorKind: kind, sku: o.sku, packSize: o.packSize * unitsPerContainer, price: o.price, inStock: o.inStock };
 }
 
 const unitPriceOf = (c: SuggestedChoice) => unitPriceOfPack(c.price, c.packSize);
@@ -66,7 +71,8 @@ const unitPriceOf = (c: SuggestedChoice) => unitPriceOfPack(c.price, c.packSize)
  */
 export function routeProduct(p: ProductPosition, offers: VendorOffer[], kinds: Map<string, 'supplier' | 'distributor'>): { choice: SuggestedChoice | null; choices: SuggestedChoice[]; problem: string | null } {
   const valid = offers.filter((o) => o.price > 0 && o.packSize > 0);
-  const choices = valid.map((o) => offerChoice(o, kinds.get(o.vendorId) ?? 'supplier')).sort((a, b) => unitPriceOf(a) - unitPriceOf(b) || a.vendorName.localeCompare(b.vendorName));
+  const unitsPerContainer = p.last && p.last.unitsPerContainer > 0 ? p.last.unitsPerContainer : 1;
+  const choices = valid.map((o) => offerChoice(o, kinds.get(o.vendorId) ?? 'supplier', unitsPerContainer)).sort((a, b) => unitPriceOf(a) - unitPriceOf(b) || a.vendorName.localeCompare(b.vendorName));
   const last = p.last && p.last.pricePerContainer > 0 && p.last.unitsPerContainer > 0 ? p.last : null;
   if (last) choices.push({ vendorId: last.supplierId, vendorName: last.supplierName, vendorKind: 'supplier', sku: null, packSize: last.unitsPerContainer, price: last.pricePerContainer, inStock: true });
   const choice = choices.find((c) => c.inStock && c.sku !== null) ?? choices.find((c) => c.sku === null) ?? null;
@@ -218,7 +224,7 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
           companyId,
           supplierId,
           runningListId: null,
-          lines: group.map(({ line, productName }) => ({ productId: line.productId, productName, quantity: line.quantity, price: line.price!, unitsPerPack: line.packSize })),
+          lines: group.map(({ line, productName }) => ({ productId: line.productId, productName, quantity: line.quantity, price: line.price!, itemsPerPack: 1 })),
           emailSupplier: true,
         });
         await markOrdered(

@@ -33,7 +33,9 @@ const COLUMNS = [
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const choiceKey = (c: { vendor: { id: string }; sku: string | null }) => `${c.vendor.id}|${c.sku ?? ''}`;
 const choiceLabel = (c: SuggestedChoice) =>
-  `${c.vendor.name}${c.sku ? ` · ${c.sku}` : ' · last delivery'} · ${formatDollars(c.price)} / ${String(c.pack_size)} (${formatDollars(c.unit_price)} each)${c.in_stock ? '' : ' · out of stock'}`;
+  `${c.vendor.name}${c.sku ? ` · ${c.sku}` : ' · last delivery'} · ${formatDollars(c.price)} per ${String(c.pack_size)} units (${formatDollars(c.unit_price)} each)${c.in_stock ? '' : ' · out of stock'}`;
+/** What the closed select shows: short enough for a table cell. */
+const choiceShort = (c: SuggestedChoice | undefined) => (c ? `${c.vendor.name} · ${formatDollars(c.price)} / ${String(c.pack_size)}` : '');
 const units = (n: number) => Number(n.toFixed(1)).toLocaleString('en-US');
 
 export interface LineChange {
@@ -125,7 +127,7 @@ export function VendorGroup({
             <TableBody>
               {lines.map((line) => (
                 <TableRow key={line.id}>
-                  <TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
                     <AppLink to={`/products/${line.product.id}`}>{line.product.name}</AppLink>
                     {line.edited ? <Chip size="small" variant="outlined" label="Edited" sx={{ ml: 1 }} /> : null}
                   </TableCell>
@@ -135,7 +137,7 @@ export function VendorGroup({
                   <TableCell>
                     {line.reorder_point} / {line.order_up_to}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 220 }}>
+                  <TableCell sx={{ minWidth: 200, maxWidth: 300 }}>
                     {editable && line.choices.length > 1 ? (
                       <TextField
                         select
@@ -148,7 +150,10 @@ export function VendorGroup({
                           const choice = line.choices.find((c) => choiceKey(c) === e.target.value);
                           if (choice) onChange(line, { choice: { vendor_id: choice.vendor.id, sku: choice.sku } });
                         }}
-                        slotProps={{ htmlInput: { 'aria-label': `Vendor for ${line.product.name}` } }}
+                        slotProps={{
+                          htmlInput: { 'aria-label': `Vendor for ${line.product.name}` },
+                          select: { renderValue: (value) => choiceShort(line.choices.find((c) => choiceKey(c) === value)) },
+                        }}
                       >
                         {line.choices.map((c) => (
                           <MenuItem key={choiceKey(c)} value={choiceKey(c)}>
@@ -159,7 +164,7 @@ export function VendorGroup({
                     ) : (
                       <Typography variant="body2">
                         {line.sku ? `${line.sku} · ` : 'Last delivery · '}
-                        {formatDollars(line.price)} / {line.pack_size}
+                        {formatDollars(line.price)} per {line.pack_size} units
                       </Typography>
                     )}
                   </TableCell>

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { authHeader, newProduct } from './assistant-helpers';
+import { DEMO, screenshot, signIn, skipWelcome, toast } from './helpers';
+
+// Issue 35: a suggested order drafted from the shelf's levels, reviewed (packs changed, a line
+// removed) and approved in one tap at Downtown; the purchase order it made is in Purchase History.
+
+const run = String(Date.now()).slice(-7);
+
+async function api<T>(page: Page, method: 'get' | 'post' | 'patch', url: string, data?: unknown): Promise<T> {
+  const res = await page.request[method](`/api/${url}`, { headers: await authHeader(page), ...(data === undefined ? {} : { data }) });
+  expect(res.ok(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A product of this run at Downtown: 10 units received from Henry Schein in boxes of 10 at $30, and a Minimum Stock of `minimum`. */
+async function belowMinimum(page: Page, name: string, minimum: number, supplierId: string): Promise<string> {
+  const productId = await newProduct(page, name);
+  await api(page, 'post', 'stock', { product_id: productId, supplier_id: supplierId, container_quantity: 1, units_per_container: 10, price_per_container: 30, expiry_date: '2030-01-31' });
+  await api(page, 'patch', `product/${productId}`, { minimum_stock: minimum });
+  return productId;
+}
+
+test.describe('suggested orders', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.setTimeout(120_000);
+
+  test('the manager drafts, changes packs, removes a line and orders; the purchase order is in Purchase History', async ({ page }) => {
+    const cartridges = `Suggested cartridges ${run}`;
+    const tips = `Suggested tips ${run}`;
+    await signIn(page, DEMO.manager);
+    await skipWelcome(page);
+    const henry = (await api<{ results: { id: string; name: string }[] }>(page, 'get', 'supplier?search=Henry%20Schein')).results[0]!;
+    await belowMinimum(page, cartridges, 40, henry.id);
+    await belowMinimum(page, tips, 30, henry.id);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Suggested orders' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Suggested orders' })).toBeVisible();
+    await page.getByRole('button', { name: 'Draft now' }).click();
+    await expect(toast(page, 'Suggested orders drafted')).toBeVisible();
+
+    // 40 - 10 on hand = 30 units: three boxes of 10 from the last supplier at its last price.
+    const group = page.getByRole('table', { name: `Suggested from ${henry.name}` });
+    const cartridgeRow = group.getByRole('row').filter({ hasText: cartridges });
+    await expect(cartridgeRow.getByRole('textbox', { name: `Packs of ${cartridges}` })).toHaveValue('3');
+    await expect(cartridgeRow).toContainText('$90.00');
+    await cartridgeRow.getByRole('textbox', { name: `Packs of ${cartridges}` }).fill('4');
+    await cartridgeRow.getByRole('textbox', { name: `Packs of ${cartridges}` }).press('Enter');
+    await expect(cartridgeRow).toContainText('$120.00');
+    await expect(cartridgeRow).toContainText('Edited');
+    await group.getByRole('row').filter({ hasText: tips }).getByRole('button', { name: `Remove ${tips}` }).click();
+    await expect(toast(page, 'Removed from the suggested order')).toBeVisible();
+    await expect(group).not.toContainText(tips);
+    await screenshot(page, 'suggested-orders-1280');
+
+    await page.getByRole('button', { name: new RegExp(`^Order from ${henry.name}`) }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send the orders?' });
+    await confirm.getByRole('button', { name: 'Send orders' }).click();
+    await expect(toast(page, /purchase orders? sent/)).toBeVisible();
+    const sent = page.getByRole('alert').filter({ hasText: /purchase orders? sent/ });
+    const poLink = sent.getByRole('link', { name: /^PO-\d{6}$/ }).first();
+    const number = (await poLink.textContent())!;
+    await expect(page.getByRole('region', { name: 'Ordered from this draft' })).toContainText(cartridges);
+
+    await poLink.click();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(cartridges);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Purchase History' }).click();
+    await expect(page.getByRole('main')).toContainText(number);
+  });
+});
