@@ -22,8 +22,8 @@ import { formatDollars } from '../../../lib/format';
 
 const COLUMNS = [
   { label: 'Product' },
-  { label: 'On hand + on order' },
-  { label: 'Reorder at / up to' },
+  { label: 'On hand + ordered' },
+  { label: 'Reorder / up to' },
   { label: 'Vendor' },
   { label: 'Packs' },
   { label: 'Total' },
@@ -118,7 +118,8 @@ export function VendorGroup({
             <TableHead>
               <TableRow>
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.label} sx={c.srOnly ? { width: 56 } : undefined}>
+                  // The hidden caption is placed in its cell, not the page: the table scrolls, the page does not.
+                  <TableCell key={c.label} sx={c.srOnly ? { width: 56, position: 'relative' } : undefined}>
                     {c.srOnly ? <span style={visuallyHidden}>{c.label}</span> : c.label}
                   </TableCell>
                 ))}
@@ -137,7 +138,7 @@ export function VendorGroup({
                   <TableCell>
                     {line.reorder_point} / {line.order_up_to}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 200, maxWidth: 300 }}>
+                  <TableCell sx={{ minWidth: 200, maxWidth: 260 }}>
                     {editable && line.choices.length > 1 ? (
                       <TextField
                         select
