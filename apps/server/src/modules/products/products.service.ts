@@ -1,12 +1,14 @@
 import {
   pageWindow,
   PRODUCT_MESSAGES,
+  PRODUCT_SEARCH_TOTAL_CAP,
   toPage,
   UNIT_CONTAINER_BASIC_UNITS,
   type Attachment,
   type CreateAttachmentRequest,
   type CreateProductRequest,
   type ProductFilter,
+  type ProductListItem,
   type ProductListPage,
   type Product,
   type ProductDetail,
@@ -43,6 +45,7 @@ import {
   updateProduct,
   type AttachmentRow,
   type NewProduct,
+  type ProductListItemRow,
   type ProductListRow,
   type ProductRow,
 } from './products.repo';
@@ -108,6 +111,8 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       deleted_at: p.deletedAt?.toISOString() ?? null,
     };
   }
+
+  const toListItem = (actor: Actor, row: ProductListItemRow): ProductListItem => ({ ...toProduct(actor, row), days_of_cover: row.daysOfCover });
 
   const toAttachment = (row: AttachmentRow): Attachment => ({
     id: row.id,
@@ -181,9 +186,12 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
     async list(actor: Actor, query: ProductListQuery): Promise<ProductListPage> {
       const reader = readerOf(actor);
       const window = pageWindow(query);
+      const today = isoDay(deps.now());
+      // The product admin keeps no stock: every cover is null, and the list keeps its own order.
+      const cover = query.sort === 'days_of_cover' && reader.companyId !== null ? { companyId: reader.companyId, today, direction: query.order } : undefined;
       const readers = {
-        loadIds: () => listProductIds(db, reader, query, window),
-        loadRows: (ids: string[]) => productsWithNames(reader, ids, query.include_deleted ?? false),
+        loadIds: () => listProductIds(db, reader, query, window, PRODUCT_SEARCH_TOTAL_CAP, cover),
+        loadRows: (ids: string[]) => productsWithNames(reader, ids, today, query.include_deleted ?? false),
       };
       // Only the pages a list opens on are remembered (see REMEMBERED_PAGES); a deeper page is
       // ranked afresh, without reading the catalog version first.
@@ -194,7 +202,7 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       const { rows: records, total, totalIsCapped } = query.currentPage <= REMEMBERED_PAGES ? await listCache.page(reader, query, window, readers) : await afresh();
       return {
         ...toPage(
-          records.map((r) => toProduct(actor, r)),
+          records.map((r) => toListItem(actor, r)),
           total,
           query,
         ),
