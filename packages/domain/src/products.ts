@@ -221,7 +221,8 @@ export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 export const ProductListItemSchema = ProductSchema.extend({
   /**
    * Usable units (available, unexpired lots) over the daily use of the reorder job's forecast, to
-   * one decimal; null without a forecast, with no daily use, or for the product admin.
+   * one decimal; null without a forecast, with no daily use, and for readers who do not read the
+   * location's stock (the product admin among them).
    */
   days_of_cover: z.number().nullable(),
 });

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { hibcCheckCharacter, PRODUCT_MESSAGES, PRODUCT_SEARCH_TOTAL_CAP, UPLOAD_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
-import { createCategory, createProduct, createStock } from '../../../test/factories/index';
+import { createCategory, createProduct, createStock, createUser } from '../../../test/factories/index';
 import { queryRows } from '../../../test/setup/sql';
 import { createWorld, type World } from '../../../test/world';
 import { PDF_BYTES, PNG_BYTES, uploadFile } from '../../../test/fixtures/files';
@@ -343,8 +343,14 @@ describe('days of cover in the list', () => {
     await t.db.execute(sql`update stocks set units_used = 0 where id = ${stock!.id}`);
   });
 
-  it('lets the product admin ask for the sort: the list keeps its name order', async () => {
-    expect(order(await list(`category_id=${categoryId}&sort=days_of_cover`, admin()))).toEqual(['plenty', 'third', 'unforecast', 'short', 'empty', 'unused']);
+  it('lets the product admin, and staff who do not read the stock, ask for the sort: no cover, the list keeps its name order', async () => {
+    const byName = ['plenty', 'third', 'unforecast', 'short', 'empty', 'unused'];
+    expect(order(await list(`category_id=${categoryId}&sort=days_of_cover`, admin()))).toEqual(byName);
+    const catalogOnly = await createUser(t.db, { role: 'company_member', organizationId: world.own.org.id, companyId: ownLocation() });
+    await t.db.execute(sql`update users set permissions = ${JSON.stringify({ products: ['read'] })}::jsonb where id = ${catalogOnly.id}`);
+    const page = await list(`category_id=${categoryId}&sort=days_of_cover`, t.tokenFor(catalogOnly));
+    expect(order(page)).toEqual(byName);
+    expect(page.results.map((p) => p.days_of_cover)).toEqual(Array(6).fill(null));
   });
 
   it('refuses a sort or an order it does not know', async () => {

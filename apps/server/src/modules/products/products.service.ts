@@ -1,4 +1,5 @@
 import {
+  can,
   pageWindow,
   PRODUCT_MESSAGES,
   PRODUCT_SEARCH_TOTAL_CAP,
@@ -112,7 +113,9 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
     };
   }
 
-  const toListItem = (actor: Actor, row: ProductListItemRow): ProductListItem => ({ ...toProduct(actor, row), days_of_cover: row.daysOfCover });
+  /** Days of cover come from the shelf: only for who reads the location's stock, as the Reorder panel is. */
+  const seesCover = (actor: Actor) => actor.role !== 'admin' && can(actor.permissions, 'stock', 'read');
+  const toListItem = (actor: Actor, row: ProductListItemRow): ProductListItem => ({ ...toProduct(actor, row), days_of_cover: seesCover(actor) ? row.daysOfCover : null });
 
   const toAttachment = (row: AttachmentRow): Attachment => ({
     id: row.id,
@@ -187,8 +190,9 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       const reader = readerOf(actor);
       const window = pageWindow(query);
       const today = isoDay(deps.now());
-      // The product admin keeps no stock: every cover is null, and the list keeps its own order.
-      const cover = query.sort === 'days_of_cover' && reader.companyId !== null ? { companyId: reader.companyId, today, direction: query.order } : undefined;
+      // The product admin keeps no stock, and some staff may not read it: every cover is null for
+      // them, and the list keeps its own order.
+      const cover = query.sort === 'days_of_cover' && reader.companyId !== null && seesCover(actor) ? { companyId: reader.companyId, today, direction: query.order } : undefined;
       const readers = {
         loadIds: () => listProductIds(db, reader, query, window, PRODUCT_SEARCH_TOTAL_CAP, cover),
         loadRows: (ids: string[]) => productsWithNames(reader, ids, today, query.include_deleted ?? false),
