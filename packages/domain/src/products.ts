@@ -198,14 +198,41 @@ export const ProductFilterSchema = z.object({
 });
 export type ProductFilter = z.infer<typeof ProductFilterSchema>;
 
-export const ProductListQuerySchema = PageQuerySchema.extend(ProductFilterSchema.shape);
+/**
+ * The orders a product list can be asked for besides its own (name order, or the best match first
+ * for a search). `days_of_cover` puts the fewest days first (`desc`: the most first); products
+ * without a forecast come last either way.
+ */
+export const PRODUCT_LIST_SORTS = ['days_of_cover'] as const;
+export type ProductListSort = (typeof PRODUCT_LIST_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export const ProductListOrderSchema = z.object({
+  sort: z.enum(PRODUCT_LIST_SORTS).optional(),
+  order: z.enum(SORT_DIRECTIONS).default('asc'),
+});
+export type ProductListOrder = z.infer<typeof ProductListOrderSchema>;
+
+export const ProductListQuerySchema = PageQuerySchema.extend(ProductFilterSchema.shape).extend(ProductListOrderSchema.shape);
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+/** A product as a list shows it: with its days of cover at the reader's location (issue 35). */
+export const ProductListItemSchema = ProductSchema.extend({
+  /**
+   * Usable units (available, unexpired lots) over the daily use of the reorder job's forecast, to
+   * one decimal; null without a forecast, with no daily use, and for readers who do not read the
+   * location's stock (the product admin among them).
+   */
+  days_of_cover: z.number().nullable(),
+});
+export type ProductListItem = z.infer<typeof ProductListItemSchema>;
 /**
  * A page of products. A search counts its matches up to PRODUCT_SEARCH_TOTAL_CAP: past that,
  * `total` is the cap and `totalIsCapped` is true (shown "3,000+"), and `lastPage` is the cap's last
  * page although later pages still answer; a client pages on while a page comes back full.
  */
-export const ProductPageSchema = pageOf(ProductSchema).extend({
+export const ProductPageSchema = pageOf(ProductListItemSchema).extend({
   totalIsCapped: z.boolean(),
 });
 export type ProductListPage = z.infer<typeof ProductPageSchema>;

@@ -39,6 +39,8 @@ export const theme = createTheme({
     // The sidebar's links, which a landscape tablet at the chair (1180 px) shows instead of the bottom bar.
     MuiListItemButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
     MuiInputBase: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+    // A sortable column's header (Days of cover on the product list) is a button on a tablet too.
+    MuiTableSortLabel: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
     // Links in a table (a chart number, a PO number) are a row's way in: a whole 44 px target.
     MuiTableCell: {
       styleOverrides: {

@@ -10,6 +10,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import { formatTotal } from '../lib/format';
 import { tableCardsSx } from './table-cards-sx';
 
@@ -21,10 +22,17 @@ export interface PageState {
   perPage: number;
 }
 
+/** A column the server can sort the list by: its header is a button that asks for the next order. */
+export interface ColumnSort {
+  /** The list's order by this column now; false when the list is not sorted by it. */
+  direction: 'asc' | 'desc' | false;
+  onSort: () => void;
+}
+
 interface PagedTableProps {
   /** Accessible name of the table. */
   label: string;
-  columns: { key: string; label: string; align?: 'left' | 'right' | 'center'; srOnly?: boolean; footerLabel?: string }[];
+  columns: { key: string; label: string; align?: 'left' | 'right' | 'center'; srOnly?: boolean; footerLabel?: string; sort?: ColumnSort }[];
   total: number;
   /**
    * The server counted only up to `total` and more match ("3,000+"): the last page is unknown, so
@@ -51,7 +59,8 @@ interface PagedTableProps {
   dense?: boolean;
 }
 
-const visuallyHidden = {
+/** Read by screen readers, not shown (MUI's visuallyHidden). */
+export const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
   height: 1,
@@ -95,8 +104,17 @@ export function PagedTable({
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell key={column.key} align={column.align}>
-                  {column.srOnly ? <span style={visuallyHidden}>{column.label}</span> : column.label}
+                // sortDirection sets the header's aria-sort, which says the order to a screen reader.
+                <TableCell key={column.key} align={column.align} sortDirection={column.sort?.direction}>
+                  {column.srOnly ? (
+                    <span style={visuallyHidden}>{column.label}</span>
+                  ) : column.sort ? (
+                    <TableSortLabel active={column.sort.direction !== false} direction={column.sort.direction || 'asc'} onClick={column.sort.onSort}>
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
                 </TableCell>
               ))}
             </TableRow>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTotal, unitCount } from './format';
+import { coverText, formatTotal, unitCount } from './format';
 
 describe('unit counts', () => {
   it('say "1 unit" and "0 units", as people do', () => {
@@ -14,5 +14,16 @@ describe('list totals', () => {
     expect(formatTotal(3000, true)).toBe('3,000+');
     expect(formatTotal(1250)).toBe('1,250');
     expect(formatTotal(0)).toBe('0');
+  });
+});
+
+describe('days of cover', () => {
+  it('read as people say them: one decimal, "1 day", "Over a year", a dash without a forecast', () => {
+    expect(coverText(3.46)).toBe('3.5 days');
+    expect(coverText(12.5)).toBe('12.5 days');
+    expect(coverText(1)).toBe('1 day');
+    expect(coverText(0)).toBe('0 days');
+    expect(coverText(400)).toBe('Over a year');
+    expect(coverText(null)).toBe('—');
   });
 });

@@ -58,3 +58,13 @@ export function formatTotal(total: number, capped = false): string {
 export function unitCount(count: number): string {
   return `${String(count)} ${count === 1 ? 'unit' : 'units'}`;
 }
+
+/**
+ * Days of cover as people say them (issue 35): "3.5 days", "1 day", "Over a year"; a dash without a
+ * forecast. The Reorder panel, the Stock Room and the product lists read them alike.
+ */
+export function coverText(days: number | null): string {
+  if (days === null) return '—';
+  if (days >= 365) return 'Over a year';
+  return `${days.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${days === 1 ? 'day' : 'days'}`;
+}

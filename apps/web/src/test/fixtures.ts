@@ -3,6 +3,7 @@ import {
   planOffers,
   ROLE_PERMISSIONS,
   SETUP_FEE_CENTS_PER_LOCATION,
+  type ProductListItem,
   type ProductReorder,
   type Profile,
   type Role,
@@ -211,6 +212,41 @@ export function productReorder(overrides: Partial<ProductReorder> = {}): Product
     suggested_units: 0,
     pack_size: 10,
     reasons: ['The lead time is 3 days until 3 deliveries are seen'],
+    ...overrides,
+  };
+}
+
+/** A row of the product list (GET /api/product/v2): an approved catalog product, no forecast yet. */
+export function productListItem(overrides: Partial<ProductListItem> = {}): ProductListItem {
+  return {
+    id: '6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+    name: 'Cotton Rolls #2',
+    description: '',
+    brand: 'Richmond',
+    barcode: '',
+    manufacturer_code: '',
+    type: 'disposable',
+    container: 'box',
+    basic_unit: 'item',
+    weight_or_volume: null,
+    minimum_stock: 0,
+    category_id: null,
+    category: null,
+    supplier: null,
+    expires_at: null,
+    product_image_url: null,
+    box_image_url: null,
+    is_approved: true,
+    is_editable: false,
+    is_usage_tracking_on: false,
+    implantable: false,
+    manufacturer_name: '',
+    manufacturer_address: '',
+    company_id: null,
+    submitted_by: null,
+    created_at: '2026-01-05T10:00:00.000Z',
+    deleted_at: null,
+    days_of_cover: null,
     ...overrides,
   };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ProductFilterSchema, type ProductFilter } from '@clinic/domain';
+import { PRODUCT_LIST_SORTS, ProductFilterSchema, type ProductFilter } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
-import { ALWAYS_READ, FILTER_FIELDS, productListKey, type CatalogColumn } from './product-list-cache';
+import { ALWAYS_READ, FILTER_FIELDS, productListKey, SORT_USES, type CatalogColumn } from './product-list-cache';
 
 /**
  * A remembered list page is right only while its key holds every filter field and the catalog
@@ -26,6 +26,12 @@ describe('the product list key', () => {
     const key = productListKey(reader, { ...plain, [field]: 'key-probe' }, page);
     if ('neverKept' in use) expect(key).toBeNull();
     else expect(key).not.toBe(productListKey(reader, plain, page));
+  });
+
+  it.each(PRODUCT_LIST_SORTS)('changes with the sort %s and its direction, or keeps no page sorted on it', (sort) => {
+    const asc = productListKey(reader, { ...plain, sort, order: 'asc' }, page);
+    if ('neverKept' in SORT_USES[sort]) expect(asc).toBeNull();
+    else expect(new Set([asc, productListKey(reader, { ...plain, sort, order: 'desc' }, page), productListKey(reader, plain, page)]).size).toBe(3);
   });
 
   it('tells readers and pages apart', () => {

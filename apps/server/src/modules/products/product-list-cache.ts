@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { ProductFilterSchema, type ProductFilter } from '@clinic/domain';
+import { ProductFilterSchema, type ProductFilter, type ProductListOrder, type ProductListSort } from '@clinic/domain';
 import type { Db } from '../../db/client';
 import type { CatalogReader, ProductIdPage } from './products.repo';
 import { preparedCatalogVersion } from './catalog-version.repo';
@@ -33,6 +33,14 @@ export const FILTER_FIELDS: { [Field in keyof ProductFilter]-?: FilterFieldUse<P
   place_id: { neverKept: 'which products a place holds moves with every consumption and every move between places' },
 };
 
+/**
+ * Every sort of ProductListOrderSchema and what the cache must know of it, as for a filter field:
+ * a sort on what the catalog version does not follow keeps no page.
+ */
+export const SORT_USES: { [Sort in ProductListSort]: FilterFieldUse<unknown> } = {
+  days_of_cover: { neverKept: "days of cover move with every consumption and every night's forecast, and neither moves the catalog version" },
+};
+
 /** What every list reads whatever its filter: the reader's visibility rule and the name order. */
 export const ALWAYS_READ: readonly CatalogColumn[] = [
   'products.deleted_at',
@@ -51,11 +59,13 @@ function keyValue(field: keyof ProductFilter, value: unknown): unknown {
   return use.keyValue ? use.keyValue(value) : (value ?? null);
 }
 
-/** A page's key: the reader, every filter field, the page; null when the page is not kept. */
-export function productListKey(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }): string | null {
+/** A page's key: the reader, every filter field, the sort, the page; null when the page is not kept. */
+export function productListKey(reader: CatalogReader, filter: ProductFilter & Partial<ProductListOrder>, page: { offset: number; limit: number }): string | null {
   const fields = KEY_FIELDS.map((field) => [field, filter[field]] as const);
   if (fields.some(([field, value]) => 'neverKept' in FILTER_FIELDS[field] && value)) return null;
-  return JSON.stringify([reader.companyId, ...fields.map(([field, value]) => keyValue(field, value)), page.offset, page.limit]);
+  if (filter.sort && 'neverKept' in SORT_USES[filter.sort]) return null;
+  const sort = filter.sort ? [filter.sort, filter.order ?? 'asc'] : null;
+  return JSON.stringify([reader.companyId, ...fields.map(([field, value]) => keyValue(field, value)), sort, page.offset, page.limit]);
 }
 
 /** How the cache reads a page: the ids afresh, and the rows of some ids with the version they were read at. */
@@ -76,8 +86,8 @@ export interface PageReaders<Row> {
  * The version moves at the commit of any change to which products a list shows (migration 0018),
  * and it is read before the page, so an entry is never older than the data it was stored under:
  * it serves every server process sharing the database correctly. The key holds every field of the
- * filter schema (FILTER_FIELDS); lists filtered on stock (`in_stock_only`) change with every
- * consumption and are never kept.
+ * filter schema (FILTER_FIELDS) and the sort (SORT_USES); lists filtered or sorted on stock
+ * (`in_stock_only`, days of cover) change with every consumption and are never kept.
  */
 export function createProductListCache(db: Db, max = 5000) {
   const catalogVersion = preparedCatalogVersion(db);
@@ -99,7 +109,7 @@ export function createProductListCache(db: Db, max = 5000) {
      * One list page's rows and the filter's total. A remembered page is checked with its rows in
      * one statement (they carry the version they were read at): one round trip when it holds.
      */
-    async page<Row>(reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, readers: PageReaders<Row>): Promise<Omit<ProductIdPage, 'ids'> & { rows: Row[] }> {
+    async page<Row>(reader: CatalogReader, filter: ProductFilter & Partial<ProductListOrder>, page: { offset: number; limit: number }, readers: PageReaders<Row>): Promise<Omit<ProductIdPage, 'ids'> & { rows: Row[] }> {
       const key = productListKey(reader, filter, page);
       const remembered = key === null ? undefined : entries.get(key);
       if (remembered && remembered.ids.length > 0) {

@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL, type
 import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern, prefixPattern } from '../../db/like';
 import { statementName } from '../../db/named-statement';
-import { catalogVersions, categories, companies, organizations, productAttachments, productCompanySettings, products, stocks, suppliers } from '../../db/schema/index';
-import { PRODUCT_SEARCH_TOTAL_CAP, readUdi, scanSearchTerm, type ProductFilter } from '@clinic/domain';
+import { catalogVersions, categories, companies, organizations, productAttachments, productCompanySettings, products, reorderForecasts, stocks, suppliers } from '../../db/schema/index';
+import { PRODUCT_SEARCH_TOTAL_CAP, readUdi, scanSearchTerm, type ProductFilter, type SortDirection } from '@clinic/domain';
+import { coverOfJoinedForecast, daysOfCover, forecastWithUse, withoutForecast } from './days-of-cover.repo';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'searchText'>;
@@ -29,6 +30,11 @@ export interface ProductListRow {
   /** The submitting location and its organization (null for the admin's own products). */
   locationName: string | null;
   organizationName: string | null;
+}
+
+/** A list page's row: with its days of cover at the reader's location (null for the product admin). */
+export interface ProductListItemRow extends ProductListRow {
+  daysOfCover: number | null;
 }
 
 /**
@@ -155,12 +161,14 @@ function capped(count: number, cap: number): Pick<ProductIdPage, 'total' | 'tota
  * counting them alongside (count(*) over ()) costs next to nothing; the total is answered up to
  * `cap` (the web shows "3,000+"). The rows and their names are read by id afterwards.
  */
-async function pageWith(db: DbOrTx, base: SQL[], plan: SearchPlan, page: { offset: number; limit: number }, cap: number): Promise<ProductIdPage> {
+async function pageWith(db: DbOrTx, base: SQL[], plan: SearchPlan, page: { offset: number; limit: number }, cap: number, cover?: CoverOrder): Promise<ProductIdPage> {
+  // Every match is ranked anyway: days of cover is one more key, read for each match.
+  const order = cover ? [sql`${daysOfCover(cover.companyId, cover.today)} ${sql.raw(cover.direction)} nulls last`, ...plan.order] : plan.order;
   const rows = await db
     .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .where(and(...base, plan.match))
-    .orderBy(...plan.order)
+    .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
   let matched = rows[0]?.total ?? 0;
@@ -189,16 +197,67 @@ async function browse(db: DbOrTx, base: SQL[], page: { offset: number; limit: nu
   return { ids: rows.map((r) => r.id), total: totals[0]?.n ?? 0, totalIsCapped: false };
 }
 
+/** A list sorted by days of cover at a location, on `today`; products without a forecast last either way. */
+export interface CoverOrder {
+  companyId: string;
+  today: string;
+  direction: SortDirection;
+}
+
+/**
+ * Browsing by days of cover, without ranking the whole catalog: the products with a forecast at
+ * the location (a few hundred, off the partial index of forecasts with use) sorted by their cover,
+ * then the others in name order off the name index, as `browse` reads them. Their order within
+ * ties and after the forecasts is the list's own: name, then id.
+ */
+async function browseByCover(db: DbOrTx, base: SQL[], page: { offset: number; limit: number }, cover: CoverOrder): Promise<ProductIdPage> {
+  const where = and(...base);
+  const key = coverOfJoinedForecast(cover.companyId, cover.today);
+  const [covered, coveredCount, totals] = await Promise.all([
+    db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(reorderForecasts, forecastWithUse(cover.companyId))
+      .where(where)
+      .orderBy(cover.direction === 'asc' ? asc(key) : desc(key), asc(sql`lower(${products.name})`), asc(products.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(products).innerJoin(reorderForecasts, forecastWithUse(cover.companyId)).where(where),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  const ids = covered.map((r) => r.id);
+  if (ids.length < page.limit) {
+    const withCover = coveredCount[0]?.n ?? 0;
+    const rest = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(...base, withoutForecast(cover.companyId)))
+      .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
+      .limit(page.limit - ids.length)
+      .offset(Math.max(0, page.offset - withCover));
+    ids.push(...rest.map((r) => r.id));
+  }
+  return { ids, total: totals[0]?.n ?? 0, totalIsCapped: false };
+}
+
 /**
  * A list page's ids and total. A search counts its matches up to `searchTotalCap`
- * (PRODUCT_SEARCH_TOTAL_CAP); browsing without a term counts them all.
+ * (PRODUCT_SEARCH_TOTAL_CAP); browsing without a term counts them all. With `cover`, the page is
+ * sorted by days of cover first (a location's lists only: the product admin holds no stock).
  */
-export async function listProductIds(db: DbOrTx, reader: CatalogReader, filter: ProductFilter, page: { offset: number; limit: number }, searchTotalCap = PRODUCT_SEARCH_TOTAL_CAP): Promise<ProductIdPage> {
+export async function listProductIds(
+  db: DbOrTx,
+  reader: CatalogReader,
+  filter: ProductFilter,
+  page: { offset: number; limit: number },
+  searchTotalCap = PRODUCT_SEARCH_TOTAL_CAP,
+  cover?: CoverOrder,
+): Promise<ProductIdPage> {
   const base = filterConditions(reader, filter);
-  if (!filter.fuzzySearchQuery?.trim()) return browse(db, base, page);
-  const fragments = await pageWith(db, base, fragmentPlan(filter.fuzzySearchQuery), page, searchTotalCap);
+  if (!filter.fuzzySearchQuery?.trim()) return cover ? browseByCover(db, base, page, cover) : browse(db, base, page);
+  const fragments = await pageWith(db, base, fragmentPlan(filter.fuzzySearchQuery), page, searchTotalCap, cover);
   if (fragments.total > 0) return fragments;
-  return pageWith(db, base, similarityPlan(filter.fuzzySearchQuery), page, searchTotalCap);
+  return pageWith(db, base, similarityPlan(filter.fuzzySearchQuery), page, searchTotalCap, cover);
 }
 
 /** The names of a list page's rows statement, one per kind of reader and of deletion filter. */
@@ -208,9 +267,11 @@ const PRODUCTS_WITH_NAMES = {
 };
 
 /**
- * A page's rows with their names, in the order of `ids`, still only those the reader sees (a
- * product deleted since its id was listed drops out), and the catalog version they were read at
- * (one snapshot, so a remembered page can be checked against it without another round trip).
+ * A page's rows with their names and days of cover, in the order of `ids`, still only those the
+ * reader sees (a product deleted since its id was listed drops out), and the catalog version they
+ * were read at (one snapshot, so a remembered page can be checked against it without another round
+ * trip). Days of cover follow the shelf, which the catalog version does not: they are read here,
+ * with the rows, never remembered.
  * A named statement per kind of reader (db/named-statement.ts): this runs on every list request,
  * and building the statement would cost more than running it.
  */
@@ -221,16 +282,20 @@ export function preparedProductsWithNames(db: Db) {
     let prepared = statements.get(name);
     if (!prepared) {
       const reader: ReaderSql = { companyId: admin ? null : sql.placeholder('companyId') };
-      prepared = selectWithNames(db, reader, { catalogVersion: sql<number>`(select ${catalogVersions.version} from ${catalogVersions} where ${catalogVersions.id} = 1)`.mapWith(Number) })
+      prepared = selectWithNames(db, reader, {
+        catalogVersion: sql<number>`(select ${catalogVersions.version} from ${catalogVersions} where ${catalogVersions.id} = 1)`.mapWith(Number),
+        // The product admin keeps no stock: no cover.
+        daysOfCover: admin ? sql<number | null>`null` : daysOfCover(sql.placeholder('companyId'), sql.placeholder('today')),
+      })
         .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, visibleProducts(reader, includeDeleted)))
         .prepare(name);
       statements.set(name, prepared);
     }
     return prepared;
   }
-  return async (reader: CatalogReader, ids: string[], includeDeleted = false): Promise<{ rows: ProductListRow[]; version: number | null }> => {
+  return async (reader: CatalogReader, ids: string[], today: string, includeDeleted = false): Promise<{ rows: ProductListItemRow[]; version: number | null }> => {
     if (ids.length === 0) return { rows: [], version: null };
-    const rows = (await statement(reader.companyId === null, includeDeleted).execute({ ids, companyId: reader.companyId })) as (ProductListRow & { catalogVersion: number })[];
+    const rows = (await statement(reader.companyId === null, includeDeleted).execute({ ids, companyId: reader.companyId, today })) as (ProductListItemRow & { catalogVersion: number })[];
     const byId = new Map(rows.map((row) => [row.product.id, row]));
     return { rows: ids.flatMap((id) => byId.get(id) ?? []), version: rows[0]?.catalogVersion ?? null };
   };

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { hibcCheckCharacter, PRODUCT_MESSAGES, PRODUCT_SEARCH_TOTAL_CAP, UPLOAD_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
-import { createCategory, createProduct } from '../../../test/factories/index';
+import { createCategory, createProduct, createStock, createUser } from '../../../test/factories/index';
+import { queryRows } from '../../../test/setup/sql';
 import { createWorld, type World } from '../../../test/world';
 import { PDF_BYTES, PNG_BYTES, uploadFile } from '../../../test/fixtures/files';
 
@@ -256,6 +257,105 @@ describe('search', () => {
     const after = await search(member(), 'fuzzySearchQuery=zirconia%20bur&perPage=10&currentPage=3');
     expect([before.total, after.total]).toEqual([before.total, before.total + 1]);
     expect(after.results.at(-1).name).toBe('Zirconia Bur 24');
+  });
+});
+
+// Issue 35: days of cover in the product lists, from the reorder job's forecast and the shelf now.
+describe('days of cover in the list', () => {
+  const forecast = (productId: string, dailyUse: number) =>
+    t.db.execute(sql`insert into reorder_forecasts (company_id, product_id, method, daily_use, lead_time_days, reorder_point, order_up_to)
+                     values (${ownLocation()}, ${productId}, 'steady', ${dailyUse}, 3, 5, 10)`);
+  const lot = (productId: string, units: number, options: { expiryDate?: string | null } = {}) => createStock(t.db, { companyId: ownLocation(), productId, containers: 1, unitsPerContainer: units, ...options });
+  let categoryId: string;
+  const ids: Record<'plenty' | 'short' | 'empty' | 'third' | 'unforecast' | 'unused', string> = { plenty: '', short: '', empty: '', third: '', unforecast: '', unused: '' };
+
+  beforeAll(async () => {
+    categoryId = (await createCategory(t.db, { companyId: null, name: 'Cover Probe Category' })).id;
+    const product = async (name: string) => (await createProduct(t.db, { companyId: null, name, categoryId })).id;
+    // Names in another order than their cover, so the sort cannot pass for name order.
+    ids.plenty = await product('Coverprobe Alpha');
+    ids.short = await product('Coverprobe Delta');
+    ids.empty = await product('Coverprobe Echo');
+    ids.third = await product('Coverprobe Bravo');
+    ids.unforecast = await product('Coverprobe Charlie');
+    ids.unused = await product('Coverprobe Foxtrot');
+
+    // 25 usable units at 2 a day: 12.5 days. The expired, quarantined and deleted lots count for nothing.
+    await lot(ids.plenty, 20);
+    await lot(ids.plenty, 5, { expiryDate: null });
+    await lot(ids.plenty, 40, { expiryDate: '2000-01-31' });
+    const quarantined = await lot(ids.plenty, 30);
+    await t.db.execute(sql`update stocks set status = 'quarantined' where id = ${quarantined.id}`);
+    const deleted = await lot(ids.plenty, 30);
+    await t.db.execute(sql`update stocks set deleted_at = now() where id = ${deleted.id}`);
+    await forecast(ids.plenty, 2);
+    // 10 units at 4 a day: 2.5 days; none left at 1 a day: 0 days; 10 units at 3 a day: 3.3 days.
+    await lot(ids.short, 10);
+    await forecast(ids.short, 4);
+    await forecast(ids.empty, 1);
+    await lot(ids.third, 10);
+    await forecast(ids.third, 3);
+    // Stock but no forecast; a forecast that uses nothing: no cover either way.
+    await lot(ids.unforecast, 50);
+    await lot(ids.unused, 50);
+    await forecast(ids.unused, 0);
+  });
+
+  const list = async (query: string, token = member()) => {
+    const res = await t.request({ method: 'GET', url: `/api/product/v2?${query}`, token });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { results: { id: string; days_of_cover: number | null }[]; total: number };
+  };
+  const order = (page: { results: { id: string }[] }) => page.results.map((p) => Object.entries(ids).find(([, id]) => id === p.id)?.[0]);
+
+  it('answers each row with its usable units over the daily use, to one decimal, and null without a forecast', async () => {
+    const page = await list('fuzzySearchQuery=coverprobe');
+    const cover = Object.fromEntries(page.results.map((p) => [order({ results: [p] })[0], p.days_of_cover]));
+    expect(cover).toEqual({ plenty: 12.5, short: 2.5, empty: 0, third: 3.3, unforecast: null, unused: null });
+    // Another location's forecast is not the reader's; the product admin keeps no stock.
+    expect((await list('fuzzySearchQuery=coverprobe', foreignMember())).results.map((p) => p.days_of_cover)).toEqual(Array(6).fill(null));
+    expect((await list('fuzzySearchQuery=coverprobe', admin())).results.map((p) => p.days_of_cover)).toEqual(Array(6).fill(null));
+  });
+
+  it('sorts a search by days of cover, fewest first or most first, products without a forecast last both ways', async () => {
+    expect(order(await list('fuzzySearchQuery=coverprobe&sort=days_of_cover'))).toEqual(['empty', 'short', 'third', 'plenty', 'unforecast', 'unused']);
+    expect(order(await list('fuzzySearchQuery=coverprobe&sort=days_of_cover&order=desc'))).toEqual(['plenty', 'third', 'short', 'empty', 'unforecast', 'unused']);
+  });
+
+  it('sorts a browsed list the same, page by page across the products without a forecast', async () => {
+    const browse = (rest: string) => list(`category_id=${categoryId}&sort=days_of_cover&${rest}`);
+    expect(order(await browse('perPage=10'))).toEqual(['empty', 'short', 'third', 'plenty', 'unforecast', 'unused']);
+    expect(order(await browse('perPage=10&order=desc'))).toEqual(['plenty', 'third', 'short', 'empty', 'unforecast', 'unused']);
+    const pages = await Promise.all([1, 2, 3, 4].map((n) => browse(`perPage=3&currentPage=${n}`)));
+    expect(pages.map(order)).toEqual([['empty', 'short', 'third'], ['plenty', 'unforecast', 'unused'], [], []]);
+    expect(pages.map((p) => p.total)).toEqual([6, 6, 6, 6]);
+    const pairs = await Promise.all([1, 2, 3].map((n) => browse(`perPage=2&currentPage=${n}&order=desc`)));
+    expect(pairs.map(order)).toEqual([['plenty', 'third'], ['short', 'empty'], ['unforecast', 'unused']]);
+  });
+
+  it('follows the shelf at once, and orders equal cover by name', async () => {
+    const [stock] = await queryRows<{ id: string }>(t.db, sql`select id from stocks where product_id = ${ids.plenty} and units_left = 20 and status = 'available' and deleted_at is null`);
+    await t.db.execute(sql`update stocks set units_used = 20 where id = ${stock!.id}`);
+    // 5 units left at 2 a day: 2.5 days, as 'Coverprobe Delta' has; 'Coverprobe Alpha' comes first.
+    const page = await list(`category_id=${categoryId}&sort=days_of_cover`);
+    expect(order(page)).toEqual(['empty', 'plenty', 'short', 'third', 'unforecast', 'unused']);
+    expect(page.results.slice(1, 3).map((p) => p.days_of_cover)).toEqual([2.5, 2.5]);
+    await t.db.execute(sql`update stocks set units_used = 0 where id = ${stock!.id}`);
+  });
+
+  it('lets the product admin, and staff who do not read the stock, ask for the sort: no cover, the list keeps its name order', async () => {
+    const byName = ['plenty', 'third', 'unforecast', 'short', 'empty', 'unused'];
+    expect(order(await list(`category_id=${categoryId}&sort=days_of_cover`, admin()))).toEqual(byName);
+    const catalogOnly = await createUser(t.db, { role: 'company_member', organizationId: world.own.org.id, companyId: ownLocation() });
+    await t.db.execute(sql`update users set permissions = ${JSON.stringify({ products: ['read'] })}::jsonb where id = ${catalogOnly.id}`);
+    const page = await list(`category_id=${categoryId}&sort=days_of_cover`, t.tokenFor(catalogOnly));
+    expect(order(page)).toEqual(byName);
+    expect(page.results.map((p) => p.days_of_cover)).toEqual(Array(6).fill(null));
+  });
+
+  it('refuses a sort or an order it does not know', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/product/v2?sort=units_left', token: member() })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/product/v2?sort=days_of_cover&order=up', token: member() })).statusCode).toBe(400);
   });
 });
 

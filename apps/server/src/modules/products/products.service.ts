@@ -1,12 +1,15 @@
 import {
+  can,
   pageWindow,
   PRODUCT_MESSAGES,
+  PRODUCT_SEARCH_TOTAL_CAP,
   toPage,
   UNIT_CONTAINER_BASIC_UNITS,
   type Attachment,
   type CreateAttachmentRequest,
   type CreateProductRequest,
   type ProductFilter,
+  type ProductListItem,
   type ProductListPage,
   type Product,
   type ProductDetail,
@@ -43,6 +46,7 @@ import {
   updateProduct,
   type AttachmentRow,
   type NewProduct,
+  type ProductListItemRow,
   type ProductListRow,
   type ProductRow,
 } from './products.repo';
@@ -108,6 +112,10 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       deleted_at: p.deletedAt?.toISOString() ?? null,
     };
   }
+
+  /** Days of cover come from the shelf: only for who reads the location's stock, as the Reorder panel is. */
+  const seesCover = (actor: Actor) => actor.role !== 'admin' && can(actor.permissions, 'stock', 'read');
+  const toListItem = (actor: Actor, row: ProductListItemRow): ProductListItem => ({ ...toProduct(actor, row), days_of_cover: seesCover(actor) ? row.daysOfCover : null });
 
   const toAttachment = (row: AttachmentRow): Attachment => ({
     id: row.id,
@@ -181,9 +189,13 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
     async list(actor: Actor, query: ProductListQuery): Promise<ProductListPage> {
       const reader = readerOf(actor);
       const window = pageWindow(query);
+      const today = isoDay(deps.now());
+      // The product admin keeps no stock, and some staff may not read it: every cover is null for
+      // them, and the list keeps its own order.
+      const cover = query.sort === 'days_of_cover' && reader.companyId !== null && seesCover(actor) ? { companyId: reader.companyId, today, direction: query.order } : undefined;
       const readers = {
-        loadIds: () => listProductIds(db, reader, query, window),
-        loadRows: (ids: string[]) => productsWithNames(reader, ids, query.include_deleted ?? false),
+        loadIds: () => listProductIds(db, reader, query, window, PRODUCT_SEARCH_TOTAL_CAP, cover),
+        loadRows: (ids: string[]) => productsWithNames(reader, ids, today, query.include_deleted ?? false),
       };
       // Only the pages a list opens on are remembered (see REMEMBERED_PAGES); a deeper page is
       // ranked afresh, without reading the catalog version first.
@@ -194,7 +206,7 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       const { rows: records, total, totalIsCapped } = query.currentPage <= REMEMBERED_PAGES ? await listCache.page(reader, query, window, readers) : await afresh();
       return {
         ...toPage(
-          records.map((r) => toProduct(actor, r)),
+          records.map((r) => toListItem(actor, r)),
           total,
           query,
         ),

@@ -8,6 +8,8 @@ import {
   type Product,
   type ProductDetail,
   type ProductListPage,
+  type ProductListSort,
+  type SortDirection,
   type UpdateProductRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
@@ -20,6 +22,9 @@ export interface ProductSearchParams {
   approval?: 'approved' | 'pending' | 'all';
   include_deleted?: boolean;
   category_id?: string | undefined;
+  /** Days of cover first (issue 35); left out, the list's own order (name, or best match). */
+  sort?: ProductListSort | undefined;
+  order?: SortDirection | undefined;
 }
 
 export const productKeys = {

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { prefetchNeighbourPages, productSearchQueryOptions, type ProductSearchParams } from '../api/products-api';
 
 /** The searchable, paged product list of spec section 9: 10 per page, neighbours prefetched. */
-export function useProductSearch(filter: Pick<ProductSearchParams, 'approval' | 'include_deleted' | 'category_id'>) {
+export function useProductSearch(filter: Pick<ProductSearchParams, 'approval' | 'include_deleted' | 'category_id' | 'sort' | 'order'>) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [pageState, setPageState] = useState<PageState>({ page: 0, perPage: PRODUCT_SEARCH_PAGE_SIZE });

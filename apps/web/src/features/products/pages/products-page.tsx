@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { can, type Profile } from '@clinic/domain';
+import { can, type ProductListOrder, type Profile } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { SearchField } from '../../../components/search-field';
@@ -25,11 +25,16 @@ function Products({ profile }: { profile: Profile }) {
   const role = useSessionClaims()?.role ?? profile.role;
   const viewer = { role, permissions: profile.permissions };
   const [includeDeleted, setIncludeDeleted] = useState(false);
-  const list = useProductSearch({ approval: 'all', include_deleted: includeDeleted || undefined });
+  // Days of cover come from the location's shelf (issue 35): for staff who read its stock.
+  const showsCover = role !== 'admin' && can(profile.permissions, 'stock', 'read');
+  const [order, setOrder] = useState<ProductListOrder>({ order: 'asc' });
+  const sorted = showsCover && order.sort ? { sort: order.sort, order: order.order } : {};
+  const list = useProductSearch({ approval: 'all', include_deleted: includeDeleted || undefined, ...sorted });
   const [adding, setAdding] = useState(false);
   const [target, setTarget] = useState<ProductTarget | null>(null);
   const canCreate = can(profile.permissions, 'products', 'create');
-  const { currentPage: _page, perPage: _perPage, ...filter } = list.params;
+  // The export keeps the catalog's name order.
+  const { currentPage: _page, perPage: _perPage, sort: _sort, order: _order, ...filter } = list.params;
 
   return (
     <>
@@ -63,6 +68,12 @@ function Products({ profile }: { profile: Profile }) {
         loading={list.query.isFetching}
         error={list.query.isError ? errorMessage(list.query.error, 'Could not load products.') : null}
         emptyText={list.search ? 'No products match your search' : 'No products yet'}
+        coverColumn={showsCover}
+        order={order}
+        onOrderChange={(next) => {
+          setOrder(next);
+          list.setPageState((state) => ({ ...state, page: 0 }));
+        }}
         viewer={viewer}
         actionsFor={(product) => productActionsFor(viewer, product)}
         onAction={(product, action) => { setTarget({ product, action }); }}

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useQuery } from '@tanstack/react-query';
 import { productReorderQueryOptions } from '../api/reorder-api';
-import { coverText } from './reorder-panel';
+import { coverText } from '../../../lib/format';
 
 /**
  * Days of cover beside the Stock Room's title (issue 35): the same figures as the Reorder panel

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REORDER_MESSAGES, type ProductReorder } from '@clinic/domain';
 import { AppProviders } from '../../../app/providers';
 import { jsonResponse, productReorder } from '../../../test/fixtures';
-import { coverText, ReorderPanel } from './reorder-panel';
+import { ReorderPanel } from './reorder-panel';
 import { DaysOfCoverChip } from './days-of-cover-chip';
 import { stubMeasuredWidth } from '../../../test/measured-width';
 
@@ -47,12 +47,6 @@ describe('the Reorder panel', () => {
     expect(await screen.findByRole('list', { name: 'Why these figures' })).toHaveTextContent(reason);
     expect(screen.getByLabelText('Days of cover')).toHaveTextContent('—');
     expect(screen.getByText('the Minimum Stock')).toBeInTheDocument();
-  });
-
-  it('reads days of cover as people say them', () => {
-    expect(coverText(3.46)).toBe('3.5 days');
-    expect(coverText(400)).toBe('Over a year');
-    expect(coverText(null)).toBe('—');
   });
 });
 

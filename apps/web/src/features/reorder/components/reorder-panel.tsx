@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductReorder } from '@clinic/domain';
 import { errorMessage } from '../../../lib/api-client';
-import { unitCount } from '../../../lib/format';
+import { coverText, unitCount } from '../../../lib/format';
 import { productReorderQueryOptions, reorderSettingsQueryOptions } from '../api/reorder-api';
 import { PinLevelsDialog, ReorderSettingsDialog } from './reorder-dialogs';
 
@@ -37,13 +37,6 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
       ) : null}
     </Box>
   );
-}
-
-/** "In 3.5 days" at the forecast's daily use; a dash without a forecast. */
-export function coverText(days: number | null): string {
-  if (days === null) return '—';
-  if (days >= 365) return 'Over a year';
-  return `${days.toLocaleString('en-US', { maximumFractionDigits: 1 })} days`;
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   PRODUCT_SEARCH_STALE_TIME_MS,
   STOCK_PAGE_SIZE,
   type Product,
+  type ProductListItem,
+  type ProductListOrder,
   type AlertKind,
   type AlertPage,
   type ConsumeStockRequest,
@@ -135,13 +137,19 @@ export interface InventoryProduct {
   product_image_url: string | null;
 }
 
-/** The inventory page's product lookup: the catalog search, optionally only what is in stock here. */
-export const inventorySearchQueryOptions = (term: string, inStockOnly: boolean, currentPage: number, placeId = '') =>
+/** A product as the inventory page lists it: with its days of cover here (issue 35). */
+export type InventoryListProduct = InventoryProduct & Pick<ProductListItem, 'days_of_cover'>;
+
+/**
+ * The inventory page's product lookup: the catalog search, optionally only what is in stock here
+ * or in one place, in the list's own order or by days of cover.
+ */
+export const inventorySearchQueryOptions = (term: string, inStockOnly: boolean, currentPage: number, placeId = '', order: ProductListOrder = { order: 'asc' }) =>
   queryOptions({
-    queryKey: ['products', 'inventory', term, inStockOnly, currentPage, placeId] as const,
+    queryKey: ['products', 'inventory', term, inStockOnly, currentPage, placeId, order.sort ?? null, order.order] as const,
     queryFn: ({ signal }) =>
-      api.get<Page<InventoryProduct>>('product/v2', {
-        query: { fuzzySearchQuery: term, in_stock_only: inStockOnly, currentPage, perPage: PRODUCT_SEARCH_PAGE_SIZE, place_id: placeId || undefined },
+      api.get<Page<InventoryListProduct>>('product/v2', {
+        query: { fuzzySearchQuery: term, in_stock_only: inStockOnly, currentPage, perPage: PRODUCT_SEARCH_PAGE_SIZE, place_id: placeId || undefined, sort: order.sort, order: order.sort ? order.order : undefined },
         signal,
       }),
     staleTime: PRODUCT_SEARCH_STALE_TIME_MS,

@@ -20,13 +20,13 @@ import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { can, readUdi, scanSearchTerm, STOCK_EMPTY_TEXT, type PermissionMap } from '@clinic/domain';
+import { can, readUdi, scanSearchTerm, STOCK_EMPTY_TEXT, type PermissionMap, type ProductListOrder } from '@clinic/domain';
 import { BarcodeScannerDialog } from '../../../components/barcode/barcode-scanner-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { SearchField } from '../../../components/search-field';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, unitCount } from '../../../lib/format';
+import { coverText, formatDate, unitCount } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../lib/profile';
 import { inventorySearchQueryOptions, stockPageQueryOptions, type InventoryProduct } from '../api/stock-api';
@@ -99,6 +99,8 @@ export function InventoryPage() {
   const [inStockOnly, setInStockOnly] = useState(false);
   // Issue 34: only what one storage place holds ('' for every place).
   const [placeId, setPlaceId] = useState('');
+  // Issue 35: the products that run out soonest first ('' for the list's own order).
+  const [coverOrder, setCoverOrder] = useState<'' | ProductListOrder['order']>('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -106,7 +108,7 @@ export function InventoryPage() {
   const [action, setAction] = useState<Action | null>(null);
   const term = useDebouncedValue(search, 250);
   const places = useQuery(placesQueryOptions());
-  const results = useQuery(inventorySearchQueryOptions(term.trim(), inStockOnly, page, placeId));
+  const results = useQuery(inventorySearchQueryOptions(term.trim(), inStockOnly, page, placeId, coverOrder ? { sort: 'days_of_cover', order: coverOrder } : undefined));
   const products = results.data?.results ?? [];
   const permissions = profile.data?.permissions ?? {};
   // One product found (a scan, an exact name): open it straight away.
@@ -160,6 +162,22 @@ export function InventoryPage() {
               </MenuItem>
             ))}
           </TextField>
+          <TextField
+            select
+            size="small"
+            label="Sort"
+            value={coverOrder}
+            onChange={(e) => {
+              setCoverOrder(e.target.value as typeof coverOrder);
+              setPage(1);
+              setOpen(null);
+            }}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="">{term.trim() ? 'Best match' : 'Name'}</MenuItem>
+            <MenuItem value="asc">Fewest days of cover</MenuItem>
+            <MenuItem value="desc">Most days of cover</MenuItem>
+          </TextField>
         </Stack>
       </Paper>
       <LinearProgress sx={{ visibility: results.isFetching ? 'visible' : 'hidden' }} aria-hidden={!results.isFetching} />
@@ -187,6 +205,11 @@ export function InventoryPage() {
                     <Typography variant="body2" color="text.secondary">
                       {[product.brand, product.barcode].filter(Boolean).join(' · ') || '—'}
                     </Typography>
+                    {typeof product.days_of_cover === 'number' ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {coverText(product.days_of_cover)} of cover
+                      </Typography>
+                    ) : null}
                   </Box>
                 </ListItemButton>
                 <Collapse in={expanded} unmountOnExit>
