@@ -22,8 +22,6 @@ import { formatDollars } from '../../../lib/format';
 
 const COLUMNS = [
   { label: 'Product' },
-  { label: 'On hand + ordered' },
-  { label: 'Reorder / up to' },
   { label: 'Vendor' },
   { label: 'Packs' },
   { label: 'Total' },
@@ -112,7 +110,8 @@ export function VendorGroup({
           </Button>
         ) : null}
       </Box>
-      <Paper sx={{ overflow: 'hidden' }}>
+      {/* Positioned: the phone layout's hidden header is placed (and clipped) in the card, not the page. */}
+      <Paper sx={{ overflow: 'hidden', position: 'relative' }}>
         <TableContainer>
           <Table size="small" aria-label={`Suggested from ${vendor.name}`} sx={tableCardsSx(COLUMNS)}>
             <TableHead>
@@ -128,15 +127,12 @@ export function VendorGroup({
             <TableBody>
               {lines.map((line) => (
                 <TableRow key={line.id}>
-                  <TableCell sx={{ minWidth: 160 }}>
+                  <TableCell sx={{ minWidth: 180 }}>
                     <AppLink to={`/products/${line.product.id}`}>{line.product.name}</AppLink>
                     {line.edited ? <Chip size="small" variant="outlined" label="Edited" sx={{ ml: 1 }} /> : null}
-                  </TableCell>
-                  <TableCell>
-                    {units(line.usable_units)} + {units(line.on_order_units)}
-                  </TableCell>
-                  <TableCell>
-                    {line.reorder_point} / {line.order_up_to}
+                    <Typography variant="body2" color="text.secondary">
+                      {units(line.usable_units)} on hand{line.on_order_units > 0 ? ` + ${units(line.on_order_units)} ordered` : ''} · reorder at {line.reorder_point}, up to {line.order_up_to}
+                    </Typography>
                   </TableCell>
                   <TableCell sx={{ minWidth: 200, maxWidth: 260 }}>
                     {editable && line.choices.length > 1 ? (

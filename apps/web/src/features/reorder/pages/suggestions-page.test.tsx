@@ -70,7 +70,7 @@ describe('the suggested orders page', () => {
     const calls = renderPage('company_admin');
     const henry = await screen.findByRole('table', { name: 'Suggested from Henry Schein' });
     expect(within(henry).getByRole('link', { name: 'Nitrile gloves M' })).toHaveAttribute('href', '/products/6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e');
-    expect(henry).toHaveTextContent('150 / 300');
+    expect(henry).toHaveTextContent('100 on hand · reorder at 150, up to 300');
     const blocked = screen.getByRole('region', { name: 'Cannot be ordered' });
     expect(blocked).toHaveTextContent('Patient bibs');
     expect(blocked).toHaveTextContent(SUGGESTION_MESSAGES.noSupplier);
