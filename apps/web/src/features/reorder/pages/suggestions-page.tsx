@@ -21,6 +21,7 @@ import { useProfile } from '../../../lib/profile';
 import { reorderSettingsQueryOptions } from '../api/reorder-api';
 import { suggestionsQueryOptions, useOrderSuggestions, useRefreshSuggestions, useRemoveSuggestedLine, useUpdateSuggestedLine } from '../api/suggestions-api';
 import { AutoSendDialog } from '../components/auto-send-dialog';
+import { ReorderSettingsDialog } from '../components/reorder-dialogs';
 import { VendorGroup, type LineChange } from '../components/vendor-group';
 
 /** Lines waiting to be ordered, per vendor, in the order the vendors first appear. */
@@ -56,6 +57,7 @@ export function SuggestionsPage() {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [sent, setSent] = useState<OrderedSuggestions['purchase_orders']>([]);
   const [autoSendOpen, setAutoSendOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const busy = refresh.isPending || update.isPending || remove.isPending || order.isPending;
 
   const lines = draft.data?.lines ?? [];
@@ -93,7 +95,10 @@ export function SuggestionsPage() {
         subtitle={draft.data?.refreshed_at ? `Drafted ${formatDateTime(draft.data.refreshed_at)} from each product's use and its supplier's lead time` : 'What to order now, from each product\'s use and its supplier\'s lead time'}
         actions={
           editable ? (
-            <Stack direction="row" spacing={1}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Button onClick={() => { setSettingsOpen(true); }} disabled={!settings.data} sx={{ minHeight: 44 }}>
+                Reorder settings
+              </Button>
               <Button variant="outlined" onClick={draftNow} loading={refresh.isPending} disabled={busy} sx={{ minHeight: 44 }}>
                 Draft now
               </Button>
@@ -204,6 +209,7 @@ export function SuggestionsPage() {
         onConfirm={() => { if (confirm) send(confirm); }}
         onClose={() => { setConfirm(null); }}
       />
+      {settingsOpen && settings.data ? <ReorderSettingsDialog settings={settings.data} onClose={() => { setSettingsOpen(false); }} /> : null}
       {autoSendOpen && settings.data ? <AutoSendDialog settings={settings.data} onClose={() => { setAutoSendOpen(false); }} /> : null}
     </Box>
   );
