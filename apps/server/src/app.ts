@@ -60,6 +60,8 @@ import { createReorderService, type ReorderService } from './modules/reorder/reo
 import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createSuggestionsService, type SuggestionsService } from './modules/reorder/suggestions.service';
 import { suggestionsRoutes } from './modules/reorder/suggestions.routes';
+import { createPmsService } from './modules/pms/pms.service';
+import { pmsRoutes } from './modules/pms/pms.routes';
 import { createReorderDigestService, type ReorderDigestService } from './modules/reorder/reorder-digest.service';
 import { reorderDigestRoutes } from './modules/reorder/reorder-digest.routes';
 import { createTransfersService } from './modules/transfers/transfers.service';
@@ -267,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productRequestRoutes(zapi, createProductRequestsService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
+      pmsRoutes(zapi, createPmsService(deps));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));
       jobsRoutes(zapi, createJobsService(deps));

@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = {
   marketplace_order: 'Marketplace order',
   organization: 'Organization',
   patient: 'Patient',
+  pms_procedure: 'Practice-management procedure',
   price_list: 'Price list',
   price_list_item: 'Price list item',
   product: 'Product',

@@ -45,3 +45,4 @@ export * from './assistant';
 export * from './assistant-parser';
 export * from './marketplace';
 export * from './suggested-orders';
+export * from './pms';

@@ -43,6 +43,8 @@ export const moduleDependencies = {
   // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
   // Suggested orders go out through the marketplace and the purchase-order issuer; automatic sending
   // acts as an admin (users); the digest e-mail goes out through the outbox (mail).
+  // The practice-management link (issue 36): procedures from the PMS recorded as visits through treatment-logs' door; the CSV read as imports read it.
+  pms: ['audit', 'idempotency', 'imports', 'ledger', 'treatment-logs', 'treatments', 'uploads'],
   reorder: ['alerts', 'audit', 'mail', 'marketplace', 'products', 'purchasing', 'users'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
@@ -72,6 +74,8 @@ export const publicFiles = {
   ledger: ['ledger'],
   // Recording a visit through the ledger, inside the caller's transaction (the demo's visits).
   'treatment-logs': ['record-visit'],
+  // Pure: reading a CSV table (the practice-management link's procedures file).
+  imports: ['import-file'],
   // Pure: password hashing (the demo accounts are created with known passwords).
   auth: ['passwords'],
   // Pure: an Actor for work no request does (the seed, automatic sending of suggested orders).

@@ -18,6 +18,7 @@ import { auditCases } from './audit.cases';
 import { jobsCases } from './jobs.cases';
 import { countsCases, reorderCases, reorderWriteCases } from './counts.cases';
 import { suggestionsCases } from './suggestions.cases';
+import { pmsCases } from './pms.cases';
 
 /**
  * Every route's row of the authorization matrix (test/authorization-matrix.test.ts), and the public
@@ -195,4 +196,4 @@ export const FOUNDATION_CASES: Record<string, Case> = {
   },
 };
 
-export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...transferCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases, ...reorderWriteCases, ...suggestionsCases };
+export const CASES: Record<string, Case> = { ...FOUNDATION_CASES, ...uploadCases, ...catalogCases, ...importCases, ...stockCases, ...transferCases, ...purchasingCases, ...treatmentCases, ...treatmentLogCases, ...reportCases, ...paymentCases, ...assistantCases, ...marketplaceCases, ...auditCases, ...jobsCases, ...countsCases, ...reorderCases, ...reorderWriteCases, ...suggestionsCases, ...pmsCases };

@@ -12,7 +12,7 @@ import { insertProduct } from '../../src/modules/products/products.repo';
 import { insertStocks } from '../../src/modules/ledger/ledger.repo';
 import { insertPlace } from '../../src/modules/places/places.repo';
 import { and, eq, inArray } from 'drizzle-orm';
-import { stockCountLines, stockCounts, suggestedOrderLines, suggestedOrders } from '../../src/db/schema/index';
+import { pmsCodeMappings, pmsProcedures, stockCountLines, stockCounts, suggestedOrderLines, suggestedOrders, treatments } from '../../src/db/schema/index';
 
 /** Test factories: each makes real rows through the repositories, skipping the services (the demo seed uses the services; src may not import this tree). */
 
@@ -242,4 +242,19 @@ export async function createSuggestedLine(db: DbOrTx, options: { companyId: stri
     })
     .returning();
   return { draft: draft!, line: line!, product, supplier };
+}
+
+/**
+ * A procedure from the practice-management system waiting at the location's chair, its code mapped
+ * to a treatment of the location with an empty tray (recording it takes no stock).
+ */
+export async function createPmsProcedure(db: DbOrTx, options: { companyId: string }) {
+  const code = `T${unique().replace(/\W/g, '').slice(-8).toUpperCase()}`;
+  const [treatment] = await db.insert(treatments).values({ companyId: options.companyId, treatmentCode: code, name: `Procedure ${code}` }).returning();
+  await db.insert(pmsCodeMappings).values({ companyId: options.companyId, code, treatmentId: treatment!.id });
+  const [procedure] = await db
+    .insert(pmsProcedures)
+    .values({ companyId: options.companyId, source: 'csv', externalId: `test:${unique()}`, chartNumber: `PT-${unique()}`, code, fee: 100, performedOn: '2026-11-26' })
+    .returning();
+  return { procedure: procedure!, treatment: treatment! };
 }

@@ -21,3 +21,4 @@ export * from './marketplace';
 export * from './clinical';
 export * from './transfers';
 export * from './suggested-orders';
+export * from './pms';

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './organizations';
+import { users } from './users';
+import { treatments } from './treatments';
+import { treatmentLogs } from './treatment-logs';
+
+// Issue 36: the link to the practice-management system (PMS). Completed procedures come in (from
+// Open Dental's API, or a CSV any PMS exports), wait at the chair or are recorded at once as
+// visits, and their fees are the location's production.
+
+export const pmsKindEnum = pgEnum('pms_kind', ['open_dental', 'csv']);
+
+/** Where an Open Dental sync stands: the watermark of the pass under way and the page it reached. */
+export interface PmsCursor {
+  since: string | null;
+  offset: number;
+}
+
+/**
+ * A location's link to its PMS (one per location). The keys are stored encrypted (never returned
+ * by the API); `cursor` is where the sync resumes after a crash.
+ */
+export const pmsConnections = pgTable('pms_connections', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  kind: pmsKindEnum('kind').notNull(),
+  baseUrl: text('base_url'),
+  /** The PMS's clinic this location is; null: the whole office (a PMS without clinics). */
+  clinicNum: integer('clinic_num'),
+  developerKeyEncrypted: text('developer_key_encrypted'),
+  customerKeyEncrypted: text('customer_key_encrypted'),
+  enabled: boolean('enabled').notNull().default(false),
+  /** Record completed procedures as visits at once, rather than waiting at the chair for a tap. */
+  takeStockOnComplete: boolean('take_stock_on_complete').notNull().default(false),
+  cursor: jsonb('cursor').$type<PmsCursor>(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  connectedBy: uuid('connected_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A PMS procedure code (CDT, e.g. D2391) as one of the location's treatment designs. */
+export const pmsCodeMappings = pgTable(
+  'pms_code_mappings',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code').notNull(),
+    treatmentId: uuid('treatment_id')
+      .notNull()
+      .references(() => treatments.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.code] })],
+);
+
+export const pmsProcedureStatusEnum = pgEnum('pms_procedure_status', ['waiting', 'recorded', 'dismissed', 'reversed']);
+
+/**
+ * A completed procedure read from the PMS, once per procedure however often it is read (unique by
+ * source and the PMS's id). It waits at the chair until confirmed (a visit through the ledger) or
+ * dismissed; a procedure of an unknown code or patient waits with its problem and never writes
+ * stock. Deleted or changed in the PMS after it was recorded, its visit is revised or reversed.
+ */
+export const pmsProcedures = pgTable(
+  'pms_procedures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    source: pmsKindEnum('source').notNull(),
+    externalId: text('external_id').notNull(),
+    chartNumber: text('chart_number').notNull(),
+    patientRef: text('patient_ref'),
+    appointmentRef: text('appointment_ref'),
+    code: text('code').notNull(),
+    fee: numeric('fee', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    performedOn: date('performed_on', { mode: 'string' }).notNull(),
+    status: pmsProcedureStatusEnum('status').notNull().default('waiting'),
+    /** Why it cannot be recorded yet (an unmapped code, an unknown patient); null when it can. */
+    problem: text('problem'),
+    deletedInPms: boolean('deleted_in_pms').notNull().default(false),
+    treatmentLogId: uuid('treatment_log_id').references(() => treatmentLogs.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    recordedBy: uuid('recorded_by').references(() => users.id),
+    changedInPmsAt: timestamp('changed_in_pms_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pms_procedures_external_idx').on(t.companyId, t.source, t.externalId),
+    // The chair's list: what waits, newest first.
+    index('pms_procedures_waiting_idx').on(t.companyId, t.performedOn).where(sql`${t.status} = 'waiting'`),
+    // Production by day (fees of completed procedures).
+    index('pms_procedures_company_day_idx').on(t.companyId, t.performedOn),
+  ],
+);
+
+export const productionSourceEnum = pgEnum('production_source', ['typed', 'csv']);
+
+/**
+ * Production the clinic gives besides its procedures' fees: a monthly figure typed (kept on the
+ * month's first day) or a CSV of production per day from any PMS.
+ */
+export const productionDays = pgTable(
+  'production_days',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: productionSourceEnum('source').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.source] })],
+);

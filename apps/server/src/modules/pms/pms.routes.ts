@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ConfirmedProceduresSchema, ConfirmProceduresRequestSchema, IdParamsSchema, ImportProceduresRequestSchema, MapProcedureCodeSchema, ProcedureCodesSchema, ProcedureImportResultSchema, WaitingVisitsSchema } from '@clinic/domain';
+import { errorResponses, type ZodApp } from '../../http/zod-app';
+import { actorOf } from '../../http/route-access';
+import type { PmsService } from './pms.service';
+
+// Issue 36: the practice-management link. Staff who record visits see and confirm the procedures
+// waiting at the chair; the location's admins bring procedures in and map their codes.
+export function pmsRoutes(app: ZodApp, pms: PmsService): void {
+  app.get('/pms/waiting', {
+    config: { access: { permission: ['treatmentLogs', 'create'] } },
+    schema: { tags: ['pms'], response: { 200: WaitingVisitsSchema, ...errorResponses } },
+    handler: (request) => pms.waiting(actorOf(request)),
+  });
+
+  app.post('/pms/waiting/confirm', {
+    config: { access: { permission: ['treatmentLogs', 'create'] } },
+    schema: { tags: ['pms'], body: ConfirmProceduresRequestSchema, response: { 201: ConfirmedProceduresSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.status(201).send(await pms.confirm(actorOf(request), request.body)),
+  });
+
+  app.post('/pms/procedures/:id/dismiss', {
+    config: { access: { permission: ['treatmentLogs', 'update'] } },
+    schema: { tags: ['pms'], params: IdParamsSchema, response: { 204: z.null(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await pms.dismiss(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/pms/procedures/import', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: ImportProceduresRequestSchema, response: { 200: ProcedureImportResultSchema, ...errorResponses } },
+    handler: (request) => pms.importCsv(actorOf(request), request.body),
+  });
+
+  app.get('/pms/codes', {
+    config: { access: { permission: ['treatments', 'read'] } },
+    schema: { tags: ['pms'], response: { 200: ProcedureCodesSchema, ...errorResponses } },
+    handler: (request) => pms.codes(actorOf(request)),
+  });
+
+  app.put('/pms/codes', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: MapProcedureCodeSchema, response: { 200: ProcedureCodesSchema, ...errorResponses } },
+    handler: (request) => pms.map(actorOf(request), request.body),
+  });
+}

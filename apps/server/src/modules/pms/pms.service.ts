@@ -1,0 +1,189 @@
+import {
+  MAX_PROCEDURE_IMPORT_ROWS,
+  PMS_MESSAGES,
+  PROCEDURE_IMPORT_COLUMNS,
+  type ConfirmProceduresRequest,
+  type ImportProceduresRequest,
+  type MapProcedureCode,
+  type ProcedureCode,
+  type ProcedureImportResult,
+  type WaitingVisit,
+} from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors';
+import { isoDay } from '../../clock';
+import { recordAudit } from '../audit/audit.writes';
+import { idempotentRequest } from '../idempotency/idempotency';
+import { createLedger } from '../ledger/ledger';
+import { recordVisit } from '../treatment-logs/record-visit';
+import { findTreatments } from '../treatments/treatments.reads';
+import { readAll, readCsvTable } from '../imports/import-file';
+import { keyFromFileUrl } from '../uploads/storage';
+import { insertNewProcedures, lockProcedures, markDismissed, markRecorded, procedureCodes, saveMapping, traysOf, waitingProcedures, type WaitingRow } from './pms.repo';
+import { proceduresOfRows } from './procedure-csv';
+
+/** The chair's list holds the last procedures waiting; older ones are still there, a page at a time later. */
+const WAITING_LIMIT = 200;
+
+const treatmentOf = (r: Pick<WaitingRow, 'treatment_id' | 'treatment_name' | 'treatment_code'>) =>
+  r.treatment_id ? { id: r.treatment_id, name: r.treatment_name ?? '', code: r.treatment_code ?? '' } : null;
+const problemOf = (r: WaitingRow) => r.problem ?? (r.treatment_id ? null : PMS_MESSAGES.codeUnmapped(r.code));
+
+/**
+ * The practice-management link (issue 36; docs/decisions.md, Practice-management link): procedures
+ * completed in the PMS wait at the chair grouped as visits (a patient's procedures of one day), and
+ * one tap records them through the ledger with their treatments' trays; the CSV any PMS exports is
+ * the local default way in.
+ */
+export function createPmsService(deps: ServiceDeps) {
+  const { db, files } = deps;
+  const ledger = createLedger(deps);
+
+  async function waiting(companyId: string): Promise<WaitingVisit[]> {
+    const found = await waitingProcedures(db, companyId, WAITING_LIMIT);
+    const treatmentIds = [...new Set(found.map((r) => r.treatment_id).filter((id): id is string => id !== null))];
+    const trays = await traysOf(db, companyId, treatmentIds, isoDay(deps.now()));
+    const visits = new Map<string, WaitingVisit>();
+    for (const row of found) {
+      const key = `${row.chart_number.toLowerCase()}|${row.performed_on}`;
+      const visit = visits.get(key) ?? { chart_number: row.chart_number, performed_on: row.performed_on, procedures: [], tray: [], ready: true };
+      visit.procedures.push({ id: row.id, source: row.source, code: row.code, fee: Number(row.fee), treatment: treatmentOf(row), problem: problemOf(row) });
+      visit.ready &&= problemOf(row) === null;
+      if (row.treatment_id) {
+        for (const item of trays.filter((t) => t.treatment_id === row.treatment_id)) {
+          visit.tray.push({ product_id: item.product_id, product_name: item.product_name, treatment_id: item.treatment_id, quantity: Number(item.quantity), usable_units: Number(item.usable_units) });
+        }
+      }
+      visits.set(key, visit);
+    }
+    return [...visits.values()];
+  }
+
+  async function readUpload(actor: Actor, fileUrl: string): Promise<Buffer> {
+    const url = await files.resolveForRecord(actor, 'file_url', fileUrl, { types: ['product_csv_import'] });
+    const stream = await files.storage.openRead(keyFromFileUrl(url)!);
+    if (!stream) throw badRequest('file_url', 'The uploaded file is missing');
+    return readAll(stream);
+  }
+
+  return {
+    waiting: async (actor: Actor) => ({ visits: await waiting(currentCompanyId(actor)) }),
+
+    /**
+     * One tap at the chair: the procedures (one patient, one day, all mapped) recorded as one visit
+     * with their treatments and trays (or the tray as edited), through the ledger. The procedures
+     * are locked first: a second tap finds them recorded, and a retried save answers the same visit.
+     */
+    async confirm(actor: Actor, body: ConfirmProceduresRequest): Promise<{ treatment_log_id: string }> {
+      const companyId = currentCompanyId(actor);
+      const ids = [...new Set(body.procedure_ids)];
+      const treatmentLogId = await db.transaction(async (tx) => {
+        const procedures = await lockProcedures(tx, companyId, ids);
+        if (procedures.length !== ids.length) throw notFound('Procedure not found');
+        // Recorded by an earlier tap (or a retry): its visit, nothing taken twice.
+        if (procedures.every((p) => p.status === 'recorded' && p.treatment_log_id === procedures[0]!.treatment_log_id)) return procedures[0]!.treatment_log_id!;
+        if (procedures.some((p) => p.status !== 'waiting')) throw conflict(PMS_MESSAGES.notWaiting);
+        const first = procedures[0]!;
+        if (procedures.some((p) => p.chart_number.toLowerCase() !== first.chart_number.toLowerCase() || p.performed_on !== first.performed_on)) throw badRequest('procedure_ids', PMS_MESSAGES.oneVisit);
+        const unmapped = procedures.find((p) => problemOf(p) !== null);
+        if (unmapped) throw badRequest('procedure_ids', `${problemOf(unmapped)!}. ${PMS_MESSAGES.cannotRecord}`);
+        const treatmentIds = [...new Set(procedures.map((p) => p.treatment_id!))];
+        const products =
+          body.products?.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id, implant: p.implant })) ??
+          (await traysOf(tx, companyId, treatmentIds, isoDay(deps.now()))).map((t) => ({ productId: t.product_id, quantity: Number(t.quantity), treatmentId: t.treatment_id }));
+        const at = deps.now();
+        const visitId = await recordVisit(
+          tx,
+          ledger,
+          { userId: actor.userId, organizationId: actor.organizationId },
+          {
+            companyId,
+            chartNumber: first.chart_number,
+            caseNotes: '',
+            treatmentIds,
+            products,
+            at,
+            request: idempotentRequest(companyId, 'pms.confirm', 'POST /pms/waiting/confirm', body),
+            changes: { source: 'pms', procedures: procedures.map((p) => ({ id: p.id, code: p.code, performed_on: p.performed_on })), products: body.products ?? 'trays' },
+          },
+        );
+        await markRecorded(tx, ids, { treatmentLogId: visitId, recordedBy: actor.userId, at });
+        return visitId;
+      });
+      return { treatment_log_id: treatmentLogId };
+    },
+
+    /** A procedure that used no stock here (or was charted in error): off the chair's list, nothing taken. */
+    async dismiss(actor: Actor, procedureId: string): Promise<void> {
+      const companyId = currentCompanyId(actor);
+      await db.transaction(async (tx) => {
+        const [procedure] = await lockProcedures(tx, companyId, [procedureId]);
+        if (!procedure) throw notFound('Procedure not found');
+        if (procedure.status !== 'waiting') throw conflict(PMS_MESSAGES.notWaiting);
+        await markDismissed(tx, procedureId, deps.now(), actor.userId);
+        await recordAudit(tx, actor, { entity: 'pms_procedure', entityId: procedureId, action: 'dismiss', organizationId: actor.organizationId, companyId, changes: { code: procedure.code, chart_number: procedure.chart_number, performed_on: procedure.performed_on } });
+      });
+    },
+
+    /**
+     * The daily "procedures completed" export of any PMS: each good row becomes a procedure waiting at
+     * the chair (once, however often the file is imported); a bad row keeps its reason.
+     */
+    async importCsv(actor: Actor, body: ImportProceduresRequest): Promise<ProcedureImportResult> {
+      const companyId = currentCompanyId(actor);
+      const parsed = await readCsvTable(await readUpload(actor, body.file_url), PROCEDURE_IMPORT_COLUMNS, MAX_PROCEDURE_IMPORT_ROWS);
+      if ('error' in parsed) throw new AppError('BAD_REQUEST', parsed.error, { field: 'file_url' });
+      const checked = proceduresOfRows(companyId, parsed.rows);
+      const good = checked.filter((c) => c.procedure);
+      const newIds = await db.transaction(async (tx) => {
+        const ids = await insertNewProcedures(
+          tx,
+          good.map((c) => c.procedure!),
+        );
+        await recordAudit(tx, actor, { entity: 'pms_procedure', entityId: companyId, action: 'import', organizationId: actor.organizationId, companyId, changes: { rows: parsed.rows.length, imported: ids.length } });
+        return ids;
+      });
+      const imported = newIds.length;
+      // Which rows were new is not told apart by the insert: the count is exact, and every good row is either.
+      let left = imported;
+      const rows = checked.map((c) => {
+        if (c.reason) return { row_number: c.rowNumber, status: 'failed' as const, reason: c.reason };
+        const status = left > 0 ? ('imported' as const) : ('already_imported' as const);
+        left -= 1;
+        return { row_number: c.rowNumber, status, reason: null };
+      });
+      return { total_rows: rows.length, imported, already_imported: good.length - imported, failed: rows.length - good.length, rows };
+    },
+
+    async codes(actor: Actor): Promise<{ codes: ProcedureCode[] }> {
+      const found = await procedureCodes(db, currentCompanyId(actor));
+      return {
+        codes: found.map((r) => ({
+          code: r.code,
+          seen: Number(r.seen),
+          treatment: treatmentOf(r),
+          suggested: r.suggested_id ? { id: r.suggested_id, name: r.suggested_name ?? '', code: r.suggested_code ?? '' } : null,
+        })),
+      };
+    },
+
+    /** A procedure code mapped to one of the location's treatments (or unmapped with null). */
+    async map(actor: Actor, body: MapProcedureCode): Promise<{ codes: ProcedureCode[] }> {
+      const companyId = currentCompanyId(actor);
+      const code = body.code.toUpperCase();
+      if (body.treatment_id) {
+        const [treatment] = await findTreatments(db, companyId, [body.treatment_id]);
+        if (!treatment) throw badRequest('treatment_id', PMS_MESSAGES.treatmentNotFound);
+      }
+      await db.transaction(async (tx) => {
+        await saveMapping(tx, companyId, code, body.treatment_id);
+        await recordAudit(tx, actor, { entity: 'pms_procedure', entityId: companyId, action: body.treatment_id ? 'map_code' : 'unmap_code', organizationId: actor.organizationId, companyId, changes: { code, treatment_id: body.treatment_id } });
+      });
+      return this.codes(actor);
+    },
+  };
+}
+
+export type PmsService = ReturnType<typeof createPmsService>;

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { createPmsProcedure } from '../factories/index';
+import { uploadFile } from '../fixtures/files';
+import { ALL, locationOf, tenantOf, type Case } from './case';
+
+// Issue 36: the practice-management link. Staff who record visits see and confirm what waits at
+// the chair (another organization's procedure: 404); the location's admins import procedures and
+// map codes. The product admin has no location (403).
+const CHAIR = (ok: number, foreign: number = ok) => ({ anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(ok, foreign), company_admin: ALL(ok, foreign), company_member: ALL(ok, foreign), assistant: ALL(ok, foreign) });
+const ADMINS = (ok: number, foreign: number = ok) => ({ anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(ok, foreign), company_admin: ALL(ok, foreign), company_member: ALL(403), assistant: ALL(403) });
+
+export const pmsCases: Record<string, Case> = {
+  'GET /api/pms/waiting': { build: () => ({ url: '/api/pms/waiting' }), expect: CHAIR(200) },
+  'POST /api/pms/waiting/confirm': {
+    build: async (w, t, _c, tenant) => ({ url: '/api/pms/waiting/confirm', payload: { procedure_ids: [(await createPmsProcedure(t.db, { companyId: locationOf(w, tenant) })).procedure.id], idempotency_key: randomUUID() } }),
+    expect: CHAIR(201, 404),
+  },
+  'POST /api/pms/procedures/:id/dismiss': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/pms/procedures/${(await createPmsProcedure(t.db, { companyId: locationOf(w, tenant) })).procedure.id}/dismiss` }),
+    expect: CHAIR(204, 404),
+  },
+  // A file uploaded at the tenant's location: another organization's upload is not the caller's to read (400).
+  'POST /api/pms/procedures/import': {
+    build: async (w, t, _c, tenant) => {
+      const csv = `Date,Chart Number,Procedure Code,Fee\n2026-11-26,PT-${randomUUID().slice(0, 6)},D2391,185\n`;
+      const url = await uploadFile(t, t.tokenFor(tenantOf(w, tenant).users.company_admin), 'product_csv_import', { name: 'p.csv', mimeType: 'text/csv', bytes: Buffer.from(csv) });
+      return { url: '/api/pms/procedures/import', payload: { file_url: url } };
+    },
+    expect: ADMINS(200, 400),
+  },
+  'GET /api/pms/codes': { build: () => ({ url: '/api/pms/codes' }), expect: CHAIR(200) },
+  // A treatment of another organization is not one to map to (400).
+  'PUT /api/pms/codes': {
+    build: async (w, t, _c, tenant) => ({ url: '/api/pms/codes', payload: { code: 'D2391', treatment_id: (await createPmsProcedure(t.db, { companyId: locationOf(w, tenant) })).treatment.id } }),
+    expect: ADMINS(200, 400),
+  },
+};

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { IsoDaySchema, UuidSchema } from './fields';
+import { IdempotencyKeySchema } from './stock';
+import { TreatmentLogProductInputSchema } from './treatment-logs';
+
+/**
+ * The link to the practice-management system (issue 36): procedures completed there come in (from
+ * Open Dental's API, or a daily CSV any PMS exports), wait at the chair until a tap confirms their
+ * trays, and their fees are the location's production.
+ */
+export const PMS_MESSAGES = {
+  codeUnmapped: (code: string) => `Procedure code ${code} is not mapped to a treatment yet`,
+  chartMissing: 'No chart number: the procedure cannot be matched to a patient',
+  confirmed: 'Visit recorded from the practice-management system',
+  dismissed: 'Procedure dismissed: no stock taken',
+  notWaiting: 'This procedure is no longer waiting at the chair',
+  oneVisit: 'Confirm procedures of one patient on one day together',
+  cannotRecord: 'Map its procedure code to a treatment before recording it',
+  mappingSaved: 'Procedure code mapped',
+  mappingRemoved: 'Mapping removed',
+  treatmentNotFound: 'Treatment not found at this location',
+  imported: (count: number) => `${String(count)} ${count === 1 ? 'procedure' : 'procedures'} imported`,
+  feeFormat: 'Fee must be a number of dollars, like 125.00',
+  dateFormat: 'Date must be like 2026-11-27 or 11/27/2026',
+  codeRequired: 'Procedure code is required',
+  chartRequired: 'Chart number is required',
+} as const;
+
+/** The daily "procedures completed" export any PMS can produce: one row per procedure. */
+export const PROCEDURE_IMPORT_COLUMNS = [
+  { key: 'date', header: 'Date', required: true, example: '2026-11-27' },
+  { key: 'chart_number', header: 'Chart Number', required: true, example: 'PT-1042' },
+  { key: 'procedure_code', header: 'Procedure Code', required: true, example: 'D2391' },
+  { key: 'fee', header: 'Fee', required: false, example: '185.00' },
+  /** The PMS's own id of the procedure, when the export has one: a re-imported row counts once. */
+  { key: 'procedure_id', header: 'Procedure ID', required: false, example: '88231' },
+] as const;
+export type ProcedureImportField = (typeof PROCEDURE_IMPORT_COLUMNS)[number]['key'];
+export const MAX_PROCEDURE_IMPORT_ROWS = 5_000;
+
+export const ImportProceduresRequestSchema = z.object({
+  /** The public_url of an upload of type product_csv_import. */
+  file_url: z.string().trim().min(1, 'Required').max(500),
+});
+export type ImportProceduresRequest = z.infer<typeof ImportProceduresRequestSchema>;
+
+export const ProcedureImportResultSchema = z.object({
+  total_rows: z.number().int(),
+  imported: z.number().int(),
+  /** Rows read before (the same procedure id, or the same date, chart, code and fee): counted once. */
+  already_imported: z.number().int(),
+  failed: z.number().int(),
+  rows: z.array(z.object({ row_number: z.number().int(), status: z.enum(['imported', 'already_imported', 'failed']), reason: z.string().nullable() })),
+});
+export type ProcedureImportResult = z.infer<typeof ProcedureImportResultSchema>;
+
+export const PmsProcedureSchema = z.object({
+  id: UuidSchema,
+  source: z.enum(['open_dental', 'csv']),
+  code: z.string(),
+  fee: z.number(),
+  treatment: z.object({ id: UuidSchema, name: z.string(), code: z.string() }).nullable(),
+  problem: z.string().nullable(),
+});
+export type PmsProcedure = z.infer<typeof PmsProcedureSchema>;
+
+/** A patient's procedures of one day waiting at the chair, with the tray their treatments need. */
+export const WaitingVisitSchema = z.object({
+  chart_number: z.string(),
+  performed_on: IsoDaySchema,
+  procedures: z.array(PmsProcedureSchema),
+  tray: z.array(z.object({ product_id: UuidSchema, product_name: z.string(), treatment_id: UuidSchema, quantity: z.number(), usable_units: z.number() })),
+  /** Every procedure is mapped: one tap records it. */
+  ready: z.boolean(),
+});
+export type WaitingVisit = z.infer<typeof WaitingVisitSchema>;
+
+export const WaitingVisitsSchema = z.object({ visits: z.array(WaitingVisitSchema) });
+export type WaitingVisits = z.infer<typeof WaitingVisitsSchema>;
+
+/** One tap: the procedures' treatments and their trays as a visit (or the tray as edited). */
+export const ConfirmProceduresRequestSchema = z.object({
+  procedure_ids: z.array(UuidSchema).min(1, 'Choose the procedures to record').max(20, 'At most 20 procedures in one visit'),
+  /** The tray as edited at the chair (lots, quantities); the treatments' trays when absent. */
+  products: z.array(TreatmentLogProductInputSchema).max(200, 'At most 200 products in one visit').optional(),
+  idempotency_key: IdempotencyKeySchema,
+});
+export type ConfirmProceduresRequest = z.infer<typeof ConfirmProceduresRequestSchema>;
+
+export const ConfirmedProceduresSchema = z.object({ treatment_log_id: UuidSchema });
+
+/** A procedure code as the PMS sends it, how often it was seen here, and the treatment it is. */
+export const ProcedureCodeSchema = z.object({
+  code: z.string(),
+  seen: z.number().int(),
+  treatment: z.object({ id: UuidSchema, name: z.string(), code: z.string() }).nullable(),
+  /** The location's treatment with this code, when one matches (treatment_code) and none is mapped. */
+  suggested: z.object({ id: UuidSchema, name: z.string(), code: z.string() }).nullable(),
+});
+export type ProcedureCode = z.infer<typeof ProcedureCodeSchema>;
+export const ProcedureCodesSchema = z.object({ codes: z.array(ProcedureCodeSchema) });
+
+export const PmsCodeSchema = z.string().trim().min(1, PMS_MESSAGES.codeRequired).max(20, 'Use at most 20 characters').regex(/^[A-Za-z0-9.-]+$/, 'Use letters, digits, dots and dashes');
+export const MapProcedureCodeSchema = z.object({ code: PmsCodeSchema, treatment_id: UuidSchema.nullable() });
+export type MapProcedureCode = z.infer<typeof MapProcedureCodeSchema>;
