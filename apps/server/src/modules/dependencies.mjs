@@ -88,4 +88,6 @@ export const publicFiles = {
   marketplace: ['vendors/supplier-vendor', 'vendors/vendor'],
   // Pure: the purchase order's PDF. The door every purchase order is issued through (running lists, marketplace carts).
   purchasing: ['purchase-order-pdf', 'issue-order'],
+  // No database: the PMS-neutral interface and its error, and the Open Dental connector (issue 36).
+  pms: ['pms-connector', 'open-dental-connector'],
 };

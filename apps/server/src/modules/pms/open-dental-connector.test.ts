@@ -117,6 +117,8 @@ describe('Open Dental connector', () => {
     const { read } = await pass(connect(), connect().startCursor(null), '2');
     expect(read.map((p) => p.externalId)).toEqual([String(mine.ProcNum)]);
     expect(od.requests[0]!.query.get('ClinicNum')).toBe('2');
+    await expect(connect().changedProcedures(connect().startCursor(null), 'north')).rejects.toThrow(TypeError);
+    await expect(connect().changedProcedures({ since: 'yesterday', offset: 0, passStartedAt: null }, null)).rejects.toThrow(/Not an Open Dental procedure cursor/);
   });
 
   it('tries again when the API is down (503 twice), then reads', async () => {

@@ -73,6 +73,11 @@ function checkDay(day: string, name: string): void {
   if (!Day.safeParse(day).success || Number.isNaN(Date.parse(day))) throw new TypeError(`${name} must be an ISO day (yyyy-mm-dd), not ${JSON.stringify(day)}`);
 }
 
+/** Open Dental's clinics are numbered; anything else cannot be one of them. */
+function checkClinic(clinicRef: string | null): void {
+  if (clinicRef !== null && !/^\d+$/.test(clinicRef)) throw new TypeError(`Not an Open Dental clinic: ${JSON.stringify(clinicRef)}`);
+}
+
 function checkCursor(cursor: ProcedureCursor): void {
   const stampOrNull = (v: string | null) => v === null || Stamp.safeParse(v).success;
   if (!Number.isInteger(cursor.offset) || cursor.offset < 0 || !stampOrNull(cursor.since) || !stampOrNull(cursor.passStartedAt)) {
@@ -114,6 +119,7 @@ export function createOpenDentalConnector(options: OpenDentalOptions): PmsConnec
 
     async changedProcedures(cursor, clinicRef) {
       checkCursor(cursor);
+      checkClinic(clinicRef);
       // No ProcStatus filter: a procedure set back from complete, or deleted (Open Dental only ever
       // marks it D), must reach the caller, and a filter would let rows leave the set mid-pass and
       // shift the pages under the offset.
@@ -137,6 +143,7 @@ export function createOpenDentalConnector(options: OpenDentalOptions): PmsConnec
       checkDay(from, 'from');
       checkDay(to, 'to');
       if (from > to) throw new TypeError(`from (${from}) is after to (${to})`);
+      checkClinic(clinicRef);
       const appointments = (await all('/appointments', { dateStart: from, dateEnd: to, ClinicNum: clinicRef ?? undefined }, AppointmentSchema)).filter(
         (a) => a.AptStatus === 'Scheduled' && (clinicRef === null || String(a.ClinicNum) === clinicRef),
       );
