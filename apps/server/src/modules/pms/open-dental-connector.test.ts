@@ -198,6 +198,12 @@ describe('Open Dental connector', () => {
     ]);
     expect((await connect().upcomingProcedures('2025-03-03', '2025-03-16', '2')).map((a) => a.appointmentRef)).toEqual([String(soon.AptNum)]);
     await expect(connect().upcomingProcedures('2025-03-16', '2025-03-03', null)).rejects.toThrow(/after/);
+
+    // An Open Dental too old for AptNum answers every procedure: one page read, then a message.
+    od.requests.length = 0;
+    od.ignoreParameters.add('AptNum');
+    await expect(connect().upcomingProcedures('2025-03-03', '2025-03-16', null)).rejects.toMatchObject({ kind: 'refused-request', message: expect.stringContaining('22.3.32') as string });
+    expect(od.requests.filter((r) => r.path === '/procedurelogs')).toHaveLength(1);
   });
 
   it("reads the patients' chart numbers", async () => {

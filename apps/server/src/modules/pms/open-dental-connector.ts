@@ -91,10 +91,11 @@ export function createOpenDentalConnector(options: OpenDentalOptions): PmsConnec
   const overlapSeconds = options.overlapSeconds ?? 60;
 
   /** Every page of a list, for lists that are short (clinics, a window of appointments, one appointment's procedures). */
-  async function all<T>(path: string, query: Record<string, string | number | undefined>, item: z.ZodType<T>): Promise<T[]> {
+  async function all<T>(path: string, query: Record<string, string | number | undefined>, item: z.ZodType<T>, checkPage: (page: T[]) => void = () => undefined): Promise<T[]> {
     const rows: T[] = [];
     for (let page = 0; page < MAX_PAGES; page += 1) {
       const answer = (await client.get(path, { ...query, Offset: rows.length || undefined }, z.array(item)))!;
+      checkPage(answer);
       rows.push(...answer);
       if (answer.length < PAGE_SIZE) return rows;
     }
@@ -150,10 +151,12 @@ export function createOpenDentalConnector(options: OpenDentalOptions): PmsConnec
       const found: PmsAppointment[] = [];
       // One request per appointment: the API lists procedures by appointment, not by date.
       for (const appointment of appointments) {
-        const rows = await all('/procedurelogs', { AptNum: appointment.AptNum }, ProcedureLogSchema);
-        if (rows.some((r) => r.AptNum !== appointment.AptNum)) {
-          throw new PmsError('refused-request', "This Open Dental version cannot list an appointment's procedures (it needs version 22.3.32 or later)");
-        }
+        // A version before 22.3.32 ignores AptNum and answers everyone's procedures: stop at the first page.
+        const rows = await all('/procedurelogs', { AptNum: appointment.AptNum }, ProcedureLogSchema, (page) => {
+          if (page.some((r) => r.AptNum !== appointment.AptNum)) {
+            throw new PmsError('refused-request', "This Open Dental version cannot list an appointment's procedures (it needs version 22.3.32 or later)");
+          }
+        });
         const [date = '', time = ''] = appointment.AptDateTime.split(' ');
         found.push({
           appointmentRef: String(appointment.AptNum),
