@@ -29,3 +29,12 @@ describe('BOOKING_URL and SUPPORT_EMAIL', () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: 'help' })).toThrow(/SUPPORT_EMAIL/);
   });
 });
+
+describe('PMS_SECRET_KEY', () => {
+  it('is unset by default, taken when it is 32 bytes, and stops the server when it is set but not a 32-byte key', () => {
+    expect(loadConfig({}).pmsSecretKey).toBeUndefined();
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ PMS_SECRET_KEY: key }).pmsSecretKey).toBe(key);
+    expect(() => loadConfig({ PMS_SECRET_KEY: Buffer.alloc(16).toString('hex') })).toThrow(/Invalid configuration:\n {2}PMS_SECRET_KEY must be a 32-byte key/);
+  });
+});

@@ -4,6 +4,7 @@ import type { OpenAiOptions } from '../modules/transcription/case-notes-ai';
 import type { StripeOptions } from '../modules/payments/stripe-payments';
 import type { DistributorConfig } from '../modules/marketplace/vendors/distributor-vendor';
 import type { SupportContact } from '../modules/auth/auth.routes';
+import { parseSecretKey, SecretBoxError } from '../core/secret-box';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -42,6 +43,8 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   /** JSON: [{"code":"...","name":"...","url":"https://...","key":"...","email":"..."}], distributors with an ordering API. */
   MARKETPLACE_DISTRIBUTORS: z.string().optional(),
+  /** 32 random bytes (base64 or hex) that encrypt practice-management keys at rest (core/secret-box.ts). */
+  PMS_SECRET_KEY: z.string().trim().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -79,6 +82,8 @@ export interface AppConfig {
   stripe: StripeOptions | undefined;
   /** Marketplace distributors (docs/vendor-api.md); none when MARKETPLACE_DISTRIBUTORS is unset. */
   distributors: DistributorConfig[];
+  /** The key sealing practice-management connections' keys; unset, saving a connection says it is missing. */
+  pmsSecretKey: string | undefined;
 }
 
 /** Parses the environment once at start-up; nothing else reads process.env. */
@@ -92,6 +97,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take card payments with Stripe, or neither for the local test checkout');
   }
+  checkPmsSecretKey(env.PMS_SECRET_KEY);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -116,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     distributors: parseDistributors(env.MARKETPLACE_DISTRIBUTORS),
+    pmsSecretKey: env.PMS_SECRET_KEY,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...stripeApiBase(env.STRIPE_API_BASE) } : undefined,
     s3: env.S3_BUCKET
       ? {
@@ -128,6 +135,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
   };
+}
+
+/** A PMS_SECRET_KEY that is set but not 32 bytes stops the server at start-up rather than at the first connection saved. */
+function checkPmsSecretKey(value: string | undefined): void {
+  if (value === undefined) return;
+  try {
+    parseSecretKey(value);
+  } catch (error) {
+    if (error instanceof SecretBoxError) throw new Error(`Invalid configuration:\n  ${error.message}`, { cause: error });
+    throw error;
+  }
 }
 
 /** TRUST_PROXY: unset or "false" trusts no forwarded header; "true", a hop count, or "10.0.0.0/8,127.0.0.1". */

@@ -53,6 +53,9 @@ export const moduleDependencies = {
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
   // Vendors' prices and orders; an order is a purchase order, issued and received by purchasing.
   marketplace: ['audit', 'idempotency', 'products', 'purchasing', 'suppliers'],
+  // Practice-management systems (issue 36): speaks to Open Dental's API and keeps no records; the
+  // sync that stores what it reads belongs to the module that owns visits.
+  pms: [],
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
@@ -89,4 +92,6 @@ export const publicFiles = {
   marketplace: ['vendors/supplier-vendor', 'vendors/vendor'],
   // Pure: the purchase order's PDF. The door every purchase order is issued through (running lists, marketplace carts).
   purchasing: ['purchase-order-pdf', 'issue-order'],
+  // No database: the PMS-neutral interface and its error, and the Open Dental connector (issue 36).
+  pms: ['pms-connector', 'open-dental-connector'],
 };

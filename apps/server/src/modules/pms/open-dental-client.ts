@@ -1,0 +1,182 @@
+import type { z } from 'zod';
+import { PmsError } from './pms-connector';
+
+/** Open Dental's hosted API (docs/open-dental.md); the practice's own keys say which office answers. */
+export const OPEN_DENTAL_API = 'https://api.opendental.com/api/v1';
+
+export const REFUSED_KEYS = 'Open Dental refused the keys: check the developer key and the customer key';
+
+export interface OpenDentalOptions {
+  /** The API's base address; Open Dental's hosted API unless given. */
+  baseUrl?: string | undefined;
+  developerKey: string;
+  customerKey: string;
+  /** How long one request may take; Open Dental gives up on its side after 60 s (504). */
+  timeoutMs?: number;
+  /** Tries per request when the answer is no answer, 429 or 5xx; 401/403 are never tried again. */
+  attempts?: number;
+  /** The wait before the first retry, doubled for each one after it, and its ceiling. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /**
+   * The least time between two requests. Open Dental throttles a developer with only the read
+   * permission to one request per 5 s per customer key (1 s with any other permission).
+   */
+  minIntervalMs?: number;
+  /** Seconds of changes read again at the start of each pass, in case the PMS's stamp and its clock disagree a little. */
+  overlapSeconds?: number;
+}
+
+type Query = Record<string, string | number | null | undefined>;
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The address keys may be sent to: https, or plain http to this computer only (the tests' stand-in). */
+export function checkAddress(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new PmsError('bad-address', 'The Open Dental address is not a web address (e.g. https://api.opendental.com/api/v1)');
+  }
+  if (url.username || url.password) throw new PmsError('bad-address', 'The Open Dental address may not carry a user name or password');
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) return url;
+  throw new PmsError('bad-address', 'The Open Dental address must start with https://: the keys are never sent over plain http');
+}
+
+/** Open Dental explains a refusal in the body: a JSON string, an ASP.NET {"Message": "..."} or plain text. */
+function explanationOf(body: string): string {
+  let text = body.trim();
+  try {
+    const json: unknown = JSON.parse(text);
+    if (typeof json === 'string') text = json;
+    else if (json && typeof json === 'object') {
+      const message = (json as Record<string, unknown>).Message ?? (json as Record<string, unknown>).message;
+      text = typeof message === 'string' ? message : '';
+    }
+  } catch {
+    // Not JSON: the text as it came (an HTML error page says nothing useful).
+    if (text.startsWith('<')) text = '';
+  }
+  return text.replace(/\s+/g, ' ').slice(0, 200);
+}
+
+function networkProblem(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${String(Math.round(timeoutMs / 1000))} s`;
+  const code = error instanceof Error && error.cause && typeof error.cause === 'object' ? (error.cause as { code?: unknown }).code : undefined;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the address was not found';
+    case 'ECONNRESET':
+      return 'the connection was cut';
+    default:
+      return 'no connection';
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * GET requests to Open Dental: the ODFHIR authorization, one request at a time at the throttle's
+ * pace, retries with exponential backoff on no answer, 429 and 5xx, and answers checked against a
+ * schema. Every failure is a PmsError whose message holds neither key.
+ */
+export function openDentalClient(options: OpenDentalOptions) {
+  const base = (options.baseUrl ?? OPEN_DENTAL_API).replace(/\/+$/, '');
+  const authorization = `ODFHIR ${options.developerKey}/${options.customerKey}`;
+  const timeoutMs = options.timeoutMs ?? 70_000;
+  const attempts = Math.max(1, options.attempts ?? 4);
+  const retryDelayMs = options.retryDelayMs ?? 1_000;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+  const minIntervalMs = options.minIntervalMs ?? 5_000;
+  const keys = [options.developerKey, options.customerKey].filter((k) => k.length > 0);
+
+  /** A text from outside (an explanation, an error) with the keys taken out, in case it echoes them. */
+  const scrub = (text: string) => keys.reduce((t, key) => t.split(key).join('[key]'), text);
+
+  // Requests go one at a time so the throttle's pace holds even when the caller overlaps calls.
+  let queue: Promise<unknown> = Promise.resolve();
+  let lastStartedAt = -Infinity;
+  function inTurn<T>(send: () => Promise<T>): Promise<T> {
+    const run = queue.then(async () => {
+      const wait = lastStartedAt + minIntervalMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      lastStartedAt = Date.now();
+      return send();
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function urlOf(path: string, query: Query): string {
+    checkAddress(base);
+    // Percent-encoding as Open Dental documents it ("De%20Angelo"), not URLSearchParams' "+".
+    const params = Object.entries(query)
+      .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null)
+      .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`);
+    return `${base}${path}${params.length ? `?${params.join('&')}` : ''}`;
+  }
+
+  function backoff(attempt: number, retryAfter: string | null): number {
+    const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : 0;
+    return Math.min(maxRetryDelayMs, Math.max(retryDelayMs * 2 ** (attempt - 1), seconds));
+  }
+
+  /** The parsed answer, or null for a 404 when `notFoundIsNull` (one record that is not there). */
+  async function get<T>(path: string, query: Query, schema: z.ZodType<T>, notFoundIsNull = false): Promise<T | null> {
+    const url = urlOf(path, query);
+    for (let attempt = 1; ; attempt += 1) {
+      let answer: { status: number; body: string; retryAfter: string | null };
+      try {
+        answer = await inTurn(async () => {
+          const response = await fetch(url, {
+            headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          return { status: response.status, body: await response.text(), retryAfter: response.headers.get('retry-after') };
+        });
+      } catch (error) {
+        if (attempt < attempts) {
+          await sleep(backoff(attempt, null));
+          continue;
+        }
+        throw new PmsError('unreachable', scrub(`Open Dental could not be reached: ${networkProblem(error, timeoutMs)}`));
+      }
+      const { status, body } = answer;
+      if (status >= 200 && status < 300) return parse(body, schema);
+      if (status === 401 || status === 403) throw new PmsError('refused-keys', REFUSED_KEYS, status);
+      if (status === 404 && notFoundIsNull) return null;
+      const explanation = scrub(explanationOf(body));
+      if (status === 429 || status >= 500) {
+        if (attempt < attempts) {
+          await sleep(backoff(attempt, answer.retryAfter));
+          continue;
+        }
+        const what = status === 429 ? 'is turning requests away (too many)' : `is not working (it answered ${String(status)})`;
+        throw new PmsError('unreachable', `Open Dental ${what} after ${String(attempts)} tries${explanation ? `: ${explanation}` : ''}`, status);
+      }
+      throw new PmsError('refused-request', `Open Dental did not accept the request (${String(status)})${explanation ? `: ${explanation}` : ''}`, status);
+    }
+  }
+
+  function parse<T>(body: string, schema: z.ZodType<T>): T {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new PmsError('unexpected-answer', 'Open Dental answered with something other than JSON');
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    // The field's path, never its value: answers carry patients' data.
+    const where = parsed.error.issues[0]?.path.join('.') ?? '';
+    throw new PmsError('unexpected-answer', `Open Dental answered in an unexpected form${where ? ` (at ${where})` : ''}`);
+  }
+
+  return { get };
+}
+
+export type OpenDentalClient = ReturnType<typeof openDentalClient>;

@@ -1,0 +1,223 @@
+import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
+import { createOpenDentalConnector, REFUSED_KEYS, type OpenDentalOptions } from './open-dental-connector';
+import { PmsError, type PmsProcedure, type ProcedureCursor } from './pms-connector';
+
+let od: OpenDentalStandIn;
+
+beforeEach(async () => {
+  od = await startOpenDentalStandIn();
+});
+afterEach(async () => {
+  await od.close();
+});
+
+/** The connector against the stand-in, with no throttle, tiny backoff and no overlap unless asked. */
+function connect(options: Partial<OpenDentalOptions> = {}) {
+  return createOpenDentalConnector({ baseUrl: od.url, developerKey: od.developerKey, customerKey: od.customerKey, minIntervalMs: 0, retryDelayMs: 1, attempts: 3, overlapSeconds: 0, ...options });
+}
+
+/** Reads pages until the pass ends; the cursor goes through JSON each time, as the caller stores it. */
+async function pass(connector: ReturnType<typeof connect>, cursor: ProcedureCursor, clinicRef: string | null = null) {
+  const read: PmsProcedure[] = [];
+  for (;;) {
+    const page = await connector.changedProcedures(cursor, clinicRef);
+    read.push(...page.procedures);
+    cursor = JSON.parse(JSON.stringify(page.next)) as ProcedureCursor;
+    if (page.done) return { read, cursor };
+  }
+}
+
+const offsets = () => od.requests.filter((r) => r.path === '/procedurelogs').map((r) => r.query.get('Offset'));
+
+describe('Open Dental connector', () => {
+  it('tests the connection and lists the clinics, or none when the practice does not use them', async () => {
+    expect(await connect().testConnection()).toEqual({ ok: true, clinics: [] });
+    od.clinics.push({ ClinicNum: 1, Description: 'Downtown', Abbr: 'DT' }, { ClinicNum: 2, Description: '', Abbr: 'North' });
+    expect(await connect().testConnection()).toEqual({ ok: true, clinics: [{ clinicRef: '1', name: 'Downtown' }, { clinicRef: '2', name: 'North' }] });
+  });
+
+  it('says the keys were refused on a 401, and does not try again', async () => {
+    const wrong = connect({ customerKey: 'not-the-key' });
+    expect(await wrong.testConnection()).toEqual({ ok: false, message: REFUSED_KEYS });
+    await expect(wrong.changedProcedures(wrong.startCursor(null), null)).rejects.toMatchObject({ kind: 'refused-keys', httpStatus: 401, message: REFUSED_KEYS });
+    expect(od.requests).toHaveLength(2);
+  });
+
+  it('reads 250 procedures in pages of 100 and resumes from the saved cursor after a crash', async () => {
+    for (let i = 0; i < 250; i += 1) od.addProcedure({ PatNum: 10 + (i % 7) });
+    const first = await connect().changedProcedures(connect().startCursor(null), null);
+    expect(first).toMatchObject({ done: false, next: { since: null, offset: 100, passStartedAt: od.now() } });
+    // The process dies here; a new one starts from the stored cursor.
+    const saved = JSON.parse(JSON.stringify(first.next)) as ProcedureCursor;
+    const rest = await pass(connect(), saved);
+    const ids = [...first.procedures, ...rest.read].map((p) => p.externalId);
+    expect(ids).toHaveLength(250);
+    expect(new Set(ids).size).toBe(250);
+    expect(offsets()).toEqual([null, '100', '200']);
+    expect(rest.cursor).toEqual({ since: saved.passStartedAt, offset: 0, passStartedAt: null });
+  });
+
+  it('maps a procedure log to the neutral shape', async () => {
+    const row = od.addProcedure({ PatNum: 12, AptNum: 1341, ClinicNum: 3, ProcDate: '2025-03-01', ProcFee: '255.50', procCode: 'D2392', UnitQty: 2 });
+    const { read } = await pass(connect(), connect().startCursor(null));
+    expect(read).toEqual([
+      { externalId: String(row.ProcNum), patientRef: '12', chartNumber: null, appointmentRef: '1341', clinicRef: '3', code: 'D2392', date: '2025-03-01', fee: 255.5, quantity: 2, status: 'complete', changedAt: row.DateTStamp },
+    ]);
+  });
+
+  it('reads an edit made after a pass in the next pass, and nothing twice within a pass', async () => {
+    const rows = Array.from({ length: 150 }, () => od.addProcedure());
+    const connector = connect();
+    const firstPage = await connector.changedProcedures(connector.startCursor(null), null);
+    // While the pass runs, the chair edits a procedure already read and one not yet read, and charts a new one.
+    od.editProcedure(rows[5]!.ProcNum, { ProcFee: '99.00' });
+    od.editProcedure(rows[140]!.ProcNum, { ProcFee: '98.00' });
+    const added = od.addProcedure();
+    const rest = await pass(connector, firstPage.next);
+    const inPass = [...firstPage.procedures, ...rest.read].map((p) => p.externalId);
+    expect(inPass).toHaveLength(151);
+    expect(new Set(inPass).size).toBe(151);
+
+    const next = await pass(connector, rest.cursor);
+    expect(next.read.map((p) => p.externalId)).toEqual([rows[5]!, rows[140]!, added].map((r) => String(r.ProcNum)));
+    expect(next.read[0]!.fee).toBe(99);
+
+    od.editProcedure(rows[7]!.ProcNum, { ProcFee: '97.00' });
+    const after = await pass(connector, next.cursor);
+    expect(after.read.map((p) => p.externalId)).toEqual([String(rows[7]!.ProcNum)]);
+    expect((await pass(connector, after.cursor)).read).toEqual([]);
+  });
+
+  it('starts the next pass a little before the last one began, so a change stamped late is still read', async () => {
+    od.addProcedure();
+    const { cursor } = await pass(connect({ overlapSeconds: 60 }), connect().startCursor('2025-03-01'));
+    expect(od.requests[0]!.query.get('DateTStamp')).toBe('2025-03-01 00:00:00');
+    expect(cursor.since).toBe('2025-03-03 08:59:01');
+  });
+
+  it('reports each change with its status, so only complete procedures count as done', async () => {
+    const done = od.addProcedure({ ProcStatus: 'C' });
+    const planned = od.addProcedure({ ProcStatus: 'TP' });
+    const undone = od.addProcedure({ ProcStatus: 'C' });
+    const deleted = od.addProcedure({ ProcStatus: 'C' });
+    od.addProcedure({ ProcStatus: 'EO' });
+    od.editProcedure(undone.ProcNum, { ProcStatus: 'TP' });
+    od.deleteProcedure(deleted.ProcNum);
+    const { read } = await pass(connect(), connect().startCursor(null));
+    const statusOf = (n: number) => read.find((p) => p.externalId === String(n))?.status;
+    expect(read.filter((p) => p.status === 'complete').map((p) => p.externalId)).toEqual([String(done.ProcNum)]);
+    expect([statusOf(planned.ProcNum), statusOf(undone.ProcNum), statusOf(deleted.ProcNum)]).toEqual(['planned', 'planned', 'deleted']);
+    expect(read.map((p) => p.status)).toContain('other');
+  });
+
+  it("reads one clinic's procedures, asking Open Dental for that clinic", async () => {
+    od.addProcedure({ ClinicNum: 1 });
+    const mine = od.addProcedure({ ClinicNum: 2 });
+    od.addProcedure({ ClinicNum: 0 });
+    const { read } = await pass(connect(), connect().startCursor(null), '2');
+    expect(read.map((p) => p.externalId)).toEqual([String(mine.ProcNum)]);
+    expect(od.requests[0]!.query.get('ClinicNum')).toBe('2');
+    await expect(connect().changedProcedures(connect().startCursor(null), 'north')).rejects.toThrow(TypeError);
+    await expect(connect().changedProcedures({ since: 'yesterday', offset: 0, passStartedAt: null }, null)).rejects.toThrow(/Not an Open Dental procedure cursor/);
+  });
+
+  it('tries again when the API is down (503 twice), then reads', async () => {
+    od.addProcedure();
+    od.failNext(2, 503);
+    const { read } = await pass(connect(), connect().startCursor(null));
+    expect(read).toHaveLength(1);
+    expect(od.requests).toHaveLength(3);
+  });
+
+  it('gives up after its tries when the API stays down, saying so', async () => {
+    od.failNext(5, 503);
+    const error = await connect().changedProcedures(connect().startCursor(null), null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PmsError);
+    expect(error).toMatchObject({ kind: 'unreachable', httpStatus: 503, message: 'Open Dental is not working (it answered 503) after 3 tries: Service Unavailable' });
+    expect(od.requests).toHaveLength(3);
+  });
+
+  it('refuses to send the keys over plain http to another computer', async () => {
+    const connector = connect({ baseUrl: 'http://api.opendental.com/api/v1' });
+    expect(await connector.testConnection()).toEqual({ ok: false, message: expect.stringContaining('must start with https://') as string });
+    await expect(connector.changedProcedures(connector.startCursor(null), null)).rejects.toMatchObject({ kind: 'bad-address' });
+    expect(await connect({ baseUrl: 'not an address' }).testConnection()).toMatchObject({ ok: false });
+  });
+
+  it('never puts the keys in an error message, even when Open Dental echoes them', async () => {
+    const messages: string[] = [];
+    od.failNext(1, 400, `Bad header ODFHIR ${od.developerKey}/${od.customerKey}`);
+    messages.push(String(await connect().changedProcedures(connect().startCursor(null), null).catch((e: unknown) => (e as Error).message)));
+    messages.push(String(await connect({ developerKey: 'x' }).testConnection().then((r) => (r.ok ? '' : r.message))));
+    await od.close();
+    const closed = await connect().testConnection();
+    messages.push(closed.ok ? '' : closed.message);
+    od = await startOpenDentalStandIn();
+    expect(messages[0]).toBe('Open Dental did not accept the request (400): Bad header ODFHIR [key]/[key]');
+    expect(messages[2]).toBe('Open Dental could not be reached: the connection was refused');
+    for (const message of messages) expect(message).not.toMatch(/[0-9a-f]{16}/);
+  });
+
+  it('re-reads one procedure: null when Open Dental does not have it, deleted when it was deleted', async () => {
+    const kept = od.addProcedure({ procCode: 'D1110' });
+    const deleted = od.addProcedure();
+    od.deleteProcedure(deleted.ProcNum);
+    const connector = connect();
+    expect(await connector.procedure(String(kept.ProcNum))).toMatchObject({ externalId: String(kept.ProcNum), code: 'D1110', status: 'complete' });
+    expect(await connector.procedure(String(deleted.ProcNum))).toMatchObject({ status: 'deleted' });
+    expect(await connector.procedure('9999')).toBeNull();
+    expect(await connector.procedure('not-a-number')).toBeNull();
+  });
+
+  it("lists the next 14 days' scheduled appointments with their planned procedures", async () => {
+    const pat = od.addPatient();
+    const later = od.addAppointment({ PatNum: pat.PatNum, AptDateTime: '2025-03-14 15:30:00' });
+    const soon = od.addAppointment({ PatNum: pat.PatNum, AptDateTime: '2025-03-04 08:00:00', ClinicNum: 2 });
+    od.addAppointment({ PatNum: pat.PatNum, AptDateTime: '2025-03-18 09:00:00' }); // after the window
+    od.addAppointment({ PatNum: pat.PatNum, AptDateTime: '2025-03-05 09:00:00', AptStatus: 'Broken' });
+    const crown = od.addProcedure({ AptNum: later.AptNum, ProcStatus: 'TP', procCode: 'D2740' });
+    const buildUp = od.addProcedure({ AptNum: later.AptNum, ProcStatus: 'TP', procCode: 'D2950' });
+    od.addProcedure({ AptNum: later.AptNum, ProcStatus: 'C', procCode: 'D0120' }); // already done
+    const filling = od.addProcedure({ AptNum: soon.AptNum, ProcStatus: 'TP', procCode: 'D2391', UnitQty: 2 });
+    for (let i = 0; i < 120; i += 1) od.addProcedure(); // other procedures, on no appointment
+
+    const found = await connect().upcomingProcedures('2025-03-03', '2025-03-16', null);
+    expect(found).toEqual([
+      { appointmentRef: String(soon.AptNum), patientRef: String(pat.PatNum), clinicRef: '2', date: '2025-03-04', time: '08:00', procedures: [{ externalId: String(filling.ProcNum), code: 'D2391', quantity: 2 }] },
+      {
+        appointmentRef: String(later.AptNum),
+        patientRef: String(pat.PatNum),
+        clinicRef: null,
+        date: '2025-03-14',
+        time: '15:30',
+        procedures: [
+          { externalId: String(crown.ProcNum), code: 'D2740', quantity: 1 },
+          { externalId: String(buildUp.ProcNum), code: 'D2950', quantity: 1 },
+        ],
+      },
+    ]);
+    expect((await connect().upcomingProcedures('2025-03-03', '2025-03-16', '2')).map((a) => a.appointmentRef)).toEqual([String(soon.AptNum)]);
+    await expect(connect().upcomingProcedures('2025-03-16', '2025-03-03', null)).rejects.toThrow(/after/);
+
+    // An Open Dental too old for AptNum answers every procedure: one page read, then a message.
+    od.requests.length = 0;
+    od.ignoreParameters.add('AptNum');
+    await expect(connect().upcomingProcedures('2025-03-03', '2025-03-16', null)).rejects.toMatchObject({ kind: 'refused-request', message: expect.stringContaining('22.3.32') as string });
+    expect(od.requests.filter((r) => r.path === '/procedurelogs')).toHaveLength(1);
+  });
+
+  it("reads the patients' chart numbers", async () => {
+    const charted = od.addPatient({ ChartNumber: 'A-1042' });
+    const blank = od.addPatient({ ChartNumber: '  ' });
+    const numbers = await connect().patients([String(charted.PatNum), String(blank.PatNum), String(charted.PatNum), '9999']);
+    expect(numbers).toEqual(new Map([[String(charted.PatNum), 'A-1042'], [String(blank.PatNum), null]]));
+    expect(od.requests.filter((r) => r.path.startsWith('/patients/'))).toHaveLength(3);
+  });
+
+  it('keeps to the least interval between requests', async () => {
+    const connector = connect({ minIntervalMs: 150 });
+    const started = Date.now();
+    await Promise.all([connector.testConnection(), connector.testConnection(), connector.testConnection()]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+});

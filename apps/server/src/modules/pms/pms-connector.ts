@@ -1,0 +1,113 @@
+/**
+ * What the app asks of a practice-management system (PMS): the procedures the chair charted,
+ * the appointments coming up and the patients' chart numbers. Open Dental is the first
+ * (open-dental-connector.ts, docs/open-dental.md); another PMS implements the same interface.
+ *
+ * Every reference (procedure, patient, appointment, clinic) is the PMS's own identifier as a
+ * string, because another PMS need not number them. Times the PMS stamps (`changedAt`, the
+ * cursor's `since`) are its own clock, compared only with other values from the same PMS.
+ */
+
+/**
+ * Where a pass over the changed procedures stands. Plain JSON: the caller stores it after every
+ * page and hands it back, so a pass interrupted by a crash resumes at the page it stopped at.
+ */
+export interface ProcedureCursor {
+  /** Procedures changed at or after this PMS time are read in this pass; null reads them all. */
+  since: string | null;
+  /** How many procedures of this pass have been read (the next page starts here). */
+  offset: number;
+  /**
+   * The PMS's clock at the first page of this pass; it becomes the next pass's `since`, so a change
+   * made while the pass runs is read by the next one. Null until the first page is read.
+   */
+  passStartedAt: string | null;
+}
+
+/** 'planned' is treatment-planned (scheduled or not); 'deleted' is a procedure the PMS deleted or invalidated. */
+export type PmsProcedureStatus = 'complete' | 'planned' | 'deleted' | 'other';
+
+export interface PmsProcedure {
+  externalId: string;
+  patientRef: string;
+  /** The patient's chart number when the answer carries it (Open Dental's procedures do not: see patients()). */
+  chartNumber: string | null;
+  /** Null when the procedure is on no appointment. */
+  appointmentRef: string | null;
+  /** Null when the practice does not use clinics or the procedure is on none. */
+  clinicRef: string | null;
+  /** The procedure code as charted, e.g. the CDT code D2391. */
+  code: string;
+  /** The day the procedure was done (or planned for), ISO yyyy-mm-dd. */
+  date: string;
+  /** The fee for one unit, as charted. */
+  fee: number;
+  /** Units charted (Open Dental's UnitQty), 1 for most procedures. */
+  quantity: number;
+  status: PmsProcedureStatus;
+  /** The PMS's time of the last change to this procedure. */
+  changedAt: string;
+}
+
+export interface ProcedurePage {
+  /** Every procedure changed in the pass, whatever its status: one that is no longer complete undoes what was recorded. */
+  procedures: PmsProcedure[];
+  /** Store this, then call again with it. */
+  next: ProcedureCursor;
+  /** True when this page ended the pass; `next` then starts the next pass. */
+  done: boolean;
+}
+
+export interface PmsAppointment {
+  appointmentRef: string;
+  patientRef: string;
+  clinicRef: string | null;
+  /** ISO day and wall-clock time (HH:mm) in the practice's own time zone. */
+  date: string;
+  time: string;
+  /** The planned procedures on the appointment. */
+  procedures: { externalId: string; code: string; quantity: number }[];
+}
+
+export interface PmsClinic {
+  clinicRef: string;
+  name: string;
+}
+
+export type ConnectionTest = { ok: true; clinics: PmsClinic[] } | { ok: false; message: string };
+
+export interface PmsConnector {
+  /** Whether the address and keys work; the clinics to choose from (none when the practice does not use clinics). */
+  testConnection(): Promise<ConnectionTest>;
+  /** A cursor for a first pass that reads the changes made from the start of that day (null: every procedure ever charted). */
+  startCursor(fromDay: string | null): ProcedureCursor;
+  /** One page of the procedures changed since the cursor's `since`, in one clinic or all (null). */
+  changedProcedures(cursor: ProcedureCursor, clinicRef: string | null): Promise<ProcedurePage>;
+  /** One procedure read again; null when the PMS no longer has it. */
+  procedure(externalId: string): Promise<PmsProcedure | null>;
+  /** Scheduled appointments from one day to another (both included) with their planned procedures, by date and time. */
+  upcomingProcedures(from: string, to: string, clinicRef: string | null): Promise<PmsAppointment[]>;
+  /** Chart numbers by patient reference; null for a patient without one, absent for one the PMS does not know. */
+  patients(patientRefs: readonly string[]): Promise<Map<string, string | null>>;
+}
+
+/**
+ * Why a call to the PMS failed. 'refused-keys': the keys are wrong or lack a permission (fix the
+ * connection). 'unreachable': no answer, or the PMS failing after the retries (try again later).
+ * 'refused-request': the PMS answered the request with an error; Open Dental also answers this
+ * way when the practice's server is offline, so it is worth trying later too. 'unexpected-answer':
+ * an answer we cannot read. 'bad-address': the address is not one we send keys to.
+ */
+export type PmsErrorKind = 'refused-keys' | 'unreachable' | 'refused-request' | 'unexpected-answer' | 'bad-address';
+
+/** The one error connectors throw. Its message is written for the clinic and never holds a key. */
+export class PmsError extends Error {
+  constructor(
+    readonly kind: PmsErrorKind,
+    message: string,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(message);
+    this.name = 'PmsError';
+  }
+}
