@@ -53,9 +53,6 @@ export const moduleDependencies = {
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
   // Vendors' prices and orders; an order is a purchase order, issued and received by purchasing.
   marketplace: ['audit', 'idempotency', 'products', 'purchasing', 'suppliers'],
-  // Practice-management systems (issue 36): speaks to Open Dental's API and keeps no records; the
-  // sync that stores what it reads belongs to the module that owns visits.
-  pms: [],
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
