@@ -99,7 +99,13 @@ export const ProcedureCodeSchema = z.object({
 });
 export type ProcedureCode = z.infer<typeof ProcedureCodeSchema>;
 export const ProcedureCodesSchema = z.object({ codes: z.array(ProcedureCodeSchema) });
+export type ProcedureCodes = z.infer<typeof ProcedureCodesSchema>;
 
 export const PmsCodeSchema = z.string().trim().min(1, PMS_MESSAGES.codeRequired).max(20, 'Use at most 20 characters').regex(/^[A-Za-z0-9.-]+$/, 'Use letters, digits, dots and dashes');
 export const MapProcedureCodeSchema = z.object({ code: PmsCodeSchema, treatment_id: UuidSchema.nullable() });
 export type MapProcedureCode = z.infer<typeof MapProcedureCodeSchema>;
+
+/** The template users download next to the procedures upload. */
+export function procedureImportTemplateCsv(): string {
+  return `${PROCEDURE_IMPORT_COLUMNS.map((c) => c.header).join(',')}\n${PROCEDURE_IMPORT_COLUMNS.map((c) => c.example).join(',')}\n`;
+}

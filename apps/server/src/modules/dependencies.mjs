@@ -56,7 +56,7 @@ export const moduleDependencies = {
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
-  seed: ['alerts', 'auth', 'categories', 'companies', 'counts', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'transfers', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  seed: ['alerts', 'auth', 'categories', 'companies', 'counts', 'ledger', 'marketplace', 'organizations', 'payments', 'places', 'pms', 'products', 'purchasing', 'recall', 'stock', 'suppliers', 'transfers', 'treatment-logs', 'treatments', 'uploads', 'users'],
   core: [],
   db: [],
 };

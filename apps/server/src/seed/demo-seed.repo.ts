@@ -130,3 +130,12 @@ export async function productOfStock(db: DbOrTx, stockId: string): Promise<strin
   const [row] = await db.select({ productId: stocks.productId }).from(stocks).where(eq(stocks.id, stockId));
   return row!.productId;
 }
+
+/** A location's treatment designs by code (the demo maps practice-system codes to them). */
+export async function treatmentIdsByCode(db: DbOrTx, companyId: string, codes: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: treatments.id, code: treatments.treatmentCode })
+    .from(treatments)
+    .where(and(eq(treatments.companyId, companyId), isNull(treatments.deletedAt), inArray(treatments.treatmentCode, codes)));
+  return new Map(rows.map((r) => [r.code, r.id]));
+}

@@ -321,3 +321,20 @@ it('seeds a transfer in transit from Downtown to Lakeside, seen at both ends wit
   await seedDemo(t.deps);
   expect((await t.request({ method: 'GET', url: '/api/transfers', token: t.tokenFor(lakeside!) })).json().total).toBe(1);
 });
+
+it('seeds the day\'s procedures from the practice system waiting at Downtown\'s chair, one code left to map', async () => {
+  await seedDemo(t.deps);
+  const hygienist = await findUserByEmail(t.db, 'hygienist@brightsmile.demo');
+  const token = t.tokenFor(hygienist!);
+  const visits = (await t.request({ method: 'GET', url: '/api/pms/waiting', token })).json().visits as { chart_number: string; ready: boolean; tray: unknown[]; procedures: { code: string; problem: string | null }[] }[];
+  expect(visits.map((v) => [v.chart_number, v.ready, v.procedures.map((p) => p.code).sort()]).sort()).toEqual([
+    ['BS-10231', true, ['D1110', 'D1206']],
+    ['BS-10588', false, ['D0120', 'D2391']],
+  ]);
+  expect(visits.find((v) => v.chart_number === 'BS-10231')!.tray.length).toBeGreaterThan(0);
+  const codes = (await t.request({ method: 'GET', url: '/api/pms/codes', token })).json().codes as { code: string; treatment: unknown }[];
+  expect(codes.filter((c) => !c.treatment).map((c) => c.code)).toEqual(['D0120']);
+  // A second start adds nothing.
+  await seedDemo(t.deps);
+  expect((await t.request({ method: 'GET', url: '/api/pms/waiting', token })).json().visits.flatMap((v: { procedures: unknown[] }) => v.procedures)).toHaveLength(4);
+});

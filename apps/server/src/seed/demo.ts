@@ -14,6 +14,7 @@ import { seedDemoClinicalTrust } from './demo-clinical';
 import { seedDemoPlaces } from './demo-places';
 import { seedDemoCount } from './demo-counts';
 import { seedDemoTransfers } from './demo-transfers';
+import { seedDemoPms } from './demo-pms';
 import { actingAs } from './demo-actor';
 import { isoDay } from '../clock';
 
@@ -80,6 +81,8 @@ export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Pr
     if (manager?.companyId === downtown.companyId) await seedDemoCount(deps, actingAs(manager), actingAs(hygienist), now);
     // Issue 34, item 3: sutures in transit from Downtown to Lakeside, sent by Downtown's manager.
     if (manager?.companyId === downtown.companyId) await seedDemoTransfers(deps, actingAs(manager), lakeside.companyId, now);
+    // Issue 36: the day's procedures from the practice-management system waiting at Downtown's chair.
+    if (manager?.companyId === downtown.companyId) await seedDemoPms(deps, actingAs(manager), now);
   }
   return DEMO_LOGINS;
 }

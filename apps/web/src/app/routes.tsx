@@ -30,6 +30,7 @@ const PlacesPage = page(() => import('../features/places/pages/places-page'), 'P
 const CountsPage = page(() => import('../features/counts/pages/counts-page'), 'CountsPage');
 const CountPage = page(() => import('../features/counts/pages/count-page'), 'CountPage');
 const SuggestionsPage = page(() => import('../features/reorder/pages/suggestions-page'), 'SuggestionsPage');
+const PmsPage = page(() => import('../features/visits/pages/pms-page'), 'PmsPage');
 const TransfersPage = page(() => import('../features/transfers/pages/transfers-page'), 'TransfersPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
@@ -108,7 +109,11 @@ export const routes: RouteObject[] = [
                   {
                     // Issue 34: the location's storage places, for who may update the location (its admins).
                     element: <RequirePermission feature="companies" action="update" />,
-                    children: [{ path: '/places', element: <PlacesPage /> }],
+                    children: [
+                      { path: '/places', element: <PlacesPage /> },
+                      // Issue 36: the practice-management link, procedures in and codes mapped.
+                      { path: '/pms', element: <PmsPage /> },
+                    ],
                   },
                   {
                     // Issue 34, item 3: transfers to and from the location, for whoever reads its stock.

@@ -13,16 +13,15 @@ export type NewPmsProcedure = Omit<typeof pmsProcedures.$inferInsert, 'id' | 'st
 
 /**
  * Procedures read from the PMS, each once: a procedure already read (the same source and id) is
- * left as it is. Answers the ids of those that are new.
+ * left as it is. Answers those that are new.
  */
-export async function insertNewProcedures(db: DbOrTx, procedures: NewPmsProcedure[]): Promise<string[]> {
+export async function insertNewProcedures(db: DbOrTx, procedures: NewPmsProcedure[]): Promise<{ id: string; externalId: string }[]> {
   if (procedures.length === 0) return [];
-  const inserted = await db
+  return db
     .insert(pmsProcedures)
     .values(procedures)
     .onConflictDoNothing({ target: [pmsProcedures.companyId, pmsProcedures.source, pmsProcedures.externalId] })
-    .returning({ id: pmsProcedures.id });
-  return inserted.map((r) => r.id);
+    .returning({ id: pmsProcedures.id, externalId: pmsProcedures.externalId });
 }
 
 export interface WaitingRow {

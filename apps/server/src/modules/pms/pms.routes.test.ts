@@ -124,6 +124,21 @@ describe('procedures from the practice-management system', () => {
     expect(audit!.changes.source).toBe('pms');
   });
 
+  it('two fillings of one visit take two trays', async () => {
+    const here = await location();
+    const token = adminAt(here);
+    const { treatmentId, sooner, bond } = await filling(here, token);
+    await t.request({ method: 'PUT', url: '/api/pms/codes', token, payload: { code: 'D2391', treatment_id: treatmentId } });
+    await importCsv(token, ['2026-11-26,PT-3,D2391,185,', '2026-11-26,PT-3,D2391,185,']);
+    const visit = (await waiting(token)).find((v) => v.chart_number === 'PT-3')!;
+    expect(visit.procedures).toHaveLength(2);
+    const res = await t.request({ method: 'POST', url: '/api/pms/waiting/confirm', token, payload: { procedure_ids: visit.procedures.map((p) => p.id), idempotency_key: randomUUID() } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await unitsLeft(sooner.id)).toBe(6);
+    const [bondLot] = await queryRows<{ units_left: number }>(t.db, sql`select units_left::float as units_left from stocks where company_id = ${here} and product_id = ${bond.id}`);
+    expect(bondLot!.units_left).toBe(3);
+  });
+
   it('the tray as edited at the chair, and a procedure dismissed, which takes nothing', async () => {
     const here = await location();
     const token = adminAt(here);

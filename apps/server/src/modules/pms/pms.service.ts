@@ -10,6 +10,7 @@ import {
   type WaitingVisit,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
+import type { Tx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
@@ -61,11 +62,37 @@ export function createPmsService(deps: ServiceDeps) {
     return [...visits.values()];
   }
 
+  /** Each procedure's tray as designed: two fillings of one visit take two trays (one line per product and treatment). */
+  async function designedTrays(tx: Tx, companyId: string, procedures: { treatment_id: string | null }[]) {
+    const perTreatment = new Map<string, number>();
+    for (const p of procedures) if (p.treatment_id) perTreatment.set(p.treatment_id, (perTreatment.get(p.treatment_id) ?? 0) + 1);
+    const trays = await traysOf(tx, companyId, [...perTreatment.keys()], isoDay(deps.now()));
+    return trays.map((t) => ({ productId: t.product_id, quantity: Number(t.quantity) * (perTreatment.get(t.treatment_id) ?? 1), treatmentId: t.treatment_id }));
+  }
+
   async function readUpload(actor: Actor, fileUrl: string): Promise<Buffer> {
     const url = await files.resolveForRecord(actor, 'file_url', fileUrl, { types: ['product_csv_import'] });
     const stream = await files.storage.openRead(keyFromFileUrl(url)!);
     if (!stream) throw badRequest('file_url', 'The uploaded file is missing');
     return readAll(stream);
+  }
+
+  async function importFile(actor: Actor, bytes: Buffer): Promise<ProcedureImportResult> {
+    const companyId = currentCompanyId(actor);
+    const parsed = await readCsvTable(bytes, PROCEDURE_IMPORT_COLUMNS, MAX_PROCEDURE_IMPORT_ROWS);
+    if ('error' in parsed) throw new AppError('BAD_REQUEST', parsed.error, { field: 'file_url' });
+    const checked = proceduresOfRows(companyId, parsed.rows);
+    const good = checked.flatMap((c) => (c.procedure ? [c.procedure] : []));
+    const fresh = await db.transaction(async (tx) => {
+      const inserted = await insertNewProcedures(tx, good);
+      await recordAudit(tx, actor, { entity: 'pms_procedure', entityId: companyId, action: 'import', organizationId: actor.organizationId, companyId, changes: { rows: parsed.rows.length, imported: inserted.length } });
+      return new Set(inserted.map((p) => p.externalId));
+    });
+    const rows = checked.map((c) => {
+      if (!c.procedure) return { row_number: c.rowNumber, status: 'failed' as const, reason: c.reason ?? null };
+      return { row_number: c.rowNumber, status: fresh.has(c.procedure.externalId) ? ('imported' as const) : ('already_imported' as const), reason: null };
+    });
+    return { total_rows: rows.length, imported: fresh.size, already_imported: good.length - fresh.size, failed: rows.length - good.length, rows };
   }
 
   return {
@@ -90,9 +117,7 @@ export function createPmsService(deps: ServiceDeps) {
         const unmapped = procedures.find((p) => problemOf(p) !== null);
         if (unmapped) throw badRequest('procedure_ids', `${problemOf(unmapped)!}. ${PMS_MESSAGES.cannotRecord}`);
         const treatmentIds = [...new Set(procedures.map((p) => p.treatment_id!))];
-        const products =
-          body.products?.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id, implant: p.implant })) ??
-          (await traysOf(tx, companyId, treatmentIds, isoDay(deps.now()))).map((t) => ({ productId: t.product_id, quantity: Number(t.quantity), treatmentId: t.treatment_id }));
+        const products = body.products?.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id, implant: p.implant })) ?? (await designedTrays(tx, companyId, procedures));
         const at = deps.now();
         const visitId = await recordVisit(
           tx,
@@ -131,31 +156,10 @@ export function createPmsService(deps: ServiceDeps) {
      * The daily "procedures completed" export of any PMS: each good row becomes a procedure waiting at
      * the chair (once, however often the file is imported); a bad row keeps its reason.
      */
-    async importCsv(actor: Actor, body: ImportProceduresRequest): Promise<ProcedureImportResult> {
-      const companyId = currentCompanyId(actor);
-      const parsed = await readCsvTable(await readUpload(actor, body.file_url), PROCEDURE_IMPORT_COLUMNS, MAX_PROCEDURE_IMPORT_ROWS);
-      if ('error' in parsed) throw new AppError('BAD_REQUEST', parsed.error, { field: 'file_url' });
-      const checked = proceduresOfRows(companyId, parsed.rows);
-      const good = checked.filter((c) => c.procedure);
-      const newIds = await db.transaction(async (tx) => {
-        const ids = await insertNewProcedures(
-          tx,
-          good.map((c) => c.procedure!),
-        );
-        await recordAudit(tx, actor, { entity: 'pms_procedure', entityId: companyId, action: 'import', organizationId: actor.organizationId, companyId, changes: { rows: parsed.rows.length, imported: ids.length } });
-        return ids;
-      });
-      const imported = newIds.length;
-      // Which rows were new is not told apart by the insert: the count is exact, and every good row is either.
-      let left = imported;
-      const rows = checked.map((c) => {
-        if (c.reason) return { row_number: c.rowNumber, status: 'failed' as const, reason: c.reason };
-        const status = left > 0 ? ('imported' as const) : ('already_imported' as const);
-        left -= 1;
-        return { row_number: c.rowNumber, status, reason: null };
-      });
-      return { total_rows: rows.length, imported, already_imported: good.length - imported, failed: rows.length - good.length, rows };
-    },
+    importCsv: async (actor: Actor, body: ImportProceduresRequest): Promise<ProcedureImportResult> => importFile(actor, await readUpload(actor, body.file_url)),
+
+    /** The same, from the file's bytes (the demo's day of procedures). */
+    importFile: (actor: Actor, bytes: Buffer) => importFile(actor, bytes),
 
     async codes(actor: Actor): Promise<{ codes: ProcedureCode[] }> {
       const found = await procedureCodes(db, currentCompanyId(actor));

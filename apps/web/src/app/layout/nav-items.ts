@@ -22,6 +22,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import ShelvesIcon from '@mui/icons-material/Shelves';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -92,6 +93,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
     settings.push({ label: 'Manage Users', to: '/users/company', icon: GroupOutlined });
     // Issue 34: where the location keeps its stock.
     if (can(permissions, 'companies', 'update')) settings.push({ label: 'Storage places', to: '/places', icon: ShelvesIcon });
+    // Issue 36: procedures from the practice-management system.
+    if (can(permissions, 'companies', 'update')) settings.push({ label: 'Practice system', to: '/pms', icon: LinkOutlined });
   }
   // Issue 18: who did what; the organization admin reads their organization's, the product admin everyone's.
   if (role === 'admin' || role === 'organization_admin') settings.push({ label: 'Audit trail', to: '/audit', icon: FactCheckOutlined });

@@ -11,15 +11,16 @@ import Typography from '@mui/material/Typography';
 import MicOutlined from '@mui/icons-material/MicOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ChartNumberSchema, CreateTreatmentLogRequestSchema, TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog } from '@clinic/domain';
+import { ChartNumberSchema, CreateTreatmentLogRequestSchema, PMS_MESSAGES, TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog, type WaitingVisit } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/api-client';
 import { useAudioRecorder } from '../../../lib/use-audio-recorder';
 import { patientsQueryOptions } from '../api/visits-api';
-import { implantIssues, mergeTray, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
+import { fetchTreatment, useConfirmProcedures } from '../api/pms-api';
+import { implantIssues, mergeTray, trayOf, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
 import { recordingSavedMessage } from '../recording-saved';
 import { saveFailure } from '../save-failure';
 import { useClips } from '../use-clips';
@@ -28,6 +29,7 @@ import { ClipRecorder } from '../components/clip-recorder';
 import { DiscardGuard } from '../components/discard-guard';
 import { TrayEditor } from '../components/tray-editor';
 import { TreatmentsField } from '../components/treatments-field';
+import { WaitingProcedures } from '../components/waiting-procedures';
 
 /**
  * /treatment-execution and /treatment-execution/{patient_name}: at the chair, the patient's chart
@@ -49,6 +51,9 @@ export function TreatmentExecutionPage() {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState<{ visit: TreatmentLog; recording: string | null } | null>(null);
+  // A visit from the practice system being checked (issue 36): saving it records its procedures.
+  const [fromPms, setFromPms] = useState<WaitingVisit | null>(null);
+  const confirmProcedures = useConfirmProcedures();
 
   const save = useSendVisit((outcome) => {
     if (outcome.kind === 'failed') {
@@ -66,7 +71,33 @@ export function TreatmentExecutionPage() {
     setSubmitted(false);
     setIdempotencyKey(crypto.randomUUID());
   });
-  const busy = save.sending || save.waiting;
+  const busy = save.sending || save.waiting || confirmProcedures.isPending;
+
+  const resetForm = () => {
+    setChosen([]);
+    setLines([]);
+    setSubmitted(false);
+    setIdempotencyKey(crypto.randomUUID());
+    setFromPms(null);
+  };
+
+  /** A waiting visit into the form: its patient, its treatments and their trays (one per procedure), to change lots and quantities. */
+  const editWaiting = async (visit: WaitingVisit) => {
+    const perTreatment = new Map<string, number>();
+    for (const p of visit.procedures) if (p.treatment) perTreatment.set(p.treatment.id, (perTreatment.get(p.treatment.id) ?? 0) + 1);
+    try {
+      const treatments = await Promise.all([...perTreatment.keys()].map(fetchTreatment));
+      setSaved(null);
+      setChartNumber(visit.chart_number);
+      setChosen(treatments);
+      setLines(trayOf(treatments).map((line) => (line.implantable ? line : { ...line, quantity: String(Number(line.quantity) * (perTreatment.get(line.treatmentId ?? '') ?? 1)) })));
+      setSubmitted(false);
+      setIdempotencyKey(crypto.randomUUID());
+      setFromPms(visit);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not open the tray'));
+    }
+  };
 
   const inProgress = chosen.length > 0 || lines.length > 0 || clips.length > 0;
 
@@ -86,6 +117,19 @@ export function TreatmentExecutionPage() {
     setSubmitted(true);
     if (!parsed.success || implantProblems.length > 0) return;
     setSaved(null);
+    if (fromPms) {
+      confirmProcedures.mutate(
+        { procedure_ids: fromPms.procedures.map((p) => p.id), products: parsed.data.products, idempotency_key: idempotencyKey },
+        {
+          onSuccess: () => {
+            notify.success(PMS_MESSAGES.confirmed);
+            resetForm();
+          },
+          onError: (error) => { notify.error(saveFailure(error)); },
+        },
+      );
+      return;
+    }
     save.send({ request: parsed.data, clips: clips.map((clip) => clip.blob) });
   };
 
@@ -99,6 +143,20 @@ export function TreatmentExecutionPage() {
       }}
     >
       <PageHeader title="Execute treatment" subtitle="The patient, the treatments performed and what the tray used." />
+      <WaitingProcedures editing={fromPms} onEdit={(visit) => { void editWaiting(visit); }} />
+      {fromPms ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={resetForm} sx={{ minHeight: 44 }}>
+              Cancel
+            </Button>
+          }
+        >
+          {`Checking the tray of ${fromPms.chart_number}'s procedures of ${formatDate(fromPms.performed_on)} from the practice system: saving records them.`}
+        </Alert>
+      ) : null}
       {saved ? (
         <Alert
           severity="success"
@@ -137,6 +195,8 @@ export function TreatmentExecutionPage() {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' } }}>
             <Autocomplete
               freeSolo
+              // A procedure from the practice system names its patient.
+              disabled={Boolean(fromPms)}
               options={(patients.data?.results ?? []).map((p) => p.patient_chart_number)}
               inputValue={chartNumber}
               onInputChange={(_e, value) => { setChartNumber(value); }}
@@ -149,7 +209,7 @@ export function TreatmentExecutionPage() {
         <TrayEditor lines={lines} onChange={setLines} treatments={chosen} issue={issue} hint="Units come from the lot that expires first unless you name one. Change a quantity to what was really used." />
       </Box>
       <Box sx={{ mb: 2 }}>
-        {recording ? (
+        {fromPms ? null : recording ? (
           <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={busy}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 2 }}>
               <Typography variant="body2" color="text.secondary">
@@ -170,8 +230,8 @@ export function TreatmentExecutionPage() {
         )}
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" size="large" loading={save.sending} disabled={save.waiting || recorder.state !== 'idle'}>
-          Save procedure
+        <Button type="submit" variant="contained" size="large" loading={save.sending || confirmProcedures.isPending} disabled={save.waiting || recorder.state !== 'idle'}>
+          {fromPms ? 'Record procedures' : 'Save procedure'}
         </Button>
       </Stack>
       <DiscardGuard when={inProgress && !save.sending} />

@@ -1,0 +1,19 @@
+import type { ServiceDeps } from '../services';
+import type { Actor } from '../core/actor';
+import { isoDay } from '../clock';
+import { createPmsService } from '../modules/pms/pms.service';
+import { treatmentIdsByCode } from './demo-seed.repo';
+import { DEMO_PMS_MAPPED_CODES, demoProceduresCsv } from './demo-pms-data';
+
+/**
+ * Procedures from the practice-management system waiting at Downtown's chair (issue 36): the codes
+ * of its designs mapped, and today's export imported through the CSV path, by Downtown's manager.
+ * Imported once: a location whose codes are already mapped is left as it is.
+ */
+export async function seedDemoPms(deps: ServiceDeps, manager: Actor, now: Date): Promise<void> {
+  const pms = createPmsService(deps);
+  if ((await pms.codes(manager)).codes.length > 0) return;
+  const treatments = await treatmentIdsByCode(deps.db, manager.companyId!, DEMO_PMS_MAPPED_CODES);
+  for (const [code, treatmentId] of treatments) await pms.map(manager, { code, treatment_id: treatmentId });
+  await pms.importFile(manager, Buffer.from(demoProceduresCsv(isoDay(now))));
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmProceduresRequest, MapProcedureCode, ProcedureCodes, ProcedureImportResult, Treatment, WaitingVisits } from '@clinic/domain';
+import { api } from '../../../lib/api-client';
+
+const WAITING_KEY = ['pms', 'waiting'] as const;
+
+/** Procedures completed in the practice-management system, waiting at the chair (issue 36). */
+export const waitingVisitsQueryOptions = () =>
+  queryOptions({ queryKey: WAITING_KEY, queryFn: ({ signal }) => api.get<WaitingVisits>('pms/waiting', { signal }), staleTime: 30_000, refetchInterval: 60_000 });
+
+/** A design with its tray, to load a waiting visit into the chair's form. */
+export const fetchTreatment = (id: string) => api.get<Treatment>(`treatment/${id}`);
+
+/** The visit recorded from the procedures: stock, patients and the chair's list move with it. */
+export function useConfirmProcedures() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmProceduresRequest) => api.post<{ treatment_log_id: string }>('pms/waiting/confirm', body),
+    onSettled: () => Promise.all([WAITING_KEY, ['visits'], ['stock'], ['alerts']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export function useDismissProcedure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<void>(`pms/procedures/${id}/dismiss`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: WAITING_KEY }),
+  });
+}
+
+const CODES_KEY = ['pms', 'codes'] as const;
+
+/** The procedure codes seen from the PMS and mapped here, each with its treatment or a suggestion. */
+export const procedureCodesQueryOptions = () => queryOptions({ queryKey: CODES_KEY, queryFn: ({ signal }) => api.get<ProcedureCodes>('pms/codes', { signal }) });
+
+/** A code mapped (or unmapped): the waiting visits may become ready. */
+export function useMapProcedureCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MapProcedureCode) => api.put<ProcedureCodes>('pms/codes', body),
+    onSuccess: (codes) => {
+      queryClient.setQueryData(CODES_KEY, codes);
+      return queryClient.invalidateQueries({ queryKey: WAITING_KEY });
+    },
+  });
+}
+
+/** The daily "procedures completed" CSV of any PMS. */
+export function useImportProcedures() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileUrl: string) => api.post<ProcedureImportResult>('pms/procedures/import', { file_url: fileUrl }),
+    onSuccess: () => Promise.all([WAITING_KEY, CODES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

@@ -1,0 +1,116 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { can, PMS_MESSAGES, type WaitingVisit } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useProfile } from '../../../lib/profile';
+import { useConfirmProcedures, useDismissProcedure, waitingVisitsQueryOptions } from '../api/pms-api';
+
+const visitLabel = (visit: WaitingVisit) => `${visit.chart_number}, ${formatDate(visit.performed_on)}`;
+
+/** The tray a waiting visit needs, summed per product, with what is usable here now. */
+function trayNeeds(visit: WaitingVisit) {
+  const needs = new Map<string, { name: string; quantity: number; usable: number }>();
+  for (const item of visit.tray) {
+    const need = needs.get(item.product_id) ?? { name: item.product_name, quantity: 0, usable: item.usable_units };
+    need.quantity += item.quantity;
+    needs.set(item.product_id, need);
+  }
+  return [...needs.values()];
+}
+
+/**
+ * Procedures completed in the practice-management system, waiting at the chair (issue 36): a
+ * patient's procedures of one day, with the tray their treatments need. One tap records the tray
+ * as designed; Edit tray loads it into the form below to change lots and quantities.
+ */
+export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: WaitingVisit) => void; editing: WaitingVisit | null }) {
+  const notify = useNotify();
+  const profile = useProfile();
+  const mayMap = can(profile.data?.permissions ?? {}, 'companies', 'update');
+  const waiting = useQuery(waitingVisitsQueryOptions());
+  const confirm = useConfirmProcedures();
+  const dismiss = useDismissProcedure();
+  const visits = waiting.data?.visits ?? [];
+  if (visits.length === 0) return null;
+
+  const record = (visit: WaitingVisit) => {
+    confirm.mutate(
+      { procedure_ids: visit.procedures.map((p) => p.id), idempotency_key: crypto.randomUUID() },
+      { onSuccess: () => { notify.success(PMS_MESSAGES.confirmed); }, onError: (error) => { notify.error(errorMessage(error, 'Could not record the visit')); } },
+    );
+  };
+  const skip = (id: string) => {
+    dismiss.mutate(id, { onSuccess: () => { notify.success(PMS_MESSAGES.dismissed); }, onError: (error) => { notify.error(errorMessage(error, 'Could not dismiss the procedure')); } });
+  };
+
+  return (
+    <Box component="section" aria-labelledby="waiting-title" sx={{ mb: 3 }}>
+      <Typography id="waiting-title" variant="h2" sx={{ mb: 1 }}>
+        Waiting from the practice system
+      </Typography>
+      <Stack spacing={1.5}>
+        {visits.map((visit) => {
+          const needs = trayNeeds(visit);
+          const short = needs.filter((n) => n.usable < n.quantity);
+          const label = visitLabel(visit);
+          return (
+            <Paper key={`${visit.chart_number}|${visit.performed_on}`} component="article" aria-label={`Procedures of ${label}`} sx={{ p: 2, outline: editing === visit ? 2 : 0, outlineColor: 'primary.main' }}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 1 }}>
+                <Typography variant="h3" component="p">
+                  {visit.chart_number}
+                </Typography>
+                <Typography color="text.secondary">{formatDate(visit.performed_on)}</Typography>
+              </Box>
+              <Stack spacing={0.5} sx={{ mb: 1 }}>
+                {visit.procedures.map((p) => (
+                  <Box key={p.id} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+                    <Chip size="small" label={p.code} />
+                    <Typography variant="body2" sx={{ flex: 1, minWidth: 160 }}>
+                      {p.treatment ? p.treatment.name : <Box component="span" sx={{ color: 'warning.dark' }}>{p.problem}</Box>}
+                    </Typography>
+                    <Button size="small" color="inherit" onClick={() => { skip(p.id); }} disabled={dismiss.isPending} aria-label={`Dismiss ${p.code} of ${label}`} sx={{ minHeight: 44 }}>
+                      Dismiss
+                    </Button>
+                  </Box>
+                ))}
+              </Stack>
+              {needs.length > 0 ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  Tray: {needs.map((n) => `${String(n.quantity)} × ${n.name}`).join(', ')}
+                </Typography>
+              ) : null}
+              {short.length > 0 ? (
+                <Alert severity="warning" sx={{ mb: 1 }}>
+                  Not enough on the shelf: {short.map((n) => `${n.name} (${String(n.usable)} usable, ${String(n.quantity)} needed)`).join(', ')}
+                </Alert>
+              ) : null}
+              {!visit.ready ? (
+                <Alert severity="info" sx={{ mb: 1 }}>
+                  {PMS_MESSAGES.cannotRecord}.{' '}
+                  {mayMap ? <AppLink to="/pms">Map procedure codes</AppLink> : 'Ask a location admin to map it.'}
+                </Alert>
+              ) : null}
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <Button variant="contained" disabled={!visit.ready || confirm.isPending || short.length > 0} onClick={() => { record(visit); }} aria-label={`Confirm tray of ${label}`} sx={{ minHeight: 44 }}>
+                  Confirm tray
+                </Button>
+                <Button variant="outlined" disabled={!visit.ready} onClick={() => { onEdit(visit); }} aria-label={`Edit tray of ${label}`} sx={{ minHeight: 44 }}>
+                  Edit tray
+                </Button>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
