@@ -1,0 +1,85 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { PMS_MESSAGES, type Role, type WaitingVisit } from '@clinic/domain';
+import { AppProviders } from '../../../app/providers';
+import { jsonResponse, profileFor } from '../../../test/fixtures';
+import { WaitingProcedures } from './waiting-procedures';
+
+const PROPHY = { id: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b', name: 'Prophylaxis, adult', code: 'D1110' };
+const ready: WaitingVisit = {
+  chart_number: 'BS-10231',
+  performed_on: '2026-11-27',
+  procedures: [{ id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', source: 'csv', code: 'D1110', fee: 115, treatment: PROPHY, problem: null }],
+  tray: [
+    { product_id: '2b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', product_name: 'Prophy paste', treatment_id: PROPHY.id, quantity: 1, usable_units: 40 },
+    { product_id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f', product_name: 'Gloves', treatment_id: PROPHY.id, quantity: 2, usable_units: 1 },
+  ],
+  ready: true,
+};
+const unmapped: WaitingVisit = {
+  chart_number: 'BS-10588',
+  performed_on: '2026-11-27',
+  procedures: [{ id: '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a', source: 'csv', code: 'D0120', fee: 55, treatment: null, problem: PMS_MESSAGES.codeUnmapped('D0120') }],
+  tray: [],
+  ready: false,
+};
+
+function renderList(role: Role, visits: WaitingVisit[], onEdit = vi.fn()) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      if (url.pathname === '/api/auth/profile') return Promise.resolve(jsonResponse(profileFor(role)));
+      if (method === 'GET' && url.pathname === '/api/pms/waiting') return Promise.resolve(jsonResponse({ visits }));
+      calls.push({ method, path: url.pathname, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
+      if (url.pathname === '/api/pms/waiting/confirm') return Promise.resolve(jsonResponse({ treatment_log_id: '8b9c0d1e-2f3a-4b4c-8d5e-6f7a8b9c0d1e' }, 201));
+      return Promise.resolve(new Response(null, { status: 204 }));
+    }),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter>
+        <WaitingProcedures editing={null} onEdit={onEdit} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { calls, onEdit };
+}
+
+describe('procedures waiting from the practice system', () => {
+  it('one tap records a ready visit with its tray', async () => {
+    const { calls } = renderList('assistant', [{ ...ready, tray: [ready.tray[0]!] }]);
+    const card = await screen.findByRole('article', { name: 'Procedures of BS-10231, 11-27-2026' });
+    expect(card).toHaveTextContent('Prophylaxis, adult');
+    expect(card).toHaveTextContent('Tray: 1 × Prophy paste');
+    await userEvent.click(within(card).getByRole('button', { name: 'Confirm tray of BS-10231, 11-27-2026' }));
+    expect(await screen.findByText(PMS_MESSAGES.confirmed)).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', path: '/api/pms/waiting/confirm', body: { procedure_ids: [ready.procedures[0]!.id], idempotency_key: expect.any(String) } }]);
+  });
+
+  it('a tray the shelf cannot serve says what is short, and Edit tray opens it', async () => {
+    const { onEdit } = renderList('assistant', [ready]);
+    const card = await screen.findByRole('article', { name: 'Procedures of BS-10231, 11-27-2026' });
+    expect(card).toHaveTextContent('Not enough on the shelf: Gloves (1 usable, 2 needed)');
+    expect(within(card).getByRole('button', { name: /^Confirm tray/ })).toBeDisabled();
+    await userEvent.click(within(card).getByRole('button', { name: /^Edit tray/ }));
+    expect(onEdit).toHaveBeenCalledWith(ready);
+  });
+
+  it('an unmapped code says so; an admin is sent to map it, and a procedure can be dismissed', async () => {
+    const { calls } = renderList('company_admin', [unmapped]);
+    const card = await screen.findByRole('article', { name: 'Procedures of BS-10588, 11-27-2026' });
+    expect(card).toHaveTextContent(PMS_MESSAGES.codeUnmapped('D0120'));
+    expect(within(card).getByRole('button', { name: /^Confirm tray/ })).toBeDisabled();
+    expect(within(card).getByRole('link', { name: 'Map procedure codes' })).toHaveAttribute('href', '/pms');
+    await userEvent.click(within(card).getByRole('button', { name: 'Dismiss D0120 of BS-10588, 11-27-2026' }));
+    expect(await screen.findByText(PMS_MESSAGES.dismissed)).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', path: `/api/pms/procedures/${unmapped.procedures[0]!.id}/dismiss`, body: {} }]);
+  });
+});
