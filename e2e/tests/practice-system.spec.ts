@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { authHeader, productIdNamed } from './assistant-helpers';
+import { DEMO, screenshot, signIn, skipWelcome, toast, usDate } from './helpers';
+
+// Issue 36: the day's procedures from the practice-management system (the demo's CSV import) wait at
+// Downtown's chair. On an 820 px tablet: one visit confirmed in one tap takes its tray from the lots
+// that expire first; another, its unmapped exam dismissed, is checked and recorded with a quantity
+// changed. The practice system page lists the codes and imports the next day's file.
+
+const PROPHY = 'Elite Disposable Prophy Angles Soft Cup (Box of 100)';
+const CONFIRMED = 'Visit recorded from the practice-management system';
+
+interface Lot {
+  id: string;
+  lotNumber: string;
+  units_left: number;
+  expiry_date: string | null;
+  status: string;
+}
+
+async function lotsOf(page: Page, productId: string): Promise<Lot[]> {
+  const res = await page.request.get('/api/stock', { headers: await authHeader(page), params: { productId, currentPage: 1, perPage: 100 } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { results: Lot[] }).results;
+}
+
+/** The lot the ledger takes from first: available, not expired, the earliest expiry. */
+function firstToExpire(lots: Lot[], today: string): Lot {
+  const usable = lots.filter((l) => l.units_left > 0 && l.status === 'available' && (l.expiry_date === null || l.expiry_date >= today));
+  usable.sort((a, b) => (a.expiry_date ?? '9999').localeCompare(b.expiry_date ?? '9999'));
+  return usable[0]!;
+}
+
+test.describe('procedures from the practice system at the chair', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+  test.setTimeout(150_000);
+
+  test('a tablet confirms one visit in one tap from the right lots, and checks another before recording it', async ({ page }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const day = usDate(new Date());
+    await signIn(page, DEMO.manager);
+    await skipWelcome(page);
+    const prophyId = await productIdNamed(page, PROPHY);
+    const before = await lotsOf(page, prophyId);
+    const first = firstToExpire(before, today);
+
+    await page.goto('/treatment-execution');
+    await expect(page.getByRole('heading', { level: 2, name: 'Waiting from the practice system' })).toBeVisible();
+    const prophy = page.getByRole('article', { name: `Procedures of BS-10231, ${day}` });
+    await expect(prophy).toContainText('Prophylaxis, adult');
+    await expect(prophy).toContainText('Topical fluoride varnish');
+    await screenshot(page, 'practice-system-waiting-820');
+    await prophy.getByRole('button', { name: `Confirm tray of BS-10231, ${day}` }).tap();
+    await expect(toast(page, CONFIRMED)).toBeVisible();
+    await expect(prophy).toHaveCount(0);
+
+    // One prophy angle, from the lot that expires first; the others untouched.
+    const after = await lotsOf(page, prophyId);
+    for (const lot of before) {
+      const now = after.find((l) => l.id === lot.id)!;
+      expect(now.units_left, `lot ${lot.lotNumber}`).toBe(lot.id === first.id ? lot.units_left - 1 : lot.units_left);
+    }
+
+    // The exam (D0120) has no treatment here: dismissed, the filling is checked and recorded.
+    const filling = page.getByRole('article', { name: `Procedures of BS-10588, ${day}` });
+    await expect(filling).toContainText('Procedure code D0120 is not mapped to a treatment yet');
+    await expect(filling.getByRole('button', { name: `Confirm tray of BS-10588, ${day}` })).toBeDisabled();
+    await filling.getByRole('button', { name: `Dismiss D0120 of BS-10588, ${day}` }).tap();
+    await expect(toast(page, 'Procedure dismissed: no stock taken')).toBeVisible();
+    await filling.getByRole('button', { name: `Edit tray of BS-10588, ${day}` }).tap();
+    await expect(page.getByText("Checking the tray of BS-10588's procedures")).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Patient chart number' })).toHaveValue('BS-10588');
+    await expect(page.getByRole('combobox', { name: 'Patient chart number' })).toBeDisabled();
+    const gloves = page.getByRole('listitem', { name: 'Evolve 300 Nitrile Exam Gloves Small (Box of 300)' }).getByRole('spinbutton', { name: 'Units' });
+    await expect(gloves).toHaveValue('2');
+    await gloves.fill('4');
+    await page.getByRole('button', { name: 'Record procedures' }).tap();
+    await expect(toast(page, CONFIRMED)).toBeVisible();
+    await expect(filling).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Waiting from the practice system' })).toHaveCount(0);
+
+    // Both visits are in the patients' history.
+    await page.goto('/patients');
+    await expect(page.getByRole('main')).toContainText('BS-10588');
+
+    // Settings > Practice system: the codes seen, and the next day's export brought in.
+    await page.goto('/pms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Practice system' })).toBeVisible();
+    const codes = page.getByRole('table', { name: 'Procedure codes' });
+    await expect(codes.getByRole('row').filter({ hasText: 'D0120' })).toContainText('Not mapped');
+    await expect(codes.getByRole('combobox', { name: 'Treatment for D2391' })).toHaveValue('D2391 · Resin-based composite, one surface, posterior');
+    const csv = ['Date,Chart Number,Procedure Code,Fee,Procedure ID', `${today},BS-20001,D1110,115.00,E2E-${String(Date.now())}`, `${today},BS-20001,D1110,abc,`].join('\n');
+    await page.getByLabel('Procedures file').setInputFiles({ name: 'procedures.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: '1 procedure imported' })).toContainText('1 with problems');
+    await expect(page.getByRole('list', { name: 'Procedure rows that failed' })).toContainText('Fee must be a number of dollars');
+    await screenshot(page, 'practice-system-820');
+  });
+});
