@@ -62,6 +62,7 @@ import { createSuggestionsService, type SuggestionsService } from './modules/reo
 import { suggestionsRoutes } from './modules/reorder/suggestions.routes';
 import { createPmsService } from './modules/pms/pms.service';
 import { pmsRoutes } from './modules/pms/pms.routes';
+import { createProductionService } from './modules/pms/production';
 import { createReorderDigestService, type ReorderDigestService } from './modules/reorder/reorder-digest.service';
 import { reorderDigestRoutes } from './modules/reorder/reorder-digest.routes';
 import { createTransfersService } from './modules/transfers/transfers.service';
@@ -269,7 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productRequestRoutes(zapi, createProductRequestsService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
-      pmsRoutes(zapi, createPmsService(deps));
+      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));
       jobsRoutes(zapi, createJobsService(deps));

@@ -141,6 +141,8 @@ const AUDITED: Record<string, Audited> = {
   'POST /api/pms/procedures/:id/dismiss': { entity: 'pms_procedure', action: 'dismiss' },
   'POST /api/pms/procedures/import': { entity: 'pms_procedure', action: 'import' },
   'PUT /api/pms/codes': { entity: 'pms_procedure', action: 'map_code' },
+  'PUT /api/pms/production/monthly': { entity: 'pms_procedure', action: 'production_month' },
+  'POST /api/pms/production/import': { entity: 'pms_procedure', action: 'production_import' },
   'PUT /api/reorder/digest': { entity: 'reorder_digest', action: 'update' },
   'PUT /api/counts/:id/lines/:lineId': { entity: 'stock_count', action: 'count_line' },
   'POST /api/counts/:id/found': { entity: 'stock_count', action: 'found' },

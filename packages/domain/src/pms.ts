@@ -109,3 +109,25 @@ export type MapProcedureCode = z.infer<typeof MapProcedureCodeSchema>;
 export function procedureImportTemplateCsv(): string {
   return `${PROCEDURE_IMPORT_COLUMNS.map((c) => c.header).join(',')}\n${PROCEDURE_IMPORT_COLUMNS.map((c) => c.example).join(',')}\n`;
 }
+
+/** A month's production the clinic types (from its PMS's month-end report), or null to clear it. */
+export const MonthlyProductionSchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11'),
+  amount: z.number({ error: 'Enter the production in dollars' }).min(0, 'Production cannot be negative').max(100_000_000, 'Production must be at most $100,000,000').nullable(),
+});
+export type MonthlyProduction = z.infer<typeof MonthlyProductionSchema>;
+
+/** A PMS's production per day, as a CSV: the day's figure replaces that day's procedure fees. */
+export const PRODUCTION_IMPORT_COLUMNS = [
+  { key: 'date', header: 'Date', required: true, example: '2026-11-27' },
+  { key: 'production', header: 'Production', required: true, example: '4210.50' },
+] as const;
+export type ProductionImportField = (typeof PRODUCTION_IMPORT_COLUMNS)[number]['key'];
+
+export const ProductionImportResultSchema = z.object({
+  total_rows: z.number().int(),
+  imported: z.number().int(),
+  failed: z.number().int(),
+  rows: z.array(z.object({ row_number: z.number().int(), status: z.enum(['imported', 'failed']), reason: z.string().nullable() })),
+});
+export type ProductionImportResult = z.infer<typeof ProductionImportResultSchema>;

@@ -172,3 +172,27 @@ export const WasteReportSchema = RangeSchema.extend({
   results: z.array(WasteFiguresSchema.extend({ date: z.string() })),
 });
 export type WasteReport = z.infer<typeof WasteReportSchema>;
+
+/**
+ * Issue 36: supply spend as a share of production. Dentists judge supply spend against gross
+ * production; 6-10% is the usual band.
+ */
+export const SUPPLY_SHARE_BAND = { low: 0.06, high: 0.1 } as const;
+
+const ProductionShareFiguresSchema = z.object({
+  /** Purchase spend in the range (as the dashboard's spend). */
+  supply_spend: z.number(),
+  /** Production in the range: a typed monthly figure where there is one (prorated to the days in the range), else each day's production from a CSV, else the fees of the procedures completed that day. */
+  production: z.number(),
+  /** supply_spend / production; null without production. */
+  share: z.number().nullable(),
+  /** Where the production came from, in dollars. */
+  sources: z.object({ procedures: z.number(), csv: z.number(), typed: z.number() }),
+});
+export const ProductionShareSchema = RangeSchema.extend({
+  band: z.object({ low: z.number(), high: z.number() }),
+  totals: ProductionShareFiguresSchema,
+  locations: z.array(ReportLocationSchema.extend({ figures: ProductionShareFiguresSchema })),
+});
+export type ProductionShare = z.infer<typeof ProductionShareSchema>;
+export type ProductionShareFigures = z.infer<typeof ProductionShareFiguresSchema>;

@@ -34,4 +34,12 @@ export const pmsCases: Record<string, Case> = {
     build: async (w, t, _c, tenant) => ({ url: '/api/pms/codes', payload: { code: 'D2391', treatment_id: (await createPmsProcedure(t.db, { companyId: locationOf(w, tenant) })).treatment.id } }),
     expect: ADMINS(200, 400),
   },
+  'PUT /api/pms/production/monthly': { build: () => ({ url: '/api/pms/production/monthly', payload: { month: '2026-11', amount: 25000 } }), expect: ADMINS(200) },
+  'POST /api/pms/production/import': {
+    build: async (w, t, _c, tenant) => {
+      const url = await uploadFile(t, t.tokenFor(tenantOf(w, tenant).users.company_admin), 'product_csv_import', { name: 'prod.csv', mimeType: 'text/csv', bytes: Buffer.from('Date,Production\n2026-11-26,4210.50\n') });
+      return { url: '/api/pms/production/import', payload: { file_url: url } };
+    },
+    expect: ADMINS(200, 400),
+  },
 };

@@ -1,12 +1,24 @@
 import { z } from 'zod';
-import { ConfirmedProceduresSchema, ConfirmProceduresRequestSchema, IdParamsSchema, ImportProceduresRequestSchema, MapProcedureCodeSchema, ProcedureCodesSchema, ProcedureImportResultSchema, WaitingVisitsSchema } from '@clinic/domain';
+import {
+  ConfirmedProceduresSchema,
+  ConfirmProceduresRequestSchema,
+  IdParamsSchema,
+  ImportProceduresRequestSchema,
+  MapProcedureCodeSchema,
+  MonthlyProductionSchema,
+  ProcedureCodesSchema,
+  ProcedureImportResultSchema,
+  ProductionImportResultSchema,
+  WaitingVisitsSchema,
+} from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { PmsService } from './pms.service';
+import type { ProductionService } from './production';
 
 // Issue 36: the practice-management link. Staff who record visits see and confirm the procedures
 // waiting at the chair; the location's admins bring procedures in and map their codes.
-export function pmsRoutes(app: ZodApp, pms: PmsService): void {
+export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionService): void {
   app.get('/pms/waiting', {
     config: { access: { permission: ['treatmentLogs', 'create'] } },
     schema: { tags: ['pms'], response: { 200: WaitingVisitsSchema, ...errorResponses } },
@@ -44,5 +56,18 @@ export function pmsRoutes(app: ZodApp, pms: PmsService): void {
     config: { access: { permission: ['companies', 'update'] } },
     schema: { tags: ['pms'], body: MapProcedureCodeSchema, response: { 200: ProcedureCodesSchema, ...errorResponses } },
     handler: (request) => pms.map(actorOf(request), request.body),
+  });
+
+  // Production besides the procedures' fees (the supply-share report): a month typed, or a CSV per day.
+  app.put('/pms/production/monthly', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: MonthlyProductionSchema, response: { 200: MonthlyProductionSchema, ...errorResponses } },
+    handler: (request) => production.setMonthly(actorOf(request), request.body),
+  });
+
+  app.post('/pms/production/import', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: ImportProceduresRequestSchema, response: { 200: ProductionImportResultSchema, ...errorResponses } },
+    handler: async (request) => production.importFile(actorOf(request), await pms.uploadBytes(actorOf(request), request.body.file_url)),
   });
 }

@@ -156,7 +156,16 @@ export function createPmsService(deps: ServiceDeps) {
      * The daily "procedures completed" export of any PMS: each good row becomes a procedure waiting at
      * the chair (once, however often the file is imported); a bad row keeps its reason.
      */
-    importCsv: async (actor: Actor, body: ImportProceduresRequest): Promise<ProcedureImportResult> => importFile(actor, await readUpload(actor, body.file_url)),
+    importCsv: async (actor: Actor, body: ImportProceduresRequest): Promise<ProcedureImportResult> => {
+      currentCompanyId(actor); // a caller without a location is refused before the file is read
+      return importFile(actor, await readUpload(actor, body.file_url));
+    },
+
+    /** An uploaded file's bytes, when the caller (at a location) may read it: the production CSV too. */
+    uploadBytes: (actor: Actor, fileUrl: string) => {
+      currentCompanyId(actor);
+      return readUpload(actor, fileUrl);
+    },
 
     /** The same, from the file's bytes (the demo's day of procedures). */
     importFile: (actor: Actor, bytes: Buffer) => importFile(actor, bytes),

@@ -1,5 +1,6 @@
 import {
   DashboardCardsReportSchema,
+  ProductionShareSchema,
   ExpenseByDaySchema,
   ExpenseByTreatmentSchema,
   ExpiringStocksQuerySchema,
@@ -30,6 +31,12 @@ export function reportsRoutes(app: ZodApp, reports: ReportsService): void {
     config: read,
     schema: { tags: ['reports'], querystring: ReportRangeQuerySchema, response: { 200: DashboardCardsReportSchema, ...errorResponses } },
     handler: (request) => reports.cards(actorOf(request), request.query),
+  });
+
+  app.get('/reports/production-share', {
+    config: read,
+    schema: { tags: ['reports'], querystring: ReportRangeQuerySchema, response: { 200: ProductionShareSchema, ...errorResponses } },
+    handler: (request) => reports.productionShare(actorOf(request), request.query),
   });
 
   app.get('/reports/expense-by-day', {

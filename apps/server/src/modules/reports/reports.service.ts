@@ -4,6 +4,7 @@ import {
   TOP_PRODUCTS,
   TOP_SUPPLIERS,
   type DashboardCards,
+  type ProductionShare,
   type DashboardCardsReport,
   type ExpenseByDay,
   type ExpenseByTreatment,
@@ -25,6 +26,8 @@ import { isoDay } from '../../clock';
 import { badRequest } from '../../core/errors';
 import { roundUnitsLeft } from '@clinic/domain';
 import { reportLocations } from './report-scope';
+import { BAND, productionOf, shareFigures } from './production-share';
+import { productionRows } from './production-share.repo';
 import { cardsByLocation, expenseByDay, expenseByTreatment, manualUseCost, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, wasteByDay, type CardRow, type DayRange, type WasteDayRow } from './reports.repo';
 
 /** Money is summed unrounded and rounded to the cent once, where it is shown. */
@@ -98,6 +101,24 @@ export function createReportsService(deps: ServiceDeps) {
           marketplace_saved: roundToCents(sum('marketplace_saved')),
         },
         locations: locations.map((l) => ({ ...l, cards: cardsOf(byCompany.get(l.id)) })),
+      };
+    },
+
+    /** Issue 36: supply spend against production, per location and in all, with the usual band. */
+    async productionShare(actor: Actor, query: ReportRangeQuery): Promise<ProductionShare> {
+      const { locations, companyIds, range } = await scoped(actor, query);
+      const [cards, production] = await Promise.all([cardsByLocation(db, companyIds, range, today()), productionRows(db, companyIds, range)]);
+      const spendOf = (id: string) => cards.find((c) => c.company_id === id)?.spend ?? 0;
+      const perLocation = locations.map((l) => ({ ...l, figures: shareFigures(spendOf(l.id), productionOf(production.filter((r) => r.company_id === l.id), range)) }));
+      const total = perLocation.reduce(
+        (sum, l) => ({ spend: sum.spend + spendOf(l.id), production: sum.production + l.figures.production, procedures: sum.procedures + l.figures.sources.procedures, csv: sum.csv + l.figures.sources.csv, typed: sum.typed + l.figures.sources.typed }),
+        { spend: 0, production: 0, procedures: 0, csv: 0, typed: 0 },
+      );
+      return {
+        ...answered(range),
+        band: BAND,
+        totals: shareFigures(total.spend, { production: roundToCents(total.production), sources: { procedures: roundToCents(total.procedures), csv: roundToCents(total.csv), typed: roundToCents(total.typed) } }),
+        locations: perLocation,
       };
     },
 
