@@ -5,7 +5,8 @@ import { DEMO, screenshot, signIn, skipWelcome, toast, usDate } from './helpers'
 // Issue 36: the day's procedures from the practice-management system (the demo's CSV import) wait at
 // Downtown's chair. On an 820 px tablet: one visit confirmed in one tap takes its tray from the lots
 // that expire first; another, its unmapped exam dismissed, is checked and recorded with a quantity
-// changed. The practice system page lists the codes and imports the next day's file.
+// changed. The practice system page lists the codes and imports the next day's file; the month's
+// production typed there puts the dashboard's supply spend against it.
 
 const PROPHY = 'Elite Disposable Prophy Angles Soft Cup (Box of 100)';
 const CONFIRMED = 'Visit recorded from the practice-management system';
@@ -94,5 +95,15 @@ test.describe('procedures from the practice system at the chair', () => {
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: '1 procedure imported' })).toContainText('1 with problems');
     await expect(page.getByRole('list', { name: 'Procedure rows that failed' })).toContainText('Fee must be a number of dollars');
     await screenshot(page, 'practice-system-820');
+
+    // This month's production typed: the dashboard sets the month's supply spend against it.
+    await page.getByRole('textbox', { name: 'Production ($)' }).fill('20000');
+    await page.getByRole('button', { name: 'Save month' }).tap();
+    await expect(toast(page, 'Production saved')).toBeVisible();
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Supply spend as a share of production' });
+    await expect(card.getByLabel('Supply share of production')).toHaveText(/^\d+\.\d%$/);
+    await expect(card).toContainText(`of production from the month’s figure typed`);
+    await expect(card.getByRole('img', { name: /of production; the usual band is 6\.0% to 10\.0%/ })).toBeVisible();
   });
 });

@@ -7,6 +7,7 @@ import {
   type ExpenseByTreatment,
   type MasterReport,
   type MostUsedProducts,
+  type ProductionShare,
   type StocksAboutToExpire,
   type TopSuppliers,
   type WasteReport,
@@ -43,6 +44,7 @@ function rangeReport<T>(name: string, params: RangeReportParams, extra: Record<s
 }
 
 export const dashboardCardsQueryOptions = (params: RangeReportParams) => rangeReport<DashboardCardsReport>('dashboard-cards-data', params);
+export const productionShareQueryOptions = (params: RangeReportParams) => rangeReport<ProductionShare>('production-share', params);
 export const expenseByDayQueryOptions = (params: RangeReportParams) => rangeReport<ExpenseByDay>('expense-by-day', params);
 export const expenseByTreatmentQueryOptions = (params: RangeReportParams) => rangeReport<ExpenseByTreatment>('expense-by-treatment', params);
 /** Spec section 9: the dashboard shows the top 5 most used products. */

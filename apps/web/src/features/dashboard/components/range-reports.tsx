@@ -6,6 +6,7 @@ import { rangeChoice } from '../../../lib/date-range';
 import { useAfterPaint } from '../../../lib/use-after-paint';
 import type { ReportScope } from '../api/reports-api';
 import { reportRange } from '../report-range';
+import { ProductionShareCard } from './production-share-card';
 import { ExpiringStocksPanel } from './expiring-stocks-panel';
 import { LocationFigures } from './location-figures';
 import { OrganizationFigures } from './organization-figures';
@@ -30,6 +31,7 @@ export function RangeReports({ scope }: { scope: ReportScope }) {
       {params ? (
         <>
           {scope === 'organization' ? <OrganizationFigures params={params} /> : <LocationFigures params={params} />}
+          <ProductionShareCard params={params} />
           {chartsReady ? (
             <Suspense fallback={chartsSkeleton}>
               <ReportCharts params={params} />

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmProceduresRequest, MapProcedureCode, ProcedureCodes, ProcedureImportResult, Treatment, WaitingVisits } from '@clinic/domain';
+import type { ConfirmProceduresRequest, MapProcedureCode, MonthlyProduction, ProcedureCodes, ProcedureImportResult, ProductionImportResult, Treatment, WaitingVisits } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 const WAITING_KEY = ['pms', 'waiting'] as const;
@@ -51,5 +51,22 @@ export function useImportProcedures() {
   return useMutation({
     mutationFn: (fileUrl: string) => api.post<ProcedureImportResult>('pms/procedures/import', { file_url: fileUrl }),
     onSuccess: () => Promise.all([WAITING_KEY, CODES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** A month's production typed, or a CSV of production per day: the supply-share report follows. */
+export function useSetMonthlyProduction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MonthlyProduction) => api.put<MonthlyProduction>('pms/production/monthly', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reports'] }),
+  });
+}
+
+export function useImportProduction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileUrl: string) => api.post<ProductionImportResult>('pms/production/import', { file_url: fileUrl }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reports'] }),
   });
 }
