@@ -10,6 +10,7 @@ import { seedDemo } from './demo';
 import { DEMO_PLACES } from './demo-places-data';
 import { DEMO_COUNT_DIFFERENCES, DEMO_FOUND_LOT } from './demo-counts-data';
 import { DEMO_TRANSFER } from './demo-transfers-data';
+import { DEMO_LAST_MONTH_PRODUCTION } from './demo-pms-data';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -334,6 +335,12 @@ it('seeds the day\'s procedures from the practice system waiting at Downtown\'s 
   expect(visits.find((v) => v.chart_number === 'BS-10231')!.tray.length).toBeGreaterThan(0);
   const codes = (await t.request({ method: 'GET', url: '/api/pms/codes', token })).json().codes as { code: string; treatment: unknown }[];
   expect(codes.filter((c) => !c.treatment).map((c) => c.code)).toEqual(['D0120']);
+  // Last month's production typed: the supply share has something to set the month's spend against.
+  const now = new Date();
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+  const share = (await t.request({ method: 'GET', url: `/api/reports/production-share?start_date=${last.toISOString().slice(0, 10)}&end_date=${end}`, token })).json();
+  expect(share.totals.production).toBe(DEMO_LAST_MONTH_PRODUCTION);
   // A second start adds nothing.
   await seedDemo(t.deps);
   expect((await t.request({ method: 'GET', url: '/api/pms/waiting', token })).json().visits.flatMap((v: { procedures: unknown[] }) => v.procedures)).toHaveLength(4);
