@@ -153,3 +153,27 @@ describe('a distributor with an ordering API', () => {
     expect(await orderById(order!.id)).toMatchObject({ status: 'delivered' });
   });
 });
+
+describe('a suggested order routed to a distributor (issue 35)', () => {
+  it('goes to the distributor when its in-stock unit price is the lowest, and out through its API in one tap', async () => {
+    const { composite, local, sku } = await compositeFromBoth();
+    const admin = t.tokenFor(world.own.users.company_admin);
+    // 5 syringes on the shelf, bought singly from the local supplier; a minimum of 25.
+    const lot = await t.request({ method: 'POST', url: '/api/stock', token: member(), payload: { product_id: composite.id, supplier_id: local.id, container_quantity: 5, units_per_container: 1, price_per_container: 11, expiry_date: '2028-01-31' } });
+    expect(lot.statusCode, lot.body).toBe(201);
+    expect((await t.request({ method: 'PATCH', url: `/api/product/${composite.id}`, token: member(), payload: { minimum_stock: 25 } })).statusCode).toBe(200);
+    const draft = (await t.request({ method: 'POST', url: '/api/reorder/suggestions/refresh', token: admin })).json();
+    const line = draft.lines.find((l: { product: { id: string } }) => l.product.id === composite.id);
+    // 20 needed: two packs of 10 at $10 a syringe rather than twenty singles at $11.
+    expect(line).toMatchObject({ vendor: { id: dentalCityId, kind: 'distributor' }, sku, pack_size: 10, quantity: 2, total: 200 });
+    const ordered = await t.request({ method: 'POST', url: '/api/reorder/suggestions/order', token: admin, payload: { vendor_ids: [dentalCityId] } });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    const [po] = ordered.json().purchase_orders;
+    expect(po).toMatchObject({ vendor_name: 'DentalCity', total: 200 });
+    expect(vendor.orderRequests.at(-1)).toMatchObject({ body: { lines: [{ sku, quantity: 2 }] } });
+    expect((await orderById(po.id)).status).toBe('confirmed');
+    // On order now: 5 + 20 is above the reorder point, nothing more is suggested for it.
+    const next = (await t.request({ method: 'POST', url: '/api/reorder/suggestions/refresh', token: admin })).json();
+    expect(next.lines.find((l: { product: { id: string } }) => l.product.id === composite.id)).toBeUndefined();
+  });
+});
