@@ -66,6 +66,7 @@ export const REORDER_MESSAGES = {
   autoSendRange: 'Use an amount above $0 and at most $1,000,000, or turn automatic sending off',
   digestFrequency: 'Choose Off, Daily or Weekly',
   digestSaved: 'Reorder digest e-mail saved',
+  digestConfirmOff: 'Turn off the reorder digest e-mail for this location? You can turn it on again in Reorder settings.',
   digestTurnedOff: 'The reorder digest e-mail is off. You can turn it on again in Reorder settings.',
   digestLinkUnknown: 'This link is no longer valid: the digest it was sent with is already off, or was turned on again with a new link.',
 } as const;

@@ -39,6 +39,7 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/payments/webhook',
   // The reorder digest's off link: its token is the permission (404 for any other), it tells nothing else.
   'GET /api/reorder/digest/off',
+  'POST /api/reorder/digest/off',
 ]);
 /** OpenAPI document and its UI: public by design (no tenant data). */
 export const DOCS_PREFIX = '/api/docs';

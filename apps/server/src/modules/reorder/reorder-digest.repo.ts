@@ -169,3 +169,9 @@ export async function suggestedOrderWaiting(db: DbOrTx, companyId: string): Prom
   );
   return { lines: Number(row?.lines ?? 0), value: Number(row?.value ?? 0) };
 }
+
+/** Whether a subscription has this token (the off link's confirm page). */
+export async function tokenExists(db: DbOrTx, token: string): Promise<boolean> {
+  const found = (await db.execute(sql`select 1 from reorder_digest_subscriptions where token = ${token} limit 1`)) as unknown as { rows: unknown[] };
+  return found.rows.length > 0;
+}

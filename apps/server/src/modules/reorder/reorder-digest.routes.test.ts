@@ -207,11 +207,18 @@ describe('the digest job', () => {
 });
 
 describe("the e-mail's off link", () => {
-  it('turns the digest off without signing in, once; any other token is a 404 that tells nothing', async () => {
+  it('asks before it turns the digest off, without signing in, once; any other token is a 404 that tells nothing', async () => {
     const c = await clinic();
     await choose(c.adminToken, 'daily');
     const { token } = (await subscription(c))!;
-    const off = await t.request({ method: 'GET', url: `/api/reorder/digest/off?token=${encodeURIComponent(token)}` });
+    // Opening the link (as a mail scanner would) asks first and changes nothing.
+    const asked = await t.request({ method: 'GET', url: `/api/reorder/digest/off?token=${encodeURIComponent(token)}` });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain(REORDER_MESSAGES.digestConfirmOff);
+    expect(asked.body).toContain(`<form method="post" action="/api/reorder/digest/off?token=${encodeURIComponent(token)}">`);
+    expect(asked.body).not.toContain('Downtown');
+    expect(await subscription(c)).toBeDefined();
+    const off = await t.request({ method: 'POST', url: `/api/reorder/digest/off?token=${encodeURIComponent(token)}` });
     expect(off.statusCode).toBe(200);
     expect(off.headers['content-type']).toMatch(/^text\/html/);
     expect(off.body).toContain(REORDER_MESSAGES.digestTurnedOff);
@@ -221,8 +228,9 @@ describe("the e-mail's off link", () => {
     const audit = await queryRows<{ actor: string; company: string }>(t.db, sql`select actor_user_id as actor, company_id as company from audit_log where entity = 'reorder_digest' and action = 'turn_off_by_link' and entity_id = ${c.admin.id}`);
     expect(audit).toEqual([{ actor: c.admin.id, company: c.companyId }]);
 
-    const again = await t.request({ method: 'GET', url: `/api/reorder/digest/off?token=${encodeURIComponent(token)}` });
+    const again = await t.request({ method: 'POST', url: `/api/reorder/digest/off?token=${encodeURIComponent(token)}` });
     expect(again.statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/reorder/digest/off?token=${encodeURIComponent(token)}` })).statusCode).toBe(404);
     expect(again.body).toContain(REORDER_MESSAGES.digestLinkUnknown);
     expect((await t.request({ method: 'GET', url: '/api/reorder/digest/off?token=not-a-token' })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/reorder/digest/off' })).statusCode).toBe(400);

@@ -7,7 +7,7 @@ import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
 import { enqueueEmail } from '../mail/mail.writes';
 import { hasNews, reorderDigestEmail, type DigestFacts } from './reorder-digest-email';
-import { claimDigest, deleteByToken, deleteSubscription, dueSubscriptions, findFrequency, itemsAtRisk, lotsExpiring, saveFrequency, suggestedOrderWaiting } from './reorder-digest.repo';
+import { claimDigest, deleteByToken, deleteSubscription, dueSubscriptions, findFrequency, itemsAtRisk, lotsExpiring, saveFrequency, suggestedOrderWaiting, tokenExists } from './reorder-digest.repo';
 
 /**
  * Digests go out from this hour (UTC) on: after the night's forecasts (02:40) and before clinics
@@ -54,6 +54,9 @@ export function createReorderDigestService(deps: ServiceDeps) {
       });
       return body;
     },
+
+    /** The off link's confirm page: is the token a subscription's? Nothing else is told. */
+    knowsToken: (token: string) => tokenExists(db, token),
 
     /**
      * The e-mail's off link, for whoever holds it (no sign-in): the subscription is deleted, in the
