@@ -156,7 +156,11 @@ export function createPmsService(deps: ServiceDeps) {
      * The daily "procedures completed" export of any PMS: each good row becomes a procedure waiting at
      * the chair (once, however often the file is imported); a bad row keeps its reason.
      */
-    importCsv: async (actor: Actor, body: ImportProceduresRequest): Promise<ProcedureImportResult> => importFile(actor, await readUpload(actor, body.file_url)),
+    async importCsv(actor: Actor, body: ImportProceduresRequest): Promise<ProcedureImportResult> {
+      // A caller without a location (the product admin) is refused before the file is looked at.
+      currentCompanyId(actor);
+      return importFile(actor, await readUpload(actor, body.file_url));
+    },
 
     /** The same, from the file's bytes (the demo's day of procedures). */
     importFile: (actor: Actor, bytes: Buffer) => importFile(actor, bytes),
