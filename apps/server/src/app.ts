@@ -61,6 +61,10 @@ import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createSuggestionsService, type SuggestionsService } from './modules/reorder/suggestions.service';
 import { suggestionsRoutes } from './modules/reorder/suggestions.routes';
 import { createPmsService } from './modules/pms/pms.service';
+import { createPmsConnectionService } from './modules/pms/pms-connection.service';
+import { createOpenDentalConnector, type OpenDentalOptions } from './modules/pms/open-dental-connector';
+import { sharedConnectors } from './modules/pms/pms-keys';
+import { createSecretBox } from './core/secret-box';
 import { pmsRoutes } from './modules/pms/pms.routes';
 import { createReorderDigestService, type ReorderDigestService } from './modules/reorder/reorder-digest.service';
 import { reorderDigestRoutes } from './modules/reorder/reorder-digest.routes';
@@ -140,8 +144,17 @@ export interface BuildAppOptions {
   support?: SupportContact | undefined;
   /** Minutes without activity before the web app signs out (GET /api/config); 30 when unset. */
   idleLogoffMinutes?: number | undefined;
+  /** The practice-management link (issue 36): the key sealing connections' keys, Open Dental's pace and retries. */
+  pms?: PmsOptions | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
+}
+
+export interface PmsOptions {
+  /** PMS_SECRET_KEY: seals the keys of practice-management connections; unset, keys cannot be saved. */
+  secretKey?: string | undefined;
+  /** Open Dental's client: its documented pace (one request per 5 s) and retries unless given (tests make them fast). */
+  openDental?: Partial<Pick<OpenDentalOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryDelayMs' | 'minIntervalMs' | 'overlapSeconds'>> | undefined;
 }
 
 export interface BuiltApp {
@@ -225,6 +238,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const reorder = createReorderService(deps);
   const suggestions = createSuggestionsService(deps, reorder, marketplace);
   const reorderDigest = createReorderDigestService(deps);
+  const secretBox = createSecretBox(options.pms?.secretKey);
+  const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access }));
   registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   await app.register(fastifySwagger, {
@@ -269,7 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productRequestRoutes(zapi, createProductRequestsService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
-      pmsRoutes(zapi, createPmsService(deps));
+      pmsRoutes(zapi, createPmsService(deps), createPmsConnectionService(deps, secretBox, connect));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));
       jobsRoutes(zapi, createJobsService(deps));

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@clinic/domain';
 import { createDatabase, type Database, type Db } from '../../src/db/client';
-import { buildApp } from '../../src/app';
+import { buildApp, type PmsOptions } from '../../src/app';
 import type { JobQueue } from '../../src/jobs/job-queue';
 import type { SqlExecutor } from '../../src/db/sql-executor';
 import type { DistributorConfig } from '../../src/modules/marketplace/vendors/distributor-vendor';
@@ -96,7 +96,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string } } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string }; pms?: PmsOptions } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -122,6 +122,8 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       uploadQuotaMb: options.uploadQuotaMb,
       support: options.support,
       idleLogoffMinutes: options.idleLogoffMinutes,
+      // Open Dental's client without its 5 s pace and with quick retries, so a test against the stand-in (or a closed port) takes milliseconds.
+      pms: { ...options.pms, openDental: { minIntervalMs: 0, retryDelayMs: 1, maxRetryDelayMs: 5, attempts: 2, timeoutMs: 5_000, ...options.pms?.openDental } },
       onRoute,
     });
   const { app, tokens, jobs, alerts, transcriptions, files, payments, marketplace, deps } = await build((route) => {

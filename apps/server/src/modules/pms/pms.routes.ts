@@ -1,12 +1,27 @@
 import { z } from 'zod';
-import { ConfirmedProceduresSchema, ConfirmProceduresRequestSchema, IdParamsSchema, ImportProceduresRequestSchema, MapProcedureCodeSchema, ProcedureCodesSchema, ProcedureImportResultSchema, WaitingVisitsSchema } from '@clinic/domain';
+import {
+  ConfirmedProceduresSchema,
+  ConfirmProceduresRequestSchema,
+  IdParamsSchema,
+  ImportProceduresRequestSchema,
+  MapProcedureCodeSchema,
+  PmsConnectionSchema,
+  PmsConnectionTestSchema,
+  ProcedureCodesSchema,
+  ProcedureImportResultSchema,
+  SavePmsConnectionSchema,
+  TestPmsConnectionSchema,
+  WaitingVisitsSchema,
+} from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { PmsService } from './pms.service';
+import type { PmsConnectionService } from './pms-connection.service';
 
 // Issue 36: the practice-management link. Staff who record visits see and confirm the procedures
-// waiting at the chair; the location's admins bring procedures in and map their codes.
-export function pmsRoutes(app: ZodApp, pms: PmsService): void {
+// waiting at the chair; the location's admins bring procedures in, map their codes and connect
+// Open Dental (its keys are written, never read back).
+export function pmsRoutes(app: ZodApp, pms: PmsService, connection: PmsConnectionService): void {
   app.get('/pms/waiting', {
     config: { access: { permission: ['treatmentLogs', 'create'] } },
     schema: { tags: ['pms'], response: { 200: WaitingVisitsSchema, ...errorResponses } },
@@ -44,5 +59,23 @@ export function pmsRoutes(app: ZodApp, pms: PmsService): void {
     config: { access: { permission: ['companies', 'update'] } },
     schema: { tags: ['pms'], body: MapProcedureCodeSchema, response: { 200: ProcedureCodesSchema, ...errorResponses } },
     handler: (request) => pms.map(actorOf(request), request.body),
+  });
+
+  app.get('/pms/connection', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], response: { 200: PmsConnectionSchema, ...errorResponses } },
+    handler: (request) => connection.get(actorOf(request)),
+  });
+
+  app.put('/pms/connection', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: SavePmsConnectionSchema, response: { 200: PmsConnectionSchema, ...errorResponses } },
+    handler: (request) => connection.save(actorOf(request), request.body),
+  });
+
+  app.post('/pms/connection/test', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: TestPmsConnectionSchema, response: { 200: PmsConnectionTestSchema, ...errorResponses } },
+    handler: (request) => connection.test(actorOf(request), request.body),
   });
 }
