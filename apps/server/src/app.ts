@@ -62,6 +62,7 @@ import { createSuggestionsService, type SuggestionsService } from './modules/reo
 import { suggestionsRoutes } from './modules/reorder/suggestions.routes';
 import { createPmsService } from './modules/pms/pms.service';
 import { createPmsConnectionService } from './modules/pms/pms-connection.service';
+import { createPmsSyncService, type PmsSyncService } from './modules/pms/pms-sync.service';
 import { createOpenDentalConnector, type OpenDentalOptions } from './modules/pms/open-dental-connector';
 import { sharedConnectors } from './modules/pms/pms-keys';
 import { createSecretBox } from './core/secret-box';
@@ -155,6 +156,8 @@ export interface PmsOptions {
   secretKey?: string | undefined;
   /** Open Dental's client: its documented pace (one request per 5 s) and retries unless given (tests make them fast). */
   openDental?: Partial<Pick<OpenDentalOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryDelayMs' | 'minIntervalMs' | 'overlapSeconds'>> | undefined;
+  /** How long one location's sync run may keep starting pages (2 minutes). */
+  syncBudgetMs?: number | undefined;
 }
 
 export interface BuiltApp {
@@ -174,6 +177,8 @@ export interface BuiltApp {
   marketplace: MarketplaceService;
   /** What the services were built with: the first-start demo seed builds the ones it calls from them. */
   deps: ServiceDeps;
+  /** The Open Dental sync (the pms-sync queue). */
+  pmsSync: PmsSyncService;
 }
 
 /** Trust the nearest n proxies: their forwarded address is believed, the next one's is not. */
@@ -240,7 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const reorderDigest = createReorderDigestService(deps);
   const secretBox = createSecretBox(options.pms?.secretKey);
   const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access }));
-  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
+  const pmsSync = createPmsSyncService(deps, { connect, secretBox, budgetMs: options.pms?.syncBudgetMs });
+  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest, pmsSync }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -323,13 +329,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(page);
   });
 
-  return { app, tokens, jobs, imports, alerts, transcriptions, files, payments, marketplace, deps };
+  return { app, tokens, jobs, imports, alerts, transcriptions, files, payments, marketplace, deps, pmsSync };
 }
 
 /** What runs each queue's jobs (jobs/queues.ts names them, their retries and schedules). */
 function registerJobHandlers(
   jobs: JobQueue,
-  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; suggestions: SuggestionsService; reorderDigest: ReorderDigestService },
+  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; suggestions: SuggestionsService; reorderDigest: ReorderDigestService; pmsSync: PmsSyncService },
   email: EmailDelivery | null,
   app: FastifyInstance,
 ): void {
@@ -353,6 +359,13 @@ function registerJobHandlers(
   });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });
+  jobs.handle(QUEUES.pmsSync, async () => {
+    // A location's failure is on its connection (last_error, the Practice system page) and in the log; the others still ran.
+    for (const run of await services.pmsSync.runAll()) {
+      if (run.error) app.log.warn({ companyId: run.companyId, err: run.cause, error: run.error }, 'practice-management sync failed at a location');
+      else if (run.read > 0) app.log.info({ companyId: run.companyId, pages: run.pages, read: run.read, visits: run.visits }, 'practice-management sync');
+    }
+  });
   jobs.handle(QUEUES.uploadSweep, async () => {
     const { grants } = await services.files.sweep();
     if (grants > 0) app.log.info({ grants }, 'forgot unused upload grants');

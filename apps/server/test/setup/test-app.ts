@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Role } from '@clinic/domain';
 import { createDatabase, type Database, type Db } from '../../src/db/client';
 import { buildApp, type PmsOptions } from '../../src/app';
+import type { PmsSyncService } from '../../src/modules/pms/pms-sync.service';
 import type { JobQueue } from '../../src/jobs/job-queue';
 import type { SqlExecutor } from '../../src/db/sql-executor';
 import type { DistributorConfig } from '../../src/modules/marketplace/vendors/distributor-vendor';
@@ -50,6 +51,8 @@ export interface TestApp {
   payments: PaymentsService;
   /** The marketplace: tests run the vendor-order status job by hand. */
   marketplace: MarketplaceService;
+  /** The Open Dental sync: tests run it by hand. */
+  pmsSync: PmsSyncService;
   /** What the app's services were built with (the demo seed takes them). */
   deps: ServiceDeps;
   /** The local file storage folder of this app. */
@@ -126,7 +129,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       pms: { ...options.pms, openDental: { minIntervalMs: 0, retryDelayMs: 1, maxRetryDelayMs: 5, attempts: 2, timeoutMs: 5_000, ...options.pms?.openDental } },
       onRoute,
     });
-  const { app, tokens, jobs, alerts, transcriptions, files, payments, marketplace, deps } = await build((route) => {
+  const { app, tokens, jobs, alerts, transcriptions, files, payments, marketplace, deps, pmsSync } = await build((route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
   });
   await app.ready();
@@ -143,6 +146,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     payments,
     marketplace,
     deps,
+    pmsSync,
     uploadsDir,
     tokenFor: (user, companyId) =>
       tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),
