@@ -1,5 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmProceduresRequest, MapProcedureCode, ProcedureCodes, ProcedureImportResult, Treatment, WaitingVisits } from '@clinic/domain';
+import type {
+  ConfirmProceduresRequest,
+  MapProcedureCode,
+  PmsConnection,
+  PmsConnectionTest,
+  ProcedureCodes,
+  ProcedureImportResult,
+  SavePmsConnection,
+  TestPmsConnection,
+  Treatment,
+  WaitingVisits,
+} from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 const WAITING_KEY = ['pms', 'waiting'] as const;
@@ -52,4 +63,23 @@ export function useImportProcedures() {
     mutationFn: (fileUrl: string) => api.post<ProcedureImportResult>('pms/procedures/import', { file_url: fileUrl }),
     onSuccess: () => Promise.all([WAITING_KEY, CODES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
+}
+
+const CONNECTION_KEY = ['pms', 'connection'] as const;
+
+/** The location's Open Dental connection (never its keys) and how its sync last ran; refreshed as the sync runs every 5 minutes. */
+export const pmsConnectionQueryOptions = () =>
+  queryOptions({ queryKey: CONNECTION_KEY, queryFn: ({ signal }) => api.get<PmsConnection>('pms/connection', { signal }), refetchInterval: 60_000 });
+
+export function useSavePmsConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SavePmsConnection) => api.put<PmsConnection>('pms/connection', body),
+    onSuccess: (connection) => { queryClient.setQueryData(CONNECTION_KEY, connection); },
+  });
+}
+
+/** Whether the address and keys in the form reach Open Dental: its clinics, or why not. */
+export function useTestPmsConnection() {
+  return useMutation({ mutationFn: (body: TestPmsConnection) => api.post<PmsConnectionTest>('pms/connection/test', body) });
 }
