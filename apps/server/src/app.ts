@@ -61,6 +61,11 @@ import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createSuggestionsService, type SuggestionsService } from './modules/reorder/suggestions.service';
 import { suggestionsRoutes } from './modules/reorder/suggestions.routes';
 import { createPmsService } from './modules/pms/pms.service';
+import { createPmsConnectionService } from './modules/pms/pms-connection.service';
+import { createPmsSyncService, type PmsSyncService } from './modules/pms/pms-sync.service';
+import { createOpenDentalConnector, type OpenDentalOptions } from './modules/pms/open-dental-connector';
+import { sharedConnectors } from './modules/pms/pms-keys';
+import { createSecretBox } from './core/secret-box';
 import { pmsRoutes } from './modules/pms/pms.routes';
 import { createProductionService } from './modules/pms/production';
 import { createReorderDigestService, type ReorderDigestService } from './modules/reorder/reorder-digest.service';
@@ -141,8 +146,19 @@ export interface BuildAppOptions {
   support?: SupportContact | undefined;
   /** Minutes without activity before the web app signs out (GET /api/config); 30 when unset. */
   idleLogoffMinutes?: number | undefined;
+  /** The practice-management link (issue 36): the key sealing connections' keys, Open Dental's pace and retries. */
+  pms?: PmsOptions | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
+}
+
+export interface PmsOptions {
+  /** PMS_SECRET_KEY: seals the keys of practice-management connections; unset, keys cannot be saved. */
+  secretKey?: string | undefined;
+  /** Open Dental's client: its documented pace (one request per 5 s) and retries unless given (tests make them fast). */
+  openDental?: Partial<Pick<OpenDentalOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryDelayMs' | 'minIntervalMs' | 'overlapSeconds'>> | undefined;
+  /** How long one location's sync run may keep starting pages (2 minutes). */
+  syncBudgetMs?: number | undefined;
 }
 
 export interface BuiltApp {
@@ -162,6 +178,8 @@ export interface BuiltApp {
   marketplace: MarketplaceService;
   /** What the services were built with: the first-start demo seed builds the ones it calls from them. */
   deps: ServiceDeps;
+  /** The Open Dental sync (the pms-sync queue). */
+  pmsSync: PmsSyncService;
 }
 
 /** Trust the nearest n proxies: their forwarded address is believed, the next one's is not. */
@@ -226,7 +244,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const reorder = createReorderService(deps);
   const suggestions = createSuggestionsService(deps, reorder, marketplace);
   const reorderDigest = createReorderDigestService(deps);
-  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
+  const secretBox = createSecretBox(options.pms?.secretKey);
+  const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access }));
+  const pmsSync = createPmsSyncService(deps, { connect, secretBox, budgetMs: options.pms?.syncBudgetMs });
+  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest, pmsSync }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
@@ -270,7 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productRequestRoutes(zapi, createProductRequestsService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
-      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps));
+      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));
       jobsRoutes(zapi, createJobsService(deps));
@@ -309,13 +330,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(page);
   });
 
-  return { app, tokens, jobs, imports, alerts, transcriptions, files, payments, marketplace, deps };
+  return { app, tokens, jobs, imports, alerts, transcriptions, files, payments, marketplace, deps, pmsSync };
 }
 
 /** What runs each queue's jobs (jobs/queues.ts names them, their retries and schedules). */
 function registerJobHandlers(
   jobs: JobQueue,
-  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; suggestions: SuggestionsService; reorderDigest: ReorderDigestService },
+  services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; suggestions: SuggestionsService; reorderDigest: ReorderDigestService; pmsSync: PmsSyncService },
   email: EmailDelivery | null,
   app: FastifyInstance,
 ): void {
@@ -339,6 +360,13 @@ function registerJobHandlers(
   });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });
+  jobs.handle(QUEUES.pmsSync, async () => {
+    // A location's failure is on its connection (last_error, the Practice system page) and in the log; the others still ran.
+    for (const run of await services.pmsSync.runAll()) {
+      if (run.error) app.log.warn({ companyId: run.companyId, err: run.cause, error: run.error }, 'practice-management sync failed at a location');
+      else if (run.read > 0) app.log.info({ companyId: run.companyId, pages: run.pages, read: run.read, visits: run.visits }, 'practice-management sync');
+    }
+  });
   jobs.handle(QUEUES.uploadSweep, async () => {
     const { grants } = await services.files.sweep();
     if (grants > 0) app.log.info({ grants }, 'forgot unused upload grants');

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     distributors: config.distributors,
     support: config.support,
     idleLogoffMinutes: config.idleLogoffMinutes,
+    pms: { secretKey: config.pmsSecretKey },
   });
 
   // Every background job (e-mail, imports, case notes, the scheduled scans) through one engine.

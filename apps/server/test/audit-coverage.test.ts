@@ -145,6 +145,9 @@ const AUDITED: Record<string, Audited> = {
   'PUT /api/pms/codes': { entity: 'pms_procedure', action: 'map_code' },
   'PUT /api/pms/production/monthly': { entity: 'pms_procedure', action: 'production_month' },
   'POST /api/pms/production/import': { entity: 'pms_procedure', action: 'production_import' },
+  'PUT /api/pms/connection': { entity: 'pms_connection', action: 'save' },
+  // Sends the keys to the address given: who tried which address is kept (never the keys).
+  'POST /api/pms/connection/test': { entity: 'pms_connection', action: 'test' },
   'PUT /api/reorder/digest': { entity: 'reorder_digest', action: 'update' },
   'PUT /api/counts/:id/lines/:lineId': { entity: 'stock_count', action: 'count_line' },
   'POST /api/counts/:id/found': { entity: 'stock_count', action: 'found' },

@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = {
   marketplace_order: 'Marketplace order',
   organization: 'Organization',
   patient: 'Patient',
+  pms_connection: 'Practice-management connection',
   pms_procedure: 'Practice-management procedure',
   price_list: 'Price list',
   price_list_item: 'Price list item',

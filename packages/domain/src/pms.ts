@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDaySchema, UuidSchema } from './fields';
+import { IsoDateTimeSchema, IsoDaySchema, UuidSchema } from './fields';
 import { IdempotencyKeySchema } from './stock';
 import { TreatmentLogProductInputSchema } from './treatment-logs';
 
@@ -9,6 +9,7 @@ import { TreatmentLogProductInputSchema } from './treatment-logs';
  * trays, and their fees are the location's production.
  */
 export const PMS_MESSAGES = {
+  addressRequired: "Enter the address of Open Dental's API, e.g. https://api.opendental.com/api/v1",
   codeUnmapped: (code: string) => `Procedure code ${code} is not mapped to a treatment yet`,
   chartMissing: 'No chart number: the procedure cannot be matched to a patient',
   confirmed: 'Visit recorded from the practice-management system',
@@ -24,7 +25,36 @@ export const PMS_MESSAGES = {
   dateFormat: 'Date must be like 2026-11-27 or 11/27/2026',
   codeRequired: 'Procedure code is required',
   chartRequired: 'Chart number is required',
+  httpsOnly: 'The Open Dental address must start with https:// (the keys are never sent over plain http)',
+  keysRequired: 'Enter the developer key and the customer key',
+  keysForNewAddress: 'Enter both keys again for a new address: saved keys are sent only to the address they were saved with',
+  secretKeyMissing: 'The server cannot store keys yet: set PMS_SECRET_KEY in its environment to 32 random bytes (openssl rand -base64 32), then restart it',
+  keysUnreadable: 'The stored keys could not be read (PMS_SECRET_KEY changed?): enter the developer key and the customer key again',
+  connectionSaved: 'Open Dental connection saved',
+  unreachable: 'Open Dental could not be reached; retrying',
+  actorGone: 'The admin who saved the Open Dental connection can no longer act here: save the connection again',
+  syncFailed: 'The sync stopped unexpectedly; it will try again at its next run',
 } as const;
+
+/** Open Dental's hosted API (docs/open-dental.md); the practice's own keys say which office answers. */
+export const OPEN_DENTAL_API_URL = 'https://api.opendental.com/api/v1';
+
+const LOCAL_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * An address the keys may be sent to: https, or plain http to this computer only (the tests' stand-in).
+ * The server's Open Dental client keeps the same rule before every request.
+ */
+export function isKeySafeAddress(raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname));
+}
 
 /** The daily "procedures completed" export any PMS can produce: one row per procedure. */
 export const PROCEDURE_IMPORT_COLUMNS = [
@@ -104,6 +134,52 @@ export type ProcedureCodes = z.infer<typeof ProcedureCodesSchema>;
 export const PmsCodeSchema = z.string().trim().min(1, PMS_MESSAGES.codeRequired).max(20, 'Use at most 20 characters').regex(/^[A-Za-z0-9.-]+$/, 'Use letters, digits, dots and dashes');
 export const MapProcedureCodeSchema = z.object({ code: PmsCodeSchema, treatment_id: UuidSchema.nullable() });
 export type MapProcedureCode = z.infer<typeof MapProcedureCodeSchema>;
+
+export const PmsBaseUrlSchema = z.string().trim().min(1, 'Required').max(300, 'Use at most 300 characters').refine(isKeySafeAddress, PMS_MESSAGES.httpsOnly);
+/** A key as Open Dental issues it; write-only: the API never answers one. */
+const PmsKeySchema = z.string().trim().min(1, 'Required').max(200, 'Use at most 200 characters');
+
+/** The location's link to Open Dental as its admins see it: never the keys, only whether they are saved. */
+export const PmsConnectionSchema = z.object({
+  kind: z.enum(['open_dental', 'csv']),
+  base_url: z.string().nullable(),
+  /** Open Dental's clinic this location is; null: the whole office (a practice without clinics). */
+  clinic_num: z.number().int().nullable(),
+  enabled: z.boolean(),
+  /** Completed procedures of mapped codes are recorded as visits at once instead of waiting at the chair. */
+  take_stock_on_complete: z.boolean(),
+  has_keys: z.boolean(),
+  last_run_at: IsoDateTimeSchema.nullable(),
+  last_success_at: IsoDateTimeSchema.nullable(),
+  last_error: z.string().nullable(),
+});
+export type PmsConnection = z.infer<typeof PmsConnectionSchema>;
+
+/** PUT /api/pms/connection: a key left out keeps the one saved. */
+export const SavePmsConnectionSchema = z.object({
+  base_url: PmsBaseUrlSchema,
+  clinic_num: z.number().int('Use a whole number').min(1, 'Use the clinic number Open Dental shows (1 or more)').max(2_147_483_647).nullable(),
+  developer_key: PmsKeySchema.optional(),
+  customer_key: PmsKeySchema.optional(),
+  enabled: z.boolean(),
+  take_stock_on_complete: z.boolean(),
+});
+export type SavePmsConnection = z.infer<typeof SavePmsConnectionSchema>;
+
+/** POST /api/pms/connection/test: what the form holds; anything left out is taken from the saved connection. */
+export const TestPmsConnectionSchema = z.object({
+  base_url: PmsBaseUrlSchema.optional(),
+  developer_key: PmsKeySchema.optional(),
+  customer_key: PmsKeySchema.optional(),
+});
+export type TestPmsConnection = z.infer<typeof TestPmsConnectionSchema>;
+
+/** The connector's answer: the clinics to choose from (none when the practice does not use them), or why not. */
+export const PmsConnectionTestSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), clinics: z.array(z.object({ clinic_num: z.number().int(), name: z.string() })) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type PmsConnectionTest = z.infer<typeof PmsConnectionTestSchema>;
 
 /** The template users download next to the procedures upload. */
 export function procedureImportTemplateCsv(): string {

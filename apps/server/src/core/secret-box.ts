@@ -8,6 +8,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * so a sealed value copied onto another row does not open there.
  */
 export interface SecretBox {
+  /** Whether a key is set: without one, seal and open throw a SecretBoxError naming the setting. */
+  readonly ready: boolean;
   seal(plain: string, context?: string): string;
   open(sealed: string, context?: string): string;
 }
@@ -48,6 +50,7 @@ export function createSecretBox(keyText: string | undefined, name = 'PMS_SECRET_
     return key;
   };
   return {
+    ready: key !== null,
     seal(plain, context = '') {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', keyOrFail(), iv);

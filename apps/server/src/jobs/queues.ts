@@ -76,6 +76,16 @@ export const QUEUES = {
     cron: '17 * * * *',
     atStart: true,
   },
+  pmsSync: {
+    name: 'pms-sync',
+    label: 'Practice-management sync (Open Dental)',
+    // Stately: one run at a time waits behind the one running. A run resumes from each location's
+    // stored cursor, so one that expires or fails loses nothing; a location's run stops starting
+    // pages after two minutes (the rest follows at the next run).
+    options: { name: 'pms-sync', policy: 'stately', retryLimit: 1, retryDelay: 60, expireInSeconds: minutes(30) },
+    cron: '*/5 * * * *',
+    atStart: true,
+  },
   uploadSweep: {
     name: 'upload-sweep',
     label: 'Unfinished uploads clean-up',

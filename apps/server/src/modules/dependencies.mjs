@@ -44,7 +44,8 @@ export const moduleDependencies = {
   // Suggested orders go out through the marketplace and the purchase-order issuer; automatic sending
   // acts as an admin (users); the digest e-mail goes out through the outbox (mail).
   // The practice-management link (issue 36): procedures from the PMS recorded as visits through treatment-logs' door; the CSV read as imports read it.
-  pms: ['audit', 'idempotency', 'imports', 'ledger', 'treatment-logs', 'treatments', 'uploads'],
+  // The Open Dental sync records and revises visits as the admin who connected it (users).
+  pms: ['audit', 'idempotency', 'imports', 'ledger', 'treatment-logs', 'treatments', 'uploads', 'users'],
   reorder: ['alerts', 'audit', 'mail', 'marketplace', 'products', 'purchasing', 'users'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
@@ -72,8 +73,9 @@ export const publicFiles = {
   idempotency: ['idempotency', 'request-fingerprint'],
   // The one door for stock: every operation that moves units.
   ledger: ['ledger'],
-  // Recording a visit through the ledger, inside the caller's transaction (the demo's visits).
-  'treatment-logs': ['record-visit'],
+  // Recording a visit through the ledger, inside the caller's transaction (the demo's visits, the
+  // practice-management link); revising one the same way (what the PMS changed after it was recorded).
+  'treatment-logs': ['record-visit', 'revise-visit'],
   // Pure: reading a CSV table (the practice-management link's procedures file).
   imports: ['import-file'],
   // Pure: password hashing (the demo accounts are created with known passwords).

@@ -42,4 +42,16 @@ export const pmsCases: Record<string, Case> = {
     },
     expect: ADMINS(200, 400),
   },
+  // The Open Dental connection of the caller's own location (the tenant changes nothing): its admins only.
+  'GET /api/pms/connection': { build: () => ({ url: '/api/pms/connection' }), expect: ADMINS(200) },
+  // Saved without keys (the matrix's app has no PMS_SECRET_KEY), the sync off.
+  'PUT /api/pms/connection': {
+    build: () => ({ url: '/api/pms/connection', payload: { base_url: 'https://api.opendental.com/api/v1', clinic_num: null, enabled: false, take_stock_on_complete: false } }),
+    expect: ADMINS(200),
+  },
+  // A closed port on this computer: the answer is Open Dental's absence in plain words (200, ok: false).
+  'POST /api/pms/connection/test': {
+    build: () => ({ url: '/api/pms/connection/test', payload: { base_url: 'http://127.0.0.1:9/api/v1', developer_key: 'developer', customer_key: 'customer' } }),
+    expect: ADMINS(200),
+  },
 };

@@ -7,7 +7,8 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@clinic/domain';
 import { createDatabase, type Database, type Db } from '../../src/db/client';
-import { buildApp } from '../../src/app';
+import { buildApp, type PmsOptions } from '../../src/app';
+import type { PmsSyncService } from '../../src/modules/pms/pms-sync.service';
 import type { JobQueue } from '../../src/jobs/job-queue';
 import type { SqlExecutor } from '../../src/db/sql-executor';
 import type { DistributorConfig } from '../../src/modules/marketplace/vendors/distributor-vendor';
@@ -50,6 +51,8 @@ export interface TestApp {
   payments: PaymentsService;
   /** The marketplace: tests run the vendor-order status job by hand. */
   marketplace: MarketplaceService;
+  /** The Open Dental sync: tests run it by hand. */
+  pmsSync: PmsSyncService;
   /** What the app's services were built with (the demo seed takes them). */
   deps: ServiceDeps;
   /** The local file storage folder of this app. */
@@ -96,7 +99,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string } } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string }; pms?: PmsOptions } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -122,9 +125,11 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       uploadQuotaMb: options.uploadQuotaMb,
       support: options.support,
       idleLogoffMinutes: options.idleLogoffMinutes,
+      // Open Dental's client without its 5 s pace and with quick retries, so a test against the stand-in (or a closed port) takes milliseconds.
+      pms: { ...options.pms, openDental: { minIntervalMs: 0, retryDelayMs: 1, maxRetryDelayMs: 5, attempts: 2, timeoutMs: 5_000, ...options.pms?.openDental } },
       onRoute,
     });
-  const { app, tokens, jobs, alerts, transcriptions, files, payments, marketplace, deps } = await build((route) => {
+  const { app, tokens, jobs, alerts, transcriptions, files, payments, marketplace, deps, pmsSync } = await build((route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config });
   });
   await app.ready();
@@ -141,6 +146,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
     payments,
     marketplace,
     deps,
+    pmsSync,
     uploadsDir,
     tokenFor: (user, companyId) =>
       tokens.sign({ sub: user.id, role: user.role as Role, organization_id: user.organizationId, company_id: companyId ?? user.companyId }),

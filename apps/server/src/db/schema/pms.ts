@@ -11,10 +11,15 @@ import { treatmentLogs } from './treatment-logs';
 
 export const pmsKindEnum = pgEnum('pms_kind', ['open_dental', 'csv']);
 
-/** Where an Open Dental sync stands: the watermark of the pass under way and the page it reached. */
+/**
+ * Where an Open Dental sync stands: the connector's ProcedureCursor (modules/pms/pms-connector.ts),
+ * stored as it was handed back after the last page written: the watermark of the pass under way,
+ * the page it reached, and the PMS's clock when the pass began.
+ */
 export interface PmsCursor {
   since: string | null;
   offset: number;
+  passStartedAt: string | null;
 }
 
 /**

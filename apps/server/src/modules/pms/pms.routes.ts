@@ -6,19 +6,25 @@ import {
   ImportProceduresRequestSchema,
   MapProcedureCodeSchema,
   MonthlyProductionSchema,
+  PmsConnectionSchema,
+  PmsConnectionTestSchema,
   ProcedureCodesSchema,
   ProcedureImportResultSchema,
   ProductionImportResultSchema,
+  SavePmsConnectionSchema,
+  TestPmsConnectionSchema,
   WaitingVisitsSchema,
 } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { PmsService } from './pms.service';
 import type { ProductionService } from './production';
+import type { PmsConnectionService } from './pms-connection.service';
 
 // Issue 36: the practice-management link. Staff who record visits see and confirm the procedures
-// waiting at the chair; the location's admins bring procedures in and map their codes.
-export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionService): void {
+// waiting at the chair; the location's admins bring procedures and production in, map codes and
+// connect Open Dental (its keys are written, never read back).
+export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionService, connection: PmsConnectionService): void {
   app.get('/pms/waiting', {
     config: { access: { permission: ['treatmentLogs', 'create'] } },
     schema: { tags: ['pms'], response: { 200: WaitingVisitsSchema, ...errorResponses } },
@@ -69,5 +75,23 @@ export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionSe
     config: { access: { permission: ['companies', 'update'] } },
     schema: { tags: ['pms'], body: ImportProceduresRequestSchema, response: { 200: ProductionImportResultSchema, ...errorResponses } },
     handler: async (request) => production.importFile(actorOf(request), await pms.uploadBytes(actorOf(request), request.body.file_url)),
+  });
+
+  app.get('/pms/connection', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], response: { 200: PmsConnectionSchema, ...errorResponses } },
+    handler: (request) => connection.get(actorOf(request)),
+  });
+
+  app.put('/pms/connection', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: SavePmsConnectionSchema, response: { 200: PmsConnectionSchema, ...errorResponses } },
+    handler: (request) => connection.save(actorOf(request), request.body),
+  });
+
+  app.post('/pms/connection/test', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: TestPmsConnectionSchema, response: { 200: PmsConnectionTestSchema, ...errorResponses } },
+    handler: (request) => connection.test(actorOf(request), request.body),
   });
 }

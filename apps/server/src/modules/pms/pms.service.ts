@@ -10,7 +10,6 @@ import {
   type WaitingVisit,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
-import type { Tx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
@@ -18,11 +17,11 @@ import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
 import { idempotentRequest } from '../idempotency/idempotency';
 import { createLedger } from '../ledger/ledger';
-import { recordVisit } from '../treatment-logs/record-visit';
 import { findTreatments } from '../treatments/treatments.reads';
 import { readAll, readCsvTable } from '../imports/import-file';
 import { keyFromFileUrl } from '../uploads/storage';
-import { insertNewProcedures, lockProcedures, markDismissed, markRecorded, procedureCodes, saveMapping, traysOf, waitingProcedures, type WaitingRow } from './pms.repo';
+import { insertNewProcedures, lockProcedures, markDismissed, procedureCodes, saveMapping, traysOf, waitingProcedures, type WaitingRow } from './pms.repo';
+import { problemOf, recordProcedures } from './record-procedures';
 import { proceduresOfRows } from './procedure-csv';
 
 /** The chair's list holds the last procedures waiting; older ones are still there, a page at a time later. */
@@ -30,7 +29,6 @@ const WAITING_LIMIT = 200;
 
 const treatmentOf = (r: Pick<WaitingRow, 'treatment_id' | 'treatment_name' | 'treatment_code'>) =>
   r.treatment_id ? { id: r.treatment_id, name: r.treatment_name ?? '', code: r.treatment_code ?? '' } : null;
-const problemOf = (r: WaitingRow) => r.problem ?? (r.treatment_id ? null : PMS_MESSAGES.codeUnmapped(r.code));
 
 /**
  * The practice-management link (issue 36; docs/decisions.md, Practice-management link): procedures
@@ -60,14 +58,6 @@ export function createPmsService(deps: ServiceDeps) {
       visits.set(key, visit);
     }
     return [...visits.values()];
-  }
-
-  /** Each procedure's tray as designed: two fillings of one visit take two trays (one line per product and treatment). */
-  async function designedTrays(tx: Tx, companyId: string, procedures: { treatment_id: string | null }[]) {
-    const perTreatment = new Map<string, number>();
-    for (const p of procedures) if (p.treatment_id) perTreatment.set(p.treatment_id, (perTreatment.get(p.treatment_id) ?? 0) + 1);
-    const trays = await traysOf(tx, companyId, [...perTreatment.keys()], isoDay(deps.now()));
-    return trays.map((t) => ({ productId: t.product_id, quantity: Number(t.quantity) * (perTreatment.get(t.treatment_id) ?? 1), treatmentId: t.treatment_id }));
   }
 
   async function readUpload(actor: Actor, fileUrl: string): Promise<Buffer> {
@@ -105,38 +95,21 @@ export function createPmsService(deps: ServiceDeps) {
      */
     async confirm(actor: Actor, body: ConfirmProceduresRequest): Promise<{ treatment_log_id: string }> {
       const companyId = currentCompanyId(actor);
-      const ids = [...new Set(body.procedure_ids)];
-      const treatmentLogId = await db.transaction(async (tx) => {
-        const procedures = await lockProcedures(tx, companyId, ids);
-        if (procedures.length !== ids.length) throw notFound('Procedure not found');
-        // Recorded by an earlier tap (or a retry): its visit, nothing taken twice.
-        if (procedures.every((p) => p.status === 'recorded' && p.treatment_log_id === procedures[0]!.treatment_log_id)) return procedures[0]!.treatment_log_id!;
-        if (procedures.some((p) => p.status !== 'waiting')) throw conflict(PMS_MESSAGES.notWaiting);
-        const first = procedures[0]!;
-        if (procedures.some((p) => p.chart_number.toLowerCase() !== first.chart_number.toLowerCase() || p.performed_on !== first.performed_on)) throw badRequest('procedure_ids', PMS_MESSAGES.oneVisit);
-        const unmapped = procedures.find((p) => problemOf(p) !== null);
-        if (unmapped) throw badRequest('procedure_ids', `${problemOf(unmapped)!}. ${PMS_MESSAGES.cannotRecord}`);
-        const treatmentIds = [...new Set(procedures.map((p) => p.treatment_id!))];
-        const products = body.products?.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id, implant: p.implant })) ?? (await designedTrays(tx, companyId, procedures));
-        const at = deps.now();
-        const visitId = await recordVisit(
+      const treatmentLogId = await db.transaction((tx) =>
+        recordProcedures(
           tx,
           ledger,
           { userId: actor.userId, organizationId: actor.organizationId },
           {
             companyId,
-            chartNumber: first.chart_number,
-            caseNotes: '',
-            treatmentIds,
-            products,
-            at,
+            procedureIds: body.procedure_ids,
+            products: body.products,
             request: idempotentRequest(companyId, 'pms.confirm', 'POST /pms/waiting/confirm', body),
-            changes: { source: 'pms', procedures: procedures.map((p) => ({ id: p.id, code: p.code, performed_on: p.performed_on })), products: body.products ?? 'trays' },
+            source: 'pms',
+            at: deps.now(),
           },
-        );
-        await markRecorded(tx, ids, { treatmentLogId: visitId, recordedBy: actor.userId, at });
-        return visitId;
-      });
+        ),
+      );
       return { treatment_log_id: treatmentLogId };
     },
 

@@ -5,7 +5,7 @@ import { invalidFields } from '../../core/errors';
 import { costOf, fromMilli, toMilli, type ConsumeItem, type GiveBack, type Ledger, type LedgerAuthor } from '../ledger/ledger';
 import { checkImplants, stockFor, writeImplants } from './implant-lines';
 import { deleteImplantsOfLines, implantsOfLines } from './implants.repo';
-import { deleteLogProducts, insertLogProducts, lineHoldings, logProductRows, replaceLogTreatments, updateLogProduct, updateTotalCost } from './treatment-logs.repo';
+import { deleteLogProducts, insertLogProducts, lineHoldings, listLogTreatments, lockTreatmentLog, logProductRows, replaceLogTreatments, updateLogProduct, updateTotalCost } from './treatment-logs.repo';
 
 export interface VisitRevision {
   companyId: string;
@@ -134,6 +134,70 @@ export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, 
   );
   await replaceLogTreatments(tx, input.logId, input.treatmentIds);
   await updateTotalCost(tx, input.logId, roundToCents(priced.reduce((sum, p) => sum + p.cost, 0)), input.at);
+}
+
+export interface TreatmentChange {
+  companyId: string;
+  logId: string;
+  /**
+   * A treatment's trays leaving the visit: its lines keep `after` of the `before` trays they hold
+   * (none at 0: the lines and the treatment go). 'all': every line and treatment goes.
+   */
+  out: { treatmentId: string; before: number; after: number } | 'all' | null;
+  /** A treatment's tray coming onto the visit, as designed. */
+  in: { treatmentId: string; products: { productId: string; quantity: number }[] } | null;
+  at: Date;
+  /** What the audit row records of the change (where it came from and why). */
+  changes: Record<string, unknown>;
+}
+
+/**
+ * A visit's treatments changed from outside the chair (the practice-management system deleted a
+ * procedure, or changed its code, after it was recorded): the visit is locked and revised through
+ * reviseVisit, so units leave or come back through the ledger and the change is audited. A line of
+ * the treatment leaving is scaled by the trays that stay (an implant line stays a whole device).
+ * False when the visit is not there.
+ */
+export async function reviseVisitTreatments(tx: Tx, ledger: Ledger, author: LedgerAuthor & { userId: string }, change: TreatmentChange): Promise<boolean> {
+  const visit = await lockTreatmentLog(tx, change.companyId, change.logId);
+  if (!visit) return false;
+  const lines = await logProductRows(tx, change.logId);
+  const implanted = new Set((await implantsOfLines(tx, lines.map((l) => l.id))).map((i) => i.lineId));
+  let treatmentIds = (await listLogTreatments(tx, [change.logId])).map((t) => t.id);
+  let products: VisitRevision['products'] = lines.map((l) => ({ lineId: l.id, productId: l.productId, quantity: Number(l.quantity), treatmentId: l.treatmentId }));
+  const { out } = change;
+  if (out === 'all') {
+    products = [];
+    treatmentIds = [];
+  } else if (out) {
+    const share = Math.max(0, out.after) / Math.max(1, out.before);
+    products = products.flatMap((p) => {
+      if (p.treatmentId !== out.treatmentId) return [p];
+      if (share === 0) return [];
+      if (p.lineId && implanted.has(p.lineId)) return [p];
+      const quantity = fromMilli(Math.round(toMilli(p.quantity) * share));
+      return quantity > 0 ? [{ ...p, quantity }] : [];
+    });
+    if (share === 0) treatmentIds = treatmentIds.filter((id) => id !== out.treatmentId);
+  }
+  if (change.in) {
+    const { treatmentId } = change.in;
+    products.push(...change.in.products.map((p) => ({ productId: p.productId, quantity: p.quantity, treatmentId })));
+    if (!treatmentIds.includes(treatmentId)) treatmentIds.push(treatmentId);
+  }
+  await reviseVisit(tx, ledger, author, {
+    companyId: change.companyId,
+    logId: change.logId,
+    chartNumber: visit.chartNumber,
+    treatmentIds,
+    products,
+    patientId: visit.log.patientId,
+    userId: author.userId,
+    visitAt: visit.log.createdAt,
+    at: change.at,
+    changes: change.changes,
+  });
+  return true;
 }
 
 /** A line's cost and unit price from its holdings; -1 when several lots (or prices) make it up. */

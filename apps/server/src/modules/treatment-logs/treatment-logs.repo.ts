@@ -22,6 +22,8 @@ export async function insertTreatmentLog(tx: DbOrTx, values: { companyId: string
 }
 
 export async function insertLogTreatments(tx: DbOrTx, treatmentLogId: string, treatmentIds: string[]): Promise<void> {
+  // A visit the practice-management system took back entirely keeps no treatment.
+  if (treatmentIds.length === 0) return;
   await tx.insert(treatmentLogTreatments).values(treatmentIds.map((treatmentId, position) => ({ treatmentLogId, treatmentId, position })));
 }
 

@@ -1,5 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmProceduresRequest, MapProcedureCode, MonthlyProduction, ProcedureCodes, ProcedureImportResult, ProductionImportResult, Treatment, WaitingVisits } from '@clinic/domain';
+import type {
+  ConfirmProceduresRequest,
+  MapProcedureCode,
+  MonthlyProduction,
+  PmsConnection,
+  PmsConnectionTest,
+  ProcedureCodes,
+  ProcedureImportResult,
+  ProductionImportResult,
+  SavePmsConnection,
+  TestPmsConnection,
+  Treatment,
+  WaitingVisits,
+} from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 const WAITING_KEY = ['pms', 'waiting'] as const;
@@ -69,4 +82,23 @@ export function useImportProduction() {
     mutationFn: (fileUrl: string) => api.post<ProductionImportResult>('pms/production/import', { file_url: fileUrl }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reports'] }),
   });
+}
+
+const CONNECTION_KEY = ['pms', 'connection'] as const;
+
+/** The location's Open Dental connection (never its keys) and how its sync last ran; refreshed as the sync runs every 5 minutes. */
+export const pmsConnectionQueryOptions = () =>
+  queryOptions({ queryKey: CONNECTION_KEY, queryFn: ({ signal }) => api.get<PmsConnection>('pms/connection', { signal }), refetchInterval: 60_000 });
+
+export function useSavePmsConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SavePmsConnection) => api.put<PmsConnection>('pms/connection', body),
+    onSuccess: (connection) => { queryClient.setQueryData(CONNECTION_KEY, connection); },
+  });
+}
+
+/** Whether the address and keys in the form reach Open Dental: its clinics, or why not. */
+export function useTestPmsConnection() {
+  return useMutation({ mutationFn: (body: TestPmsConnection) => api.post<PmsConnectionTest>('pms/connection/test', body) });
 }

@@ -1,0 +1,128 @@
+import { OPEN_DENTAL_API_URL, PMS_MESSAGES, type PmsConnection, type PmsConnectionTest, type SavePmsConnection, type TestPmsConnection } from '@clinic/domain';
+import type { ServiceDeps } from '../../services';
+import type { Actor } from '../../core/actor';
+import { currentCompanyId } from '../../core/access';
+import { badRequest } from '../../core/errors';
+import { SecretBoxError, type SecretBox } from '../../core/secret-box';
+import { recordAudit } from '../audit/audit.writes';
+import { findConnection, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
+import { keyContext, openKeys, type ConnectorFactory, type KeyName } from './pms-keys';
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+function toApi(row: ConnectionRow | undefined): PmsConnection {
+  return {
+    kind: row?.kind ?? 'open_dental',
+    base_url: row?.baseUrl ?? OPEN_DENTAL_API_URL,
+    clinic_num: row?.clinicNum ?? null,
+    enabled: row?.enabled ?? false,
+    take_stock_on_complete: row?.takeStockOnComplete ?? false,
+    has_keys: Boolean(row?.developerKeyEncrypted && row.customerKeyEncrypted),
+    last_run_at: row?.lastRunAt?.toISOString() ?? null,
+    last_success_at: row?.lastSuccessAt?.toISOString() ?? null,
+    last_error: row?.lastError ?? null,
+  };
+}
+
+/**
+ * The location's link to Open Dental (issue 36), for its admins: the address, the clinic, the keys
+ * (sealed with PMS_SECRET_KEY, written but never answered), whether the sync runs and takes stock at
+ * once, and how its last run went. Saved keys are sent only to the address they were saved with:
+ * a new address needs both keys again, so nobody who may edit the connection can send them elsewhere.
+ */
+export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, connect: ConnectorFactory) {
+  const { db } = deps;
+
+  function seal(companyId: string, name: KeyName, value: string): string {
+    if (!box.ready) throw badRequest(name, PMS_MESSAGES.secretKeyMissing);
+    return box.seal(value, keyContext(companyId, name));
+  }
+
+  /** The saved keys, for the address they were saved with; a SecretBoxError becomes what to do about it. */
+  function savedKeys(row: ConnectionRow) {
+    try {
+      return openKeys(box, row);
+    } catch (error) {
+      if (error instanceof SecretBoxError) throw badRequest('developer_key', box.ready ? PMS_MESSAGES.keysUnreadable : PMS_MESSAGES.secretKeyMissing);
+      throw error;
+    }
+  }
+
+  return {
+    get: async (actor: Actor): Promise<PmsConnection> => toApi(await findConnection(db, currentCompanyId(actor))),
+
+    async save(actor: Actor, body: SavePmsConnection): Promise<PmsConnection> {
+      const companyId = currentCompanyId(actor);
+      const baseUrl = withoutTrailingSlash(body.base_url);
+      const developerKey = body.developer_key === undefined ? undefined : seal(companyId, 'developer_key', body.developer_key);
+      const customerKey = body.customer_key === undefined ? undefined : seal(companyId, 'customer_key', body.customer_key);
+      await db.transaction(async (tx) => {
+        const current = await lockConnection(tx, companyId);
+        const movedAddress = current?.baseUrl != null && current.baseUrl !== baseUrl;
+        if (movedAddress && (developerKey === undefined || customerKey === undefined) && (current.developerKeyEncrypted || current.customerKeyEncrypted)) {
+          throw badRequest(developerKey === undefined ? 'developer_key' : 'customer_key', PMS_MESSAGES.keysForNewAddress);
+        }
+        const developerKeyEncrypted = developerKey ?? current?.developerKeyEncrypted ?? null;
+        const customerKeyEncrypted = customerKey ?? current?.customerKeyEncrypted ?? null;
+        if (body.enabled && (!developerKeyEncrypted || !customerKeyEncrypted)) throw badRequest(developerKeyEncrypted ? 'customer_key' : 'developer_key', PMS_MESSAGES.keysRequired);
+        // Another address, clinic or practice (a customer key names the practice): the sync starts over (30 days back); what it read before counts once.
+        const startOver = !current || movedAddress || current.clinicNum !== body.clinic_num || customerKey !== undefined;
+        await saveConnection(
+          tx,
+          companyId,
+          {
+            kind: 'open_dental',
+            baseUrl,
+            clinicNum: body.clinic_num,
+            enabled: body.enabled,
+            takeStockOnComplete: body.take_stock_on_complete,
+            // The sync records and revises visits as the admin who last saved the connection.
+            connectedBy: actor.userId,
+            developerKeyEncrypted,
+            customerKeyEncrypted,
+            cursor: startOver ? null : (current?.cursor ?? null),
+            lastError: null,
+          },
+          deps.now(),
+        );
+        const keysSaved = [developerKey === undefined ? null : 'developer_key', customerKey === undefined ? null : 'customer_key'].filter(Boolean);
+        await recordAudit(tx, actor, {
+          entity: 'pms_connection',
+          entityId: companyId,
+          action: 'save',
+          organizationId: actor.organizationId,
+          companyId,
+          // Which keys were replaced, never the keys.
+          changes: { base_url: baseUrl, clinic_num: body.clinic_num, enabled: body.enabled, take_stock_on_complete: body.take_stock_on_complete, keys_saved: keysSaved },
+        });
+      });
+      return toApi(await findConnection(db, companyId));
+    },
+
+    /**
+     * Whether the address and keys in the form work: Open Dental's clinics, or its refusal in plain
+     * words. What the form leaves out comes from the saved connection (the keys only for its address).
+     */
+    async test(actor: Actor, body: TestPmsConnection): Promise<PmsConnectionTest> {
+      const companyId = currentCompanyId(actor);
+      const saved = await findConnection(db, companyId);
+      // No address given nor saved: asked for, never guessed (a test reaches out to the address it names).
+      const address = body.base_url ?? saved?.baseUrl;
+      if (!address) throw badRequest('base_url', PMS_MESSAGES.addressRequired);
+      const baseUrl = withoutTrailingSlash(address);
+      const sameAddress = saved?.baseUrl === baseUrl;
+      const keys = saved && sameAddress && (body.developer_key === undefined || body.customer_key === undefined) ? savedKeys(saved) : null;
+      const developerKey = body.developer_key ?? keys?.developerKey;
+      const customerKey = body.customer_key ?? keys?.customerKey;
+      if (developerKey === undefined || customerKey === undefined) {
+        const field = developerKey === undefined ? 'developer_key' : 'customer_key';
+        throw badRequest(field, saved?.developerKeyEncrypted && !sameAddress ? PMS_MESSAGES.keysForNewAddress : PMS_MESSAGES.keysRequired);
+      }
+      const answer = await connect({ baseUrl, developerKey, customerKey }).testConnection();
+      await recordAudit(db, actor, { entity: 'pms_connection', entityId: companyId, action: 'test', organizationId: actor.organizationId, companyId, changes: { base_url: baseUrl, ok: answer.ok } });
+      return answer.ok ? { ok: true, clinics: answer.clinics.map((c) => ({ clinic_num: Number(c.clinicRef), name: c.name })) } : answer;
+    },
+  };
+}
+
+export type PmsConnectionService = ReturnType<typeof createPmsConnectionService>;
