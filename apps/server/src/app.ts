@@ -67,7 +67,7 @@ import { createOpenDentalConnector, type OpenDentalOptions } from './modules/pms
 import { sharedConnectors } from './modules/pms/pms-keys';
 import { createSecretBox } from './core/secret-box';
 import { pmsRoutes } from './modules/pms/pms.routes';
-import { createProductionService } from './modules/pms/production';
+import { createProductionService } from './modules/pms/production.service';
 import { createReorderDigestService, type ReorderDigestService } from './modules/reorder/reorder-digest.service';
 import { reorderDigestRoutes } from './modules/reorder/reorder-digest.routes';
 import { createTransfersService } from './modules/transfers/transfers.service';

@@ -2,7 +2,7 @@ import type { ServiceDeps } from '../services';
 import type { Actor } from '../core/actor';
 import { isoDay } from '../clock';
 import { createPmsService } from '../modules/pms/pms.service';
-import { createProductionService } from '../modules/pms/production';
+import { createProductionService } from '../modules/pms/production.service';
 import { treatmentIdsByCode } from './demo-seed.repo';
 import { DEMO_LAST_MONTH_PRODUCTION, DEMO_PMS_MAPPED_CODES, demoProceduresCsv } from './demo-pms-data';
 

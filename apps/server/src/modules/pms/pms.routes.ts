@@ -18,7 +18,7 @@ import {
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { PmsService } from './pms.service';
-import type { ProductionService } from './production';
+import type { ProductionService } from './production.service';
 import type { PmsConnectionService } from './pms-connection.service';
 
 // Issue 36: the practice-management link. Staff who record visits see and confirm the procedures
