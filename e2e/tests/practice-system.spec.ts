@@ -4,9 +4,11 @@ import { DEMO, screenshot, signIn, skipWelcome, toast, usDate } from './helpers'
 
 // Issue 36: the day's procedures from the practice-management system (the demo's CSV import) wait at
 // Downtown's chair. On an 820 px tablet: one visit confirmed in one tap takes its tray from the lots
-// that expire first; another, its unmapped exam dismissed, is checked and recorded with a quantity
-// changed. The practice system page lists the codes and imports the next day's file; the month's
-// production typed there puts the dashboard's supply spend against it.
+// that expire first; another, its unmapped exam dismissed, is checked and recorded with its
+// anesthetic taken off and a quantity changed (the demo's first lidocaine lot, which the treatment
+// design test prices the tray at, stays as it is). The practice system page lists the codes and
+// imports the next day's file; the month's production typed there puts the dashboard's supply spend
+// against it.
 
 const PROPHY = 'Elite Disposable Prophy Angles Soft Cup (Box of 100)';
 const CONFIRMED = 'Visit recorded from the practice-management system';
@@ -72,6 +74,9 @@ test.describe('procedures from the practice system at the chair', () => {
     await expect(page.getByText("Checking the tray of BS-10588's procedures")).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Patient chart number' })).toHaveValue('BS-10588');
     await expect(page.getByRole('combobox', { name: 'Patient chart number' })).toBeDisabled();
+    // No anesthesia was needed, and four gloves were used rather than two.
+    await page.getByRole('button', { name: /^Remove Cook-Waite Lidocaine .* from the tray$/ }).tap();
+    await expect(page.getByRole('listitem', { name: /^Cook-Waite Lidocaine/ })).toHaveCount(0);
     const gloves = page.getByRole('listitem', { name: 'Evolve 300 Nitrile Exam Gloves Small (Box of 300)' }).getByRole('spinbutton', { name: 'Units' });
     await expect(gloves).toHaveValue('2');
     await gloves.fill('4');
