@@ -44,6 +44,12 @@ export const pmsConnections = pgTable('pms_connections', {
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   lastError: text('last_error'),
   connectedBy: uuid('connected_by').references(() => users.id),
+  /**
+   * Which practice the connection reads (a keyed hash of its address and customer key): procedures
+   * are unique per practice, so a location pointed at another practice never takes that practice's
+   * ProcNum 1 for the first one's. Null for a connection saved without keys.
+   */
+  practiceKey: text('practice_key'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -79,6 +85,8 @@ export const pmsProcedures = pgTable(
       .notNull()
       .references(() => companies.id),
     source: pmsKindEnum('source').notNull(),
+    /** The practice it was read from (pms_connections.practice_key); '' for the CSV path. */
+    practiceKey: text('practice_key').notNull().default(''),
     externalId: text('external_id').notNull(),
     chartNumber: text('chart_number').notNull(),
     patientRef: text('patient_ref'),
@@ -98,7 +106,7 @@ export const pmsProcedures = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('pms_procedures_external_idx').on(t.companyId, t.source, t.externalId),
+    uniqueIndex('pms_procedures_external_idx').on(t.companyId, t.source, t.practiceKey, t.externalId),
     // The chair's list: what waits, newest first.
     index('pms_procedures_waiting_idx').on(t.companyId, t.performedOn).where(sql`${t.status} = 'waiting'`),
     // Production by day (fees of completed procedures).
@@ -124,4 +132,44 @@ export const productionDays = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.source] })],
+);
+
+/**
+ * An appointment of the next days (issue 36, upcoming trays), read from the PMS's schedule or a
+ * CSV of scheduled procedures. `changedAt` is the PMS's stamp of the appointment when its planned
+ * procedures were last read (null: not read yet), so only appointments that changed are read again.
+ */
+export const pmsAppointments = pgTable(
+  'pms_appointments',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    source: pmsKindEnum('source').notNull(),
+    appointmentRef: text('appointment_ref').notNull(),
+    /** The patient: the chart number for the CSV path, the PMS's patient number otherwise. */
+    patientRef: text('patient_ref').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Wall-clock HH:mm in the practice's time zone; null when the schedule gives none. */
+    time: text('time'),
+    changedAt: text('changed_at'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.source, t.appointmentRef] }), index('pms_appointments_day_idx').on(t.companyId, t.day)],
+);
+
+/** A procedure planned on an appointment: its code and units. Replaced whenever its appointment is read again. */
+export const pmsAppointmentProcedures = pgTable(
+  'pms_appointment_procedures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    source: pmsKindEnum('source').notNull(),
+    appointmentRef: text('appointment_ref').notNull(),
+    code: text('code').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (t) => [index('pms_appointment_procedures_appointment_idx').on(t.companyId, t.source, t.appointmentRef)],
 );
