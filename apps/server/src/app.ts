@@ -61,6 +61,7 @@ import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createSuggestionsService, type SuggestionsService } from './modules/reorder/suggestions.service';
 import { suggestionsRoutes } from './modules/reorder/suggestions.routes';
 import { createPmsService } from './modules/pms/pms.service';
+import { createUpcomingService } from './modules/pms/upcoming.service';
 import { createPmsConnectionService } from './modules/pms/pms-connection.service';
 import { createPmsSyncService, type PmsSyncService } from './modules/pms/pms-sync.service';
 import { createOpenDentalConnector, type OpenDentalOptions } from './modules/pms/open-dental-connector';
@@ -291,7 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productRequestRoutes(zapi, createProductRequestsService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
-      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect));
+      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect), createUpcomingService(deps));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));
       jobsRoutes(zapi, createJobsService(deps));

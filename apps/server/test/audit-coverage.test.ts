@@ -145,6 +145,7 @@ const AUDITED: Record<string, Audited> = {
   'PUT /api/pms/codes': { entity: 'pms_procedure', action: 'map_code' },
   'PUT /api/pms/production/monthly': { entity: 'pms_procedure', action: 'production_month' },
   'POST /api/pms/production/import': { entity: 'pms_procedure', action: 'production_import' },
+  'POST /api/pms/upcoming/import': { entity: 'pms_procedure', action: 'import_schedule' },
   'PUT /api/pms/connection': { entity: 'pms_connection', action: 'save' },
   // Sends the keys to the address given: who tried which address is kept (never the keys).
   'POST /api/pms/connection/test': { entity: 'pms_connection', action: 'test' },

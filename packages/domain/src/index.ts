@@ -46,3 +46,4 @@ export * from './assistant-parser';
 export * from './marketplace';
 export * from './suggested-orders';
 export * from './pms';
+export * from './upcoming-trays';

@@ -34,6 +34,15 @@ export const pmsCases: Record<string, Case> = {
     build: async (w, t, _c, tenant) => ({ url: '/api/pms/codes', payload: { code: 'D2391', treatment_id: (await createPmsProcedure(t.db, { companyId: locationOf(w, tenant) })).treatment.id } }),
     expect: ADMINS(200, 400),
   },
+  'GET /api/pms/upcoming': { build: () => ({ url: '/api/pms/upcoming' }), expect: CHAIR(200) },
+  'POST /api/pms/upcoming/import': {
+    build: async (w, t, _c, tenant) => {
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const url = await uploadFile(t, t.tokenFor(tenantOf(w, tenant).users.company_admin), 'product_csv_import', { name: 's.csv', mimeType: 'text/csv', bytes: Buffer.from(`Date,Chart Number,Procedure Code\n${tomorrow},PT-1,D6010\n`) });
+      return { url: '/api/pms/upcoming/import', payload: { file_url: url } };
+    },
+    expect: ADMINS(200, 400),
+  },
   'PUT /api/pms/production/monthly': { build: () => ({ url: '/api/pms/production/monthly', payload: { month: '2026-11', amount: 25000 } }), expect: ADMINS(200) },
   'POST /api/pms/production/import': {
     build: async (w, t, _c, tenant) => {

@@ -94,3 +94,25 @@ describe('reorderLevels', () => {
     expect(reorderLevels({ leadTime: { days: 4, sdDays: 0 }, ...input })).toMatchObject(levels);
   });
 });
+
+describe('reorderLevels with appointments booked (issue 36)', () => {
+  const base = { forecast: steady(1, 0.5), leadTime: { days: 4, sdDays: 0 }, reviewDays: 7 };
+
+  it('raises both levels to what booked appointments take, and says why', () => {
+    const plain = reorderLevels(base);
+    const booked = reorderLevels({ ...base, scheduled: { leadTime: 9, withReview: 15 } });
+    expect(plain.reorderPoint).toBeLessThan(9);
+    expect(booked.reorderPoint).toBe(9);
+    expect(booked.orderUpTo).toBe(Math.max(plain.orderUpTo, 15));
+    expect(booked.reason).toBe('Appointments booked within the lead time need 9; with the review period 15');
+  });
+
+  it('changes nothing when the forecast already covers the bookings', () => {
+    expect(reorderLevels({ ...base, scheduled: { leadTime: 1, withReview: 2 } })).toEqual(reorderLevels(base));
+  });
+
+  it('leaves pinned levels and products without a forecast alone', () => {
+    expect(reorderLevels({ ...base, pinned: { reorderPoint: 2, orderUpTo: 4 }, scheduled: { leadTime: 9, withReview: 15 } })).toMatchObject({ reorderPoint: 2, orderUpTo: 4, source: 'pinned' });
+    expect(reorderLevels({ ...base, forecast: none, minimumStock: 3, scheduled: { leadTime: 9, withReview: 15 } })).toMatchObject({ reorderPoint: 3, orderUpTo: 3, source: 'minimum' });
+  });
+});

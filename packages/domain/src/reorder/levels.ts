@@ -26,6 +26,11 @@ export interface ReorderLevelsInput {
   minimumStock?: number;
   /** Levels a location set by hand: they win over the forecast and the minimum. */
   pinned?: { reorderPoint: number; orderUpTo: number } | null;
+  /**
+   * Units the appointments already booked will take (issue 36, upcoming trays): within the lead
+   * time, and within the lead time and the review period. Known use is a floor under the forecast.
+   */
+  scheduled?: { leadTime: number; withReview: number } | null;
 }
 
 export interface ReorderLevels {
@@ -95,9 +100,29 @@ function intermittentReorderPoint(forecast: DemandForecast, leadTime: Pick<LeadT
  * the review period. Safety stock for steady and weekly use is z(service level) ×
  * √(LT × σd² + d² × σLT²) (demand and lead time both uncertain, independent); for intermittent
  * use it is the compound-Poisson quantile less the mean. No forecast: the Minimum Stock is both
- * levels, as before this feature. Pinned levels are taken as they are.
+ * levels, as before this feature. Pinned levels are taken as they are. Where a forecast exists, the
+ * units booked appointments will take (`scheduled`) are a floor under both levels.
  */
 export function reorderLevels(input: ReorderLevelsInput): ReorderLevels {
+  const levels = forecastLevels(input);
+  const scheduled = input.scheduled;
+  if (!scheduled || levels.source === 'pinned' || input.forecast.method === 'none' || !(input.forecast.dailyMean > 0)) return levels;
+  // Appointments already booked take these units whatever the history says: a floor under both levels.
+  const bookedPoint = wholeUp(scheduled.leadTime);
+  const bookedUpTo = wholeUp(Math.max(scheduled.withReview, scheduled.leadTime));
+  if (bookedPoint <= levels.reorderPoint && bookedUpTo <= levels.orderUpTo) return levels;
+  const reorderPoint = Math.max(levels.reorderPoint, bookedPoint);
+  const note = `Appointments booked within the lead time need ${String(bookedPoint)}; with the review period ${String(bookedUpTo)}`;
+  return {
+    ...levels,
+    reorderPoint,
+    orderUpTo: Math.max(levels.orderUpTo, bookedUpTo, reorderPoint),
+    safetyStock: Math.max(levels.safetyStock, reorderPoint - levels.leadTimeDemand),
+    reason: [levels.reason, note].filter(Boolean).join('; '),
+  };
+}
+
+function forecastLevels(input: ReorderLevelsInput): ReorderLevels {
   const { forecast, leadTime } = input;
   const minimum = Number.isFinite(input.minimumStock) && input.minimumStock! > 0 ? input.minimumStock! : 0;
   const reviewDays = Number.isFinite(input.reviewDays) && input.reviewDays! >= 0 ? input.reviewDays! : DEFAULT_REVIEW_DAYS;

@@ -183,13 +183,14 @@ describe('Open Dental connector', () => {
 
     const found = await connect().upcomingProcedures('2025-03-03', '2025-03-16', null);
     expect(found).toEqual([
-      { appointmentRef: String(soon.AptNum), patientRef: String(pat.PatNum), clinicRef: '2', date: '2025-03-04', time: '08:00', procedures: [{ externalId: String(filling.ProcNum), code: 'D2391', quantity: 2 }] },
+      { appointmentRef: String(soon.AptNum), patientRef: String(pat.PatNum), clinicRef: '2', date: '2025-03-04', time: '08:00', changedAt: soon.DateTStamp, procedures: [{ externalId: String(filling.ProcNum), code: 'D2391', quantity: 2 }] },
       {
         appointmentRef: String(later.AptNum),
         patientRef: String(pat.PatNum),
         clinicRef: null,
         date: '2025-03-14',
         time: '15:30',
+        changedAt: later.DateTStamp,
         procedures: [
           { externalId: String(crown.ProcNum), code: 'D2740', quantity: 1 },
           { externalId: String(buildUp.ProcNum), code: 'D2950', quantity: 1 },
@@ -198,6 +199,19 @@ describe('Open Dental connector', () => {
     ]);
     expect((await connect().upcomingProcedures('2025-03-03', '2025-03-16', '2')).map((a) => a.appointmentRef)).toEqual([String(soon.AptNum)]);
     await expect(connect().upcomingProcedures('2025-03-16', '2025-03-03', null)).rejects.toThrow(/after/);
+
+    // Appointments read before and unchanged are not asked again; one whose procedures changed is.
+    const known = new Map(found.map((a) => [a.appointmentRef, a.changedAt]));
+    od.requests.length = 0;
+    expect((await connect().upcomingProcedures('2025-03-03', '2025-03-16', null, { known })).map((a) => a.procedures)).toEqual([null, null]);
+    expect(od.requests.filter((r) => r.path === '/procedurelogs')).toHaveLength(0);
+    od.editProcedure(buildUp.ProcNum, { ProcStatus: 'D' });
+    const again = await connect().upcomingProcedures('2025-03-03', '2025-03-16', null, { known });
+    expect(again.map((a) => a.procedures?.map((p) => p.code) ?? null)).toEqual([null, ['D2740']]);
+    // At most maxReads appointments read in one call: the rest wait for the next.
+    od.requests.length = 0;
+    expect((await connect().upcomingProcedures('2025-03-03', '2025-03-16', null, { maxReads: 1 })).map((a) => a.procedures === null)).toEqual([false, true]);
+    expect(od.requests.filter((r) => r.path === '/procedurelogs')).toHaveLength(1);
 
     // An Open Dental too old for AptNum answers every procedure: one page read, then a message.
     od.requests.length = 0;

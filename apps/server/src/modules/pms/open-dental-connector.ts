@@ -30,7 +30,7 @@ const ProcedureLogSchema = z.object({
   serverDateTime: z.string().optional(),
 });
 type ProcedureLog = z.infer<typeof ProcedureLogSchema>;
-const AppointmentSchema = z.object({ AptNum: Id, PatNum: Id, AptStatus: z.string(), AptDateTime: Stamp, ClinicNum: Id.default(0) });
+const AppointmentSchema = z.object({ AptNum: Id, PatNum: Id, AptStatus: z.string(), AptDateTime: Stamp, ClinicNum: Id.default(0), DateTStamp: Stamp.optional() });
 const ClinicSchema = z.object({ ClinicNum: Id, Description: z.string(), Abbr: z.string().optional() });
 const PatientSchema = z.object({ PatNum: Id, ChartNumber: z.string().nullish() });
 
@@ -140,34 +140,42 @@ export function createOpenDentalConnector(options: OpenDentalOptions): PmsConnec
       return row ? toProcedure(row) : null;
     },
 
-    async upcomingProcedures(from, to, clinicRef) {
+    async upcomingProcedures(from, to, clinicRef, options = {}) {
       checkDay(from, 'from');
       checkDay(to, 'to');
       if (from > to) throw new TypeError(`from (${from}) is after to (${to})`);
       checkClinic(clinicRef);
-      const appointments = (await all('/appointments', { dateStart: from, dateEnd: to, ClinicNum: clinicRef ?? undefined }, AppointmentSchema)).filter(
-        (a) => a.AptStatus === 'Scheduled' && (clinicRef === null || String(a.ClinicNum) === clinicRef),
-      );
+      // Soonest first: under maxReads, the days nearest are read first.
+      const appointments = (await all('/appointments', { dateStart: from, dateEnd: to, ClinicNum: clinicRef ?? undefined }, AppointmentSchema))
+        .filter((a) => a.AptStatus === 'Scheduled' && (clinicRef === null || String(a.ClinicNum) === clinicRef))
+        .sort((a, b) => a.AptDateTime.localeCompare(b.AptDateTime) || a.AptNum - b.AptNum);
       const found: PmsAppointment[] = [];
-      // One request per appointment: the API lists procedures by appointment, not by date.
+      let reads = options.maxReads ?? Number.POSITIVE_INFINITY;
+      // One request per appointment: the API lists procedures by appointment, not by date; an appointment
+      // unchanged since its procedures were read (attaching one changes it) is not asked again.
       for (const appointment of appointments) {
+        const [date = '', time = ''] = appointment.AptDateTime.split(' ');
+        const changedAt = appointment.DateTStamp ?? appointment.AptDateTime;
+        const base = { appointmentRef: String(appointment.AptNum), patientRef: String(appointment.PatNum), clinicRef: appointment.ClinicNum ? String(appointment.ClinicNum) : null, date, time: time.slice(0, 5), changedAt };
+        // Without a stamp (an older version) every appointment is read each time.
+        const unchanged = appointment.DateTStamp !== undefined && options.known?.get(base.appointmentRef) === changedAt;
+        if (unchanged || reads <= 0) {
+          found.push({ ...base, procedures: null });
+          continue;
+        }
+        reads -= 1;
         // A version before 22.3.32 ignores AptNum and answers everyone's procedures: stop at the first page.
         const rows = await all('/procedurelogs', { AptNum: appointment.AptNum }, ProcedureLogSchema, (page) => {
           if (page.some((r) => r.AptNum !== appointment.AptNum)) {
             throw new PmsError('refused-request', "This Open Dental version cannot list an appointment's procedures (it needs version 22.3.32 or later)");
           }
         });
-        const [date = '', time = ''] = appointment.AptDateTime.split(' ');
         found.push({
-          appointmentRef: String(appointment.AptNum),
-          patientRef: String(appointment.PatNum),
-          clinicRef: appointment.ClinicNum ? String(appointment.ClinicNum) : null,
-          date,
-          time: time.slice(0, 5),
+          ...base,
           procedures: rows.filter((r) => r.ProcStatus === 'TP').map((r) => ({ externalId: String(r.ProcNum), code: r.procCode, quantity: Math.max(1, r.UnitQty) })),
         });
       }
-      return found.sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`) || Number(a.appointmentRef) - Number(b.appointmentRef));
+      return found;
     },
 
     async patients(patientRefs) {

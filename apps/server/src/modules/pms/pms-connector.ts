@@ -65,8 +65,17 @@ export interface PmsAppointment {
   /** ISO day and wall-clock time (HH:mm) in the practice's own time zone. */
   date: string;
   time: string;
-  /** The planned procedures on the appointment. */
-  procedures: { externalId: string; code: string; quantity: number }[];
+  /** The PMS's stamp of the appointment's last change (a procedure attached or taken off changes it too). */
+  changedAt: string;
+  /** The planned procedures on the appointment; null when they were not read (unchanged since, or past the run's reads). */
+  procedures: { externalId: string; code: string; quantity: number }[] | null;
+}
+
+export interface UpcomingOptions {
+  /** Appointments whose procedures the caller holds, by reference, with the `changedAt` they were read at: not read again unless changed. */
+  known?: ReadonlyMap<string, string>;
+  /** At most this many appointments' procedures read in this call (each one a request); the rest come back with procedures null. */
+  maxReads?: number;
 }
 
 export interface PmsClinic {
@@ -85,8 +94,11 @@ export interface PmsConnector {
   changedProcedures(cursor: ProcedureCursor, clinicRef: string | null): Promise<ProcedurePage>;
   /** One procedure read again; null when the PMS no longer has it. */
   procedure(externalId: string): Promise<PmsProcedure | null>;
-  /** Scheduled appointments from one day to another (both included) with their planned procedures, by date and time. */
-  upcomingProcedures(from: string, to: string, clinicRef: string | null): Promise<PmsAppointment[]>;
+  /**
+   * Scheduled appointments from one day to another (both included), by date and time, with the
+   * planned procedures of those new or changed since `known` (up to `maxReads` of them).
+   */
+  upcomingProcedures(from: string, to: string, clinicRef: string | null, options?: UpcomingOptions): Promise<PmsAppointment[]>;
   /** Chart numbers by patient reference; null for a patient without one, absent for one the PMS does not know. */
   patients(patientRefs: readonly string[]): Promise<Map<string, string | null>>;
 }

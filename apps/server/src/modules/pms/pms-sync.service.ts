@@ -13,6 +13,7 @@ import { openKeys, type ConnectorFactory } from './pms-keys';
 import { createProcedureChanges, type SyncContext } from './procedure-changes';
 import { insertNewProcedures } from './pms.repo';
 import { codeTreatments, knownChartNumbers, knownExternalIds, lockByExternalIds } from './pms-sync.repo';
+import { createUpcomingService } from './upcoming.service';
 
 /** A first run reads the changes of the last 30 days. */
 const LOOK_BACK_DAYS = 30;
@@ -35,6 +36,8 @@ export interface SyncOutcome {
   read: number;
   /** Visits the sync recorded or revised. */
   visits: number;
+  /** The schedule read for the upcoming trays: appointments listed, and those whose procedures were read. */
+  upcoming?: { appointments: number; read: number };
   /** What the location's admins read (last_error); null when the run succeeded. */
   error: string | null;
   /** The error itself, for the server's log. */
@@ -58,6 +61,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
   const { db } = deps;
   const ledger = createLedger(deps);
   const changes = createProcedureChanges(ledger);
+  const upcoming = createUpcomingService(deps);
   const budgetMs = options.budgetMs ?? 120_000;
 
   /**
@@ -152,6 +156,8 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
       const connector = connectorOf(connection);
       const clinicRef = connection.clinicNum === null ? null : String(connection.clinicNum);
       let cursor = connection.cursor ?? connector.startCursor(isoDay(new Date(at.getTime() - LOOK_BACK_DAYS * DAY_MS)));
+      /** The connection was saved again meanwhile: the next run reads it as saved. */
+      let saved = false;
       const charts = new Map<string, string | null>();
       for (;;) {
         const page = await connector.changedProcedures(cursor, clinicRef);
@@ -159,13 +165,18 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         const mine = page.procedures.filter((p) => clinicRef === null || p.clinicRef === clinicRef);
         await chartNumbers(connector, connection.companyId, mine, charts);
         const { written, visits } = await writePage({ connection, actor, at }, mine, charts, page.next);
-        if (!written) break;
+        if (!written) {
+          saved = true;
+          break;
+        }
         outcome.pages += 1;
         outcome.read += mine.length;
         outcome.visits += visits;
         cursor = page.next;
         if (page.done || performance.now() - started > budgetMs) break;
       }
+      // The next 14 days' appointments for the upcoming trays: a run's share of them read, soonest first.
+      if (!saved) outcome.upcoming = await upcoming.refreshFromPms(connection.companyId, connector, clinicRef);
       await saveRun(db, connection.companyId, { lastRunAt: at, lastSuccessAt: deps.now(), lastError: null });
     } catch (error) {
       outcome.error = messageOf(error, options.secretBox);

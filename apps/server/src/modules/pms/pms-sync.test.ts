@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PMS_MESSAGES, type WaitingVisit } from '@clinic/domain';
+import { PMS_MESSAGES, type UpcomingTrays, type WaitingVisit } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createStock, createUser } from '../../../test/factories/index';
@@ -335,5 +335,40 @@ describe('the Open Dental sync', () => {
     expect(await connection(broken)).toMatchObject({ last_error: REFUSED_KEYS });
     expect(await connection(working)).toMatchObject({ last_error: null, last_success_at: NOW.toISOString() });
     expect(await procedures(working)).toHaveLength(1);
+  });
+});
+
+describe('the schedule for the upcoming trays', () => {
+  it("reads the next 14 days' appointments and their planned procedures, only those changed again, and lets a broken one go", async () => {
+    const place = await connected();
+    const crown = await treatment(place, 'D2740', { capsules: 3, units: 4 });
+    const patient = od.addPatient({ ChartNumber: 'A-7' });
+    const first = od.addAppointment({ PatNum: patient.PatNum, AptDateTime: '2025-03-05 09:00:00' });
+    const second = od.addAppointment({ PatNum: patient.PatNum, AptDateTime: '2025-03-06 10:00:00' });
+    od.addAppointment({ PatNum: patient.PatNum, AptDateTime: '2025-03-20 10:00:00' }); // past the 14 days
+    od.addProcedure({ AptNum: first.AptNum, ProcStatus: 'TP', procCode: 'D2740', ProcDate: '2025-03-05' });
+    od.addProcedure({ AptNum: second.AptNum, ProcStatus: 'TP', procCode: 'D2740', ProcDate: '2025-03-06' });
+
+    expect((await sync(place)).upcoming).toEqual({ appointments: 2, read: 2 });
+    const plan = async () => (await t.request({ method: 'GET', url: '/api/pms/upcoming', token: place.token })).json() as UpcomingTrays;
+    const read = await plan();
+    expect(read.read_at).toBe(NOW.toISOString());
+    // The first crown takes 3 of the 4 capsules; the second finds 1.
+    expect(read.days.map((d) => [d.day, d.needs.find((n) => n.product_id === crown.capsuleLot.productId)])).toMatchObject([
+      ['2025-03-05', { needed: 3, usable: 4, short: 0 }],
+      ['2025-03-06', { needed: 3, usable: 1, short: 2 }],
+    ]);
+    expect(read.days[1]!.warnings).toHaveLength(1);
+    // Planned procedures are not completed ones: nothing waits at the chair, nothing is taken.
+    expect(await waiting(place)).toEqual([]);
+    expect(await unitsLeft(crown.capsuleLot.id)).toBe(4);
+
+    // Unchanged appointments are not asked for again; a broken one leaves the plan.
+    od.requests.length = 0;
+    await sync(place);
+    expect(procedureRequests().filter((r) => r.query.has('AptNum'))).toEqual([]);
+    od.editAppointment(second.AptNum, { AptStatus: 'Broken' });
+    await sync(place);
+    expect((await plan()).days.map((d) => d.day)).toEqual(['2025-03-05']);
   });
 });

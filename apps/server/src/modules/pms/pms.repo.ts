@@ -20,7 +20,7 @@ export async function insertNewProcedures(db: DbOrTx, procedures: NewPmsProcedur
   return db
     .insert(pmsProcedures)
     .values(procedures)
-    .onConflictDoNothing({ target: [pmsProcedures.companyId, pmsProcedures.source, pmsProcedures.externalId] })
+    .onConflictDoNothing({ target: [pmsProcedures.companyId, pmsProcedures.source, pmsProcedures.practiceKey, pmsProcedures.externalId] })
     .returning({ id: pmsProcedures.id, externalId: pmsProcedures.externalId });
 }
 

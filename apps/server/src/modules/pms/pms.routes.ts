@@ -12,7 +12,9 @@ import {
   ProcedureImportResultSchema,
   ProductionImportResultSchema,
   SavePmsConnectionSchema,
+  ScheduleImportResultSchema,
   TestPmsConnectionSchema,
+  UpcomingTraysSchema,
   WaitingVisitsSchema,
 } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
@@ -20,11 +22,12 @@ import { actorOf } from '../../http/route-access';
 import type { PmsService } from './pms.service';
 import type { ProductionService } from './production.service';
 import type { PmsConnectionService } from './pms-connection.service';
+import type { UpcomingService } from './upcoming.service';
 
 // Issue 36: the practice-management link. Staff who record visits see and confirm the procedures
 // waiting at the chair; the location's admins bring procedures and production in, map codes and
 // connect Open Dental (its keys are written, never read back).
-export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionService, connection: PmsConnectionService): void {
+export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionService, connection: PmsConnectionService, upcoming: UpcomingService): void {
   app.get('/pms/waiting', {
     config: { access: { permission: ['treatmentLogs', 'create'] } },
     schema: { tags: ['pms'], response: { 200: WaitingVisitsSchema, ...errorResponses } },
@@ -62,6 +65,19 @@ export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionSe
     config: { access: { permission: ['companies', 'update'] } },
     schema: { tags: ['pms'], body: MapProcedureCodeSchema, response: { 200: ProcedureCodesSchema, ...errorResponses } },
     handler: (request) => pms.map(actorOf(request), request.body),
+  });
+
+  // Upcoming trays: the next 14 days' appointments planned against the shelf; a schedule CSV from any PMS.
+  app.get('/pms/upcoming', {
+    config: { access: { permission: ['treatments', 'read'] } },
+    schema: { tags: ['pms'], response: { 200: UpcomingTraysSchema, ...errorResponses } },
+    handler: (request) => upcoming.view(actorOf(request)),
+  });
+
+  app.post('/pms/upcoming/import', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], body: ImportProceduresRequestSchema, response: { 200: ScheduleImportResultSchema, ...errorResponses } },
+    handler: async (request) => upcoming.importFile(actorOf(request), await pms.uploadBytes(actorOf(request), request.body.file_url)),
   });
 
   // Production besides the procedures' fees (the supply-share report): a month typed, or a CSV per day.

@@ -120,6 +120,29 @@ describe('reorder facts of a product', () => {
     expect(await queryRows(t.db, sql`select count(*)::int as n from reorder_forecasts where company_id = ${here()} and product_id = ${productId}`)).toEqual([{ n: 1 }]);
   });
 
+  it('appointments booked within the lead time raise the levels to what their trays take (issue 36), in the page and the daily job', async () => {
+    const { productId, stockId } = await lot(400, 10);
+    await usedOnPastDays(productId, stockId, () => 1);
+    const before = (await reorder(productId)).json();
+    expect(before.reorder_point).toBeLessThan(12);
+    // Six implant placements booked tomorrow, each tray taking 2 units of the product.
+    const admin = t.tokenFor(world.own.users.company_admin);
+    const created = await t.request({ method: 'POST', url: '/api/treatment', token: admin, payload: { treatment_code: 'D6010', name: `Implant ${randomUUID().slice(0, 6)}`, treatmentProducts: [{ product_id: productId, quantity: 2 }] } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await t.request({ method: 'PUT', url: '/api/pms/codes', token: admin, payload: { code: 'D6010', treatment_id: created.json().id } })).statusCode).toBe(200);
+    const tomorrow = new Date(NOW.getTime() + 86_400_000).toISOString().slice(0, 10);
+    await t.db.execute(sql`insert into pms_appointments (company_id, source, appointment_ref, patient_ref, day) values (${here()}, 'csv', ${`${tomorrow}|pt-9`}, 'PT-9', ${tomorrow})`);
+    await t.db.execute(sql`insert into pms_appointment_procedures (company_id, source, appointment_ref, code, quantity) values (${here()}, 'csv', ${`${tomorrow}|pt-9`}, 'D6010', 6)`);
+    const after = (await reorder(productId)).json();
+    expect(after.reorder_point).toBe(12);
+    expect(after.order_up_to).toBeGreaterThanOrEqual(12);
+    expect(after.reasons).toContain('Appointments booked within the lead time need 12; with the review period 12');
+    await createReorderService(t.deps).refreshForecasts();
+    expect(await queryRows(t.db, sql`select reorder_point::int as n from reorder_forecasts where company_id = ${here()} and product_id = ${productId}`)).toEqual([{ n: 12 }]);
+    await t.db.execute(sql`delete from pms_appointment_procedures where company_id = ${here()}`);
+    await t.db.execute(sql`delete from pms_appointments where company_id = ${here()}`);
+  });
+
   it('levels set by hand win over the forecast until cleared; bad levels are refused with the field', async () => {
     const { productId, stockId } = await lot(400, 10);
     await usedOnPastDays(productId, stockId, () => 4);

@@ -20,6 +20,7 @@ import { isoDay } from '../../clock';
 import { findProductWithNames } from '../products/products.reads';
 import { refreshAlerts } from '../alerts/alerts.writes';
 import { recordAudit } from '../audit/audit.writes';
+import { scheduledUse, useWithin } from '../pms/upcoming.reads';
 import { companiesToForecast, dailyUse, savePinnedLevels, saveSettings, leadTimeSamples, leadTimeSamplesBySupplier, planFacts, replaceForecasts, settingsOf, shelfFacts, useInWindow, type ForecastRow, type ReorderSettingsRow } from './reorder.repo';
 
 const DAY_MS = 86_400_000;
@@ -28,6 +29,12 @@ const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** pl
 /** The ISO days from `days` days before `today` to yesterday, oldest first. */
 export function historyDays(today: Date, days: number): string[] {
   return Array.from({ length: days }, (_v, i) => isoDay(new Date(today.getTime() - (days - i) * DAY_MS)));
+}
+
+/** What booked appointments take within the lead time, and within it and the review period (none: null). */
+function scheduledOver(days: { day: string; units: number }[] | undefined, today: string, leadDays: number, reviewDays: number) {
+  if (!days?.length) return null;
+  return { leadTime: useWithin(days, today, leadDays), withReview: useWithin(days, today, leadDays + reviewDays) };
 }
 
 function settingsView(saved: ReorderSettingsRow | null): ReorderSettings {
@@ -52,10 +59,11 @@ export function createReorderService(deps: ServiceDeps) {
     const history = days.map((day) => ({ day, units: used.get(day) ?? 0 }));
     const forecast = forecastDemand(history.map((h) => h.units));
     const leadTime = learnLeadTime(shelf.lastSupplierId ? await leadTimeSamples(db, companyId, shelf.lastSupplierId) : []);
-    const [settings, facts] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId])]);
+    const [settings, facts, booked] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId]), scheduledUse(db, companyId, isoDay(now))]);
     const serviceLevel = settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
     const reviewDays = settings?.reviewDays ?? DEFAULT_REVIEW_DAYS;
-    const levels = reorderLevels({ forecast, leadTime, serviceLevel, reviewDays, minimumStock: shelf.minimumStock, pinned: facts.get(productId)?.pinned ?? null });
+    const scheduled = scheduledOver(booked.get(productId), isoDay(now), leadTime.days, reviewDays);
+    const levels = reorderLevels({ forecast, leadTime, serviceLevel, reviewDays, minimumStock: shelf.minimumStock, pinned: facts.get(productId)?.pinned ?? null, scheduled });
     const cover = daysOfCover(shelf.usableUnits, forecast, leadTime);
     const packSize = shelf.lastUnitsPerContainer;
     const unitPrice = shelf.lastPricePerContainer !== null && packSize ? shelf.lastPricePerContainer / packSize : undefined;
@@ -99,7 +107,9 @@ export function createReorderService(deps: ServiceDeps) {
       history[at] = (history[at] ?? 0) + row.units;
       series.set(row.productId, history);
     }
-    const [settings, facts, samples] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [...series.keys()]), leadTimeSamplesBySupplier(db, companyId)]);
+    const today = isoDay(now);
+    const [settings, facts, samples, booked] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [...series.keys()]), leadTimeSamplesBySupplier(db, companyId), scheduledUse(db, companyId, today)]);
+    const reviewDays = settings?.reviewDays ?? DEFAULT_REVIEW_DAYS;
     const forecasts: ForecastRow[] = [];
     for (const [productId, history] of series) {
       const forecast = forecastDemand(history);
@@ -110,9 +120,10 @@ export function createReorderService(deps: ServiceDeps) {
         forecast,
         leadTime,
         serviceLevel: settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL,
-        reviewDays: settings?.reviewDays ?? DEFAULT_REVIEW_DAYS,
+        reviewDays,
         minimumStock: fact?.minimumStock ?? 0,
         pinned: fact?.pinned ?? null,
+        scheduled: scheduledOver(booked.get(productId), today, leadTime.days, reviewDays),
       });
       forecasts.push({ productId, method: forecast.method, dailyUse: round(forecast.dailyMean, 4), leadTimeDays: round(leadTime.days, 1), reorderPoint: levels.reorderPoint, orderUpTo: levels.orderUpTo });
     }
