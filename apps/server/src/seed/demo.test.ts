@@ -11,6 +11,7 @@ import { DEMO_PLACES } from './demo-places-data';
 import { DEMO_COUNT_DIFFERENCES, DEMO_FOUND_LOT } from './demo-counts-data';
 import { DEMO_TRANSFER } from './demo-transfers-data';
 import { DEMO_LAST_MONTH_PRODUCTION } from './demo-pms-data';
+import type { UpcomingTrays } from '@clinic/domain';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -341,7 +342,14 @@ it('seeds the day\'s procedures from the practice system waiting at Downtown\'s 
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
   const share = (await t.request({ method: 'GET', url: `/api/reports/production-share?start_date=${last.toISOString().slice(0, 10)}&end_date=${end}`, token })).json();
   expect(share.totals.production).toBe(DEMO_LAST_MONTH_PRODUCTION);
+  // The next days' schedule: the week after next's implant placements find the shelf short, in words.
+  const upcoming = (await t.request({ method: 'GET', url: '/api/pms/upcoming', token })).json() as UpcomingTrays;
+  expect(upcoming.days).toHaveLength(4);
+  expect(upcoming.unmapped).toEqual([{ code: 'D0150', count: 1 }]);
+  expect(upcoming.days[0]!.warnings).toEqual([]);
+  expect(upcoming.days[3]!.warnings.join(' ')).toContain('3 × Surgical placement of implant body need 3 × Straumann BLX Roxolid SLActive RB 4.0 x 10 mm Implant');
   // A second start adds nothing.
   await seedDemo(t.deps);
   expect((await t.request({ method: 'GET', url: '/api/pms/waiting', token })).json().visits.flatMap((v: { procedures: unknown[] }) => v.procedures)).toHaveLength(4);
+  expect((await t.request({ method: 'GET', url: '/api/pms/upcoming', token })).json().days).toHaveLength(4);
 });

@@ -31,6 +31,7 @@ const CountsPage = page(() => import('../features/counts/pages/counts-page'), 'C
 const CountPage = page(() => import('../features/counts/pages/count-page'), 'CountPage');
 const SuggestionsPage = page(() => import('../features/reorder/pages/suggestions-page'), 'SuggestionsPage');
 const PmsPage = page(() => import('../features/visits/pages/pms-page'), 'PmsPage');
+const UpcomingPage = page(() => import('../features/visits/pages/upcoming-page'), 'UpcomingPage');
 const TransfersPage = page(() => import('../features/transfers/pages/transfers-page'), 'TransfersPage');
 const AlertsPage = page(() => import('./routes/alerts-route'), 'AlertsRoute');
 const RunningListsPage = page(() => import('../features/purchasing/pages/running-lists-page'), 'RunningListsPage');
@@ -114,6 +115,11 @@ export const routes: RouteObject[] = [
                       // Issue 36: the practice-management link, procedures in and codes mapped.
                       { path: '/pms', element: <PmsPage /> },
                     ],
+                  },
+                  {
+                    // Issue 36: the next 14 days' trays, for whoever reads the treatments.
+                    element: <RequirePermission feature="treatments" action="read" />,
+                    children: [{ path: '/upcoming-trays', element: <UpcomingPage /> }],
                   },
                   {
                     // Issue 34, item 3: transfers to and from the location, for whoever reads its stock.

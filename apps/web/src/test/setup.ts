@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Pages are lazy chunks: the first render of a file compiles them, which can pass 1 s on a busy
-// two-core machine. A finder waits up to 5 s; a failure still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+// two-core machine, and passed 5 s when another suite ran beside this one. A finder waits up to
+// 15 s (under the 20 s test timeout); a failure still fails, only later.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

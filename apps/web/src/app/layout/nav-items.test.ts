@@ -81,12 +81,13 @@ describe('alerts entry', () => {
 });
 
 describe('treatments group', () => {
-  it('offers Patient history, Design and Execute to location roles, never to the product admin', () => {
+  it('offers Patient history, Design, Execute and Upcoming trays to location roles, never to the product admin', () => {
     for (const role of ['organization_admin', 'company_admin', 'company_member', 'assistant'] as const) {
       expect(navGroups(role).find((g) => g.title === 'Treatments')?.items.map((i) => [i.label, i.to])).toEqual([
         ['Patient history', '/patients'],
         ['Design', '/treatments/categories'],
         ['Execute', '/treatment-execution'],
+        ['Upcoming trays', '/upcoming-trays'],
       ]);
     }
     expect(navGroups('admin').some((g) => g.title === 'Treatments')).toBe(false);

@@ -25,6 +25,7 @@ import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { can, ROLE_PERMISSIONS, type PermissionMap, type Role } from '@clinic/domain';
@@ -73,6 +74,8 @@ export function navGroups(role: Role | null, permissions: PermissionMap = role ?
     if (can(permissions, 'patients', 'read')) treatments.push({ label: 'Patient history', to: '/patients', icon: HistoryEduOutlined });
     if (can(permissions, 'treatments', 'read')) treatments.push({ label: 'Design', to: '/treatments/categories', icon: DesignServicesOutlined });
     if (can(permissions, 'treatmentLogs', 'create')) treatments.push({ label: 'Execute', to: '/treatment-execution', icon: MedicalServicesOutlined });
+    // Issue 36: what the next 14 days' appointments will take from the shelf.
+    if (can(permissions, 'treatments', 'read')) treatments.push({ label: 'Upcoming trays', to: '/upcoming-trays', icon: EventNoteOutlined });
   }
 
   // Spec section 6: the product admin has no alerts (it keeps no stock).

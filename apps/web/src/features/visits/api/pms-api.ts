@@ -9,8 +9,10 @@ import type {
   ProcedureImportResult,
   ProductionImportResult,
   SavePmsConnection,
+  ScheduleImportResult,
   TestPmsConnection,
   Treatment,
+  UpcomingTrays,
   WaitingVisits,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
@@ -64,6 +66,20 @@ export function useImportProcedures() {
   return useMutation({
     mutationFn: (fileUrl: string) => api.post<ProcedureImportResult>('pms/procedures/import', { file_url: fileUrl }),
     onSuccess: () => Promise.all([WAITING_KEY, CODES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+const UPCOMING_KEY = ['pms', 'upcoming'] as const;
+
+/** The next 14 days' appointments planned against the shelf (issue 36, upcoming trays). */
+export const upcomingTraysQueryOptions = () => queryOptions({ queryKey: UPCOMING_KEY, queryFn: ({ signal }) => api.get<UpcomingTrays>('pms/upcoming', { signal }), staleTime: 60_000 });
+
+/** A schedule CSV of any PMS: the days it gives are planned anew. */
+export function useImportSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileUrl: string) => api.post<ScheduleImportResult>('pms/upcoming/import', { file_url: fileUrl }),
+    onSuccess: () => Promise.all([UPCOMING_KEY, CODES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 

@@ -4,6 +4,7 @@ import { CodeMappings } from '../components/code-mappings';
 import { OpenDentalCard } from '../components/open-dental-card';
 import { ProcedureImportCard } from '../components/procedure-import-card';
 import { ProductionCard } from '../components/production-card';
+import { ScheduleImportCard } from '../components/schedule-import-card';
 
 /**
  * /pms (Settings > Practice system), for the location's admins (issue 36): the procedures completed
@@ -17,6 +18,7 @@ export function PmsPage() {
       <PageHeader title="Practice system" subtitle="Procedures completed in your practice-management system wait at the chair: one tap takes their trays from stock." />
       <OpenDentalCard />
       <ProcedureImportCard />
+      <ScheduleImportCard />
       <CodeMappings />
       <Box sx={{ mt: 3 }}>
         <ProductionCard />
