@@ -155,8 +155,11 @@ export interface BuildAppOptions {
 export interface PmsOptions {
   /** PMS_SECRET_KEY: seals the keys of practice-management connections; unset, keys cannot be saved. */
   secretKey?: string | undefined;
-  /** Open Dental's client: its documented pace (one request per 5 s) and retries unless given (tests make them fast). */
-  openDental?: Partial<Pick<OpenDentalOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryDelayMs' | 'minIntervalMs' | 'overlapSeconds'>> | undefined;
+  /**
+   * Open Dental's client: its documented pace (one request per 5 s) and retries unless given (tests
+   * make them fast); plain http to this computer only when `localHttp` (never in production).
+   */
+  openDental?: Partial<Pick<OpenDentalOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryDelayMs' | 'minIntervalMs' | 'overlapSeconds' | 'localHttp'>> | undefined;
   /** How long one location's sync run may keep starting pages (2 minutes). */
   syncBudgetMs?: number | undefined;
 }

@@ -43,7 +43,8 @@ const LOCAL_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
 /**
  * An address the keys may be sent to: https, or plain http to this computer only (the tests' stand-in).
- * The server's Open Dental client keeps the same rule before every request.
+ * The server's Open Dental client keeps the same rule before every request, and on a production
+ * server refuses plain http altogether (the contract cannot tell which server it is on).
  */
 export function isKeySafeAddress(raw: string): boolean {
   let url: URL;
