@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { OPEN_DENTAL_API_URL, PMS_MESSAGES, type PmsConnection, type PmsConnectionTest, type SavePmsConnection, type TestPmsConnection } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
@@ -5,7 +6,7 @@ import { currentCompanyId } from '../../core/access';
 import { badRequest } from '../../core/errors';
 import { SecretBoxError, type SecretBox } from '../../core/secret-box';
 import { recordAudit } from '../audit/audit.writes';
-import { findConnection, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
+import { findConnection, forgetOpenDentalAppointments, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
 import { keyContext, openKeys, type ConnectorFactory, type KeyName } from './pms-keys';
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
@@ -48,6 +49,21 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
     }
   }
 
+  /**
+   * Whether the customer key typed is the one saved. A saved key that no longer opens (PMS_SECRET_KEY
+   * changed) counts as the same: the admin types it again because they were asked to, and taking
+   * the practice for another would read its last 30 days in again as new procedures.
+   */
+  function sameCustomerKey(row: ConnectionRow, typed: string): boolean {
+    if (!row.customerKeyEncrypted) return false;
+    try {
+      return box.open(row.customerKeyEncrypted, keyContext(row.companyId, 'customer_key')) === typed;
+    } catch (error) {
+      if (error instanceof SecretBoxError) return true;
+      throw error;
+    }
+  }
+
   return {
     get: async (actor: Actor): Promise<PmsConnection> => toApi(await findConnection(db, currentCompanyId(actor))),
 
@@ -67,6 +83,11 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
         if (body.enabled && (!developerKeyEncrypted || !customerKeyEncrypted)) throw badRequest(developerKeyEncrypted ? 'customer_key' : 'developer_key', PMS_MESSAGES.keysRequired);
         // Another address, clinic or practice (a customer key names the practice): the sync starts over (30 days back); what it read before counts once.
         const startOver = !current || movedAddress || current.clinicNum !== body.clinic_num || customerKey !== undefined;
+        // Another practice (a new address, another customer key): its ProcNum 1 is not the one read
+        // before, so what it reads is kept apart under a practice key of its own, and the
+        // appointments read from the one before go.
+        const otherPractice = !current || movedAddress || (body.customer_key !== undefined && !sameCustomerKey(current, body.customer_key));
+        if (otherPractice) await forgetOpenDentalAppointments(tx, companyId);
         await saveConnection(
           tx,
           companyId,
@@ -80,6 +101,7 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
             connectedBy: actor.userId,
             developerKeyEncrypted,
             customerKeyEncrypted,
+            practiceKey: otherPractice ? randomUUID() : (current.practiceKey ?? ''),
             cursor: startOver ? null : (current?.cursor ?? null),
             lastError: null,
           },
@@ -93,7 +115,7 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
           organizationId: actor.organizationId,
           companyId,
           // Which keys were replaced, never the keys.
-          changes: { base_url: baseUrl, clinic_num: body.clinic_num, enabled: body.enabled, take_stock_on_complete: body.take_stock_on_complete, keys_saved: keysSaved },
+          changes: { base_url: baseUrl, clinic_num: body.clinic_num, enabled: body.enabled, take_stock_on_complete: body.take_stock_on_complete, keys_saved: keysSaved, other_practice: otherPractice },
         });
       });
       return toApi(await findConnection(db, companyId));

@@ -85,10 +85,12 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
   }
 
   /** Chart numbers of the page's new procedures: those known here first, the rest asked of the PMS once per run. */
-  async function chartNumbers(connector: PmsConnector, companyId: string, procedures: PmsProcedure[], cache: Map<string, string | null>): Promise<void> {
-    const known = await knownExternalIds(db, companyId, procedures.map((p) => p.externalId));
+  async function chartNumbers(connector: PmsConnector, connection: Connection, procedures: PmsProcedure[], cache: Map<string, string | null>): Promise<void> {
+    const { companyId } = connection;
+    const practice = practiceOf(connection);
+    const known = await knownExternalIds(db, companyId, practice, procedures.map((p) => p.externalId));
     const refs = [...new Set(procedures.filter((p) => p.status === 'complete' && p.chartNumber === null && !known.has(p.externalId)).map((p) => p.patientRef))].filter((r) => !cache.has(r));
-    for (const [ref, chart] of await knownChartNumbers(db, companyId, refs)) cache.set(ref, chart);
+    for (const [ref, chart] of await knownChartNumbers(db, companyId, practice, refs)) cache.set(ref, chart);
     const ask = refs.filter((r) => !cache.has(r));
     if (ask.length === 0) return;
     const found = await connector.patients(ask);
@@ -99,6 +101,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
   async function writePage(context: Omit<SyncContext, 'tx' | 'treatments'>, procedures: PmsProcedure[], charts: Map<string, string | null>, next: ProcedureCursor): Promise<{ written: boolean; visits: number }> {
     const { connection, at } = context;
     const { companyId } = connection;
+    const practiceKey = practiceOf(connection);
     return db.transaction(async (tx) => {
       // Two runs at once take turns here, page by page; a save meanwhile (other keys, address or clinic) ends this run.
       const current = await lockConnection(tx, companyId);
@@ -109,6 +112,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         complete.map((p) => ({
           companyId,
           source: 'open_dental' as const,
+          practiceKey,
           externalId: p.externalId,
           chartNumber: p.chartNumber ?? charts.get(p.patientRef) ?? p.patientRef,
           patientRef: p.patientRef,
@@ -121,7 +125,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
       );
       const fresh = new Set(inserted.map((p) => p.externalId));
       // Locked: a second run waits for this page and then finds the procedures as this one left them.
-      const stored = new Map((await lockByExternalIds(tx, companyId, procedures.map((p) => p.externalId))).map((r) => [r.externalId, r]));
+      const stored = new Map((await lockByExternalIds(tx, companyId, practiceKey, procedures.map((p) => p.externalId))).map((r) => [r.externalId, r]));
       const treatments = await codeTreatments(tx, companyId, [...procedures.map((p) => p.code), ...[...stored.values()].map((r) => r.code)]);
       const pageContext: SyncContext = { ...context, tx, treatments };
       const waiting: { id: string; chartNumber: string; day: string; code: string }[] = [];
@@ -157,7 +161,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         const page = await connector.changedProcedures(cursor, clinicRef);
         // The connector asks Open Dental for the clinic; an older version ignores that, so it is checked here too.
         const mine = page.procedures.filter((p) => clinicRef === null || p.clinicRef === clinicRef);
-        await chartNumbers(connector, connection.companyId, mine, charts);
+        await chartNumbers(connector, connection, mine, charts);
         const { written, visits } = await writePage({ connection, actor, at }, mine, charts, page.next);
         if (!written) break;
         outcome.pages += 1;
@@ -203,9 +207,13 @@ function changedSince(current: ConnectionRow, started: ConnectionRow): boolean {
     current.clinicNum !== started.clinicNum ||
     current.takeStockOnComplete !== started.takeStockOnComplete ||
     current.developerKeyEncrypted !== started.developerKeyEncrypted ||
-    current.customerKeyEncrypted !== started.customerKeyEncrypted
+    current.customerKeyEncrypted !== started.customerKeyEncrypted ||
+    current.practiceKey !== started.practiceKey
   );
 }
+
+/** The practice the connection reads; '' for one keyed before practices were told apart (migration 0039). */
+const practiceOf = (connection: ConnectionRow) => connection.practiceKey ?? '';
 
 /** The procedure's fee: one unit's fee times the units charted. */
 const feeOf = (p: PmsProcedure) => roundToCents(p.fee * p.quantity);
