@@ -294,7 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productRequestRoutes(zapi, createProductRequestsService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
-      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect));
+      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect, pmsSync));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));
       jobsRoutes(zapi, createJobsService(deps));
@@ -363,9 +363,11 @@ function registerJobHandlers(
   });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });
-  jobs.handle(QUEUES.pmsSync, async () => {
+  jobs.handle<{ companyId?: string } | null>(QUEUES.pmsSync, async (data) => {
+    // The schedule runs every location; a connection just saved on, its own (pms-connection.service.ts).
+    const runs = data?.companyId ? [await services.pmsSync.runFor(data.companyId)].filter((run) => run !== null) : await services.pmsSync.runAll();
     // A location's failure is on its connection (last_error, the Practice system page) and in the log; the others still ran.
-    for (const run of await services.pmsSync.runAll()) {
+    for (const run of runs) {
       if (run.error) app.log.warn({ companyId: run.companyId, err: run.cause, error: run.error }, 'practice-management sync failed at a location');
       else if (run.read > 0) app.log.info({ companyId: run.companyId, pages: run.pages, read: run.read, visits: run.visits }, 'practice-management sync');
     }

@@ -31,6 +31,8 @@ export const PMS_MESSAGES = {
   secretKeyMissing: 'The server cannot store keys yet: set PMS_SECRET_KEY in its environment to 32 random bytes (openssl rand -base64 32), then restart it',
   keysUnreadable: 'The stored keys could not be read (PMS_SECRET_KEY changed?): enter the developer key and the customer key again',
   connectionSaved: 'Open Dental connection saved',
+  syncOff: 'The sync is off: turn on "Sync completed procedures" and save the connection first',
+  synced: 'Open Dental sync finished',
   unreachable: 'Open Dental could not be reached; retrying',
   actorGone: 'The admin who saved the Open Dental connection can no longer act here: save the connection again',
   syncFailed: 'The sync stopped unexpectedly; it will try again at its next run',

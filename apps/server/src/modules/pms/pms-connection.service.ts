@@ -4,12 +4,20 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { badRequest } from '../../core/errors';
+import { QUEUES } from '../../jobs/queues';
 import { SecretBoxError, type SecretBox } from '../../core/secret-box';
 import { recordAudit } from '../audit/audit.writes';
 import { findConnection, forgetOpenDentalAppointments, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
 import { keyContext, openKeys, type ConnectorFactory, type KeyName } from './pms-keys';
+import type { PmsSyncService, SyncOutcome } from './pms-sync.service';
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * How long "Sync now" keeps starting pages (ms): a person waits for the answer, so a long first
+ * pass at Open Dental's pace stops early and goes on at the next run, from the stored cursor.
+ */
+const SYNC_NOW_BUDGET_MS = 20_000;
 
 function toApi(row: ConnectionRow | undefined): PmsConnection {
   return {
@@ -31,8 +39,8 @@ function toApi(row: ConnectionRow | undefined): PmsConnection {
  * once, and how its last run went. Saved keys are sent only to the address they were saved with:
  * a new address needs both keys again, so nobody who may edit the connection can send them elsewhere.
  */
-export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, connect: ConnectorFactory) {
-  const { db } = deps;
+export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, connect: ConnectorFactory, sync: Pick<PmsSyncService, 'runFor'>) {
+  const { db, jobs } = deps;
 
   function seal(companyId: string, name: KeyName, value: string): string {
     if (!box.ready) throw badRequest(name, PMS_MESSAGES.secretKeyMissing);
@@ -107,6 +115,10 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
           },
           deps.now(),
         );
+        // On: the location's first run starts now (the server's worker takes it within seconds), not
+        // at the next 5 minutes. Queued with the save, so it runs with what was saved; one already
+        // waiting for the location is that run.
+        if (body.enabled) await jobs.send(QUEUES.pmsSync, { companyId }, { tx, key: companyId });
         const keysSaved = [developerKey === undefined ? null : 'developer_key', customerKey === undefined ? null : 'customer_key'].filter(Boolean);
         await recordAudit(tx, actor, {
           entity: 'pms_connection',
@@ -143,6 +155,27 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
       const answer = await connect({ baseUrl, developerKey, customerKey }).testConnection();
       await recordAudit(db, actor, { entity: 'pms_connection', entityId: companyId, action: 'test', organizationId: actor.organizationId, companyId, changes: { base_url: baseUrl, ok: answer.ok } });
       return answer.ok ? { ok: true, clinics: answer.clinics.map((c) => ({ clinic_num: Number(c.clinicRef), name: c.name })) } : answer;
+    },
+
+    /**
+     * "Sync now": the location's run here and now, answered with how it went (last run, success,
+     * error). A failed run is an answer too (its error is on the connection); `failed` hears the
+     * cause for the server's log.
+     */
+    async syncNow(actor: Actor, failed: (run: SyncOutcome) => void = () => undefined): Promise<PmsConnection> {
+      const companyId = currentCompanyId(actor);
+      const run = await sync.runFor(companyId, { budgetMs: SYNC_NOW_BUDGET_MS });
+      if (!run) throw badRequest('enabled', PMS_MESSAGES.syncOff);
+      if (run.error) failed(run);
+      await recordAudit(db, actor, {
+        entity: 'pms_connection',
+        entityId: companyId,
+        action: 'sync',
+        organizationId: actor.organizationId,
+        companyId,
+        changes: { pages: run.pages, read: run.read, visits: run.visits, ok: run.error === null },
+      });
+      return toApi(await findConnection(db, companyId));
     },
   };
 }

@@ -147,7 +147,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
     });
   }
 
-  async function syncLocation(connection: Connection): Promise<SyncOutcome> {
+  async function syncLocation(connection: Connection, budget = budgetMs): Promise<SyncOutcome> {
     const outcome: SyncOutcome = { companyId: connection.companyId, pages: 0, read: 0, visits: 0, error: null };
     const at = deps.now();
     const started = performance.now();
@@ -168,7 +168,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         outcome.read += mine.length;
         outcome.visits += visits;
         cursor = page.next;
-        if (page.done || performance.now() - started > budgetMs) break;
+        if (page.done || performance.now() - started > budget) break;
       }
       await saveRun(db, connection.companyId, { lastRunAt: at, lastSuccessAt: deps.now(), lastError: null });
     } catch (error) {
@@ -189,10 +189,13 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
       return outcomes;
     },
 
-    /** One location's run (tests, and a location's own "sync now" if it is ever offered). */
-    async runFor(companyId: string): Promise<SyncOutcome | null> {
+    /**
+     * One location's run: a connection just turned on (its job), the admins' "Sync now" (with a
+     * shorter budget: a person waits for it), tests. Null when its sync is not on.
+     */
+    async runFor(companyId: string, options: { budgetMs?: number } = {}): Promise<SyncOutcome | null> {
       const connection = (await enabledOpenDentalConnections(db)).find((c) => c.companyId === companyId);
-      return connection ? syncLocation(connection) : null;
+      return connection ? syncLocation(connection, options.budgetMs) : null;
     },
   };
 }

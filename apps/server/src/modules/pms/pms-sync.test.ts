@@ -81,6 +81,11 @@ const appointmentSources = async (place: Place) =>
     )
   ).map((r) => r.source);
 
+const syncNow = (place: Place) => t.request({ method: 'POST', url: '/api/pms/connection/sync', token: place.token });
+/** The location's sync runs waiting in the job engine. */
+const queuedFor = async (place: Place) =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from pgboss.job where name = 'pms-sync' and state = 'created' and data->>'companyId' = ${place.id}`))[0]!.n;
+
 /** One run at the location; it must succeed unless a failure is what the test is about. */
 async function sync(place: Place, failing = false) {
   const run = (await t.pmsSync.runFor(place.id))!;
@@ -370,6 +375,42 @@ describe('the Open Dental sync', () => {
     expect((await waiting(place)).flatMap((v) => v.procedures.map((p) => p.code)).sort()).toEqual(['D1110', 'D2391']);
     // The first practice's appointments went with it; the CSV's stay.
     expect(await appointmentSources(place)).toEqual(['csv']);
+  });
+
+  it('"Sync now" runs the location at once and answers how it went; a failed run is an answer too; with the sync off it says what to do', async () => {
+    const place = await connected();
+    od.addProcedure({ PatNum: 908 });
+    const now = await syncNow(place);
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json()).toMatchObject({ enabled: true, last_run_at: NOW.toISOString(), last_success_at: NOW.toISOString(), last_error: null });
+    expect(await procedures(place)).toHaveLength(1);
+    const audit = await queryRows<{ actor: string; changes: unknown }>(t.db, sql`select actor_user_id as actor, changes from audit_log where entity = 'pms_connection' and action = 'sync' and entity_id = ${place.id}`);
+    expect(audit).toEqual([{ actor: world.own.users.organization_admin.id, changes: { pages: 1, read: 1, visits: 0, ok: true } }]);
+
+    const refused = await connected({ customer_key: 'not-the-key' });
+    const failed = await syncNow(refused);
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({ last_run_at: NOW.toISOString(), last_success_at: null, last_error: REFUSED_KEYS });
+
+    expect((await save(place, { enabled: false })).statusCode).toBe(200);
+    const off = await syncNow(place);
+    expect(off.statusCode).toBe(400);
+    expect(off.json()).toMatchObject({ message: expect.stringContaining(PMS_MESSAGES.syncOff) as string });
+    expect((await t.request({ method: 'POST', url: '/api/pms/connection/sync', token: t.tokenFor(world.own.users.company_member) })).statusCode).toBe(403);
+  });
+
+  it('a connection saved on starts its run at once: a job for its location, one however often it is saved', async () => {
+    const place = await connected();
+    od.addProcedure({ PatNum: 909 });
+    expect((await save(place, { take_stock_on_complete: false })).statusCode).toBe(200);
+    expect(await queuedFor(place)).toBe(1);
+    await t.jobs.drain('pms-sync');
+    expect(await queuedFor(place)).toBe(0);
+    expect(await procedures(place)).toHaveLength(1);
+    expect(await connection(place)).toMatchObject({ last_run_at: NOW.toISOString(), last_success_at: NOW.toISOString(), last_error: null });
+    // Saved off: nothing starts.
+    expect((await save(place, { enabled: false })).statusCode).toBe(200);
+    expect(await queuedFor(place)).toBe(0);
   });
 
   it('runs as a job for every enabled location; one failing does not stop the others', async () => {
