@@ -1,4 +1,5 @@
 // Starts the built app on a fresh embedded database with the demo data, for the browser tests.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ process.env.NODE_ENV = 'test';
 // The pending organization's meeting dialog offers these (signup-approval.spec.ts).
 process.env.BOOKING_URL = 'https://booking.example/clinic-onboarding';
 process.env.SUPPORT_EMAIL = 'support@clinic.example';
+// Open Dental keys are sealed with it (pms-connection.spec.ts); a fresh database each start, so a fresh key.
+process.env.PMS_SECRET_KEY = randomBytes(32).toString('base64');
 if (process.env.E2E_NO_AI === '1') {
   // No OpenAI-compatible endpoint at all: the voice assistant runs its local parser on typed text.
   delete process.env.OPENAI_BASE_URL;

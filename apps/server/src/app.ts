@@ -156,8 +156,11 @@ export interface BuildAppOptions {
 export interface PmsOptions {
   /** PMS_SECRET_KEY: seals the keys of practice-management connections; unset, keys cannot be saved. */
   secretKey?: string | undefined;
-  /** Open Dental's client: its documented pace (one request per 5 s) and retries unless given (tests make them fast). */
-  openDental?: Partial<Pick<OpenDentalOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryDelayMs' | 'minIntervalMs' | 'overlapSeconds'>> | undefined;
+  /**
+   * Open Dental's client: its documented pace (one request per 5 s) and retries unless given (tests
+   * make them fast); plain http to this computer only when `localHttp` (never in production).
+   */
+  openDental?: Partial<Pick<OpenDentalOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryDelayMs' | 'minIntervalMs' | 'overlapSeconds' | 'localHttp'>> | undefined;
   /** How long one location's sync run may keep starting pages (2 minutes). */
   syncBudgetMs?: number | undefined;
 }
@@ -292,7 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productRequestRoutes(zapi, createProductRequestsService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
-      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect), createUpcomingService(deps));
+      pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect, pmsSync), createUpcomingService(deps));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));
       jobsRoutes(zapi, createJobsService(deps));
@@ -361,9 +364,11 @@ function registerJobHandlers(
   });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });
-  jobs.handle(QUEUES.pmsSync, async () => {
+  jobs.handle<{ companyId?: string } | null>(QUEUES.pmsSync, async (data) => {
+    // The schedule runs every location; a connection just saved on, its own (pms-connection.service.ts).
+    const runs = data?.companyId ? [await services.pmsSync.runFor(data.companyId)].filter((run) => run !== null) : await services.pmsSync.runAll();
     // A location's failure is on its connection (last_error, the Practice system page) and in the log; the others still ran.
-    for (const run of await services.pmsSync.runAll()) {
+    for (const run of runs) {
       if (run.error) app.log.warn({ companyId: run.companyId, err: run.cause, error: run.error }, 'practice-management sync failed at a location');
       else if (run.read > 0) app.log.info({ companyId: run.companyId, pages: run.pages, read: run.read, visits: run.visits }, 'practice-management sync');
     }

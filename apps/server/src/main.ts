@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     distributors: config.distributors,
     support: config.support,
     idleLogoffMinutes: config.idleLogoffMinutes,
-    pms: { secretKey: config.pmsSecretKey },
+    // Keys go over plain http only to this computer, and only on a server that is not a production one (a stand-in, a developer's own).
+    pms: { secretKey: config.pmsSecretKey, openDental: { localHttp: config.env !== 'production' } },
   });
 
   // Every background job (e-mail, imports, case notes, the scheduled scans) through one engine.

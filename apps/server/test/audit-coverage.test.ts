@@ -149,6 +149,20 @@ const AUDITED: Record<string, Audited> = {
   'PUT /api/pms/connection': { entity: 'pms_connection', action: 'save' },
   // Sends the keys to the address given: who tried which address is kept (never the keys).
   'POST /api/pms/connection/test': { entity: 'pms_connection', action: 'test' },
+  // A manual run, whatever its outcome: this connection is on, its keys sealed under a PMS_SECRET_KEY
+  // this server lacks, so the run ends at once saying so (200, last_error) and nothing is sent.
+  'POST /api/pms/connection/sync': {
+    entity: 'pms_connection',
+    action: 'sync',
+    caller: 'organization_admin',
+    build: async (w, t) => {
+      await t.db.execute(sql`
+        insert into pms_connections (company_id, kind, base_url, enabled, developer_key_encrypted, customer_key_encrypted, connected_by, practice_key)
+        values (${own(w)}, 'open_dental', 'https://api.opendental.com/api/v1', true, 'v1:sealed', 'v1:sealed', ${w.own.users.organization_admin.id}, '')
+        on conflict (company_id) do update set enabled = true, developer_key_encrypted = 'v1:sealed', customer_key_encrypted = 'v1:sealed', connected_by = excluded.connected_by`);
+      return { url: '/api/pms/connection/sync' };
+    },
+  },
   'PUT /api/reorder/digest': { entity: 'reorder_digest', action: 'update' },
   'PUT /api/counts/:id/lines/:lineId': { entity: 'stock_count', action: 'count_line' },
   'POST /api/counts/:id/found': { entity: 'stock_count', action: 'found' },

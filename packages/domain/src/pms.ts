@@ -31,6 +31,8 @@ export const PMS_MESSAGES = {
   secretKeyMissing: 'The server cannot store keys yet: set PMS_SECRET_KEY in its environment to 32 random bytes (openssl rand -base64 32), then restart it',
   keysUnreadable: 'The stored keys could not be read (PMS_SECRET_KEY changed?): enter the developer key and the customer key again',
   connectionSaved: 'Open Dental connection saved',
+  syncOff: 'The sync is off: turn on "Sync completed procedures" and save the connection first',
+  synced: 'Open Dental sync finished',
   unreachable: 'Open Dental could not be reached; retrying',
   actorGone: 'The admin who saved the Open Dental connection can no longer act here: save the connection again',
   syncFailed: 'The sync stopped unexpectedly; it will try again at its next run',
@@ -43,7 +45,8 @@ const LOCAL_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
 /**
  * An address the keys may be sent to: https, or plain http to this computer only (the tests' stand-in).
- * The server's Open Dental client keeps the same rule before every request.
+ * The server's Open Dental client keeps the same rule before every request, and on a production
+ * server refuses plain http altogether (the contract cannot tell which server it is on).
  */
 export function isKeySafeAddress(raw: string): boolean {
   let url: URL;

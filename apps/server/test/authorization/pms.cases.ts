@@ -63,4 +63,7 @@ export const pmsCases: Record<string, Case> = {
     build: () => ({ url: '/api/pms/connection/test', payload: { base_url: 'http://127.0.0.1:9/api/v1', developer_key: 'developer', customer_key: 'customer' } }),
     expect: ADMINS(200),
   },
+  // The matrix's connection is saved with the sync off (no keys without PMS_SECRET_KEY): the
+  // refusal says to turn it on (400); a run that succeeds is audit-coverage.test.ts's.
+  'POST /api/pms/connection/sync': { build: () => ({ url: '/api/pms/connection/sync' }), expect: ADMINS(400) },
 };

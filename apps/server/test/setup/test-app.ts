@@ -125,8 +125,8 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       uploadQuotaMb: options.uploadQuotaMb,
       support: options.support,
       idleLogoffMinutes: options.idleLogoffMinutes,
-      // Open Dental's client without its 5 s pace and with quick retries, so a test against the stand-in (or a closed port) takes milliseconds.
-      pms: { ...options.pms, openDental: { minIntervalMs: 0, retryDelayMs: 1, maxRetryDelayMs: 5, attempts: 2, timeoutMs: 5_000, ...options.pms?.openDental } },
+      // Open Dental's client without its 5 s pace and with quick retries, so a test against the stand-in (or a closed port) takes milliseconds; plain http to the stand-in on 127.0.0.1 (a test server is not a production one).
+      pms: { ...options.pms, openDental: { minIntervalMs: 0, retryDelayMs: 1, maxRetryDelayMs: 5, attempts: 2, timeoutMs: 5_000, localHttp: true, ...options.pms?.openDental } },
       onRoute,
     });
   const { app, tokens, jobs, alerts, transcriptions, files, payments, marketplace, deps, pmsSync } = await build((route) => {

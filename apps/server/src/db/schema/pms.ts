@@ -45,9 +45,11 @@ export const pmsConnections = pgTable('pms_connections', {
   lastError: text('last_error'),
   connectedBy: uuid('connected_by').references(() => users.id),
   /**
-   * Which practice the connection reads (a keyed hash of its address and customer key): procedures
-   * are unique per practice, so a location pointed at another practice never takes that practice's
-   * ProcNum 1 for the first one's. Null for a connection saved without keys.
+   * Which practice the connection reads: a random id, new whenever the connection is pointed at
+   * another practice (a new address, another customer key). Procedures are unique per practice, so
+   * a location pointed at another practice never takes that practice's ProcNum 1 for the first
+   * one's. '' for connections keyed before it was kept (migration 0039); null (read as '') for one
+   * saved without keys before then.
    */
   practiceKey: text('practice_key'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,9 +75,9 @@ export const pmsProcedureStatusEnum = pgEnum('pms_procedure_status', ['waiting',
 
 /**
  * A completed procedure read from the PMS, once per procedure however often it is read (unique by
- * source and the PMS's id). It waits at the chair until confirmed (a visit through the ledger) or
- * dismissed; a procedure of an unknown code or patient waits with its problem and never writes
- * stock. Deleted or changed in the PMS after it was recorded, its visit is revised or reversed.
+ * source, practice and the PMS's id). It waits at the chair until confirmed (a visit through the
+ * ledger) or dismissed; a procedure of an unknown code or patient waits with its problem and never
+ * writes stock. Deleted or changed in the PMS after it was recorded, its visit is revised or reversed.
  */
 export const pmsProcedures = pgTable(
   'pms_procedures',

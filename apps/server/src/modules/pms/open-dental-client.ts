@@ -25,14 +25,19 @@ export interface OpenDentalOptions {
   minIntervalMs?: number;
   /** Seconds of changes read again at the start of each pass, in case the PMS's stamp and its clock disagree a little. */
   overlapSeconds?: number;
+  /**
+   * Plain http to this computer (the tests' stand-in, a developer's own): off unless the server is
+   * not a production one (main.ts: NODE_ENV, which is production when unset).
+   */
+  localHttp?: boolean;
 }
 
 type Query = Record<string, string | number | null | undefined>;
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The address keys may be sent to: https, or plain http to this computer only (the tests' stand-in). */
-export function checkAddress(raw: string): URL {
+/** The address keys may be sent to: https, or plain http to this computer when `localHttp` (the tests' stand-in; never in production). */
+export function checkAddress(raw: string, localHttp = false): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -40,7 +45,7 @@ export function checkAddress(raw: string): URL {
     throw new PmsError('bad-address', 'The Open Dental address is not a web address (e.g. https://api.opendental.com/api/v1)');
   }
   if (url.username || url.password) throw new PmsError('bad-address', 'The Open Dental address may not carry a user name or password');
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) return url;
+  if (url.protocol === 'https:' || (localHttp && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) return url;
   throw new PmsError('bad-address', 'The Open Dental address must start with https://: the keys are never sent over plain http');
 }
 
@@ -112,7 +117,7 @@ export function openDentalClient(options: OpenDentalOptions) {
   }
 
   function urlOf(path: string, query: Query): string {
-    checkAddress(base);
+    checkAddress(base, options.localHttp);
     // Percent-encoding as Open Dental documents it ("De%20Angelo"), not URLSearchParams' "+".
     const params = Object.entries(query)
       .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null)

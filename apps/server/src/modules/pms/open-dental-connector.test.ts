@@ -11,9 +11,9 @@ afterEach(async () => {
   await od.close();
 });
 
-/** The connector against the stand-in, with no throttle, tiny backoff and no overlap unless asked. */
+/** The connector against the stand-in (plain http to this computer, as on a server that is not a production one), with no throttle, tiny backoff and no overlap unless asked. */
 function connect(options: Partial<OpenDentalOptions> = {}) {
-  return createOpenDentalConnector({ baseUrl: od.url, developerKey: od.developerKey, customerKey: od.customerKey, minIntervalMs: 0, retryDelayMs: 1, attempts: 3, overlapSeconds: 0, ...options });
+  return createOpenDentalConnector({ baseUrl: od.url, developerKey: od.developerKey, customerKey: od.customerKey, minIntervalMs: 0, retryDelayMs: 1, attempts: 3, overlapSeconds: 0, localHttp: true, ...options });
 }
 
 /** Reads pages until the pass ends; the cursor goes through JSON each time, as the caller stores it. */
@@ -142,6 +142,16 @@ describe('Open Dental connector', () => {
     expect(await connector.testConnection()).toEqual({ ok: false, message: expect.stringContaining('must start with https://') as string });
     await expect(connector.changedProcedures(connector.startCursor(null), null)).rejects.toMatchObject({ kind: 'bad-address' });
     expect(await connect({ baseUrl: 'not an address' }).testConnection()).toMatchObject({ ok: false });
+  });
+
+  it('on a production server, refuses plain http to this computer too: nothing is sent', async () => {
+    // As main.ts builds it when NODE_ENV is production (or unset); the stand-in speaks plain http on 127.0.0.1.
+    const production = connect({ localHttp: false });
+    expect(await production.testConnection()).toEqual({ ok: false, message: expect.stringContaining('must start with https://') as string });
+    await expect(production.changedProcedures(production.startCursor(null), null)).rejects.toMatchObject({ kind: 'bad-address' });
+    const unsaid = createOpenDentalConnector({ baseUrl: od.url, developerKey: od.developerKey, customerKey: od.customerKey });
+    await expect(unsaid.changedProcedures(unsaid.startCursor(null), null)).rejects.toMatchObject({ kind: 'bad-address' });
+    expect(od.requests).toEqual([]);
   });
 
   it('never puts the keys in an error message, even when Open Dental echoes them', async () => {

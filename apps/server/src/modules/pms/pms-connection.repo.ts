@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { companies, pmsConnections, type PmsCursor } from '../../db/schema';
+import { companies, pmsAppointmentProcedures, pmsAppointments, pmsConnections, type PmsCursor } from '../../db/schema';
 
 // A location's link to its practice-management system (issue 36): its settings, sealed keys, where
 // the sync stands (the cursor) and how its last run went.
@@ -18,13 +18,26 @@ export async function lockConnection(tx: Tx, companyId: string): Promise<Connect
   return row;
 }
 
-export type ConnectionSettings = Pick<typeof pmsConnections.$inferInsert, 'kind' | 'baseUrl' | 'clinicNum' | 'enabled' | 'takeStockOnComplete' | 'connectedBy' | 'developerKeyEncrypted' | 'customerKeyEncrypted' | 'cursor' | 'lastError'>;
+export type ConnectionSettings = Pick<
+  typeof pmsConnections.$inferInsert,
+  'kind' | 'baseUrl' | 'clinicNum' | 'enabled' | 'takeStockOnComplete' | 'connectedBy' | 'developerKeyEncrypted' | 'customerKeyEncrypted' | 'practiceKey' | 'cursor' | 'lastError'
+>;
 
 export async function saveConnection(tx: Tx, companyId: string, settings: ConnectionSettings, at: Date): Promise<void> {
   await tx
     .insert(pmsConnections)
     .values({ companyId, ...settings, updatedAt: at })
     .onConflictDoUpdate({ target: pmsConnections.companyId, set: { ...settings, updatedAt: at } });
+}
+
+/**
+ * The location's upcoming appointments read from Open Dental, with their planned procedures: another
+ * practice's AptNums are not this one's, so they go when the connection is pointed elsewhere (the
+ * CSV path's stay).
+ */
+export async function forgetOpenDentalAppointments(tx: Tx, companyId: string): Promise<void> {
+  await tx.delete(pmsAppointmentProcedures).where(and(eq(pmsAppointmentProcedures.companyId, companyId), eq(pmsAppointmentProcedures.source, 'open_dental')));
+  await tx.delete(pmsAppointments).where(and(eq(pmsAppointments.companyId, companyId), eq(pmsAppointments.source, 'open_dental')));
 }
 
 /** The Open Dental connections the sync runs for, with their location's organization (live locations only). */

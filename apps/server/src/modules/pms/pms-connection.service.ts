@@ -1,14 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { OPEN_DENTAL_API_URL, PMS_MESSAGES, type PmsConnection, type PmsConnectionTest, type SavePmsConnection, type TestPmsConnection } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { badRequest } from '../../core/errors';
+import { QUEUES } from '../../jobs/queues';
 import { SecretBoxError, type SecretBox } from '../../core/secret-box';
 import { recordAudit } from '../audit/audit.writes';
-import { findConnection, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
+import { findConnection, forgetOpenDentalAppointments, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
 import { keyContext, openKeys, type ConnectorFactory, type KeyName } from './pms-keys';
+import type { PmsSyncService, SyncOutcome } from './pms-sync.service';
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * How long "Sync now" keeps starting pages (ms): a person waits for the answer, so a long first
+ * pass at Open Dental's pace stops early and goes on at the next run, from the stored cursor.
+ */
+const SYNC_NOW_BUDGET_MS = 20_000;
 
 function toApi(row: ConnectionRow | undefined): PmsConnection {
   return {
@@ -30,8 +39,8 @@ function toApi(row: ConnectionRow | undefined): PmsConnection {
  * once, and how its last run went. Saved keys are sent only to the address they were saved with:
  * a new address needs both keys again, so nobody who may edit the connection can send them elsewhere.
  */
-export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, connect: ConnectorFactory) {
-  const { db } = deps;
+export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, connect: ConnectorFactory, sync: Pick<PmsSyncService, 'runFor'>) {
+  const { db, jobs } = deps;
 
   function seal(companyId: string, name: KeyName, value: string): string {
     if (!box.ready) throw badRequest(name, PMS_MESSAGES.secretKeyMissing);
@@ -44,6 +53,21 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
       return openKeys(box, row);
     } catch (error) {
       if (error instanceof SecretBoxError) throw badRequest('developer_key', box.ready ? PMS_MESSAGES.keysUnreadable : PMS_MESSAGES.secretKeyMissing);
+      throw error;
+    }
+  }
+
+  /**
+   * Whether the customer key typed is the one saved. A saved key that no longer opens (PMS_SECRET_KEY
+   * changed) counts as the same: the admin types it again because they were asked to, and taking
+   * the practice for another would read its last 30 days in again as new procedures.
+   */
+  function sameCustomerKey(row: ConnectionRow, typed: string): boolean {
+    if (!row.customerKeyEncrypted) return false;
+    try {
+      return box.open(row.customerKeyEncrypted, keyContext(row.companyId, 'customer_key')) === typed;
+    } catch (error) {
+      if (error instanceof SecretBoxError) return true;
       throw error;
     }
   }
@@ -67,6 +91,11 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
         if (body.enabled && (!developerKeyEncrypted || !customerKeyEncrypted)) throw badRequest(developerKeyEncrypted ? 'customer_key' : 'developer_key', PMS_MESSAGES.keysRequired);
         // Another address, clinic or practice (a customer key names the practice): the sync starts over (30 days back); what it read before counts once.
         const startOver = !current || movedAddress || current.clinicNum !== body.clinic_num || customerKey !== undefined;
+        // Another practice (a new address, another customer key): its ProcNum 1 is not the one read
+        // before, so what it reads is kept apart under a practice key of its own, and the
+        // appointments read from the one before go.
+        const otherPractice = !current || movedAddress || (body.customer_key !== undefined && !sameCustomerKey(current, body.customer_key));
+        if (otherPractice) await forgetOpenDentalAppointments(tx, companyId);
         await saveConnection(
           tx,
           companyId,
@@ -80,11 +109,16 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
             connectedBy: actor.userId,
             developerKeyEncrypted,
             customerKeyEncrypted,
+            practiceKey: otherPractice ? randomUUID() : (current.practiceKey ?? ''),
             cursor: startOver ? null : (current?.cursor ?? null),
             lastError: null,
           },
           deps.now(),
         );
+        // On: the location's first run starts now (the server's worker takes it within seconds), not
+        // at the next 5 minutes. Queued with the save, so it runs with what was saved; one already
+        // waiting for the location is that run.
+        if (body.enabled) await jobs.send(QUEUES.pmsSync, { companyId }, { tx, key: companyId });
         const keysSaved = [developerKey === undefined ? null : 'developer_key', customerKey === undefined ? null : 'customer_key'].filter(Boolean);
         await recordAudit(tx, actor, {
           entity: 'pms_connection',
@@ -93,7 +127,7 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
           organizationId: actor.organizationId,
           companyId,
           // Which keys were replaced, never the keys.
-          changes: { base_url: baseUrl, clinic_num: body.clinic_num, enabled: body.enabled, take_stock_on_complete: body.take_stock_on_complete, keys_saved: keysSaved },
+          changes: { base_url: baseUrl, clinic_num: body.clinic_num, enabled: body.enabled, take_stock_on_complete: body.take_stock_on_complete, keys_saved: keysSaved, other_practice: otherPractice },
         });
       });
       return toApi(await findConnection(db, companyId));
@@ -121,6 +155,27 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
       const answer = await connect({ baseUrl, developerKey, customerKey }).testConnection();
       await recordAudit(db, actor, { entity: 'pms_connection', entityId: companyId, action: 'test', organizationId: actor.organizationId, companyId, changes: { base_url: baseUrl, ok: answer.ok } });
       return answer.ok ? { ok: true, clinics: answer.clinics.map((c) => ({ clinic_num: Number(c.clinicRef), name: c.name })) } : answer;
+    },
+
+    /**
+     * "Sync now": the location's run here and now, answered with how it went (last run, success,
+     * error). A failed run is an answer too (its error is on the connection); `failed` hears the
+     * cause for the server's log.
+     */
+    async syncNow(actor: Actor, failed: (run: SyncOutcome) => void = () => undefined): Promise<PmsConnection> {
+      const companyId = currentCompanyId(actor);
+      const run = await sync.runFor(companyId, { budgetMs: SYNC_NOW_BUDGET_MS });
+      if (!run) throw badRequest('enabled', PMS_MESSAGES.syncOff);
+      if (run.error) failed(run);
+      await recordAudit(db, actor, {
+        entity: 'pms_connection',
+        entityId: companyId,
+        action: 'sync',
+        organizationId: actor.organizationId,
+        companyId,
+        changes: { pages: run.pages, read: run.read, visits: run.visits, ok: run.error === null },
+      });
+      return toApi(await findConnection(db, companyId));
     },
   };
 }

@@ -4,13 +4,16 @@ import { pmsCodeMappings, pmsProcedures, treatments } from '../../db/schema';
 
 // What the Open Dental sync reads and writes besides the chair's list (pms.repo.ts): procedures by
 // the PMS's own ids, the patients' chart numbers already known, and the visits procedures made.
+// Ids are the practice's (ProcNum, PatNum): each read is of the practice the connection reads
+// (`practiceKey`, pms_connections.practice_key), never of one the location was connected to before.
 
-const openDental = (companyId: string) => and(eq(pmsProcedures.companyId, companyId), eq(pmsProcedures.source, 'open_dental'));
+const openDental = (companyId: string, practiceKey: string) =>
+  and(eq(pmsProcedures.companyId, companyId), eq(pmsProcedures.source, 'open_dental'), eq(pmsProcedures.practiceKey, practiceKey));
 
 /** Which of these PMS procedures were read before. */
-export async function knownExternalIds(db: DbOrTx, companyId: string, externalIds: string[]): Promise<Set<string>> {
+export async function knownExternalIds(db: DbOrTx, companyId: string, practiceKey: string, externalIds: string[]): Promise<Set<string>> {
   if (externalIds.length === 0) return new Set();
-  const rows = await db.select({ externalId: pmsProcedures.externalId }).from(pmsProcedures).where(and(openDental(companyId), inArray(pmsProcedures.externalId, externalIds)));
+  const rows = await db.select({ externalId: pmsProcedures.externalId }).from(pmsProcedures).where(and(openDental(companyId, practiceKey), inArray(pmsProcedures.externalId, externalIds)));
   return new Set(rows.map((r) => r.externalId));
 }
 
@@ -19,12 +22,12 @@ export async function knownExternalIds(db: DbOrTx, companyId: string, externalId
  * (one request each, at the throttle's pace). A chart that is only the PMS's patient number (the
  * patient had none) is asked for again, in case one was given since.
  */
-export async function knownChartNumbers(db: DbOrTx, companyId: string, patientRefs: string[]): Promise<Map<string, string>> {
+export async function knownChartNumbers(db: DbOrTx, companyId: string, practiceKey: string, patientRefs: string[]): Promise<Map<string, string>> {
   if (patientRefs.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([pmsProcedures.patientRef], { patientRef: pmsProcedures.patientRef, chartNumber: pmsProcedures.chartNumber })
     .from(pmsProcedures)
-    .where(and(openDental(companyId), inArray(pmsProcedures.patientRef, patientRefs), ne(pmsProcedures.chartNumber, pmsProcedures.patientRef)))
+    .where(and(openDental(companyId, practiceKey), inArray(pmsProcedures.patientRef, patientRefs), ne(pmsProcedures.chartNumber, pmsProcedures.patientRef)))
     .orderBy(pmsProcedures.patientRef, sql`${pmsProcedures.createdAt} desc`);
   return new Map(rows.map((r) => [r.patientRef!, r.chartNumber]));
 }
@@ -35,7 +38,7 @@ export type StoredProcedure = Pick<
 >;
 
 /** These PMS procedures, locked for the transaction (two runs of the sync meet here: the second sees what the first wrote). */
-export async function lockByExternalIds(tx: Tx, companyId: string, externalIds: string[]): Promise<StoredProcedure[]> {
+export async function lockByExternalIds(tx: Tx, companyId: string, practiceKey: string, externalIds: string[]): Promise<StoredProcedure[]> {
   if (externalIds.length === 0) return [];
   return tx
     .select({
@@ -51,7 +54,7 @@ export async function lockByExternalIds(tx: Tx, companyId: string, externalIds: 
       treatmentLogId: pmsProcedures.treatmentLogId,
     })
     .from(pmsProcedures)
-    .where(and(openDental(companyId), inArray(pmsProcedures.externalId, externalIds)))
+    .where(and(openDental(companyId, practiceKey), inArray(pmsProcedures.externalId, externalIds)))
     .orderBy(asc(pmsProcedures.id))
     .for('update');
 }

@@ -13,8 +13,10 @@ import { openKeys, type ConnectorFactory } from './pms-keys';
 import { createProcedureChanges, type SyncContext } from './procedure-changes';
 import { insertNewProcedures } from './pms.repo';
 import { codeTreatments, knownChartNumbers, knownExternalIds, lockByExternalIds } from './pms-sync.repo';
-import { createUpcomingService } from './upcoming.service';
+import { createUpcomingService, UPCOMING_READS_PER_RUN } from './upcoming.service';
 
+/** Open Dental's free tier answers one request per 5 s (docs/open-dental.md): what a run's time left buys. */
+const OPEN_DENTAL_FREE_PACE_MS = 5_000;
 /** A first run reads the changes of the last 30 days. */
 const LOOK_BACK_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -89,10 +91,12 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
   }
 
   /** Chart numbers of the page's new procedures: those known here first, the rest asked of the PMS once per run. */
-  async function chartNumbers(connector: PmsConnector, companyId: string, procedures: PmsProcedure[], cache: Map<string, string | null>): Promise<void> {
-    const known = await knownExternalIds(db, companyId, procedures.map((p) => p.externalId));
+  async function chartNumbers(connector: PmsConnector, connection: Connection, procedures: PmsProcedure[], cache: Map<string, string | null>): Promise<void> {
+    const { companyId } = connection;
+    const practice = practiceOf(connection);
+    const known = await knownExternalIds(db, companyId, practice, procedures.map((p) => p.externalId));
     const refs = [...new Set(procedures.filter((p) => p.status === 'complete' && p.chartNumber === null && !known.has(p.externalId)).map((p) => p.patientRef))].filter((r) => !cache.has(r));
-    for (const [ref, chart] of await knownChartNumbers(db, companyId, refs)) cache.set(ref, chart);
+    for (const [ref, chart] of await knownChartNumbers(db, companyId, practice, refs)) cache.set(ref, chart);
     const ask = refs.filter((r) => !cache.has(r));
     if (ask.length === 0) return;
     const found = await connector.patients(ask);
@@ -103,6 +107,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
   async function writePage(context: Omit<SyncContext, 'tx' | 'treatments'>, procedures: PmsProcedure[], charts: Map<string, string | null>, next: ProcedureCursor): Promise<{ written: boolean; visits: number }> {
     const { connection, at } = context;
     const { companyId } = connection;
+    const practiceKey = practiceOf(connection);
     return db.transaction(async (tx) => {
       // Two runs at once take turns here, page by page; a save meanwhile (other keys, address or clinic) ends this run.
       const current = await lockConnection(tx, companyId);
@@ -113,6 +118,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         complete.map((p) => ({
           companyId,
           source: 'open_dental' as const,
+          practiceKey,
           externalId: p.externalId,
           chartNumber: p.chartNumber ?? charts.get(p.patientRef) ?? p.patientRef,
           patientRef: p.patientRef,
@@ -125,7 +131,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
       );
       const fresh = new Set(inserted.map((p) => p.externalId));
       // Locked: a second run waits for this page and then finds the procedures as this one left them.
-      const stored = new Map((await lockByExternalIds(tx, companyId, procedures.map((p) => p.externalId))).map((r) => [r.externalId, r]));
+      const stored = new Map((await lockByExternalIds(tx, companyId, practiceKey, procedures.map((p) => p.externalId))).map((r) => [r.externalId, r]));
       const treatments = await codeTreatments(tx, companyId, [...procedures.map((p) => p.code), ...[...stored.values()].map((r) => r.code)]);
       const pageContext: SyncContext = { ...context, tx, treatments };
       const waiting: { id: string; chartNumber: string; day: string; code: string }[] = [];
@@ -147,7 +153,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
     });
   }
 
-  async function syncLocation(connection: Connection): Promise<SyncOutcome> {
+  async function syncLocation(connection: Connection, budget = budgetMs): Promise<SyncOutcome> {
     const outcome: SyncOutcome = { companyId: connection.companyId, pages: 0, read: 0, visits: 0, error: null };
     const at = deps.now();
     const started = performance.now();
@@ -163,7 +169,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         const page = await connector.changedProcedures(cursor, clinicRef);
         // The connector asks Open Dental for the clinic; an older version ignores that, so it is checked here too.
         const mine = page.procedures.filter((p) => clinicRef === null || p.clinicRef === clinicRef);
-        await chartNumbers(connector, connection.companyId, mine, charts);
+        await chartNumbers(connector, connection, mine, charts);
         const { written, visits } = await writePage({ connection, actor, at }, mine, charts, page.next);
         if (!written) {
           saved = true;
@@ -173,10 +179,12 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         outcome.read += mine.length;
         outcome.visits += visits;
         cursor = page.next;
-        if (page.done || performance.now() - started > budgetMs) break;
+        if (page.done || performance.now() - started > budget) break;
       }
-      // The next 14 days' appointments for the upcoming trays: a run's share of them read, soonest first.
-      if (!saved) outcome.upcoming = await upcoming.refreshFromPms(connection.companyId, connector, clinicRef);
+      // The next 14 days' appointments for the upcoming trays: as many read as the run's time left
+      // allows at the free tier's pace (one request per 5 s), soonest first; the rest at the next run.
+      const reads = Math.max(1, Math.min(UPCOMING_READS_PER_RUN, Math.floor((budget - (performance.now() - started)) / OPEN_DENTAL_FREE_PACE_MS)));
+      if (!saved) outcome.upcoming = await upcoming.refreshFromPms(connection.companyId, connector, clinicRef, reads);
       await saveRun(db, connection.companyId, { lastRunAt: at, lastSuccessAt: deps.now(), lastError: null });
     } catch (error) {
       outcome.error = messageOf(error, options.secretBox);
@@ -196,10 +204,13 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
       return outcomes;
     },
 
-    /** One location's run (tests, and a location's own "sync now" if it is ever offered). */
-    async runFor(companyId: string): Promise<SyncOutcome | null> {
+    /**
+     * One location's run: a connection just turned on (its job), the admins' "Sync now" (with a
+     * shorter budget: a person waits for it), tests. Null when its sync is not on.
+     */
+    async runFor(companyId: string, options: { budgetMs?: number } = {}): Promise<SyncOutcome | null> {
       const connection = (await enabledOpenDentalConnections(db)).find((c) => c.companyId === companyId);
-      return connection ? syncLocation(connection) : null;
+      return connection ? syncLocation(connection, options.budgetMs) : null;
     },
   };
 }
@@ -214,9 +225,13 @@ function changedSince(current: ConnectionRow, started: ConnectionRow): boolean {
     current.clinicNum !== started.clinicNum ||
     current.takeStockOnComplete !== started.takeStockOnComplete ||
     current.developerKeyEncrypted !== started.developerKeyEncrypted ||
-    current.customerKeyEncrypted !== started.customerKeyEncrypted
+    current.customerKeyEncrypted !== started.customerKeyEncrypted ||
+    current.practiceKey !== started.practiceKey
   );
 }
+
+/** The practice the connection reads; '' for one keyed before practices were told apart (migration 0039). */
+const practiceOf = (connection: ConnectionRow) => connection.practiceKey ?? '';
 
 /** The procedure's fee: one unit's fee times the units charted. */
 const feeOf = (p: PmsProcedure) => roundToCents(p.fee * p.quantity);

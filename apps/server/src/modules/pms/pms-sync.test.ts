@@ -68,6 +68,24 @@ async function treatment(place: Place, code: string, tray: { capsules?: number; 
   return { id: created.json().id as string, capsuleLot, bondLot };
 }
 
+/** The connection saved again (the sync on), with these changes. */
+const save = (place: Place, settings: object) =>
+  t.request({ method: 'PUT', url: '/api/pms/connection', token: place.token, payload: { base_url: od.url, clinic_num: null, enabled: true, take_stock_on_complete: false, ...settings } });
+const practiceKey = async (place: Place) => (await queryRows<{ practice_key: string | null }>(t.db, sql`select practice_key from pms_connections where company_id = ${place.id}`))[0]!.practice_key;
+/** The sources of the location's upcoming appointments and of their planned procedures, each once, sorted. */
+const appointmentSources = async (place: Place) =>
+  (
+    await queryRows<{ source: string }>(
+      t.db,
+      sql`select source::text as source from pms_appointments where company_id = ${place.id} union select source::text from pms_appointment_procedures where company_id = ${place.id} order by source`,
+    )
+  ).map((r) => r.source);
+
+const syncNow = (place: Place) => t.request({ method: 'POST', url: '/api/pms/connection/sync', token: place.token });
+/** The location's sync runs waiting in the job engine. */
+const queuedFor = async (place: Place) =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from pgboss.job where name = 'pms-sync' and state = 'created' and data->>'companyId' = ${place.id}`))[0]!.n;
+
 /** One run at the location; it must succeed unless a failure is what the test is about. */
 async function sync(place: Place, failing = false) {
   const run = (await t.pmsSync.runFor(place.id))!;
@@ -87,7 +105,7 @@ interface Row {
   treatment_log_id: string | null;
 }
 const procedures = (place: Place) =>
-  queryRows<Row>(t.db, sql`select external_id, chart_number, code, fee::float as fee, status::text as status, deleted_in_pms, treatment_log_id from pms_procedures where company_id = ${place.id} order by external_id::int`);
+  queryRows<Row>(t.db, sql`select external_id, chart_number, code, fee::float as fee, status::text as status, deleted_in_pms, treatment_log_id from pms_procedures where company_id = ${place.id} order by external_id::int, code`);
 const one = async (place: Place, procNum: number) => (await procedures(place)).find((p) => p.external_id === String(procNum))!;
 const unitsLeft = async (stockId: string) => (await queryRows<{ n: number }>(t.db, sql`select units_left::float as n from stocks where id = ${stockId}`))[0]!.n;
 const visitLines = (logId: string) =>
@@ -324,6 +342,78 @@ describe('the Open Dental sync', () => {
     await sync(place);
     expect(procedureRequests()[0]!.query.get('ClinicNum')).toBe('2');
     expect((await procedures(place)).map((p) => p.external_id)).toEqual([String(mine.ProcNum)]);
+  });
+
+  it("keeps each practice's procedures apart: re-pointed at another practice (another customer key), its ProcNum 1 is another procedure; the same key saved again reads nothing twice", async () => {
+    const place = await connected();
+    const filling = od.addProcedure({ PatNum: 906 });
+    // An appointment of tomorrow read from this practice (the upcoming trays), and one from a CSV.
+    const appointment = od.addAppointment({ PatNum: 906, AptDateTime: '2025-03-04 09:00:00' });
+    od.addProcedure({ PatNum: 906, AptNum: appointment.AptNum, ProcStatus: 'TP', procCode: 'D2740' });
+    await sync(place);
+    const first = await practiceKey(place);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    await t.db.execute(sql`insert into pms_appointments (company_id, source, appointment_ref, patient_ref, day) values (${place.id}, 'csv', '7', 'PT-1', '2025-03-04')`);
+    await t.db.execute(sql`insert into pms_appointment_procedures (company_id, source, appointment_ref, code) values (${place.id}, 'csv', '7', 'D1110')`);
+
+    // The same keys typed again: the same practice, read again from 30 days back, nothing doubled.
+    expect((await save(place, { developer_key: od.developerKey, customer_key: od.customerKey })).statusCode).toBe(200);
+    await sync(place);
+    expect(await practiceKey(place)).toBe(first);
+    expect((await procedures(place)).map((p) => [p.external_id, p.code])).toEqual([[String(filling.ProcNum), 'D2391']]);
+    expect(await appointmentSources(place)).toEqual(['csv', 'open_dental']);
+
+    // Another practice behind the same address: its ProcNum 1 is a cleaning of another patient.
+    od.customerKey = `another-${tag()}`;
+    od.procedures.clear();
+    od.appointments.clear();
+    od.procedures.set(filling.ProcNum, { ...filling, PatNum: 907, procCode: 'D1110', DateTStamp: od.now() });
+    expect((await save(place, { developer_key: od.developerKey, customer_key: od.customerKey })).statusCode).toBe(200);
+    await sync(place);
+    expect(await practiceKey(place)).not.toBe(first);
+    expect((await procedures(place)).map((p) => [p.external_id, p.code, p.status])).toEqual([
+      [String(filling.ProcNum), 'D1110', 'waiting'],
+      [String(filling.ProcNum), 'D2391', 'waiting'],
+    ]);
+    expect((await waiting(place)).flatMap((v) => v.procedures.map((p) => p.code)).sort()).toEqual(['D1110', 'D2391']);
+    // The first practice's appointments went with it; the CSV's stay.
+    expect(await appointmentSources(place)).toEqual(['csv']);
+  });
+
+  it('"Sync now" runs the location at once and answers how it went; a failed run is an answer too; with the sync off it says what to do', async () => {
+    const place = await connected();
+    od.addProcedure({ PatNum: 908 });
+    const now = await syncNow(place);
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json()).toMatchObject({ enabled: true, last_run_at: NOW.toISOString(), last_success_at: NOW.toISOString(), last_error: null });
+    expect(await procedures(place)).toHaveLength(1);
+    const audit = await queryRows<{ actor: string; changes: unknown }>(t.db, sql`select actor_user_id as actor, changes from audit_log where entity = 'pms_connection' and action = 'sync' and entity_id = ${place.id}`);
+    expect(audit).toEqual([{ actor: world.own.users.organization_admin.id, changes: { pages: 1, read: 1, visits: 0, ok: true } }]);
+
+    const refused = await connected({ customer_key: 'not-the-key' });
+    const failed = await syncNow(refused);
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({ last_run_at: NOW.toISOString(), last_success_at: null, last_error: REFUSED_KEYS });
+
+    expect((await save(place, { enabled: false })).statusCode).toBe(200);
+    const off = await syncNow(place);
+    expect(off.statusCode).toBe(400);
+    expect(off.json()).toMatchObject({ message: expect.stringContaining(PMS_MESSAGES.syncOff) as string });
+    expect((await t.request({ method: 'POST', url: '/api/pms/connection/sync', token: t.tokenFor(world.own.users.company_member) })).statusCode).toBe(403);
+  });
+
+  it('a connection saved on starts its run at once: a job for its location, one however often it is saved', async () => {
+    const place = await connected();
+    od.addProcedure({ PatNum: 909 });
+    expect((await save(place, { take_stock_on_complete: false })).statusCode).toBe(200);
+    expect(await queuedFor(place)).toBe(1);
+    await t.jobs.drain('pms-sync');
+    expect(await queuedFor(place)).toBe(0);
+    expect(await procedures(place)).toHaveLength(1);
+    expect(await connection(place)).toMatchObject({ last_run_at: NOW.toISOString(), last_success_at: NOW.toISOString(), last_error: null });
+    // Saved off: nothing starts.
+    expect((await save(place, { enabled: false })).statusCode).toBe(200);
+    expect(await queuedFor(place)).toBe(0);
   });
 
   it('runs as a job for every enabled location; one failing does not stop the others', async () => {

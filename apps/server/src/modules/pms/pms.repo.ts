@@ -12,8 +12,8 @@ async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> 
 export type NewPmsProcedure = Omit<typeof pmsProcedures.$inferInsert, 'id' | 'status' | 'treatmentLogId' | 'recordedAt' | 'recordedBy' | 'createdAt' | 'updatedAt'>;
 
 /**
- * Procedures read from the PMS, each once: a procedure already read (the same source and id) is
- * left as it is. Answers those that are new.
+ * Procedures read from the PMS, each once: a procedure already read (the same source, practice and
+ * id) is left as it is. Answers those that are new.
  */
 export async function insertNewProcedures(db: DbOrTx, procedures: NewPmsProcedure[]): Promise<{ id: string; externalId: string }[]> {
   if (procedures.length === 0) return [];

@@ -110,4 +110,14 @@ export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionSe
     schema: { tags: ['pms'], body: TestPmsConnectionSchema, response: { 200: PmsConnectionTestSchema, ...errorResponses } },
     handler: (request) => connection.test(actorOf(request), request.body),
   });
+
+  // The location's sync run now, answered with how it went; 400 while the sync is off.
+  app.post('/pms/connection/sync', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['pms'], response: { 200: PmsConnectionSchema, ...errorResponses } },
+    handler: (request) =>
+      connection.syncNow(actorOf(request), (run) => {
+        request.log.warn({ companyId: run.companyId, err: run.cause, error: run.error }, 'practice-management sync now failed');
+      }),
+  });
 }

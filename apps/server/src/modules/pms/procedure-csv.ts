@@ -50,6 +50,7 @@ export function proceduresOfRows(companyId: string, rows: Row[]): { rowNumber: n
       occurrences.set(content, seen);
       externalId = `${content}|${String(seen)}`;
     }
-    return { rowNumber, procedure: { companyId, source: 'csv', externalId, chartNumber: chart, code, fee: fee!, performedOn: day!, problem: null } };
+    // A CSV names no practice: its procedures are the location's own ('').
+    return { rowNumber, procedure: { companyId, source: 'csv', practiceKey: '', externalId, chartNumber: chart, code, fee: fee!, performedOn: day!, problem: null } };
   });
 }

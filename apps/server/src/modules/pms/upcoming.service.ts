@@ -81,10 +81,10 @@ export function createUpcomingService(deps: ServiceDeps) {
      * The sync's part: the practice's scheduled appointments of the window, the procedures of those
      * new or changed read (a run's share, soonest first), the schedule written in one transaction.
      */
-    async refreshFromPms(companyId: string, connector: PmsConnector, clinicRef: string | null): Promise<{ appointments: number; read: number }> {
+    async refreshFromPms(companyId: string, connector: PmsConnector, clinicRef: string | null, maxReads = UPCOMING_READS_PER_RUN): Promise<{ appointments: number; read: number }> {
       const from = isoDay(deps.now());
       const known = await readAppointmentStamps(db, companyId, 'open_dental');
-      const found = await connector.upcomingProcedures(from, windowEnd(from), clinicRef, { known, maxReads: UPCOMING_READS_PER_RUN });
+      const found = await connector.upcomingProcedures(from, windowEnd(from), clinicRef, { known, maxReads });
       const appointments = found.map((a) => ({
         appointmentRef: a.appointmentRef,
         patientRef: a.patientRef,

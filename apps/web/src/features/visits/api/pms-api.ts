@@ -114,6 +114,15 @@ export function useSavePmsConnection() {
   });
 }
 
+/** "Sync now": the location's sync run while the admin waits; answers the connection with how the run went. */
+export function useSyncPmsConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PmsConnection>('pms/connection/sync'),
+    onSuccess: (connection) => { queryClient.setQueryData(CONNECTION_KEY, connection); },
+  });
+}
+
 /** Whether the address and keys in the form reach Open Dental: its clinics, or why not. */
 export function useTestPmsConnection() {
   return useMutation({ mutationFn: (body: TestPmsConnection) => api.post<PmsConnectionTest>('pms/connection/test', body) });

@@ -1,10 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPEN_DENTAL_API_URL, PMS_MESSAGES, type PmsConnection } from '@clinic/domain';
 import { AppProviders } from '../../../app/providers';
 import { jsonResponse } from '../../../test/fixtures';
+import { formatDateTime } from '../../../lib/format';
 import { OpenDentalCard } from './open-dental-card';
 
 const SAVED: PmsConnection = {
@@ -21,8 +22,8 @@ const SAVED: PmsConnection = {
 
 type Call = { method: string; path: string; body: unknown };
 
-/** The card against a fake API: the saved connection, and answers for the test and the save. */
-function renderCard(saved: PmsConnection, answers: { test?: unknown; save?: Response } = {}) {
+/** The card against a fake API: the saved connection, and answers for the test, the save and Sync now. */
+function renderCard(saved: PmsConnection, answers: { test?: unknown; save?: Response; sync?: Promise<Response> } = {}) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -31,6 +32,7 @@ function renderCard(saved: PmsConnection, answers: { test?: unknown; save?: Resp
       const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
       calls.push({ method: init?.method ?? 'GET', path: url.pathname, body });
       if (url.pathname === '/api/pms/connection/test') return Promise.resolve(jsonResponse(answers.test));
+      if (url.pathname === '/api/pms/connection/sync') return answers.sync ?? Promise.resolve(jsonResponse(saved));
       if (init?.method === 'PUT') return Promise.resolve(answers.save ?? jsonResponse({ ...saved, ...(body as object), has_keys: true, last_error: null }));
       return Promise.resolve(jsonResponse(saved));
     }),
@@ -89,6 +91,30 @@ describe('the Connect Open Dental card', () => {
     expect(await screen.findByText(PMS_MESSAGES.connectionSaved)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ base_url: OPEN_DENTAL_API_URL, clinic_num: null, developer_key: 'dev-123', customer_key: 'cust-456', enabled: true, take_stock_on_complete: false });
     expect(screen.getByLabelText('Developer key')).toHaveValue('');
+  });
+
+  it('Sync now waits for the run, saying so, then shows how it went', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const ran: PmsConnection = { ...SAVED, last_run_at: '2026-11-20T16:30:00.000Z', last_success_at: '2026-11-20T16:30:00.000Z', last_error: null };
+    const calls = renderCard(SAVED, { sync: new Promise((resolve) => { answer = resolve; }) });
+    const button = await screen.findByRole('button', { name: 'Sync now' });
+    await userEvent.click(button);
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Reading what changed in Open Dental');
+    expect(calls.filter((c) => c.path === '/api/pms/connection/sync').map((c) => c.method)).toEqual(['POST']);
+
+    answer(jsonResponse(ran));
+    expect(await screen.findByText(PMS_MESSAGES.synced)).toBeInTheDocument();
+    const status = screen.getByRole('region', { name: 'Sync status' });
+    expect(status).toHaveTextContent(`Last success: ${formatDateTime(ran.last_success_at)}`);
+    expect(status).not.toHaveTextContent(SAVED.last_error!);
+    expect(within(status).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+  });
+
+  it("Sync now with the sync off shows the server's word", async () => {
+    renderCard({ ...SAVED, enabled: false, last_error: null }, { sync: Promise.resolve(jsonResponse({ statusCode: 400, code: 'BAD_REQUEST', message: PMS_MESSAGES.syncOff }, 400)) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText(PMS_MESSAGES.syncOff)).toBeInTheDocument();
   });
 
   it('refuses a plain http address before anything is sent, and shows the server’s word under its field', async () => {

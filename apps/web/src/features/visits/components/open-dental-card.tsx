@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,7 @@ import { PMS_MESSAGES, SavePmsConnectionSchema, TestPmsConnectionSchema, type Pm
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { pmsConnectionQueryOptions, useSavePmsConnection, useTestPmsConnection } from '../api/pms-api';
+import { pmsConnectionQueryOptions, useSavePmsConnection, useSyncPmsConnection, useTestPmsConnection } from '../api/pms-api';
 
 type Errors = Record<string, string>;
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]): Errors => Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message]));
@@ -28,7 +29,7 @@ const CLINIC_NUMBER = 'Use the clinic number Open Dental shows, or leave it empt
 /**
  * Settings > Practice system: the location's link to Open Dental (issue 36). The keys are written
  * here and never shown again ("Saved"); Test connection tries what the form holds; the sync's last
- * run, success and error come from the server as it runs every 5 minutes.
+ * run, success and error come from the server as it runs every 5 minutes, or at once on Sync now.
  */
 export function OpenDentalCard() {
   const connection = useQuery(pmsConnectionQueryOptions());
@@ -150,12 +151,35 @@ function TestAnswer({ answer, onChoose }: { answer: PmsConnectionTest; onChoose:
   );
 }
 
+/** How the sync last ran, and Sync now: the saved connection's run while the admin waits (the form's unsaved edits play no part). */
 function SyncState({ saved }: { saved: PmsConnection }) {
+  const notify = useNotify();
+  const sync = useSyncPmsConnection();
+  const syncNow = () => {
+    sync.mutate(undefined, {
+      // A run that failed answers too: its error shows below, as the scheduled runs' do.
+      onSuccess: (connection) => { if (!connection.last_error) notify.success(PMS_MESSAGES.synced); },
+    });
+  };
   return (
     <Box component="section" aria-label="Sync status">
       <Typography variant="body2">{`Last run: ${saved.last_run_at ? formatDateTime(saved.last_run_at) : 'not yet'}`}</Typography>
       <Typography variant="body2">{`Last success: ${saved.last_success_at ? formatDateTime(saved.last_success_at) : 'not yet'}`}</Typography>
-      {saved.last_error ? (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
+        <Button variant="outlined" startIcon={<SyncOutlined />} onClick={syncNow} loading={sync.isPending} loadingPosition="start" sx={TOUCH}>
+          Sync now
+        </Button>
+        {sync.isPending ? (
+          <Typography variant="body2" color="text.secondary" role="status">
+            Reading what changed in Open Dental…
+          </Typography>
+        ) : null}
+      </Box>
+      {sync.isError ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorMessage(sync.error, 'Could not run the sync')}
+        </Alert>
+      ) : saved.last_error ? (
         <Alert severity="warning" sx={{ mt: 1 }}>
           {saved.last_error}
         </Alert>
