@@ -18,6 +18,8 @@ process.env.BOOKING_URL = 'https://booking.example/clinic-onboarding';
 process.env.SUPPORT_EMAIL = 'support@clinic.example';
 // Open Dental keys are sealed with it (pms-connection.spec.ts); a fresh database each start, so a fresh key.
 process.env.PMS_SECRET_KEY = randomBytes(32).toString('base64');
+// The stand-in answers at once; the free tier's 5 s between requests would make Sync now a minute's wait.
+process.env.OPEN_DENTAL_MIN_INTERVAL_MS = '100';
 if (process.env.E2E_NO_AI === '1') {
   // No OpenAI-compatible endpoint at all: the voice assistant runs its local parser on typed text.
   delete process.env.OPENAI_BASE_URL;

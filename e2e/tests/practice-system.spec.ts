@@ -7,8 +7,8 @@ import { DEMO, screenshot, signIn, skipWelcome, toast, usDate } from './helpers'
 // that expire first; another, its unmapped exam dismissed, is checked and recorded with its
 // anesthetic taken off and a quantity changed (the demo's first lidocaine lot, which the treatment
 // design test prices the tray at, stays as it is). The practice system page lists the codes and
-// imports the next day's file; the month's production typed there puts the dashboard's supply spend
-// against it.
+// imports the next day's file and a schedule; Upcoming trays shows the next days' trays with the
+// shortfall in words; the month's production typed there puts the dashboard's supply spend against it.
 
 const PROPHY = 'Elite Disposable Prophy Angles Soft Cup (Box of 100)';
 const CONFIRMED = 'Visit recorded from the practice-management system';
@@ -100,6 +100,27 @@ test.describe('procedures from the practice system at the chair', () => {
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: '1 procedure imported' })).toContainText('1 with problems');
     await expect(page.getByRole('list', { name: 'Procedure rows that failed' })).toContainText('Fee must be a number of dollars');
     await screenshot(page, 'practice-system-820');
+
+    // The schedule of the next days, exported from any PMS: a row of a past day is named, the rest planned.
+    const inThreeDays = new Date(Date.parse(`${today}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const schedule = ['Date,Time,Chart Number,Procedure Code,Quantity', `${inThreeDays},16:00,BS-20002,D2391,1`, `${yesterday},09:00,BS-20003,D2391,1`].join('\n');
+    await page.getByLabel('Schedule file').setInputFiles({ name: 'schedule.csv', mimeType: 'text/csv', buffer: Buffer.from(schedule) });
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: '1 planned procedure imported for 1 day' })).toContainText('1 with problems');
+    await expect(page.getByRole('list', { name: 'Schedule rows that failed' })).toContainText('The day has passed');
+
+    // Treatments > Upcoming trays: each day's trays, and the shortfall in words before the day comes.
+    await page.goto('/upcoming-trays');
+    await expect(page.getByRole('heading', { level: 1, name: 'Upcoming trays' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Not counted (codes not mapped to a treatment): D0150 × 1');
+    const implants = page.getByRole('main').getByRole('alert').filter({ hasText: 'Surgical placement of implant body need 3 × Straumann BLX Roxolid SLActive RB 4.0 x 10 mm Implant' });
+    await expect(implants).toBeVisible();
+    const shown = `${inThreeDays.slice(5)}-${inThreeDays.slice(0, 4)}`; // MM-DD-YYYY
+    const planned = page.getByRole('region', { name: new RegExp(shown) });
+    await expect(planned).toContainText('Resin-based composite, one surface, posterior');
+    await expect(planned.getByRole('table', { name: `Trays of ${shown}` }).getByRole('row').filter({ hasText: 'Filtek Z250 Universal Restorative A2' })).toBeVisible();
+    await screenshot(page, 'upcoming-trays-820');
+    await page.goto('/pms');
 
     // This month's production typed: the dashboard sets the month's supply spend against it.
     await page.getByRole('textbox', { name: 'Production ($)' }).fill('20000');

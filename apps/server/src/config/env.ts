@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   MARKETPLACE_DISTRIBUTORS: z.string().optional(),
   /** 32 random bytes (base64 or hex) that encrypt practice-management keys at rest (core/secret-box.ts). */
   PMS_SECRET_KEY: z.string().trim().min(1).optional(),
+  // Open Dental's free tier answers one request per 5 s; a paid tier (or a test stand-in) answers faster.
+  OPEN_DENTAL_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -84,6 +86,8 @@ export interface AppConfig {
   distributors: DistributorConfig[];
   /** The key sealing practice-management connections' keys; unset, saving a connection says it is missing. */
   pmsSecretKey: string | undefined;
+  /** The least time between two requests to Open Dental (its tier's pace). */
+  openDentalMinIntervalMs: number;
 }
 
 /** Parses the environment once at start-up; nothing else reads process.env. */
@@ -123,6 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     distributors: parseDistributors(env.MARKETPLACE_DISTRIBUTORS),
     pmsSecretKey: env.PMS_SECRET_KEY,
+    openDentalMinIntervalMs: env.OPEN_DENTAL_MIN_INTERVAL_MS,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...stripeApiBase(env.STRIPE_API_BASE) } : undefined,
     s3: env.S3_BUCKET
       ? {
