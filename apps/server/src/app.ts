@@ -20,6 +20,7 @@ import type { ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { registerAuthentication } from './http/authenticate';
+import { readinessRoutes } from './http/readiness';
 import { registerSafeInput } from './http/safe-input';
 import { openApiTransform } from './http/openapi-transform';
 import { logSerializers } from './http/log-safety';
@@ -109,6 +110,8 @@ import { priceListsRoutes } from './modules/marketplace/price-lists.routes';
 import { createSupplierVendors } from './modules/marketplace/vendors/supplier-vendor';
 
 export interface BuildAppOptions {
+  /** On close (SIGTERM), how long the job step running may take to finish (ms; default 10 s). */
+  shutdownGraceMs?: number;
   db: Db;
   /** The job engine's own way to the same database (Database.jobSql). */
   jobSql: SqlExecutor;
@@ -226,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   const jobs = createJobQueue(options.jobSql, app.log, { work: options.runJobs ?? false });
   await jobs.connect();
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => jobs.stop(options.shutdownGraceMs));
   const deps: ServiceDeps = {
     jobs,
     db: options.db,
@@ -275,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         now,
       );
       authRoutes(zapi, auth, options.support, options.idleLogoffMinutes);
+      readinessRoutes(zapi, options.db, jobs);
       usersRoutes(zapi, createUsersService(deps, auth));
       organizationsRoutes(zapi, createOrganizationsService(deps));
       companiesRoutes(zapi, createCompaniesService(deps, { countUsersInCompany }));

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     distributors: config.distributors,
     support: config.support,
     idleLogoffMinutes: config.idleLogoffMinutes,
+    shutdownGraceMs: config.shutdownGraceMs,
     // Keys go over plain http only to this computer, and only on a server that is not a production one (a stand-in, a developer's own).
     pms: { secretKey: config.pmsSecretKey, openDental: { localHttp: config.env !== 'production', minIntervalMs: config.openDentalMinIntervalMs } },
   });
@@ -54,12 +55,24 @@ async function main(): Promise<void> {
         })
       : null;
 
+  // Graceful shutdown (issue 38): stop accepting (new requests get 503 meanwhile), finish the
+  // requests in flight and the job step running, then close the database and exit 0. Past
+  // SHUTDOWN_GRACE_MS the process exits anyway (1): what was cut resumes at the next start.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing the work in flight');
+    const deadline = setTimeout(() => {
+      app.log.error({ graceMs: config.shutdownGraceMs }, 'work still in flight after the grace period: exiting; it resumes at the next start');
+      process.exit(1);
+    }, config.shutdownGraceMs + 5_000);
+    deadline.unref();
     await app.close();
     await backups?.close();
     await database.close();
     releaseLock();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

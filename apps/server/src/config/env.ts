@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email('use an e-mail address').optional(),
   IDLE_LOGOFF_MINUTES: z.coerce.number().int().min(2, 'at least 2 minutes').max(720).default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  // On SIGTERM: how long the requests in flight and the job step running may take before the process exits anyway.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -68,6 +70,8 @@ export interface AppConfig {
   /** Minutes without activity after which the web app signs the user out (a warning comes a minute before). */
   idleLogoffMinutes: number;
   seedDemo: boolean;
+  /** On SIGTERM, how long work in flight may take before the process exits anyway. */
+  shutdownGraceMs: number;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
   /** S3-compatible storage when S3_BUCKET is set; otherwise files live under DATA_DIR/uploads. */
@@ -117,6 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     support: { bookingUrl: env.BOOKING_URL ?? null, email: env.SUPPORT_EMAIL ?? null },
     idleLogoffMinutes: env.IDLE_LOGOFF_MINUTES,
     seedDemo: env.SEED_DEMO,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     alertExpiryWindowDays: env.ALERT_EXPIRY_WINDOW_DAYS,

@@ -55,6 +55,8 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
   const workers = new Map<string, string>();
   const draining = new Map<string, Promise<number>>();
   let connected = false;
+  /** The workers and schedules are running (a server process, after startWorking). */
+  let working = false;
 
   async function perform(name: string, job: Job): Promise<void> {
     const handler = handlers.get(name);
@@ -110,7 +112,11 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
         if (queue.cron) await boss.schedule(queue.name, queue.cron);
         if (queue.atStart) await boss.send(queue.name, {});
       }
+      working = true;
     },
+
+    /** Whether this process runs jobs now: readiness (GET /api/ready) waits for it. */
+    isWorking: () => working,
 
     /**
      * Queues a job; with `tx` in that transaction (it runs only if the transaction commits).
@@ -153,11 +159,13 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
       await boss.retry(name, id);
     },
 
-    async stop(): Promise<void> {
+    /** Stops; a job running is given `graceMs` to finish its step, then failed (and so retried). */
+    async stop(graceMs = 10_000): Promise<void> {
       if (!connected) return;
       connected = false;
+      working = false;
       // Jobs still running are failed and so retried by another process (or this one's next start).
-      await boss.stop({ graceful: work, close: false, timeout: 10_000, wait: true });
+      await boss.stop({ graceful: work, close: false, timeout: Math.max(1, graceMs), wait: true });
     },
   };
 }

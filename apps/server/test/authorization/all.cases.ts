@@ -30,6 +30,8 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/password',
   'POST /api/password/reset',
   'GET /api/health',
+  // Readiness (issue 38): what is missing, never the data.
+  'GET /api/ready',
   // What a pending organization is offered to reach the team: no tenant data.
   'GET /api/config',
   // The local storage's presigned POST and signed reads: the policy or signature is the permission.
