@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { knownMigrations, migrationLevel } from '../db/migration-level';
+import { ping } from '../db/ping';
 import type { ZodApp } from './zod-app';
 
 /** How long the database may take to answer `select 1` before the process is not ready. */
@@ -33,7 +33,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function checkReadiness(db: Db, jobs: { isWorking(): boolean }): Promise<Readiness> {
   const checks: Readiness['checks'] = { database: 'ok', migrations: 'ok', jobs: jobs.isWorking() ? 'ok' : 'not_started' };
   try {
-    await within(db.execute(sql`select 1`), DATABASE_TIMEOUT_MS);
+    await within(ping(db), DATABASE_TIMEOUT_MS);
     const level = await within(migrationLevel(db), DATABASE_TIMEOUT_MS);
     const shipped = knownMigrations();
     if (level.applied < shipped.length) checks.migrations = 'pending';
