@@ -15,6 +15,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { QUEUES } from './jobs/queues';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { pendingEmailCount } from './modules/mail/outbox.reads';
 import { createEmailDelivery, type EmailDelivery } from './modules/mail/email-delivery';
 import type { ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
@@ -110,6 +111,8 @@ import { priceListsRoutes } from './modules/marketplace/price-lists.routes';
 import { createSupplierVendors } from './modules/marketplace/vendors/supplier-vendor';
 
 export interface BuildAppOptions {
+  /** /metrics with this bearer token (METRICS_TOKEN), and the pool's connections to report (null: embedded). */
+  metrics?: { token: string; pool: (() => { total: number; idle: number; waiting: number }) | null } | undefined;
   /** On close (SIGTERM), how long the job step running may take to finish (ms; default 10 s). */
   shutdownGraceMs?: number;
   db: Db;
@@ -255,6 +258,18 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access }));
   const pmsSync = createPmsSyncService(deps, { connect, secretBox, budgetMs: options.pms?.syncBudgetMs });
   registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest, pmsSync }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
+
+  // /metrics only when a token is set: prom-client is loaded then, and never otherwise.
+  if (options.metrics) {
+    const { registerMetrics } = await import('./http/metrics');
+    const jobsView = createJobsService(deps);
+    registerMetrics(app, {
+      token: options.metrics.token,
+      jobQueues: async () => (await jobsView.overview()).queues,
+      pendingEmails: () => pendingEmailCount(options.db),
+      pool: options.metrics.pool,
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Inventory API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     support: config.support,
     idleLogoffMinutes: config.idleLogoffMinutes,
     shutdownGraceMs: config.shutdownGraceMs,
+    metrics: config.metricsToken ? { token: config.metricsToken, pool: database.poolStats ?? null } : undefined,
     // Keys go over plain http only to this computer, and only on a server that is not a production one (a stand-in, a developer's own).
     pms: { secretKey: config.pmsSecretKey, openDental: { localHttp: config.env !== 'production', minIntervalMs: config.openDentalMinIntervalMs } },
   });

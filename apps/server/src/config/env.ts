@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   IDLE_LOGOFF_MINUTES: z.coerce.number().int().min(2, 'at least 2 minutes').max(720).default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // On SIGTERM: how long the requests in flight and the job step running may take before the process exits anyway.
+  // /metrics answers only with this bearer token; unset, there is no /metrics.
+  METRICS_TOKEN: z.string().trim().min(16, 'use at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -72,6 +74,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** On SIGTERM, how long work in flight may take before the process exits anyway. */
   shutdownGraceMs: number;
+  /** The bearer token /metrics answers to; undefined: no /metrics. */
+  metricsToken: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
   /** S3-compatible storage when S3_BUCKET is set; otherwise files live under DATA_DIR/uploads. */
@@ -122,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     idleLogoffMinutes: env.IDLE_LOGOFF_MINUTES,
     seedDemo: env.SEED_DEMO,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     alertExpiryWindowDays: env.ALERT_EXPIRY_WINDOW_DAYS,

@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /**
    * Embedded only: learn the array types the migrations created. PGlite reads them when it opens,
    * which on a new data directory is before the migrations, and could not send an array of an
@@ -67,6 +69,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       db: drizzlePg(pool, { schema }) as unknown as Db,
       driver: 'postgres',
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       jobSql: { executeSql: (text, values) => pool.query(text, values) },
       async exclusive(work) {
         // Its own connection, outside the pool: the work needs the pool's (a pool of one would wait forever).

@@ -99,7 +99,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string }; pms?: PmsOptions } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string }; pms?: PmsOptions; metricsToken?: string } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -125,6 +125,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       uploadQuotaMb: options.uploadQuotaMb,
       support: options.support,
       idleLogoffMinutes: options.idleLogoffMinutes,
+      metrics: options.metricsToken ? { token: options.metricsToken, pool: database.poolStats ?? null } : undefined,
       // Open Dental's client without its 5 s pace and with quick retries, so a test against the stand-in (or a closed port) takes milliseconds; plain http to the stand-in on 127.0.0.1 (a test server is not a production one).
       pms: { ...options.pms, openDental: { minIntervalMs: 0, retryDelayMs: 1, maxRetryDelayMs: 5, attempts: 2, timeoutMs: 5_000, localHttp: true, ...options.pms?.openDental } },
       onRoute,

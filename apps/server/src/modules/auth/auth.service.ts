@@ -6,6 +6,7 @@ import {
   type Profile,
   type TokenClaims,
 } from '@clinic/domain';
+import { countEvent } from '../../core/metrics';
 import type { ServiceDeps } from '../../services';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
@@ -75,12 +76,21 @@ export function createAuthService(deps: ServiceDeps) {
         (await countAttempt(db, keys.account, at)) > LIMITS.signInAccount,
         (await countAttempt(db, keys.address, at)) > LIMITS.signInAddress,
       ];
-      if (counts.some(Boolean)) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts);
+      if (counts.some(Boolean)) {
+        countEvent('sign_in_failures_total', { reason: 'throttled' });
+        throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts);
+      }
       const user = await findUserByEmail(db, body.username);
       const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? null);
-      if (!user || !passwordOk) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+      if (!user || !passwordOk) {
+        countEvent('sign_in_failures_total', { reason: 'invalid_credentials' });
+        throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+      }
       const refused = refusal(user);
-      if (refused) throw forbidden(refused);
+      if (refused) {
+        countEvent('sign_in_failures_total', { reason: 'refused' });
+        throw forbidden(refused);
+      }
       await clearAttempts(db, keys.pair);
       await clearAttempts(db, keys.account);
       await uncountAttempt(db, keys.address);

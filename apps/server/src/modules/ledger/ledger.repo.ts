@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { countEvent } from '../../core/metrics';
 import type { LotStatus } from '@clinic/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
@@ -20,6 +21,7 @@ const live = and(isNull(stocks.deletedAt));
 const p = (name: string) => sql.placeholder(name);
 
 export async function insertStocks(tx: DbOrTx, rows: NewStock[]): Promise<StockRow[]> {
+  countEvent('ledger_operations_total', { kind: 'receipt' }, rows.length);
   // A row without a place is sent with DEFAULT there, and the insert trigger fills it in.
   return tx
     .insert(stocks)
@@ -97,7 +99,12 @@ export async function updateStock(tx: DbOrTx, id: string, values: Partial<typeof
 
 /** The only way units leave a stock: the trigger moves the stock's counters and its CHECKs hold. */
 export async function appendUsages(tx: DbOrTx, rows: NewUsage[]): Promise<void> {
+  countUsages(rows);
   if (rows.length > 0) await tx.insert(stockUsages).values(rows);
+}
+
+function countUsages(rows: NewUsage[]): void {
+  for (const row of rows) countEvent('ledger_operations_total', { kind: row.kind });
 }
 
 /** What a consumption needs of a lot it locked. */
@@ -212,6 +219,7 @@ const writeUsagesAndAnswer = namedStatement('ledger_write_usages_and_answer', sq
  */
 export async function appendUsagesWithAnswer(tx: Tx, usages: NewUsage[], key: KeyRef, answer: unknown): Promise<void> {
   if (usages.length === 0) throw new Error('appendUsagesWithAnswer writes at least one usage row');
+  countUsages(usages);
   await writeUsagesAndAnswer(tx, { ...usageArrays(usages), ...key, response: JSON.stringify(answer) });
 }
 

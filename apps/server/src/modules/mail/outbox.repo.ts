@@ -22,6 +22,11 @@ export async function enqueueEmail(tx: DbOrTx, jobs: JobQueue, email: NewEmail):
   await jobs.send(QUEUES.email, { emailId: row!.id }, { tx });
 }
 
+export async function countPendingEmails(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
+  return Number(row?.n ?? 0);
+}
+
 export async function findOutboxEmail(db: DbOrTx, id: string): Promise<OutboxRow | null> {
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   return row ?? null;
