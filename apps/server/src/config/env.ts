@@ -6,7 +6,7 @@ import type { DistributorConfig } from '../modules/marketplace/vendors/distribut
 import type { SupportContact } from '../modules/auth/auth.routes';
 import { parseSecretKey, SecretBoxError } from '../core/secret-box';
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
