@@ -1,7 +1,7 @@
 import { UPCOMING_DAYS } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { plannedProcedures, trayItems } from './upcoming.repo';
-import { windowEnd } from './upcoming.service';
+import { traysByTreatment, windowEnd } from './upcoming.service';
 
 /**
  * What the appointments booked from today take of each product, by day (issue 36): the reorder
@@ -10,14 +10,13 @@ import { windowEnd } from './upcoming.service';
 export async function scheduledUse(db: DbOrTx, companyId: string, today: string): Promise<Map<string, { day: string; units: number }[]>> {
   const planned = await plannedProcedures(db, companyId, today, windowEnd(today, UPCOMING_DAYS));
   const treatmentIds = [...new Set(planned.flatMap((p) => (p.treatment_id ? [p.treatment_id] : [])))];
-  const items = await trayItems(db, treatmentIds);
+  const trays = traysByTreatment(await trayItems(db, treatmentIds));
   const use = new Map<string, Map<string, number>>();
   for (const p of planned) {
-    if (!p.treatment_id) continue;
-    for (const item of items.filter((i) => i.treatment_id === p.treatment_id)) {
-      const days = use.get(item.product_id) ?? new Map<string, number>();
-      days.set(p.day, (days.get(p.day) ?? 0) + Number(item.quantity) * Number(p.quantity));
-      use.set(item.product_id, days);
+    for (const item of (p.treatment_id && trays.get(p.treatment_id)) || []) {
+      const days = use.get(item.productId) ?? new Map<string, number>();
+      days.set(p.day, (days.get(p.day) ?? 0) + item.quantity * Number(p.quantity));
+      use.set(item.productId, days);
     }
   }
   return new Map([...use].map(([productId, days]) => [productId, [...days].map(([day, units]) => ({ day, units }))]));
