@@ -263,7 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   if (options.metrics) {
     const { registerMetrics } = await import('./http/metrics');
     const jobsView = createJobsService(deps);
-    registerMetrics(app, {
+    await registerMetrics(app, {
       token: options.metrics.token,
       jobQueues: async () => (await jobsView.overview()).queues,
       pendingEmails: () => pendingEmailCount(options.db),

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
+import type { Cell } from 'exceljs';
+import { lazy } from './lazy';
 
 /** The first sheet of a workbook or the rows of a CSV file, every cell as text. */
 export type SheetRows = string[][];
@@ -29,13 +30,18 @@ function decodeText(bytes: Buffer): string {
  * What the spreadsheet shows (a formula's stored result, a number as formatted; never evaluated
  * here), except a date cell: its day as ISO yyyy-mm-dd, since its shown text depends on the locale.
  */
-function cellText(cell: ExcelJS.Cell): string {
-  const value: unknown = cell.type === ExcelJS.ValueType.Formula ? cell.result : cell.value;
+function cellText(cell: Cell, formula: number): string {
+  const value: unknown = cell.type === formula ? cell.result : cell.value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   return cell.text.trim();
 }
 
+/** ExcelJS, loaded with the first .xlsx read or written (core/lazy.ts). */
+export const loadExcelJs = lazy(async () => (await import('exceljs')).default);
+
 async function readXlsx(bytes: Buffer): Promise<SheetRows> {
+  const ExcelJS = await loadExcelJs();
+  const formula = ExcelJS.ValueType.Formula;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
@@ -43,7 +49,7 @@ async function readXlsx(bytes: Buffer): Promise<SheetRows> {
   const rows: SheetRows = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
-    for (let column = 1; column <= row.cellCount; column++) cells.push(cellText(row.getCell(column)));
+    for (let column = 1; column <= row.cellCount; column++) cells.push(cellText(row.getCell(column), formula));
     rows.push(cells);
   });
   return rows;

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -85,17 +83,23 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       },
     };
   }
+  // The embedded database's code is loaded only here: a server on PostgreSQL never loads it.
+  const [{ PGlite: EmbeddedPostgres }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   // The fuzzy product search needs pg_trgm, which PGlite ships as a loadable extension.
   const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dataDir) {
     const dir = join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
+    client = new EmbeddedPostgres(dir, { extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
   } else if (options.pgliteDump) {
-    client = new PGlite({ loadDataDir: options.pgliteDump, extensions });
+    client = new EmbeddedPostgres({ loadDataDir: options.pgliteDump, extensions });
   } else {
-    client = new PGlite({ extensions });
+    client = new EmbeddedPostgres({ extensions });
   }
   await client.waitReady;
   return {

@@ -1,5 +1,4 @@
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { MIGRATIONS_DIR } from '../paths';
@@ -19,6 +18,8 @@ async function migrate(database: Database): Promise<void> {
   if (database.driver === 'postgres') {
     await migratePg(database.db as unknown as NodePgDatabase, config);
   } else {
+    // Loaded only for the embedded database, as its driver is (db/client.ts).
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as unknown as PgliteDatabase, config);
   }
   // The job engine's tables and queues (pg-boss keeps its own migrations, in its own schema).

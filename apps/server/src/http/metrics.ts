@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Counter } from 'prom-client';
 import type { JobQueueSummary } from '@clinic/domain';
 import { setMetricsSink, type CountedEvent } from '../core/metrics';
 
@@ -28,7 +28,9 @@ function sameToken(given: string | undefined, token: string): boolean {
  * and status, the database pool, job queues by state, ledger writes by kind, refused sign-ins, the
  * e-mail outbox's backlog, and the process (memory, CPU, event-loop lag: prom-client's defaults).
  */
-export function registerMetrics(app: FastifyInstance, sources: MetricsSources): void {
+export async function registerMetrics(app: FastifyInstance, sources: MetricsSources): Promise<void> {
+  // Imported here, not at the top: the bundle would otherwise load prom-client in every server.
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = await import('prom-client');
   const register = new Registry();
   collectDefaultMetrics({ register });
 

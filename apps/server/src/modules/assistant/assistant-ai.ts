@@ -1,4 +1,5 @@
-import OpenAI, { toFile } from 'openai';
+import { lazy } from '../../core/lazy';
+import { loadOpenAiSdk } from '../../core/openai-sdk';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { ASSISTANT_OUTPUT_AUDIO_FORMAT, ASSISTANT_VOICE, assistantToolDefinitions, type AssistantAudioFormat, type AssistantTurn } from '@clinic/domain';
 
@@ -50,9 +51,14 @@ function toMessages(history: AssistantTurn[]): ChatCompletionMessageParam[] {
  * the tools of spec section 5, voice alloy, flac out and no parallel tool calls.
  */
 export function createOpenAiAssistant(options: AssistantAiOptions): AssistantAi {
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 1, timeout: 120_000 });
+  // Loaded with the first call (core/openai-sdk.ts), not when the server starts.
+  const connect = lazy(async () => {
+    const { default: OpenAI } = await loadOpenAiSdk();
+    return new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 1, timeout: 120_000 });
+  });
   return {
     async transcribe(audio) {
+      const [client, { toFile }] = await Promise.all([connect(), loadOpenAiSdk()]);
       const result = await client.audio.transcriptions.create({
         file: await toFile(audio.content, `speech.${audio.format}`, { type: `audio/${audio.format === 'mp3' ? 'mpeg' : audio.format}` }),
         model: options.transcriptionModel,
@@ -68,6 +74,7 @@ export function createOpenAiAssistant(options: AssistantAiOptions): AssistantAi 
       } else if (text) {
         current.push({ role: 'user', content: text });
       }
+      const client = await connect();
       const completion = await client.chat.completions.create({
         model: options.assistantModel,
         modalities: ['text', 'audio'],

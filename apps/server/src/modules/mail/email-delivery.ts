@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazy } from '../../core/lazy';
 import type { Db } from '../../db/client';
 import type { JobRun } from '../../jobs/job-queue';
 import type { FileStorage } from '../uploads/storage';
@@ -17,7 +18,13 @@ export interface EmailDelivery {
  * error, and 'failed' once the engine gives up.
  */
 export function createEmailDelivery(db: Db, smtpUrl: string, from: string, storage?: FileStorage): EmailDelivery {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Nodemailer and its connection, with the first message (core/lazy.ts), not at start.
+  let transport: Transporter | null = null;
+  const connect = lazy(async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    transport = nodemailer.createTransport(smtpUrl);
+    return transport;
+  });
 
   /** Stored files go out as their bytes; a file that is gone fails the attempt (and it is retried). */
   async function attachmentsOf(message: OutboxRow) {
@@ -37,7 +44,7 @@ export function createEmailDelivery(db: Db, smtpUrl: string, from: string, stora
       // Sent already (a retry after the answer was lost), or gone: nothing to do.
       if (!message || message.status === 'sent') return;
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: await attachmentsOf(message) });
+        await (await connect()).sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: await attachmentsOf(message) });
       } catch (error) {
         await markAttemptFailed(db, message.id, error instanceof Error ? error.message : String(error), run.lastAttempt);
         throw error;
@@ -45,7 +52,7 @@ export function createEmailDelivery(db: Db, smtpUrl: string, from: string, stora
       await markSent(db, message.id);
     },
     close: () => {
-      transport.close();
+      transport?.close();
     },
   };
 }

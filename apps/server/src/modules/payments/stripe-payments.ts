@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazy } from '../../core/lazy';
 import { InvoiceStatusSchema, PlanIdSchema, SUBSCRIPTION_MESSAGES, SubscriptionStatusSchema, type PlanId } from '@clinic/domain';
 import { AppError, badRequest } from '../../core/errors';
 import type { InvoiceSnapshot, PaymentEvent, PaymentProvider, SubscriptionSnapshot } from './payment-provider';
@@ -54,15 +55,20 @@ function toInvoice(invoice: Stripe.Invoice): InvoiceSnapshot {
  * that arrive out of order still leave the latest state.
  */
 export function createStripePayments(options: StripeOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(options.host ? { host: options.host } : {}),
-    ...(options.port ? { port: options.port } : {}),
-    ...(options.protocol ? { protocol: options.protocol } : {}),
+  // The SDK is loaded with the first call to Stripe (core/lazy.ts), not when the server starts.
+  const connect = lazy(async () => {
+    const { default: StripeSdk } = await import('stripe');
+    return new StripeSdk(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.protocol ? { protocol: options.protocol } : {}),
+    });
   });
 
   async function snapshot(subscription: Stripe.Subscription): Promise<SubscriptionSnapshot> {
+    const stripe = await connect();
     const open = await stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 1 });
     return {
       providerSubscriptionId: subscription.id,
@@ -77,12 +83,13 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
     };
   }
 
-  const readSubscription = async (id: string) => snapshot(await stripe.subscriptions.retrieve(id));
+  const readSubscription = async (id: string) => snapshot(await (await connect()).subscriptions.retrieve(id));
 
   return {
     name: 'stripe',
 
     async startCheckout(order) {
+      const stripe = await connect();
       const { account, plan } = order;
       const customerId =
         account.customerId ??
@@ -126,22 +133,26 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
     },
 
     async manageUrl(account, returnUrl) {
+      const stripe = await connect();
       if (!account.customerId) throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.noBillingAccount);
       const portal = await stripe.billingPortal.sessions.create({ customer: account.customerId, return_url: returnUrl });
       return portal.url;
     },
 
     async cancelAtPeriodEnd(providerSubscriptionId) {
+      const stripe = await connect();
       return snapshot(await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
     },
 
     async readSubscriptions(account) {
+      const stripe = await connect();
       if (!account.customerId) return [];
       const list = await stripe.subscriptions.list({ customer: account.customerId, status: 'all', limit: 20 });
       return Promise.all(list.data.map(snapshot));
     },
 
     async readWebhook(rawBody, signature) {
+      const stripe = await connect();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../core/spreadsheet';
 import { DEFAULT_CATEGORY_NAME, escapeSpreadsheetCell, type ProductFilter } from '@clinic/domain';
 import type { Db } from '../../db/client';
 import { listProductsAfter, type CatalogReader } from './products.repo';
@@ -11,7 +11,8 @@ const BATCH = 1000;
  * 1000) so a 100,000-product catalog never sits in memory. Text cells that a spreadsheet would
  * run as a formula are escaped with a leading apostrophe (escapeSpreadsheetCell).
  */
-export function exportProductsXlsx(db: Db, reader: CatalogReader, forLocation: boolean, filter: ProductFilter, onError: (error: unknown) => void): Readable {
+export async function exportProductsXlsx(db: Db, reader: CatalogReader, forLocation: boolean, filter: ProductFilter, onError: (error: unknown) => void): Promise<Readable> {
+  const ExcelJS = await loadExcelJs();
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -35,8 +35,8 @@ export function productsRoutes(app: ZodApp, products: ProductsService): void {
   app.get('/product/v2/export-xls', {
     config: read,
     schema: { tags: ['products'], querystring: ProductFilterSchema, produces: [XLSX] },
-    handler: (request, reply) => {
-      const stream = products.exportXlsx(actorOf(request), request.query, (error) => request.log.error({ err: error }, 'product export failed'));
+    handler: async (request, reply) => {
+      const stream = await products.exportXlsx(actorOf(request), request.query, (error) => request.log.error({ err: error }, 'product export failed'));
       const day = new Date().toISOString().slice(0, 10);
       return reply.header('Content-Type', XLSX).header('Content-Disposition', `attachment; filename="products-${day}.xlsx"`).send(stream);
     },

@@ -1,4 +1,7 @@
-import PDFDocument from 'pdfkit';
+import { lazy } from '../../core/lazy';
+
+/** PDFKit, loaded with the first document (core/lazy.ts). */
+const loadPdfKit = lazy(async () => (await import('pdfkit')).default);
 
 export interface PurchaseOrderDocument {
   number: string;
@@ -30,7 +33,8 @@ function tableHeader(doc: PDFKit.PDFDocument, y: number): number {
 }
 
 /** The purchase order a supplier receives: letterhead, supplier, one row per product, the total. */
-export function renderPurchaseOrderPdf(order: PurchaseOrderDocument): Promise<Buffer> {
+export async function renderPurchaseOrderPdf(order: PurchaseOrderDocument): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `Purchase Order ${order.number}`, Author: order.buyer.organizationName, Creator: 'Clinic Inventory' } });
     const chunks: Buffer[] = [];

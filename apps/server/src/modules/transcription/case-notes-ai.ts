@@ -1,4 +1,5 @@
-import OpenAI, { toFile } from 'openai';
+import { lazy } from '../../core/lazy';
+import { loadOpenAiSdk } from '../../core/openai-sdk';
 
 /** What a visit's case notes are made from besides the recording. */
 export interface VisitContext {
@@ -38,9 +39,14 @@ const INSTRUCTIONS = [
  * products into a summary and case notes.
  */
 export function createOpenAiCaseNotes(options: OpenAiOptions): CaseNotesAi {
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 1, timeout: 120_000 });
+  // Loaded with the first call (core/openai-sdk.ts), not when the server starts.
+  const connect = lazy(async () => {
+    const { default: OpenAI } = await loadOpenAiSdk();
+    return new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 1, timeout: 120_000 });
+  });
   return {
     async transcribe(audio) {
+      const [client, { toFile }] = await Promise.all([connect(), loadOpenAiSdk()]);
       const result = await client.audio.transcriptions.create({
         file: await toFile(audio.content, audio.filename, { type: audio.contentType }),
         model: options.transcriptionModel,
@@ -49,6 +55,7 @@ export function createOpenAiCaseNotes(options: OpenAiOptions): CaseNotesAi {
     },
 
     async draft(transcript, visit) {
+      const client = await connect();
       const completion = await client.chat.completions.create({
         model: options.chatModel,
         response_format: { type: 'json_object' },

@@ -1,5 +1,8 @@
-import PDFDocument from 'pdfkit';
+import { lazy } from '../../core/lazy';
 import { IMPLANT_MESSAGES } from '@clinic/domain';
+
+/** PDFKit, loaded with the first document (core/lazy.ts). */
+const loadPdfKit = lazy(async () => (await import('pdfkit')).default);
 
 /** What an implant card says (EU MDR article 18(1)(a) and (b), with the clinic and the patient). */
 export interface ImplantCardDocument {
@@ -29,7 +32,8 @@ const VALUE_WIDTH = 345;
 const usDate = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
 
 /** The printable card a patient keeps: one labelled row per field, the UDI as text. */
-export function renderImplantCardPdf(card: ImplantCardDocument): Promise<Buffer> {
+export async function renderImplantCardPdf(card: ImplantCardDocument): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `${IMPLANT_MESSAGES.cardTitle} ${card.deviceName}`, Author: card.clinic.name, Creator: 'Clinic Inventory' } });
     const chunks: Buffer[] = [];

@@ -1,8 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
+import { lazy } from '../../core/lazy';
 import type { FileStorage } from './storage';
+
+/** The AWS SDK, loaded with the first file stored or read (core/lazy.ts): a server on local storage never loads it. */
+const loadSdk = lazy(async () => {
+  const [s3, post, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-presigned-post'), import('@aws-sdk/s3-request-presigner')]);
+  return { ...s3, createPresignedPost: post.createPresignedPost, getSignedUrl: presigner.getSignedUrl };
+});
 
 export interface S3Options {
   bucket: string;
@@ -20,11 +24,15 @@ function isMissing(error: unknown): boolean {
 
 /** S3 or any S3-compatible store (MinIO, R2, ...): the browser posts straight to the bucket. */
 export function createS3Storage(options: S3Options): FileStorage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+  const connect = lazy(async () => {
+    const sdk = await loadSdk();
+    const client = new sdk.S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    });
+    return { sdk, client };
   });
   const Bucket = options.bucket;
 
@@ -33,7 +41,8 @@ export function createS3Storage(options: S3Options): FileStorage {
 
     async presignPost({ key, contentType, maxBytes, expiresAt }) {
       const expires = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000));
-      return createPresignedPost(client, {
+      const { sdk, client } = await connect();
+      return sdk.createPresignedPost(client, {
         Bucket,
         Key: key,
         Fields: { 'Content-Type': contentType },
@@ -43,8 +52,9 @@ export function createS3Storage(options: S3Options): FileStorage {
     },
 
     async readHead(key, bytes) {
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
         const head = Buffer.from(await object.Body!.transformToByteArray());
         const total = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? head.length);
         return { head, size: total };
@@ -55,8 +65,9 @@ export function createS3Storage(options: S3Options): FileStorage {
     },
 
     async openRead(key) {
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         return object.Body as Readable;
       } catch (error) {
         if (isMissing(error)) return null;
@@ -65,15 +76,18 @@ export function createS3Storage(options: S3Options): FileStorage {
     },
 
     async write(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
     },
 
     async serve(key) {
-      return { redirect: await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: 300 }) };
+      const { sdk, client } = await connect();
+      return { redirect: await sdk.getSignedUrl(client, new sdk.GetObjectCommand({ Bucket, Key: key }), { expiresIn: 300 }) };
     },
 
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     // The bucket keeps no partial objects: a cut-off POST stores nothing.
