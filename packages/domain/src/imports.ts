@@ -101,6 +101,11 @@ export const ProductImportSchema = z.object({
   finished_at: z.string().nullable(),
   /** The location that received the stock columns, if one was chosen. */
   stock_location_id: UuidSchema.nullable(),
+  /**
+   * Cut off by its server stopping (killed, restarted) and taken up again: when, and how many rows
+   * were done by then (the import went on after them). The last such time; null if it ran through.
+   */
+  resumed: z.object({ at: z.string(), after_rows: z.number().int() }).nullable(),
 });
 export type ProductImport = z.infer<typeof ProductImportSchema>;
 export const ProductImportPageSchema = pageOf(ProductImportSchema);

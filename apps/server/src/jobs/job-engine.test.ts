@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/setup/test-app';
 import { queryRows } from '../../test/setup/sql';
-import { createJobQueue, type JobQueue, type JobRun } from './job-queue';
+import { STOPPED_MESSAGE, createJobQueue, type JobQueue, type JobRun } from './job-queue';
 import { ALL_QUEUES, QUEUES } from './queues';
 
 /**
@@ -89,9 +89,17 @@ it('a working process polls its queues, runs the start-up jobs and keeps the cro
   const worker = await anotherProcess({ work: true, pollingIntervalSeconds: 0.5 });
   const swept: string[] = [];
   const scanned: string[] = [];
-  worker.handle(QUEUES.uploadSweep, async (_data, run) => { swept.push(run.id); });
+  const recordedFor: string[] = [];
+  worker.handle(QUEUES.uploadSweep, async (_data, run) => {
+    swept.push(run.id);
+    // While a job runs, the process running it is on record (for the others to notice if it dies).
+    recordedFor.push(...(await queryRows<{ process_id: string }>(t.db, sql`select process_id from job_runs where job_id = ${run.id}`)).map((r) => r.process_id));
+  });
   worker.handle(QUEUES.alertScan, async (_data, run) => { scanned.push(run.id); });
   await worker.startWorking();
+  const heartbeats = async () => queryRows<{ id: string }>(t.db, sql`select id from job_processes`);
+  const [beating, ...more] = await heartbeats();
+  expect(more).toEqual([]);
   // The start-up runs of the scheduled queues it handles, picked up by its workers.
   await expect.poll(() => swept.length + scanned.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
   // Work queued anywhere (here: outside any worker) is picked up by polling.
@@ -99,7 +107,11 @@ it('a working process polls its queues, runs the start-up jobs and keeps the cro
   await expect.poll(() => swept.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
   const schedules = await queryRows<{ name: string; cron: string }>(t.db, sql`select name, cron from pgboss.schedule order by name`);
   expect(schedules).toEqual(expect.arrayContaining([{ name: 'alert-scan', cron: QUEUES.alertScan.cron }, { name: 'upload-sweep', cron: QUEUES.uploadSweep.cron }]));
+  expect(recordedFor).toEqual(swept.map(() => beating!.id));
   await worker.stop();
+  // Done and stopped: no run on record, no heartbeat left to go stale.
+  expect(await queryRows(t.db, sql`select job_id from job_runs`)).toEqual([]);
+  expect(await heartbeats()).toEqual([]);
 });
 
 it('after a crash of the only process (embedded database), retries the jobs it was running', async () => {
@@ -108,9 +120,46 @@ it('after a crash of the only process (embedded database), retries the jobs it w
   await t.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = 'product-import' and data->>'importId' = 'cut-by-a-crash'`);
   expect(await t.jobs.recoverAfterCrash()).toBe(1);
   const [job] = await queryRows<{ state: string; error: string }>(t.db, sql`select state::text as state, output->>'message' as error from pgboss.job where data->>'importId' = 'cut-by-a-crash'`);
-  expect(job).toEqual({ state: 'retry', error: 'The server stopped while this job ran' });
-  const resumed: string[] = [];
-  t.jobs.handle(QUEUES.productImport, async (data: { importId: string }) => { resumed.push(data.importId); });
-  await t.jobs.drain('product-import', { ignoreDelay: true });
-  expect(resumed).toEqual(['cut-by-a-crash']);
+  expect(job).toEqual({ state: 'retry', error: STOPPED_MESSAGE });
+  const resumed: [string, boolean][] = [];
+  t.jobs.handle(QUEUES.productImport, async (data: { importId: string }, run) => { resumed.push([data.importId, run.interrupted]); });
+  // Due at once (nobody runs it any more), not after the queue's backoff; told it was cut off.
+  await t.jobs.drain('product-import');
+  expect(resumed).toEqual([['cut-by-a-crash', true]]);
+});
+
+it('fails the jobs of a process whose heartbeat stopped, to run again at once, and leaves a live one\'s alone', async () => {
+  await t.db.execute(sql`insert into job_processes (id, seen_at) values ('killed-a-minute-ago', now() - interval '1 minute'), ('beating', now())`);
+  await t.jobs.send(QUEUES.caseNotes, { jobId: 'cut-by-a-kill' });
+  await t.jobs.send(QUEUES.caseNotes, { jobId: 'still-running' });
+  // As the two processes left them: claimed, running, each on record for its process.
+  await t.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = 'case-notes'`);
+  await t.db.execute(sql`
+    insert into job_runs (job_id, queue, process_id, attempt)
+    select id, name, case data->>'jobId' when 'cut-by-a-kill' then 'killed-a-minute-ago' else 'beating' end, retry_count from pgboss.job where name = 'case-notes'`);
+  // Two processes reaping at once fail it once.
+  const other = await anotherProcess();
+  const reaped = await Promise.all([t.jobs.reapDeadProcesses(), other.reapDeadProcesses()]);
+  expect(reaped[0] + reaped[1]).toBe(1);
+  const jobs = await queryRows<{ job: string; state: string; due: boolean; error: string | null }>(
+    t.db,
+    sql`select data->>'jobId' as job, state::text as state, start_after <= now() as due, output->>'message' as error from pgboss.job where name = 'case-notes' order by job`,
+  );
+  // Due now, not after the queue's 30 s backoff; the live process's job untouched.
+  expect(jobs).toEqual([
+    { job: 'cut-by-a-kill', state: 'retry', due: true, error: STOPPED_MESSAGE },
+    { job: 'still-running', state: 'active', due: true, error: null },
+  ]);
+  expect(await queryRows(t.db, sql`select process_id from job_runs`)).toEqual([{ process_id: 'beating' }]);
+  expect(await queryRows(t.db, sql`select id from job_processes`)).toEqual([{ id: 'beating' }]);
+
+  const runs: [string, JobRun][] = [];
+  t.jobs.handle(QUEUES.caseNotes, async (data: { jobId: string }, run) => { runs.push([data.jobId, run]); });
+  expect(await t.jobs.drain('case-notes')).toBe(1);
+  expect(runs).toEqual([['cut-by-a-kill', expect.objectContaining({ attempt: 2, interrupted: true })]]);
+
+  // Tidy: the live process finishes its job and stops.
+  await t.db.execute(sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'case-notes' and state = 'active'`);
+  await t.db.execute(sql`delete from job_runs`);
+  await t.db.execute(sql`delete from job_processes`);
 });

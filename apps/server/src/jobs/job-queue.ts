@@ -3,13 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { drizzleExecutor, type SqlExecutor } from '../db/sql-executor';
 import { ALL_QUEUES, JOB_SCHEMA, type QueueDefinition, type QueueName } from './queues';
+import { HEARTBEAT_MS, REAP_EVERY_MS, createProcessHeartbeats, every, type OrphanedJob } from './process-heartbeats';
 
 /** What a handler learns of its run: the attempt (1 for the first) and whether it is the last. */
 export interface JobRun {
   id: string;
   attempt: number;
   lastAttempt: boolean;
+  /** The attempt before this one was cut off by its server process stopping (killed), not failed by the handler. */
+  interrupted: boolean;
 }
+
+/** The error a job cut off by its process's death is failed with (the next attempt reads it back). */
+export const STOPPED_MESSAGE = 'The server stopped while this job ran';
 
 /** Does one job; throwing fails this attempt, and the engine retries it with backoff until the queue's limit. */
 export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
@@ -35,8 +41,8 @@ export async function installJobSchema(jobSql: SqlExecutor): Promise<void> {
 
 export interface JobQueueOptions {
   /**
-   * The server process: poll the queues, run the cron schedules and expire jobs whose process died
-   * (then retried). Tests leave it off and run jobs with `drain`.
+   * The server process: poll the queues, run the cron schedules, beat, and fail the jobs of
+   * processes whose heartbeat stopped (then retried at once). Tests leave it off and run jobs with `drain`.
    */
   work?: boolean;
   pollingIntervalSeconds?: number;
@@ -57,12 +63,46 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
   let connected = false;
   /** The workers and schedules are running (a server process, after startWorking). */
   let working = false;
+  const heartbeats = createProcessHeartbeats(jobSql);
+  /** This process beats and records its runs (a working one, from startWorking until it stops). */
+  let watched = false;
+  let heartbeat: { stop(): Promise<void> } | null = null;
+  let reaper: { stop(): Promise<void> } | null = null;
 
   async function perform(name: string, job: Job): Promise<void> {
     const handler = handlers.get(name);
     if (!handler) throw new Error(`no handler for the ${name} queue`);
     const attempt = job.retryCount + 1;
-    await handler(job.data as never, { id: job.id, attempt, lastAttempt: attempt > job.retryLimit });
+    const run: JobRun = { id: job.id, attempt, lastAttempt: attempt > job.retryLimit, interrupted: endedWith(job, STOPPED_MESSAGE) };
+    // A process that does not beat (tests draining by hand) records nothing: the others would take it for dead.
+    if (!watched) return handler(job.data as never, run);
+    await heartbeats.recordRun(name, job.id, job.retryCount);
+    try {
+      await handler(job.data as never, run);
+    } finally {
+      // A record left behind is harmless: once the job is no longer active, reaping it fails nothing.
+      await heartbeats.forgetRun(job.id).catch((error: unknown) => { log.warn({ err: error, queue: name, jobId: job.id }, 'job run record not removed'); });
+    }
+  }
+
+  /**
+   * Fails jobs whose process stopped, as an attempt (a job that kills its process cannot loop
+   * forever), and makes their retries due now rather than after the queue's backoff: nobody is
+   * running them any more, so they resume within seconds.
+   */
+  async function failInterrupted(jobs: readonly OrphanedJob[]): Promise<number> {
+    for (const job of jobs) {
+      await boss.fail(job.name, job.id, { message: STOPPED_MESSAGE });
+      await jobSql.executeSql(`update ${JOB_SCHEMA}.job set start_after = now() where name = $1 and id = $2 and state = 'retry'`, [job.name, job.id]);
+    }
+    return jobs.length;
+  }
+
+  /** Fails the jobs of processes whose heartbeat stopped (process-heartbeats.ts); resolves with how many. */
+  async function reapDeadProcesses(): Promise<number> {
+    const orphaned = await heartbeats.claimOrphanedJobs();
+    if (orphaned.length > 0) log.warn({ jobs: orphaned.map((job) => `${job.name}/${job.id}`) }, 'jobs of a server process that stopped run again');
+    return failInterrupted(orphaned);
   }
 
   /** Claims and runs what is due in one queue, one job at a time, until none is left. */
@@ -103,6 +143,13 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
     /** With `work`: a worker per handled queue, the cron schedules and the start-up runs. */
     async startWorking(): Promise<void> {
       if (!work) return;
+      // Alive before the first job is claimed, so no run is ever recorded for a process without a heartbeat.
+      await heartbeats.beat();
+      watched = true;
+      heartbeat = every(HEARTBEAT_MS, () => heartbeats.beat(), (error) => { log.warn({ err: error }, 'job heartbeat failed'); });
+      reaper = every(REAP_EVERY_MS, reapDeadProcesses, (error) => { log.error({ err: error }, 'looking for stopped server processes failed'); });
+      // A predecessor killed just now still looks alive: the reaper's later rounds catch it.
+      await reapDeadProcesses();
       for (const queue of ALL_QUEUES) {
         if (!handlers.has(queue.name)) continue;
         const id = await boss.work<unknown>(queue.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
@@ -144,15 +191,21 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
 
     /**
      * Embedded database only (one server process per data directory, a lock file makes sure): a
-     * job still running at start was its killed predecessor's. Failing it now lets it be retried
-     * after its backoff instead of after it expires (an import: 30 minutes). Resolves with how many.
+     * job still running at start was its killed predecessor's, recorded or not, and its heartbeat
+     * need not be waited out. Failed now, it runs again at once instead of after it expires (an
+     * import: 30 minutes). Resolves with how many.
      */
     async recoverAfterCrash(): Promise<number> {
+      await heartbeats.claimOrphanedJobs({ allOthers: true });
       const { rows } = await jobSql.executeSql(`select name, id from ${JOB_SCHEMA}.job where state = 'active'`, []);
-      const active = rows as { name: string; id: string }[];
-      for (const job of active) await boss.fail(job.name, job.id, { message: 'The server stopped while this job ran' });
-      return active.length;
+      return failInterrupted(rows as OrphanedJob[]);
     },
+
+    /**
+     * Fails the jobs of server processes whose heartbeat stopped, to run again now; every working
+     * process does it every REAP_EVERY_MS. Resolves with how many.
+     */
+    reapDeadProcesses,
 
     /** Sends a failed or cancelled job back to the queue (the admin's Retry). */
     async retry(name: string, id: string): Promise<void> {
@@ -164,13 +217,24 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
       if (!connected) return;
       connected = false;
       working = false;
-      // Jobs still running are failed and so retried by another process (or this one's next start).
+      await reaper?.stop();
+      // Jobs still running are failed and so retried by another process (or this one's next start),
+      // after their backoff: a handler cut off here may still write until the process exits.
       await boss.stop({ graceful: work, close: false, timeout: Math.max(1, graceMs), wait: true });
+      // Beating until then: a grace longer than DEAD_AFTER_SECONDS must not have the jobs taken over.
+      await heartbeat?.stop();
+      if (watched) await heartbeats.unregister().catch((error: unknown) => { log.warn({ err: error }, 'job heartbeat not removed'); });
+      watched = false;
     },
   };
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/** Whether the job's previous attempt was failed with `message` (pg-boss keeps it as the job's output until the next end). */
+function endedWith(job: Job, message: string): boolean {
+  return (job.output as { message?: unknown } | null | undefined)?.message === message;
+}
 
 function messageOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -27,8 +27,9 @@ export const QUEUES = {
   productImport: {
     name: 'product-import',
     label: 'Product import',
-    // An import resumes after the rows it recorded, so a retry (after a crash: once the job
-    // expires) continues where it stopped. Large files take minutes; half an hour is plenty.
+    // An import resumes after the rows it recorded, so a retry (after a crash: once its process's
+    // heartbeat stops, process-heartbeats.ts) continues where it stopped. Large files take
+    // minutes; half an hour is plenty before a job still running is taken as stuck.
     options: { name: 'product-import', policy: 'standard', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: minutes(30) },
   },
   caseNotes: {

@@ -9,8 +9,8 @@ export const importRowStatusEnum = pgEnum('import_row_status', IMPORT_ROW_STATUS
 
 /**
  * A CSV import of products, run by the job engine's product-import queue (src/jobs): a job whose
- * process died expires and is retried, resuming after the rows recorded. `heartbeat_at` is the
- * time of the last progress written.
+ * process died is failed once that process's heartbeat stops and runs again, resuming after the
+ * rows recorded. `heartbeat_at` is the time of the last progress written.
  */
 export const productImports = pgTable(
   'product_imports',
@@ -31,6 +31,9 @@ export const productImports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The last time a run cut off by its server stopping was taken up again, and the rows done by then. */
+    resumedAt: timestamp('resumed_at', { withTimezone: true }),
+    resumedAfterRows: integer('resumed_after_rows'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('product_imports_status_idx').on(t.status, t.createdAt), index('product_imports_company_idx').on(t.companyId, t.createdAt)],

@@ -22,3 +22,4 @@ export * from './clinical';
 export * from './transfers';
 export * from './suggested-orders';
 export * from './pms';
+export * from './job-processes';

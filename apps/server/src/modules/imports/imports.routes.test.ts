@@ -5,6 +5,9 @@ import { createCategory, createProduct, createSupplier } from '../../../test/fac
 import { createWorld, type World } from '../../../test/world';
 import { uploadFile } from '../../../test/fixtures/files';
 import { queryRows } from '../../../test/setup/sql';
+import { QUEUES } from '../../jobs/queues';
+import { keyFromFileUrl } from '../uploads/storage';
+import { insertImport, insertImportLines, refreshImportCounts, updateImport } from './imports.repo';
 
 let t: TestApp;
 let world: World;
@@ -121,6 +124,41 @@ it("names 'Product already exists' as the reason of an existing product's row, b
   const fix = await t.request({ method: 'PATCH', url: `/api/import/product/csv_product/${row.id as string}`, token: admin(), payload: { name: 'Existing Gloves M', barcode: '999000000017', type: 'disposable' } });
   expect(fix.statusCode).toBe(409);
   expect(fix.json().message).toBe(IMPORT_MESSAGES.exists);
+});
+
+it('takes an import cut off by its server stopping up again after the rows it recorded, each row once, and says so', async () => {
+  const names = ['Resumed Import 1', 'Resumed Import 2', 'Resumed Import 3', 'Resumed Import 4', 'Resumed Import 5'];
+  const lines = names.map((name, i) => `${name},40000000000${String(i)},consumable,gram,tube,,,,,,`);
+  const url = await uploadFile(t, admin(), 'product_csv_import', { name: 'resumed.csv', mimeType: 'text/csv', bytes: Buffer.from([HEADER, ...lines].join('\n')) });
+  // As a killed server leaves it: the first two rows written (with their products), the job claimed and running.
+  const job = await insertImport(t.db, { companyId: null, stockCompanyId: null, fileKey: keyFromFileUrl(url)!, fileName: 'resumed.csv', createdBy: world.admin.id });
+  await updateImport(t.db, job.id, { status: 'processing', startedAt: new Date(), totalRows: names.length });
+  for (const [i, name] of names.slice(0, 2).entries()) {
+    const product = await createProduct(t.db, { companyId: null, name, barcode: `40000000000${String(i)}` });
+    // Rows are numbered as the spreadsheet shows them: the header is row 1.
+    await insertImportLines(t.db, [{ importId: job.id, rowNumber: i + 2, status: 'succeeded', reason: null, data: { name }, productId: product.id }]);
+  }
+  await refreshImportCounts(t.db, job.id, new Date());
+  await t.jobs.send(QUEUES.productImport, { importId: job.id });
+  await t.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = 'product-import' and data->>'importId' = ${job.id}`);
+  await t.db.execute(sql`insert into job_processes (id, seen_at) values ('killed-mid-import', now() - interval '1 minute')`);
+  await t.db.execute(sql`insert into job_runs (job_id, queue, process_id, attempt) select id, name, 'killed-mid-import', retry_count from pgboss.job where data->>'importId' = ${job.id}`);
+
+  // Its process's heartbeat stopped: the job is failed as cut off, due at once, and continues from row 4.
+  expect(await t.jobs.reapDeadProcesses()).toBe(1);
+  // Twice: the first may be the end of a drain a request of the test before started.
+  await t.jobs.drain('product-import');
+  await t.jobs.drain('product-import');
+  const done = await waitFor(job.id);
+  expect(done).toMatchObject({ status: 'completed', total_rows: 5, processed_rows: 5, succeeded_rows: 5, failed_rows: 0, resumed: { at: expect.any(String), after_rows: 2 } });
+  expect(done.rows.results.map((r: { row_number: number }) => r.row_number)).toEqual([2, 3, 4, 5, 6]);
+  const products = await queryRows<{ name: string; n: number }>(t.db, sql`select name, count(*)::int as n from products where name like 'Resumed Import %' group by name order by name`);
+  expect(products).toEqual(names.map((name) => ({ name, n: 1 })));
+});
+
+it('says nothing of resuming when an import ran through', async () => {
+  const done = await importCsv([HEADER, 'Ran Through Import,500000000001,consumable,gram,tube,,,,,,'].join('\n'));
+  expect(done).toMatchObject({ status: 'completed', succeeded_rows: 1, resumed: null });
 });
 
 it("refuses another owner's upload and a file that is not a CSV upload", async () => {

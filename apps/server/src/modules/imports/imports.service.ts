@@ -64,6 +64,7 @@ const toImport = (row: ImportRow): ProductImport => ({
   created_at: row.createdAt.toISOString(),
   finished_at: row.finishedAt?.toISOString() ?? null,
   stock_location_id: row.stockCompanyId,
+  resumed: row.resumedAt ? { at: row.resumedAt.toISOString(), after_rows: row.resumedAfterRows ?? 0 } : null,
 });
 
 const toLine = (row: ImportLineRow): ProductImportRow => ({
@@ -218,14 +219,16 @@ export function createImportsService(deps: ServiceDeps) {
   }
 
   /**
-   * The product-import queue's job. A retry (the job expired because its process died, or an
-   * attempt failed) continues after the rows already recorded; the last failed attempt fails the import.
+   * The product-import queue's job. A retry (its process died, or an attempt failed) continues
+   * after the rows already recorded; the last failed attempt fails the import. One taking over
+   * from a process that died says so on the import, with the rows done by then.
    */
   async function runJob({ importId }: { importId: string }, attempt: JobRun): Promise<void> {
     const found = await findImportById(db, importId);
     if (!found || found.status === 'completed' || found.status === 'failed') return;
     const job = { ...found, status: 'processing' as const, startedAt: found.startedAt ?? now() };
-    await updateImport(db, job.id, { status: job.status, startedAt: job.startedAt, heartbeatAt: now() });
+    const resumed = attempt.interrupted ? { resumedAt: now(), resumedAfterRows: found.processedRows } : {};
+    await updateImport(db, job.id, { status: job.status, startedAt: job.startedAt, heartbeatAt: now(), ...resumed });
     try {
       await run(job);
     } catch (error) {

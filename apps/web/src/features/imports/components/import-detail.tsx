@@ -63,6 +63,11 @@ export function ImportDetail({ importId }: { importId: string }) {
               <strong>{data.failed_rows}</strong> need fixing
             </Typography>
           </Box>
+          {data.resumed ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              Resumed after the server restarted: {data.resumed.after_rows} of {data.total_rows} rows were already done, and the import went on from there.
+            </Alert>
+          ) : null}
           {data.error ? (
             <Alert severity="error" sx={{ mb: 2 }}>
               The file was not imported: {data.error}
