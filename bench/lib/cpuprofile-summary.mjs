@@ -21,7 +21,8 @@ function moduleOf(url) {
   if (url.startsWith('node:')) return 'node:internal';
   const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (pkg) return pkg[1];
-  if (url.includes('/dist/main.js')) return 'app (dist/main.js)';
+  // The bundle is dist/main.js and the chunks it imports (build.mjs splits it).
+  if (/\/apps\/server\/dist\/[^/]+\.js$/.test(url)) return 'app (dist)';
   return url.replace(/^file:\/\//, '');
 }
 

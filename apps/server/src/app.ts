@@ -131,6 +131,11 @@ export interface BuildAppOptions {
   /** Folder of the built web app; when present it is served with history fallback. */
   webDist?: string | undefined;
   logLevel?: string;
+  /**
+   * The active span's trace id, when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT, tracing/start-tracing.ts):
+   * added to log lines and 500 answers, so a line or a report leads to its trace.
+   */
+  traceId?: (() => string | undefined) | undefined;
   /** Where the log goes (stdout by default); tests read it. */
   logStream?: NodeJS.WritableStream | undefined;
   /** Fastify's trustProxy: false (default), true, a hop count, or the proxies' addresses/CIDRs. */
@@ -197,11 +202,20 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
+/** Adds `traceId` to the log lines written inside a traced request. */
+function traceIdMixin(traceId: () => string | undefined) {
+  return () => {
+    const id = traceId();
+    return id ? { traceId: id } : {};
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'info',
       serializers: logSerializers,
+      ...(options.traceId ? { mixin: traceIdMixin(options.traceId) } : {}),
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Forwarded headers name the client only behind a proxy the operator vouches for (TRUST_PROXY):
@@ -212,7 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(await createResponseSerializerCompiler());
-  registerErrorHandler(app);
+  registerErrorHandler(app, options.traceId);
   registerSafeInput(app);
   await registerSecurityHeaders(app, { publicUrl: options.publicUrl ?? 'http://localhost:3000', s3: options.s3 });
   if (options.onRoute) {
@@ -277,8 +291,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Named: a plugin's name is its function's, and traces' hook spans name the plugin (an arrow would be named by its source text).
   await app.register(
-    async (api) => {
+    async function apiRoutes(api) {
       // JSON answers are compressed when the client accepts it (brotli at a speed-friendly level).
       await api.register(fastifyCompress, { threshold: 2048, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
       // Multipart for every route that takes a file (local uploads, recordings, price lists), whatever the storage.

@@ -8,5 +8,7 @@ export const ErrorResponseSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   details: z.record(z.string(), z.unknown()).optional(),
   requestId: z.string().optional(),
+  /** The request's trace, when the server exports traces (OTEL_EXPORTER_OTLP_ENDPOINT). */
+  traceId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

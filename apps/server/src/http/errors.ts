@@ -17,7 +17,8 @@ function fieldErrors(validation: ValidationIssue[], context: string | undefined)
   });
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `traceId`: the active span's trace id when tracing is on, so a 500 answer names its trace beside the request id. */
+export function registerErrorHandler(app: FastifyInstance, traceId?: () => string | undefined): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let body: ErrorResponse;
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -40,6 +41,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.error({ err: error, code: 'INTERNAL', route: request.routeOptions.url, method: request.method }, 'unhandled error');
       body = { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong. Please try again.', requestId: request.id };
+      const trace = traceId?.();
+      if (trace) body.traceId = trace;
     }
     return reply.status(body.statusCode).send(body);
   });

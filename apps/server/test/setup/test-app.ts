@@ -99,7 +99,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string }; pms?: PmsOptions; metricsToken?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string }; pms?: PmsOptions; metricsToken?: string; traceId?: () => string | undefined } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -116,6 +116,7 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       publicUrl: options.publicUrl ?? 'http://clinic.test',
       logLevel: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'silent',
       logStream: options.logStream,
+      traceId: options.traceId,
       webDist: options.webDist,
       now: options.now,
       openAi: options.openAi,

@@ -75,7 +75,8 @@ export async function paymentsRoutes(app: ZodApp, payments: PaymentsService, pro
   });
 
   // The provider's webhook reads its body as raw bytes: the signature is over them, not over parsed JSON.
-  await app.register(async (webhook) => {
+  // Named, as a trace's hook spans name the plugin by its function's name (else by its source text).
+  await app.register(async function paymentsWebhook(webhook) {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
