@@ -37,7 +37,7 @@ async function addLot(placeId: string, units = 20, unitPrice = 2) {
     method: 'POST',
     url: '/api/stock',
     token: member(),
-    payload: { product_id: p.id, supplier_id: supplierId, container_quantity: 1, units_per_container: units, price_per_container: units * unitPrice, expiry_date: '2027-06-30', lotNumber: `CT-${randomUUID().slice(0, 4)}`, place_id: placeId },
+    payload: { product_id: p.id, supplier_id: supplierId, container_quantity: 1, units_per_container: units, price_per_container: units * unitPrice, expiry_date: '2027-06-30', lotNumber: `CT-${randomUUID().slice(0, 8)}`, place_id: placeId },
   });
   expect(res.statusCode).toBe(201);
   return { productId: p.id, stockId: res.json().stocks[0].id as string };

@@ -173,7 +173,7 @@ describe('moving units between places', () => {
   });
 
   it('a part moved, and moved again, stays one cycle of its lot in Track Product Consumption', async () => {
-    const [first, second] = [await newPlace(`Cycle A ${randomUUID().slice(0, 4)}`), await newPlace(`Cycle B ${randomUUID().slice(0, 4)}`)];
+    const [first, second] = [await newPlace(`Cycle A ${randomUUID().slice(0, 8)}`), await newPlace(`Cycle B ${randomUUID().slice(0, 8)}`)];
     const { productId, stock } = await addLot();
     const part = (await move(stock.id, { units: 6, place_id: first.id })).json();
     const again = (await move(part.id, { units: 2, place_id: second.id })).json();

@@ -80,7 +80,7 @@ const charts = (trace: Trace) => trace.patients.map((p) => p.patient_chart_numbe
 it('finds every patient who received a recalled lot, as JSON and as a CSV file', async () => {
   const companyId = own();
   const treatment = await treatmentAt(companyId);
-  const filler = await createProduct(t.db, { companyId: null, name: `Filler Syringe ${randomUUID().slice(0, 4)}` });
+  const filler = await createProduct(t.db, { companyId: null, name: `Filler Syringe ${randomUUID().slice(0, 8)}` });
   // Two lots: the recalled one expires first, so the first visits take it.
   const recalled = await createStock(t.db, { companyId, productId: filler.id, unitsPerContainer: 2, expiryDate: '2027-01-31', lotNumber: 'V40LA90512' });
   await createStock(t.db, { companyId, productId: filler.id, unitsPerContainer: 10, expiryDate: '2028-01-31', lotNumber: 'V40LB11111' });
@@ -115,10 +115,10 @@ describe('by serial number and by UDI-DI', () => {
   beforeAll(async () => {
     const companyId = own();
     const treatment = await treatmentAt(companyId);
-    const fixture = await createProduct(t.db, { companyId: null, name: `Implant Fixture ${randomUUID().slice(0, 4)}`, barcode: di });
+    const fixture = await createProduct(t.db, { companyId: null, name: `Implant Fixture ${randomUUID().slice(0, 8)}`, barcode: di });
     // The same device model kept under a product without the barcode: only its implant records say so.
-    const unlabelled = await createProduct(t.db, { companyId, name: `Fixture (no barcode) ${randomUUID().slice(0, 4)}` });
-    const other = await createProduct(t.db, { companyId: null, name: `Other Fixture ${randomUUID().slice(0, 4)}`, barcode: otherDi });
+    const unlabelled = await createProduct(t.db, { companyId, name: `Fixture (no barcode) ${randomUUID().slice(0, 8)}` });
+    const other = await createProduct(t.db, { companyId: null, name: `Other Fixture ${randomUUID().slice(0, 8)}`, barcode: otherDi });
     implantLot = await createStock(t.db, { companyId, productId: fixture.id, lotNumber: 'FX-100' });
     await createStock(t.db, { companyId, productId: unlabelled.id, lotNumber: 'NB-1' });
     await createStock(t.db, { companyId, productId: other.id, lotNumber: 'OT-1' });
@@ -136,7 +136,7 @@ describe('by serial number and by UDI-DI', () => {
     // Another organization has a device with the same serial number and UDI-DI.
     const foreignId = world.foreign.org.locations[0]!.id;
     const foreignToken = t.tokenFor(world.foreign.users.company_member);
-    const foreignProduct = await createProduct(t.db, { companyId: foreignId, name: `Foreign Fixture ${randomUUID().slice(0, 4)}` });
+    const foreignProduct = await createProduct(t.db, { companyId: foreignId, name: `Foreign Fixture ${randomUUID().slice(0, 8)}` });
     await createStock(t.db, { companyId: foreignId, productId: foreignProduct.id, lotNumber: 'FX-100' });
     const f1 = await visit(foreignToken, (await treatmentAt(foreignId)).id, 'SN-FOREIGN', foreignProduct.id);
     await implant(foreignId, await patientIdOf(foreignId, 'SN-FOREIGN'), f1, { di: di14, serial: 'SN-001', lot: 'FX-100' });
@@ -157,7 +157,7 @@ describe('by serial number and by UDI-DI', () => {
   it('a lot number finds the devices whose label names it, even when the unit was booked from another lot', async () => {
     const companyId = own();
     const treatment = await treatmentAt(companyId);
-    const product = await createProduct(t.db, { companyId, name: `Label Lot Fixture ${randomUUID().slice(0, 4)}` });
+    const product = await createProduct(t.db, { companyId, name: `Label Lot Fixture ${randomUUID().slice(0, 8)}` });
     const shelf = await createStock(t.db, { companyId, productId: product.id, lotNumber: 'SHELF-9' });
     // The label's lot was never received here: the unit came off the shelf's lot.
     const v = await visit(member(), treatment.id, 'LOT-PT-1', product.id);

@@ -96,7 +96,7 @@ async function visitOn(app: TestApp, people: World) {
   const member = app.tokenFor(people.own.users.company_member);
   const companyId = people.own.org.locations[0]!.id;
   const treatment = await insertTreatment(app.db, { companyId, treatmentCode: `X${randomUUID().slice(0, 6)}`, name: 'Extraction', abbreviation: '', description: '', categoryId: null, createdBy: null });
-  const product = await createProduct(app.db, { companyId: null, name: `Lidocaine ${randomUUID().slice(0, 4)}` });
+  const product = await createProduct(app.db, { companyId: null, name: `Lidocaine ${randomUUID().slice(0, 8)}` });
   await createStock(app.db, { companyId, productId: product.id, unitsPerContainer: 50 });
   const res = await app.request({
     method: 'POST',

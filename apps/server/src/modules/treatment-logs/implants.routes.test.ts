@@ -48,7 +48,7 @@ const patientCount = async (chart: string) => (await t.request({ method: 'GET', 
 describe('consuming an implantable product at the chair', () => {
   it('refuses a line without its UDI or site, or of more than one device, and writes nothing', async () => {
     const implant = await implantable();
-    const plain = await createProduct(t.db, { companyId: null, name: `Gauze ${randomUUID().slice(0, 4)}` });
+    const plain = await createProduct(t.db, { companyId: null, name: `Gauze ${randomUUID().slice(0, 8)}` });
     await createStock(t.db, { companyId: ownLocation().id, productId: implant.id, unitsPerContainer: 5 });
     await createStock(t.db, { companyId: ownLocation().id, productId: plain.id, unitsPerContainer: 50 });
     const tx = await treatment();

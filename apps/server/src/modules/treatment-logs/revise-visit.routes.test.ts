@@ -19,7 +19,7 @@ const ownLocation = () => world.own.org.locations[0]!.id;
 let serial = 0;
 
 const treatment = (name: string) => insertTreatment(t.db, { companyId: ownLocation(), treatmentCode: `E${String(++serial)}`, name, abbreviation: '', description: '', categoryId: null, createdBy: null });
-const product = (name: string) => createProduct(t.db, { companyId: null, name: `${name} ${randomUUID().slice(0, 4)}` });
+const product = (name: string) => createProduct(t.db, { companyId: null, name: `${name} ${randomUUID().slice(0, 8)}` });
 
 async function saveVisit(payload: Record<string, unknown>) {
   const res = await t.request({ method: 'POST', url: '/api/treatment_log', token: assistant(), payload: { idempotency_key: randomUUID(), patient_chart_number: `ED-${randomUUID().slice(0, 5)}`, ...payload } });

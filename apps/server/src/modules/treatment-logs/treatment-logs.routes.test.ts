@@ -33,7 +33,7 @@ describe('recording a visit', () => {
   it('takes every product of the tray out of stock at the price of the lots used, with the treatment in each lot’s history', async () => {
     const extraction = await treatment('Extraction');
     const filling = await treatment('Filling');
-    const products = await Promise.all(['Gloves', 'Anesthetic', 'Gauze', 'Suture', 'Composite'].map((name) => createProduct(t.db, { companyId: null, name: `Visit ${name} ${randomUUID().slice(0, 4)}` })));
+    const products = await Promise.all(['Gloves', 'Anesthetic', 'Gauze', 'Suture', 'Composite'].map((name) => createProduct(t.db, { companyId: null, name: `Visit ${name} ${randomUUID().slice(0, 8)}` })));
     const [gloves, anesthetic, gauze, suture, composite] = products as [typeof products[0], typeof products[0], typeof products[0], typeof products[0], typeof products[0]];
     await createStock(t.db, { companyId: ownLocation(), productId: gloves.id, unitsPerContainer: 100, pricePerContainer: 10, lotNumber: 'GL-1' });
     // Anesthetic: 1 cartridge left in the lot that expires first, so 2 take from two lots.
@@ -74,11 +74,11 @@ describe('recording a visit', () => {
   it('records nothing at all when one product of the tray is short, and names it', async () => {
     const tx = await treatment('Five products');
     const stocked = await Promise.all([1, 2, 3, 4].map(async (i) => {
-      const p = await createProduct(t.db, { companyId: null, name: `Tray ${String(i)} ${randomUUID().slice(0, 4)}` });
+      const p = await createProduct(t.db, { companyId: null, name: `Tray ${String(i)} ${randomUUID().slice(0, 8)}` });
       await createStock(t.db, { companyId: ownLocation(), productId: p.id, unitsPerContainer: 10 });
       return p;
     }));
-    const short = await createProduct(t.db, { companyId: null, name: `Short Product ${randomUUID().slice(0, 4)}` });
+    const short = await createProduct(t.db, { companyId: null, name: `Short Product ${randomUUID().slice(0, 8)}` });
     await createStock(t.db, { companyId: ownLocation(), productId: short.id, unitsPerContainer: 1 });
     const chart = `CH-${randomUUID().slice(0, 6)}`;
     const res = await saveVisit({ patient_chart_number: chart, treatments: [tx.id], products: [...stocked.map((p) => ({ product_id: p.id, quantity: 2 })), { product_id: short.id, quantity: 2 }] });
@@ -89,7 +89,7 @@ describe('recording a visit', () => {
     expect(patients.total).toBe(0);
 
     // Units only in an expired lot: the spec's expired wording.
-    const expired = await createProduct(t.db, { companyId: null, name: `Expired Product ${randomUUID().slice(0, 4)}` });
+    const expired = await createProduct(t.db, { companyId: null, name: `Expired Product ${randomUUID().slice(0, 8)}` });
     await createStock(t.db, { companyId: ownLocation(), productId: expired.id, unitsPerContainer: 10, expiryDate: '2026-01-01' });
     const old = await saveVisit({ patient_chart_number: chart, treatments: [tx.id], products: [{ product_id: expired.id, quantity: 1 }] });
     expect(old.json().message).toBe(STOCK_MESSAGES.expiredStock(expired.name));
