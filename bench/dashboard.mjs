@@ -6,6 +6,7 @@
 // a scratch database clinic_bench_dashboard is created on it and dropped at the end (BENCH_KEEP=1 keeps it).
 import autocannon from 'autocannon';
 import { dropDatabase, freshDatabase, login, percentile, startServer } from './lib/server.mjs';
+import { DASHBOARD_CALLS as CALLS, dashboardPath as pathOf } from './lib/dashboard-calls.mjs';
 import { loadDashboardData } from './lib/dashboard-data.mjs';
 
 const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 50);
@@ -16,19 +17,6 @@ const DB = 'clinic_bench_dashboard';
 const OWNER = 'owner@brightsmile.demo';
 const MEMBER = 'hygienist@brightsmile.demo';
 
-const iso = (d) => d.toISOString().slice(0, 10);
-const end = new Date();
-const start = new Date(end.getTime() - 364 * 86_400_000);
-const RANGE = `start_date=${iso(start)}&end_date=${iso(end)}`;
-const CALLS = ['dashboard-cards-data', 'expense-by-day', 'expense-by-treatment', 'most-used-products?limit=5&', 'top-suppliers', 'stocks-about-to-expire'];
-
-function pathOf(call, scope) {
-  const [name, extra = ''] = call.split('?');
-  const range = name === 'stocks-about-to-expire' ? '' : RANGE;
-  const query = [extra.replace(/&$/, ''), range, scope].filter(Boolean).join('&');
-  return `/api/reports/${name}${query ? `?${query}` : ''}`;
-}
-
 /** The six calls in rotation for DURATION_S; latencies per call. */
 async function dashboardLoad(base, token, scope) {
   const latencies = new Map(CALLS.map((c) => [c, []]));
@@ -37,17 +25,11 @@ async function dashboardLoad(base, token, scope) {
     url: base,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    requests: [
-      {
-        // Each connection sends one request at a time and walks the six calls in turn; its responses
-        // come back in the same order, so the nth response of a connection is its nth call.
-        setupRequest: (request, context) => {
-          context.sent = (context.sent ?? 0) + 1;
-          const call = CALLS[(context.sent - 1) % CALLS.length];
-          return { ...request, method: 'GET', path: pathOf(call, scope), headers: { ...request.headers, authorization: `Bearer ${token}` } };
-        },
-      },
-    ],
+    headers: { authorization: `Bearer ${token}` },
+    // autocannon walks this sequence on each connection, one request at a time, so the nth
+    // response of a connection answers CALLS[n % 6]. (One entry whose setupRequest counted in its
+    // context sent dashboard-cards-data only: the context starts afresh each time round.)
+    requests: CALLS.map((call) => ({ method: 'GET', path: pathOf(call, scope) })),
     setupClient: (client) => {
       let received = 0;
       client.on('response', (statusCode, _bytes, responseTime) => {

@@ -45,10 +45,12 @@ export async function loadDashboardData(url, { ownerEmail, locations, usageRows,
 
     // Receipts: one every third day per location; every tenth on consignment.
     await q(`insert into stocks (company_id, product_id, supplier_id, container_quantity, units_per_container, price_per_container, unit_price,
-                                 expiry_date, lot_number, is_consignment, created_at)
+                                 expiry_date, lot_number, is_consignment, created_at, place_id)
              select l.id, p.id, s.id, 10, 100, 20 + (g * 13 + l.n) % 200, (20 + (g * 13 + l.n) % 200) / 100.0,
                     (now() - ($3::int - g * 3) * interval '1 day' + (180 + (g * 37 + l.n) % 540) * interval '1 day')::date,
-                    'BENCH-' || l.n || '-' || g, g % 10 = 0, now() - ($3::int - g * 3) * interval '1 day'
+                    'BENCH-' || l.n || '-' || g, g % 10 = 0, now() - ($3::int - g * 3) * interval '1 day',
+                    -- The location's default place, which stocks_default_place() would fill with the triggers on.
+                    (select sp.id from storage_places sp where sp.company_id = l.id and sp.is_default)
              from bench_locations l cross join generate_series(1, $4::int) g
              join bench_products p on p.n = 1 + (g * 7919 + l.n * 31) % $1::int
              join bench_suppliers s on s.n = 1 + (g + l.n) % $2::int`, [counts.products, counts.suppliers, days, lotsPerLocation]);
