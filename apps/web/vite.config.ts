@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { prerenderSignIn } from './scripts/prerender-sign-in-plugin.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 import { pageChunks } from './scripts/page-chunks-plugin.ts';
+import { isolatedTestFiles } from './scripts/isolated-test-files.ts';
 
 const firstPages = pageChunks({
   chunks: {
@@ -13,6 +14,16 @@ const firstPages = pageChunks({
     products: ['src/features/products/pages/products-page.tsx'],
   },
 });
+
+/** The shared-registry project and the isolated one (scripts/isolated-test-files.ts says why). */
+function testProjects(): TestProjectInlineConfiguration[] {
+  // Each project names its own files: a project's include adds to the root's, it does not replace it.
+  const isolated = isolatedTestFiles(fileURLToPath(new URL('.', import.meta.url)));
+  return [
+    { extends: true, test: { name: 'shared', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...isolated] } },
+    { extends: true, test: { name: 'isolated', include: isolated } },
+  ];
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -54,7 +65,6 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
     // Whole-panel flows type and click through MUI dialogs in jsdom: about 5 s each on a busy
@@ -62,5 +72,7 @@ export default defineConfig(({ command }) => ({
     testTimeout: 20_000,
     // Vitest runs one file at a time on 2 cores (cores - 1); two at once took the suite from ~296 s to ~214 s.
     maxWorkers: 2,
+    // Test files share a module registry per worker, but those that mock a module run alone.
+    projects: testProjects(),
   },
 }));

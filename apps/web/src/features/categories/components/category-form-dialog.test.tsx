@@ -61,8 +61,8 @@ function sentBody(fetchMock: ReturnType<typeof stubFetch>, path: string): unknow
 
 beforeEach(() => {
   // jsdom has no object URLs; the field only needs one for its preview.
-  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:preview', configurable: true });
-  Object.defineProperty(URL, 'revokeObjectURL', { value: () => undefined, configurable: true });
+  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:preview', configurable: true, writable: true });
+  Object.defineProperty(URL, 'revokeObjectURL', { value: () => undefined, configurable: true, writable: true });
 });
 
 describe('category dialogs', () => {

@@ -51,7 +51,8 @@ describe('the patient’s implants', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain(`/api/patient/${PATIENT}/implants`);
 
     const createObjectURL = vi.fn(() => 'blob:card');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true, writable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
     await userEvent.click(within(row).getByRole('button', { name: 'Implant card of BoneLevel implant 4.1 SN123' }));
     await vi.waitFor(() => { expect(createObjectURL).toHaveBeenCalled(); });
     expect(String(fetchMock.mock.calls[1]?.[0])).toContain(`/api/implant/${IMPLANT.id}/card`);
