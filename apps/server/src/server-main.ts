@@ -18,7 +18,7 @@ import type { Tracing } from './tracing/start-tracing';
 export async function runServer(tracing: Tracing | null): Promise<void> {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, sharedBuffers: config.embeddedSharedBuffers });
   await runMigrations(database);
 
   const { app, jobs, deps } = await buildApp({

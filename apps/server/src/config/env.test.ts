@@ -38,3 +38,12 @@ describe('PMS_SECRET_KEY', () => {
     expect(() => loadConfig({ PMS_SECRET_KEY: Buffer.alloc(16).toString('hex') })).toThrow(/Invalid configuration:\n {2}PMS_SECRET_KEY must be a 32-byte key/);
   });
 });
+
+describe('EMBEDDED_SHARED_BUFFERS', () => {
+  it('is 32MB by default, takes a PostgreSQL size and stops the server on anything else', () => {
+    expect(loadConfig({}).embeddedSharedBuffers).toBe('32MB');
+    expect(loadConfig({ EMBEDDED_SHARED_BUFFERS: '128MB' }).embeddedSharedBuffers).toBe('128MB');
+    expect(() => loadConfig({ EMBEDDED_SHARED_BUFFERS: '32' })).toThrow(/EMBEDDED_SHARED_BUFFERS/);
+    expect(() => loadConfig({ EMBEDDED_SHARED_BUFFERS: '32MB; drop table users' })).toThrow(/EMBEDDED_SHARED_BUFFERS/);
+  });
+});

@@ -13,6 +13,8 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The embedded database's own cache: PostgreSQL's 128MB default is most of an idle server's memory. */
+  EMBEDDED_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'use a size such as 32MB').default('32MB'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'use a number and s, m, h or d, e.g. 12h').default('12h'),
   PUBLIC_URL: z.url().optional(),
@@ -62,6 +64,7 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  embeddedSharedBuffers: string;
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
   publicUrl: string;
@@ -117,6 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    embeddedSharedBuffers: env.EMBEDDED_SHARED_BUFFERS,
     jwtSecret: env.JWT_SECRET,
     jwtExpiresIn: env.JWT_EXPIRES_IN,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -51,6 +51,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   poolSize?: number;
   /**
+   * Embedded only: PostgreSQL's shared_buffers (e.g. '32MB'). PGlite's WebAssembly memory holds
+   * them whole from the start, so its 128MB default costs an idle server about 120 MB more than
+   * 32MB does; a page outside them is read again through the operating system's file cache.
+   */
+  sharedBuffers?: string;
+  /**
    * Start an embedded database from a dump (tests clone a migrated template this way): in memory,
    * or with `dataDir` written into its pgdata folder, which must not hold a database yet (restore).
    */
@@ -91,15 +97,16 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   ]);
   // The fuzzy product search needs pg_trgm, which PGlite ships as a loadable extension.
   const extensions = { pg_trgm };
+  const startParams = options.sharedBuffers ? { startParams: [...EmbeddedPostgres.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {};
   let client: PGlite;
   if (options.dataDir) {
     const dir = join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = new EmbeddedPostgres(dir, { extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
+    client = new EmbeddedPostgres(dir, { extensions, ...startParams, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
   } else if (options.pgliteDump) {
-    client = new EmbeddedPostgres({ loadDataDir: options.pgliteDump, extensions });
+    client = new EmbeddedPostgres({ loadDataDir: options.pgliteDump, extensions, ...startParams });
   } else {
-    client = new EmbeddedPostgres({ extensions });
+    client = new EmbeddedPostgres({ extensions, ...startParams });
   }
   await client.waitReady;
   return {
