@@ -4,7 +4,7 @@
 // a scratch database clinic_bench is created on it and dropped at the end.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { neverSeenPaths, seedCatalog, webListPaths } from './lib/catalog.mjs';
+import { neverSeenPaths, newTermPaths, seedCatalog, webListPaths } from './lib/catalog.mjs';
 import { pathLoad, report } from './lib/load.mjs';
 import { importRun } from './lib/product-import.mjs';
 import { dropDatabase, freshDatabase, login, startServer } from './lib/server.mjs';
@@ -35,6 +35,7 @@ try {
   await autocannon({ url: `${server.base}/api/product/v2?fuzzySearchQuery=composite`, connections: 4, amount: 200, headers: { authorization: `Bearer ${member}` } });
   report('product search as the web list asks (30 terms, pages 1-3 each)', await searchLoad(server.base, member, webListPaths()));
   report('product search, every request a page never asked before (deep pages of broad terms)', await searchLoad(server.base, member, neverSeenPaths()));
+  report('product search, every request a term never searched before (first pages)', await searchLoad(server.base, member, newTermPaths()));
 
   const admin = await login(server.base, 'admin@demo.clinic');
   const { seconds, job } = await importRun(server.base, admin, IMPORT_ROWS);

@@ -40,6 +40,9 @@ export async function seedCatalog(client, products) {
   await client.query('vacuum analyze products');
 }
 
+/** PRODUCT_SEARCH_TOTAL_CAP (packages/domain): the most rows a search's pages reach. */
+const SEARCH_TOTAL_CAP = 3_000;
+
 export const searchPath = (term, page, perPage = 10) => `/api/product/v2?fuzzySearchQuery=${encodeURIComponent(term)}&perPage=${perPage}&currentPage=${page}`;
 
 /** As the web list asks: a term's first page, then the next two it prefetches, term after term. */
@@ -60,6 +63,9 @@ export function webListPaths() {
  * `matches` is about how many products a broad term matches: 3,300 of a 100,000-product catalog.
  */
 export function neverSeenPaths(matches = 3_300) {
+  // Only the pages the list offers: its last page is the capped total's (3,000 rows), as the
+  // answer's lastPage says; the web list never asks beyond it.
+  matches = Math.min(matches, SEARCH_TOTAL_CAP);
   let perPage = 10;
   let page = 4;
   let termIndex = 0;
@@ -76,5 +82,19 @@ export function neverSeenPaths(matches = 3_300) {
     const path = searchPath(BROAD_TERMS[termIndex], page, perPage);
     termIndex += 1;
     return path;
+  };
+}
+
+/**
+ * Every request a term nobody searched before, so its ranking is never remembered: a broad term and
+ * a number ("composite 7", "kerr 31", "septodont 418"), whose matches run from about 1,500 (one
+ * digit) down to a few (three digits), its first page as the list opens on.
+ */
+export function newTermPaths() {
+  let index = 0;
+  return () => {
+    const term = `${BROAD_TERMS[index % BROAD_TERMS.length]} ${1 + Math.floor(index / BROAD_TERMS.length)}`;
+    index += 1;
+    return searchPath(term, 1);
   };
 }

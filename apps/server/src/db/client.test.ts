@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../test/setup/sql';
 import { createDatabase } from './client';
 
 describe('the embedded database', () => {
@@ -11,14 +12,14 @@ describe('the embedded database', () => {
       for (const sharedBuffers of ['16MB', '48MB']) {
         const database = await createDatabase({ dataDir: dir, sharedBuffers });
         try {
-          const { rows } = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+          const rows = await queryRows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
           expect(rows[0]?.shared_buffers).toBe(sharedBuffers);
         } finally {
           await database.close();
         }
       }
       const inMemory = await createDatabase({ sharedBuffers: '24MB' });
-      const { rows } = await inMemory.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+      const rows = await queryRows<{ shared_buffers: string }>(inMemory.db, sql`show shared_buffers`);
       expect(rows[0]?.shared_buffers).toBe('24MB');
       await inMemory.close();
     } finally {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PRODUCT_LIST_SORTS, ProductFilterSchema, type ProductFilter } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
-import { ALWAYS_READ, FILTER_FIELDS, productListKey, SORT_USES, type CatalogColumn } from './product-list-cache';
+import { ALWAYS_READ, createProductListCache, FILTER_FIELDS, productListKey, SORT_USES, type CatalogColumn } from './product-list-cache';
 
 /**
  * A remembered list page is right only while its key holds every filter field and the catalog
@@ -85,5 +85,44 @@ describe('the catalog version triggers (migration 0018)', () => {
     const events = triggers.filter((trigger) => trigger.table === 'products').map((trigger) => eventsOf(trigger.definition));
     expect(events.some((on) => /\bINSERT\b/.test(on))).toBe(true);
     expect(events.some((on) => /\bDELETE\b/.test(on))).toBe(true);
+  });
+});
+
+describe('a search’s ranking', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('is read once for all its pages while the catalog holds still, and again once it moves', async () => {
+    const cache = createProductListCache(t.db);
+    const ids = Array.from({ length: 25 }, (_, i) => `id-${String(i).padStart(2, '0')}`);
+    let rankings = 0;
+    let pages = 0;
+    const readers = {
+      loadIds: async () => {
+        pages += 1;
+        return { ids: [], total: 0, totalIsCapped: false };
+      },
+      loadRanking: async () => {
+        rankings += 1;
+        return { ids, total: ids.length, totalIsCapped: false };
+      },
+      // The rows carry the catalog version they were read at, as the real statement's do.
+      loadRows: async (some: string[]) => ({ rows: some, version: (await queryRows<{ version: number }>(t.db, sql`select version from catalog_versions where id = 1`))[0]!.version }),
+    };
+    const search = { ...plain, fuzzySearchQuery: 'composite' };
+    expect((await cache.rankedPage(reader, search, { offset: 20, limit: 10 }, readers)).rows).toEqual(ids.slice(20));
+    expect((await cache.rankedPage(reader, search, { offset: 0, limit: 10 }, readers)).rows).toEqual(ids.slice(0, 10));
+    expect((await cache.rankedPage(reader, search, { offset: 10, limit: 5 }, readers)).rows).toEqual(ids.slice(10, 15));
+    expect([rankings, pages]).toEqual([1, 0]);
+
+    await t.db.execute(sql`update catalog_versions set version = version + 1 where id = 1`);
+    expect((await cache.rankedPage(reader, search, { offset: 10, limit: 5 }, readers)).total).toBe(25);
+    expect(rankings).toBe(2);
+    // A list kept nowhere (filtered on what is in stock) is read page by page.
+    await cache.rankedPage(reader, { ...search, in_stock_only: true }, { offset: 0, limit: 10 }, readers);
+    expect([rankings, pages]).toEqual([2, 1]);
   });
 });

@@ -25,7 +25,7 @@ type FilterFieldUse<Value> =
  */
 export const FILTER_FIELDS: { [Field in keyof ProductFilter]-?: FilterFieldUse<ProductFilter[Field]> } = {
   // Ranked by name and matched on search_text; the match ignores case.
-  fuzzySearchQuery: { reads: ['products.search_text', 'products.name'], keyValue: (term) => term?.trim().toLowerCase() || null },
+  fuzzySearchQuery: { reads: ['products.search_text', 'products.name'], keyValue: (term) => term?.trim().replace(/\s+/g, ' ').toLowerCase() || null },
   category_id: { reads: ['products.category_id'] },
   approval: { reads: ['products.is_approved'] },
   include_deleted: { reads: ['products.deleted_at'], keyValue: (includeDeleted) => includeDeleted ?? false },
@@ -59,18 +59,25 @@ function keyValue(field: keyof ProductFilter, value: unknown): unknown {
   return use.keyValue ? use.keyValue(value) : (value ?? null);
 }
 
-/** A page's key: the reader, every filter field, the sort, the page; null when the page is not kept. */
-export function productListKey(reader: CatalogReader, filter: ProductFilter & Partial<ProductListOrder>, page: { offset: number; limit: number }): string | null {
+/**
+ * A page's key: the reader, every filter field, the sort, the page; null when the page is not kept.
+ * 'ranking' names a search's whole ranking (its first PRODUCT_SEARCH_TOTAL_CAP ids), which serves
+ * every page within it.
+ */
+export function productListKey(reader: CatalogReader, filter: ProductFilter & Partial<ProductListOrder>, page: { offset: number; limit: number } | 'ranking'): string | null {
   const fields = KEY_FIELDS.map((field) => [field, filter[field]] as const);
   if (fields.some(([field, value]) => 'neverKept' in FILTER_FIELDS[field] && value)) return null;
   if (filter.sort && 'neverKept' in SORT_USES[filter.sort]) return null;
   const sort = filter.sort ? [filter.sort, filter.order ?? 'asc'] : null;
-  return JSON.stringify([reader.companyId, ...fields.map(([field, value]) => keyValue(field, value)), sort, page.offset, page.limit]);
+  const where = page === 'ranking' ? ['ranking'] : [page.offset, page.limit];
+  return JSON.stringify([reader.companyId, ...fields.map(([field, value]) => keyValue(field, value)), sort, ...where]);
 }
 
 /** How the cache reads a page: the ids afresh, and the rows of some ids with the version they were read at. */
 export interface PageReaders<Row> {
   loadIds: () => Promise<ProductIdPage>;
+  /** A search's first PRODUCT_SEARCH_TOTAL_CAP ids in order, and its total. */
+  loadRanking?: () => Promise<ProductIdPage>;
   /** `version` is null when there were no rows to carry it. */
   loadRows: (ids: string[]) => Promise<{ rows: Row[]; version: number | null }>;
 }
@@ -89,9 +96,11 @@ export interface PageReaders<Row> {
  * filter schema (FILTER_FIELDS) and the sort (SORT_USES); lists filtered or sorted on stock
  * (`in_stock_only`, days of cover) change with every consumption and are never kept.
  */
-export function createProductListCache(db: Db, max = 5000) {
+export function createProductListCache(db: Db, max = 5000, maxIds = 250_000) {
   const catalogVersion = preparedCatalogVersion(db);
-  const entries = new LRUCache<string, Entry>({ max });
+  // Bounded by ids held as well as by entries: a broad term's ranking holds up to 3,000 of them
+  // (about 0.2 MB), a page 10 to 100. 250,000 ids are about 20 MB.
+  const entries = new LRUCache<string, Entry>({ max, maxSize: maxIds, sizeCalculation: (entry) => entry.ids.length + 1 });
 
   /** The ids and total as the catalog is now: remembered while the version matches, else loaded. */
   async function idPage(key: string | null, loadIds: () => Promise<ProductIdPage>): Promise<ProductIdPage> {
@@ -118,6 +127,28 @@ export function createProductListCache(db: Db, max = 5000) {
       }
       const { ids, total, totalIsCapped } = await idPage(key, readers.loadIds);
       return { rows: (await readers.loadRows(ids)).rows, total, totalIsCapped };
+    },
+
+    /**
+     * A search's page cut from its whole ranking, remembered once for every page within it: a
+     * broad term is ranked once per catalog version, not once per page (the list's pages, its
+     * prefetches and the deep pages someone scrolls to are slices of one ranking). A page beyond
+     * the ranking, or a list kept nowhere (filtered on stock), is read on its own.
+     */
+    async rankedPage<Row>(reader: CatalogReader, filter: ProductFilter & Partial<ProductListOrder>, page: { offset: number; limit: number }, readers: PageReaders<Row> & { loadRanking: () => Promise<ProductIdPage> }): Promise<Omit<ProductIdPage, 'ids'> & { rows: Row[] }> {
+      const key = productListKey(reader, filter, 'ranking');
+      if (key === null) {
+        const { ids, total, totalIsCapped } = await readers.loadIds();
+        return { rows: (await readers.loadRows(ids)).rows, total, totalIsCapped };
+      }
+      const slice = (ranking: ProductIdPage) => ranking.ids.slice(page.offset, page.offset + page.limit);
+      const remembered = entries.get(key);
+      if (remembered && slice(remembered).length > 0) {
+        const { rows, version } = await readers.loadRows(slice(remembered));
+        if (version === remembered.version) return { rows, total: remembered.total, totalIsCapped: remembered.totalIsCapped };
+      }
+      const ranking = await idPage(key, readers.loadRanking);
+      return { rows: (await readers.loadRows(slice(ranking))).rows, total: ranking.total, totalIsCapped: ranking.totalIsCapped };
     },
   };
 }

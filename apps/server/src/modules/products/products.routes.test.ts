@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { hibcCheckCharacter, PRODUCT_MESSAGES, PRODUCT_SEARCH_TOTAL_CAP, UPLOAD_MESSAGES } from '@clinic/domain';
@@ -257,6 +258,35 @@ describe('search', () => {
     const after = await search(member(), 'fuzzySearchQuery=zirconia%20bur&perPage=10&currentPage=3');
     expect([before.total, after.total]).toEqual([before.total, before.total + 1]);
     expect(after.results.at(-1).name).toBe('Zirconia Bur 24');
+  });
+});
+
+// Issue 37: a search is ranked once and its pages are slices of that ranking.
+describe('the pages of a search', () => {
+  it('are cut from one ranking in name order, deep pages included, and follow the catalog as it changes', async () => {
+    const word = `Rankprobe${randomUUID().slice(0, 8)}`;
+    const names = Array.from({ length: 23 }, (_, i) => `${word} ${String.fromCharCode(65 + ((i * 7) % 23))}${String(i)}`);
+    const made = await Promise.all(names.map((name) => createProduct(t.db, { companyId: null, name })));
+    const inOrder = [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    const page = async (currentPage: number, perPage: number) => search(member(), `fuzzySearchQuery=${word}&perPage=${String(perPage)}&currentPage=${String(currentPage)}`);
+    const namesOf = (answer: { results: { name: string }[] }) => answer.results.map((p) => p.name);
+
+    // A deep page first (beyond the pages a list opens on), then the first ones, then odd sizes.
+    expect(namesOf(await page(5, 5))).toEqual(inOrder.slice(20, 23));
+    expect(namesOf(await page(1, 10))).toEqual(inOrder.slice(0, 10));
+    expect(namesOf(await page(2, 10))).toEqual(inOrder.slice(10, 20));
+    expect(namesOf(await page(4, 7))).toEqual(inOrder.slice(21, 23));
+    expect(await page(9, 10)).toMatchObject({ results: [], total: 23 });
+    expect((await page(3, 10)).total).toBe(23);
+
+    // A product gone and one come: every page, the deep one too, is the catalog as it is now.
+    const gone = made.find((p) => p.name === inOrder[3])!;
+    expect((await t.request({ method: 'DELETE', url: `/api/product/${gone.id}`, token: admin() })).statusCode).toBe(204);
+    await createProduct(t.db, { companyId: null, name: `${word} Z-last` });
+    const now = [...inOrder.filter((n) => n !== gone.name), `${word} Z-last`];
+    expect(namesOf(await page(5, 5))).toEqual(now.slice(20, 23));
+    expect(namesOf(await page(1, 10))).toEqual(now.slice(0, 10));
+    expect((await page(1, 10)).total).toBe(23);
   });
 });
 

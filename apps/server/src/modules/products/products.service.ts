@@ -54,8 +54,9 @@ import { createProductListCache } from './product-list-cache';
 import { companyStocksOverview } from './stock-overview.repo';
 
 /**
- * The pages of a list the page memory keeps: a search's first page and the two the web list
- * prefetches with it, the pages people open and open again. Deeper pages are rarely asked twice.
+ * The pages of a list without a search term the page memory keeps: the first and the two the web
+ * list prefetches with it, the pages people open and open again; deeper pages are an index walk.
+ * A search keeps its whole ranking instead (listCache.rankedPage).
  */
 const REMEMBERED_PAGES = 3;
 
@@ -203,7 +204,14 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
         const page = await readers.loadIds();
         return { ...page, rows: (await readers.loadRows(page.ids)).rows };
       };
-      const { rows: records, total, totalIsCapped } = query.currentPage <= REMEMBERED_PAGES ? await listCache.page(reader, query, window, readers) : await afresh();
+      // A search within its ranking (the first PRODUCT_SEARCH_TOTAL_CAP matches) is a slice of it.
+      const ranked = Boolean(query.fuzzySearchQuery?.trim()) && !cover && window.offset + window.limit <= PRODUCT_SEARCH_TOTAL_CAP;
+      const ranking = () => listProductIds(db, reader, query, { offset: 0, limit: PRODUCT_SEARCH_TOTAL_CAP }, PRODUCT_SEARCH_TOTAL_CAP);
+      const { rows: records, total, totalIsCapped } = ranked
+        ? await listCache.rankedPage(reader, query, window, { ...readers, loadRanking: ranking })
+        : query.currentPage <= REMEMBERED_PAGES
+          ? await listCache.page(reader, query, window, readers)
+          : await afresh();
       return {
         ...toPage(
           records.map((r) => toListItem(actor, r)),
