@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { ProductImport } from '@clinic/domain';
 import { withDatabase } from './setup/global-setup';
-import { killServer, startServer, stopServer, type ServerProcess } from './setup/server-process';
+import { call, killServer, signIn, startServer, stopServer, type ServerProcess } from './setup/server-process';
 
 /**
  * Issue 38, item 5: a server process on PostgreSQL killed (SIGKILL) in the middle of a product
@@ -16,26 +16,9 @@ import { killServer, startServer, stopServer, type ServerProcess } from './setup
  * predecessor's jobs at once (crash.test.ts).
  */
 const adminUrl = process.env.TEST_DB_DRIVER === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
-const PASSWORD = 'clinic-demo-2026';
 const ROWS = Number(process.env.CRASH_ROWS ?? 3000);
 /** Killed once at least this many rows are written. */
 const KILL_AFTER = Number(process.env.CRASH_KILL_AFTER ?? 1000);
-
-async function call<T>(server: ServerProcess, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.base}/${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-async function signIn(server: ServerProcess, email: string): Promise<string> {
-  const res = await call<{ access_token: string }>(server, 'POST', 'auth/login', undefined, { username: email, password: PASSWORD });
-  expect(res.status).toBe(200);
-  return res.body.access_token;
-}
 
 /** The import's progress, every 50 ms, until `done` says so or the deadline passes (then the last one read). */
 async function watchImport(server: ServerProcess, token: string, id: string, done: (progress: ProductImport) => boolean, deadline: number): Promise<ProductImport> {

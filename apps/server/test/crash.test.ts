@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client';
-import { killServer, startServer, stopServer, type ServerProcess } from './setup/server-process';
+import { call, killServer, signIn, startServer, stopServer } from './setup/server-process';
 import { queryRows } from './setup/sql';
 
 /**
@@ -17,26 +17,9 @@ import { queryRows } from './setup/sql';
  * (crash-resume.test.ts kills one on PostgreSQL).
  */
 const embedded = process.env.TEST_DB_DRIVER !== 'postgres';
-const PASSWORD = 'clinic-demo-2026';
 
 /** The server on the embedded database kept in dataDir, up within three minutes (the first start seeds the demo). */
 const start = (dataDir: string) => startServer({ DATA_DIR: dataDir }, 180_000);
-
-async function call<T>(server: ServerProcess, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.base}/${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-async function signIn(server: ServerProcess, email: string): Promise<string> {
-  const res = await call<{ access_token: string }>(server, 'POST', 'auth/login', undefined, { username: email, password: PASSWORD });
-  expect(res.status).toBe(200);
-  return res.body.access_token;
-}
 
 /** After the last start: the data directory opened as the server opens it, to read the ledger. */
 async function readDataDir<T>(dataDir: string, read: (db: Awaited<ReturnType<typeof createDatabase>>['db']) => Promise<T>): Promise<T> {

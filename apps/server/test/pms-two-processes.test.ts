@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { withDatabase } from './setup/global-setup';
-import { freePort, spawnServer, stopServer, untilUp, type ServerProcess } from './setup/server-process';
+import { call, freePort, signIn, spawnServer, stopServer, untilUp } from './setup/server-process';
 import { startOpenDentalStandIn } from './fixtures/open-dental-stand-in';
 
 /**
@@ -16,16 +16,6 @@ import { startOpenDentalStandIn } from './fixtures/open-dental-stand-in';
 const adminUrl = process.env.TEST_DB_DRIVER === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
 const PATIENTS = 10;
 const PROPHY = 'Elite Disposable Prophy Angles Soft Cup (Box of 100)';
-
-async function call<T>(server: ServerProcess, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.base}/${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 it.skipIf(!adminUrl)(
   'two processes syncing one Open Dental at once write each procedure once and take each tray once',
@@ -53,9 +43,7 @@ it.skipIf(!adminUrl)(
     try {
       const deadline = Date.now() + 240_000;
       await Promise.all(servers.map((server) => untilUp(server, deadline)));
-      const login = await call<{ access_token: string }>(servers[0]!, 'POST', 'auth/login', undefined, { username: 'manager@brightsmile.demo', password: 'clinic-demo-2026' });
-      expect(login.status).toBe(200);
-      const token = login.body.access_token;
+      const token = await signIn(servers[0]!, 'manager@brightsmile.demo');
       const saved = await call(servers[0]!, 'PUT', 'pms/connection', token, {
         base_url: od.url,
         clinic_num: null,

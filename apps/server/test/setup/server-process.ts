@@ -72,3 +72,24 @@ export async function killServer(server: ServerProcess): Promise<void> {
   server.child.kill('SIGKILL');
   await exited;
 }
+
+/** One API call to a server process: its status and its JSON body (null when empty). `path` is after /api/. */
+export async function call<T>(server: ServerProcess, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.base}/${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** The demo accounts' password (seed/demo-accounts.ts). */
+export const DEMO_PASSWORD = 'clinic-demo-2026';
+
+/** A demo account's token from a server process; fails unless the sign-in answers 200. */
+export async function signIn(server: ServerProcess, email: string): Promise<string> {
+  const res = await call<{ access_token?: string }>(server, 'POST', 'auth/login', undefined, { username: email, password: DEMO_PASSWORD });
+  if (res.status !== 200 || !res.body.access_token) throw new Error(`sign-in of ${email} answered ${String(res.status)}: ${JSON.stringify(res.body)}`);
+  return res.body.access_token;
+}

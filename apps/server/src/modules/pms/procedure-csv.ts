@@ -22,6 +22,29 @@ export function parseFee(text: string | undefined): number | null {
   return Number(cleaned);
 }
 
+/** What a procedures file and a schedule file both hold: a day, a procedure code, a chart number. */
+export interface ProcedureRowBasics {
+  day: string | null;
+  code: string;
+  chart: string;
+}
+
+/**
+ * A row's day, code and chart number checked alike in both files, each problem in words pushed to
+ * `problems`: the values are good when no problem was added.
+ */
+export function checkProcedureBasics(data: { date?: string; procedure_code?: string; chart_number?: string }, problems: string[]): ProcedureRowBasics {
+  const day = data.date ? parseProcedureDay(data.date) : null;
+  if (!day) problems.push(PMS_MESSAGES.dateFormat);
+  const code = (data.procedure_code ?? '').toUpperCase();
+  if (!code) problems.push(PMS_MESSAGES.codeRequired);
+  else if (!/^[A-Z0-9.-]{1,20}$/.test(code)) problems.push('Procedure code must be letters, digits, dots or dashes (at most 20)');
+  const chart = data.chart_number ?? '';
+  if (!chart) problems.push(PMS_MESSAGES.chartRequired);
+  else if (chart.length > 50) problems.push('Chart number must be at most 50 characters');
+  return { day, code, chart };
+}
+
 /**
  * The rows of a "procedures completed" export as procedures, or each row's reason. A row's id is the
  * PMS's own procedure id when the export has one; else the row's date, chart, code and fee with its
@@ -32,14 +55,7 @@ export function proceduresOfRows(companyId: string, rows: Row[]): { rowNumber: n
   const occurrences = new Map<string, number>();
   return rows.map(({ rowNumber, data }) => {
     const problems: string[] = [];
-    const day = data.date ? parseProcedureDay(data.date) : null;
-    if (!day) problems.push(PMS_MESSAGES.dateFormat);
-    const code = (data.procedure_code ?? '').toUpperCase();
-    if (!code) problems.push(PMS_MESSAGES.codeRequired);
-    else if (!/^[A-Z0-9.-]{1,20}$/.test(code)) problems.push('Procedure code must be letters, digits, dots or dashes (at most 20)');
-    const chart = data.chart_number ?? '';
-    if (!chart) problems.push(PMS_MESSAGES.chartRequired);
-    else if (chart.length > 50) problems.push('Chart number must be at most 50 characters');
+    const { day, code, chart } = checkProcedureBasics(data, problems);
     const fee = parseFee(data.fee);
     if (fee === null) problems.push(PMS_MESSAGES.feeFormat);
     if (problems.length > 0) return { rowNumber, reason: problems.join('; ') };

@@ -1,5 +1,5 @@
-import { PMS_MESSAGES, UPCOMING_MESSAGES, type ScheduleImportField } from '@clinic/domain';
-import { parseProcedureDay } from './procedure-csv';
+import { UPCOMING_MESSAGES, type ScheduleImportField } from '@clinic/domain';
+import { checkProcedureBasics } from './procedure-csv';
 import type { ScheduledAppointment } from './upcoming.repo';
 
 type Row = { rowNumber: number; data: Partial<Record<ScheduleImportField, string>> };
@@ -20,17 +20,10 @@ export function scheduleOfRows(rows: Row[], today: string): { appointments: Sche
   const appointments = new Map<string, ScheduledAppointment>();
   const checked = rows.map(({ rowNumber, data }) => {
     const problems: string[] = [];
-    const day = data.date ? parseProcedureDay(data.date) : null;
-    if (!day) problems.push(PMS_MESSAGES.dateFormat);
-    else if (day < today) problems.push(UPCOMING_MESSAGES.pastDay);
+    const { day, code, chart } = checkProcedureBasics(data, problems);
+    if (day && day < today) problems.push(UPCOMING_MESSAGES.pastDay);
     const time = data.time ? parseTime(data.time) : null;
     if (data.time && !time) problems.push(UPCOMING_MESSAGES.timeFormat);
-    const code = (data.procedure_code ?? '').toUpperCase();
-    if (!code) problems.push(PMS_MESSAGES.codeRequired);
-    else if (!/^[A-Z0-9.-]{1,20}$/.test(code)) problems.push('Procedure code must be letters, digits, dots or dashes (at most 20)');
-    const chart = data.chart_number ?? '';
-    if (!chart) problems.push(PMS_MESSAGES.chartRequired);
-    else if (chart.length > 50) problems.push('Chart number must be at most 50 characters');
     const quantity = data.quantity ? Number(data.quantity) : 1;
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) problems.push(UPCOMING_MESSAGES.quantityFormat);
     if (problems.length > 0) return { rowNumber, reason: problems.join('; ') };
