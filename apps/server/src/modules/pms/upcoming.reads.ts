@@ -7,10 +7,10 @@ import { traysByTreatment, windowEnd } from './upcoming.service';
  * What the appointments booked from today take of each product, by day (issue 36): the reorder
  * levels count it as known use within the lead time. Empty for a location without a schedule.
  */
-export async function scheduledUse(db: DbOrTx, companyId: string, today: string): Promise<Map<string, { day: string; units: number }[]>> {
+export async function scheduledUse(db: DbOrTx, companyId: string, today: string, productId?: string): Promise<Map<string, { day: string; units: number }[]>> {
   const planned = await plannedProcedures(db, companyId, today, windowEnd(today, UPCOMING_DAYS));
   const treatmentIds = [...new Set(planned.flatMap((p) => (p.treatment_id ? [p.treatment_id] : [])))];
-  const trays = traysByTreatment(await trayItems(db, treatmentIds));
+  const trays = traysByTreatment(await trayItems(db, treatmentIds, productId));
   const use = new Map<string, Map<string, number>>();
   for (const p of planned) {
     for (const item of (p.treatment_id && trays.get(p.treatment_id)) || []) {

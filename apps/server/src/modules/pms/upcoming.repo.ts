@@ -119,13 +119,14 @@ export interface TrayItemRow {
 }
 
 /** The trays of these treatments: what each takes of which product. */
-export async function trayItems(db: DbOrTx, treatmentIds: string[]): Promise<TrayItemRow[]> {
+/** The trays of these treatments; with `productId`, only that product's lines of them. */
+export async function trayItems(db: DbOrTx, treatmentIds: string[], productId?: string): Promise<TrayItemRow[]> {
   if (treatmentIds.length === 0) return [];
   return rows<TrayItemRow>(
     db,
     sql`select tp.treatment_id, tp.product_id, pr.name as product_name, tp.quantity
           from treatment_products tp join products pr on pr.id = tp.product_id
-         where tp.treatment_id = any(${sql.param(treatmentIds)}::uuid[])`,
+         where tp.treatment_id = any(${sql.param(treatmentIds)}::uuid[])${productId ? sql` and tp.product_id = ${productId}` : sql``}`,
   );
 }
 

@@ -95,34 +95,40 @@ describe('a search’s ranking', () => {
   });
   afterAll(async () => t.close());
 
-  it('is read once for all its pages while the catalog holds still, and again once it moves', async () => {
+  it('is read once for all its pages while the catalog holds still, its top 300 first, the rest when a deeper page is asked', async () => {
     const cache = createProductListCache(t.db);
-    const ids = Array.from({ length: 25 }, (_, i) => `id-${String(i).padStart(2, '0')}`);
-    let rankings = 0;
+    const ids = Array.from({ length: 400 }, (_, i) => `id-${String(i).padStart(3, '0')}`);
+    const limits: number[] = [];
     let pages = 0;
     const readers = {
       loadIds: async () => {
         pages += 1;
         return { ids: [], total: 0, totalIsCapped: false };
       },
-      loadRanking: async () => {
-        rankings += 1;
-        return { ids, total: ids.length, totalIsCapped: false };
+      loadRanking: async (limit: number) => {
+        limits.push(limit);
+        return { ids: ids.slice(0, limit), total: ids.length, totalIsCapped: false };
       },
       // The rows carry the catalog version they were read at, as the real statement's do.
       loadRows: async (some: string[]) => ({ rows: some, version: (await queryRows<{ version: number }>(t.db, sql`select version from catalog_versions where id = 1`))[0]!.version }),
     };
     const search = { ...plain, fuzzySearchQuery: 'composite' };
-    expect((await cache.rankedPage(reader, search, { offset: 20, limit: 10 }, readers)).rows).toEqual(ids.slice(20));
-    expect((await cache.rankedPage(reader, search, { offset: 0, limit: 10 }, readers)).rows).toEqual(ids.slice(0, 10));
-    expect((await cache.rankedPage(reader, search, { offset: 10, limit: 5 }, readers)).rows).toEqual(ids.slice(10, 15));
-    expect([rankings, pages]).toEqual([1, 0]);
+    const rows = async (offset: number, limit: number, filter: ProductFilter = search) => (await cache.rankedPage(reader, filter, { offset, limit }, readers, 3000)).rows;
+    expect(await rows(20, 10)).toEqual(ids.slice(20, 30));
+    expect(await rows(0, 10)).toEqual(ids.slice(0, 10));
+    expect(await rows(290, 10)).toEqual(ids.slice(290, 300));
+    expect(limits).toEqual([300]);
+    // Past the first 300: the whole ranking, once; then every page is a slice of it.
+    expect(await rows(390, 20)).toEqual(ids.slice(390, 400));
+    expect(await rows(150, 5)).toEqual(ids.slice(150, 155));
+    expect(await rows(380, 10)).toEqual(ids.slice(380, 390));
+    expect([limits, pages]).toEqual([[300, 3000], 0]);
 
     await t.db.execute(sql`update catalog_versions set version = version + 1 where id = 1`);
-    expect((await cache.rankedPage(reader, search, { offset: 10, limit: 5 }, readers)).total).toBe(25);
-    expect(rankings).toBe(2);
+    expect(await rows(10, 5)).toEqual(ids.slice(10, 15));
+    expect(limits).toEqual([300, 3000, 300]);
     // A list kept nowhere (filtered on what is in stock) is read page by page.
-    await cache.rankedPage(reader, { ...search, in_stock_only: true }, { offset: 0, limit: 10 }, readers);
-    expect([rankings, pages]).toEqual([2, 1]);
+    await rows(0, 10, { ...search, in_stock_only: true });
+    expect([limits.length, pages]).toEqual([3, 1]);
   });
 });

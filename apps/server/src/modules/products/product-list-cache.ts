@@ -6,7 +6,16 @@ import { preparedCatalogVersion } from './catalog-version.repo';
 
 interface Entry extends ProductIdPage {
   version: number;
+  /** A ranking only: it holds every match up to the cap, so any page within the cap is a slice of it. */
+  complete?: boolean;
 }
+
+/**
+ * How far a search's first ranking reaches: the first 30 pages of 10. Ranking the top 300 of a
+ * broad term costs about what its top 10 does; the whole ranking (up to the cap) is read only once
+ * a page beyond is asked.
+ */
+export const FIRST_RANKING = 300;
 
 /** A column of the tables migration 0018's triggers watch, as `table.column`. */
 export type CatalogColumn = `products.${string}` | `product_company_settings.${string}`;
@@ -76,8 +85,8 @@ export function productListKey(reader: CatalogReader, filter: ProductFilter & Pa
 /** How the cache reads a page: the ids afresh, and the rows of some ids with the version they were read at. */
 export interface PageReaders<Row> {
   loadIds: () => Promise<ProductIdPage>;
-  /** A search's first PRODUCT_SEARCH_TOTAL_CAP ids in order, and its total. */
-  loadRanking?: () => Promise<ProductIdPage>;
+  /** A search's first `limit` ids in order (at most PRODUCT_SEARCH_TOTAL_CAP), and its total. */
+  loadRanking?: (limit: number) => Promise<ProductIdPage>;
   /** `version` is null when there were no rows to carry it. */
   loadRows: (ids: string[]) => Promise<{ rows: Row[]; version: number | null }>;
 }
@@ -130,24 +139,40 @@ export function createProductListCache(db: Db, max = 5000, maxIds = 250_000) {
     },
 
     /**
-     * A search's page cut from its whole ranking, remembered once for every page within it: a
-     * broad term is ranked once per catalog version, not once per page (the list's pages, its
-     * prefetches and the deep pages someone scrolls to are slices of one ranking). A page beyond
-     * the ranking, or a list kept nowhere (filtered on stock), is read on its own.
+     * A search's page cut from its ranking, remembered for every page within it: a broad term is
+     * ranked once per catalog version, not once per page (the list's pages, its prefetches and the
+     * deep pages someone scrolls to are slices of one ranking). The first ranking holds the top
+     * FIRST_RANKING ids, the whole one (up to `cap`) is read when a page beyond them is asked. A
+     * list kept nowhere (filtered on stock) is read page by page.
      */
-    async rankedPage<Row>(reader: CatalogReader, filter: ProductFilter & Partial<ProductListOrder>, page: { offset: number; limit: number }, readers: PageReaders<Row> & { loadRanking: () => Promise<ProductIdPage> }): Promise<Omit<ProductIdPage, 'ids'> & { rows: Row[] }> {
+    async rankedPage<Row>(
+      reader: CatalogReader,
+      filter: ProductFilter & Partial<ProductListOrder>,
+      page: { offset: number; limit: number },
+      readers: PageReaders<Row> & { loadRanking: (limit: number) => Promise<ProductIdPage> },
+      cap: number,
+    ): Promise<Omit<ProductIdPage, 'ids'> & { rows: Row[] }> {
       const key = productListKey(reader, filter, 'ranking');
       if (key === null) {
         const { ids, total, totalIsCapped } = await readers.loadIds();
         return { rows: (await readers.loadRows(ids)).rows, total, totalIsCapped };
       }
-      const slice = (ranking: ProductIdPage) => ranking.ids.slice(page.offset, page.offset + page.limit);
+      const end = page.offset + page.limit;
+      const covers = (ranking: Entry) => ranking.complete === true || end <= ranking.ids.length;
+      const slice = (ranking: ProductIdPage) => ranking.ids.slice(page.offset, end);
       const remembered = entries.get(key);
-      if (remembered && slice(remembered).length > 0) {
+      if (remembered && covers(remembered) && slice(remembered).length > 0) {
         const { rows, version } = await readers.loadRows(slice(remembered));
         if (version === remembered.version) return { rows, total: remembered.total, totalIsCapped: remembered.totalIsCapped };
       }
-      const ranking = await idPage(key, readers.loadRanking);
+      const version = await catalogVersion();
+      let ranking = entries.get(key);
+      if (!ranking || ranking.version !== version || !covers(ranking)) {
+        const limit = end <= FIRST_RANKING ? FIRST_RANKING : cap;
+        const loaded = await readers.loadRanking(limit);
+        ranking = { ...loaded, version, complete: limit >= cap || loaded.ids.length < limit };
+        entries.set(key, ranking);
+      }
       return { rows: (await readers.loadRows(slice(ranking))).rows, total: ranking.total, totalIsCapped: ranking.totalIsCapped };
     },
   };

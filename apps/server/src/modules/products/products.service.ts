@@ -206,9 +206,9 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
       };
       // A search within its ranking (the first PRODUCT_SEARCH_TOTAL_CAP matches) is a slice of it.
       const ranked = Boolean(query.fuzzySearchQuery?.trim()) && !cover && window.offset + window.limit <= PRODUCT_SEARCH_TOTAL_CAP;
-      const ranking = () => listProductIds(db, reader, query, { offset: 0, limit: PRODUCT_SEARCH_TOTAL_CAP }, PRODUCT_SEARCH_TOTAL_CAP);
+      const ranking = (limit: number) => listProductIds(db, reader, query, { offset: 0, limit }, PRODUCT_SEARCH_TOTAL_CAP);
       const { rows: records, total, totalIsCapped } = ranked
-        ? await listCache.rankedPage(reader, query, window, { ...readers, loadRanking: ranking })
+        ? await listCache.rankedPage(reader, query, window, { ...readers, loadRanking: ranking }, PRODUCT_SEARCH_TOTAL_CAP)
         : query.currentPage <= REMEMBERED_PAGES
           ? await listCache.page(reader, query, window, readers)
           : await afresh();

@@ -59,7 +59,7 @@ export function createReorderService(deps: ServiceDeps) {
     const history = days.map((day) => ({ day, units: used.get(day) ?? 0 }));
     const forecast = forecastDemand(history.map((h) => h.units));
     const leadTime = learnLeadTime(shelf.lastSupplierId ? await leadTimeSamples(db, companyId, shelf.lastSupplierId) : []);
-    const [settings, facts, booked] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId]), scheduledUse(db, companyId, isoDay(now))]);
+    const [settings, facts, booked] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId]), scheduledUse(db, companyId, isoDay(now), productId)]);
     const serviceLevel = settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
     const reviewDays = settings?.reviewDays ?? DEFAULT_REVIEW_DAYS;
     const scheduled = scheduledOver(booked.get(productId), isoDay(now), leadTime.days, reviewDays);
