@@ -15,7 +15,7 @@ interface Entry extends ProductIdPage {
  * broad term costs about what its top 10 does; the whole ranking (up to the cap) is read only once
  * a page beyond is asked.
  */
-export const FIRST_RANKING = 300;
+const FIRST_RANKING = 300;
 
 /** A column of the tables migration 0018's triggers watch, as `table.column`. */
 export type CatalogColumn = `products.${string}` | `product_company_settings.${string}`;
@@ -70,8 +70,7 @@ function keyValue(field: keyof ProductFilter, value: unknown): unknown {
 
 /**
  * A page's key: the reader, every filter field, the sort, the page; null when the page is not kept.
- * 'ranking' names a search's whole ranking (its first PRODUCT_SEARCH_TOTAL_CAP ids), which serves
- * every page within it.
+ * 'ranking' names a search's ranking (its top ids, see rankedPage), which serves every page within it.
  */
 export function productListKey(reader: CatalogReader, filter: ProductFilter & Partial<ProductListOrder>, page: { offset: number; limit: number } | 'ranking'): string | null {
   const fields = KEY_FIELDS.map((field) => [field, filter[field]] as const);
@@ -85,8 +84,6 @@ export function productListKey(reader: CatalogReader, filter: ProductFilter & Pa
 /** How the cache reads a page: the ids afresh, and the rows of some ids with the version they were read at. */
 export interface PageReaders<Row> {
   loadIds: () => Promise<ProductIdPage>;
-  /** A search's first `limit` ids in order (at most PRODUCT_SEARCH_TOTAL_CAP), and its total. */
-  loadRanking?: (limit: number) => Promise<ProductIdPage>;
   /** `version` is null when there were no rows to carry it. */
   loadRows: (ids: string[]) => Promise<{ rows: Row[]; version: number | null }>;
 }
@@ -149,6 +146,7 @@ export function createProductListCache(db: Db, max = 5000, maxIds = 250_000) {
       reader: CatalogReader,
       filter: ProductFilter & Partial<ProductListOrder>,
       page: { offset: number; limit: number },
+      /** loadRanking: the search's first `limit` ids in order (at most `cap`), and its total. */
       readers: PageReaders<Row> & { loadRanking: (limit: number) => Promise<ProductIdPage> },
       cap: number,
     ): Promise<Omit<ProductIdPage, 'ids'> & { rows: Row[] }> {
