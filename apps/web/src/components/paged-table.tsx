@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { formatTotal } from '../lib/format';
 import { tableCardsSx } from './table-cards-sx';
+import { LoadingBar } from './loading-bar';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
 
@@ -97,7 +97,7 @@ export function PagedTable({
           {error}
         </Alert>
       ) : null}
-      <LinearProgress sx={{ visibility: loading ? 'visible' : 'hidden' }} aria-hidden={!loading} aria-label="Loading" />
+      <LoadingBar loading={loading} />
       {/* relative: the visually hidden header text is absolutely positioned and must not widen the page */}
       <TableContainer sx={[{ overflowX: 'auto', position: 'relative' }, tableCardsSx(columns)]}>
         <Table aria-label={label} size="small" sx={{ minWidth, ...(dense ? { '& .MuiTableCell-root': { px: { sm: 1, lg: 2 } } } : {}) }}>

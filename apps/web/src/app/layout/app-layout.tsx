@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -37,6 +37,10 @@ export function AppLayout() {
   usePaymentReturnNotice();
   useSubscriptionRequiredListener();
   const subscriptionBlocked = useSubscriptionBlock().blocked;
+  // The profile's answer is a synchronous update (a query store); the page it lets through is
+  // rendered in a deferred pass instead, in slices of a few milliseconds rather than one long task
+  // (issue 37: Lighthouse counts tasks over 50 ms as blocking time).
+  const profileArrived = useDeferredValue(!profile.isPending);
 
   // Coming back from checkout (?success / ?cancelled) the user has long passed the sign-in moment:
   // the welcome page would swallow the payment notice, so it is not shown any more.
@@ -105,7 +109,7 @@ export function AppLayout() {
             }}
           >
             {/* A page waits for the profile, and none is drawn behind the approval dialog: its queries could only answer 403. */}
-            {profile.isPending ? (
+            {!profileArrived ? (
               <PageLoader />
             ) : profile.isError || organizationOpen(profile.data) ? (
               <Suspense fallback={<PageLoader />}>

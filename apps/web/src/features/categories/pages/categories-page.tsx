@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -21,6 +20,7 @@ import { CategoriesGrid } from '../components/categories-grid';
 import { CreateCategoryDialog, EditCategoryDialog } from '../components/category-form-dialog';
 import { DeleteCategoryDialog } from '../components/delete-category-dialog';
 import { categoryActionsFor, isSharedCategory, type CategoryAction } from '../category-actions';
+import { LoadingBar } from '../../../components/loading-bar';
 
 const TITLE = 'Categories';
 /** Divides evenly into rows of one to four cards. */
@@ -73,12 +73,7 @@ function Categories({ profile }: { profile: Profile }) {
           {errorMessage(categories.error, 'Could not load categories.')}
         </Alert>
       ) : null}
-      {/* Kept in the layout while idle so the grid does not jump when a page or search loads. */}
-      <LinearProgress
-        aria-label="Loading"
-        aria-hidden={!(categories.isFetching && !categories.isPending)}
-        sx={{ mb: 1, visibility: categories.isFetching && !categories.isPending ? 'visible' : 'hidden' }}
-      />
+      <LoadingBar loading={categories.isFetching && !categories.isPending} sx={{ mb: 1 }} />
       <CategoriesGrid
         categories={categories.data?.results ?? []}
         pending={categories.isPending && !categories.isError}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -20,6 +19,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { countLinesQueryOptions } from '../api/counts-api';
 import { CountLineCard } from './count-line-card';
 import { FoundLotDialog } from './found-lot-dialog';
+import { LoadingBar } from '../../../components/loading-bar';
 
 const PER_PAGE = 25;
 type LineState = 'all' | 'uncounted' | 'counted';
@@ -84,7 +84,7 @@ export function CountSheet({ countId }: { countId: string }) {
           {scanProblem}
         </Alert>
       ) : null}
-      <LinearProgress sx={{ visibility: lines.isFetching ? 'visible' : 'hidden' }} aria-hidden={!lines.isFetching} />
+      <LoadingBar loading={lines.isFetching} />
       {lines.isError ? <Alert severity="error">{errorMessage(lines.error, 'Could not load the count sheet.')}</Alert> : null}
       {lines.isSuccess && rows.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>

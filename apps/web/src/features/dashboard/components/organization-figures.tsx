@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -17,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { locationLine } from '../../../lib/profile';
 import { dashboardCardsQueryOptions, type RangeReportParams } from '../api/reports-api';
 import { CARD_FIGURES, cardValue, RangeCards } from './range-cards';
+import { LoadingBar } from '../../../components/loading-bar';
 
 export const BY_LOCATION = 'Figures by location';
 
@@ -74,7 +74,7 @@ export function OrganizationFigures({ params }: { params: RangeReportParams }) {
     <>
       <RangeCards cards={cards.data?.totals} />
       <Paper component="section" aria-labelledby={titleId} sx={{ p: 2, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
-        <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, visibility: cards.isFetching && cards.data ? 'visible' : 'hidden' }} aria-hidden />
+        <LoadingBar loading={cards.isFetching && cards.data !== undefined} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
         <Typography id={titleId} variant="h3" component="h2" sx={{ mb: 1 }}>
           {BY_LOCATION}
         </Typography>

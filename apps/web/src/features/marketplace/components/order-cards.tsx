@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
@@ -11,6 +10,7 @@ import { formatDate, formatDollars } from '../../../lib/format';
 import type { OrderListProps } from './orders-table';
 import { ReceivingStatusChip } from './receiving-status-chip';
 import { OrderStatus } from './vendor-order-status-chip';
+import { LoadingBar } from '../../../components/loading-bar';
 
 /** The same orders as cards for phones, where the table's seven columns would scroll sideways. */
 export function OrderCards({ orders, total, pageState, onPageStateChange, loading, error, emptyText, onOpen }: OrderListProps) {
@@ -21,7 +21,7 @@ export function OrderCards({ orders, total, pageState, onPageStateChange, loadin
           {error}
         </Alert>
       ) : null}
-      <LinearProgress sx={{ visibility: loading ? 'visible' : 'hidden', mb: 1 }} aria-hidden={!loading} aria-label="Loading" />
+      <LoadingBar loading={loading} sx={{ mb: 1 }} />
       {orders.length === 0 && !loading && !error ? (
         <Paper sx={{ p: 3, textAlign: 'center' }}>
           <Typography color="text.secondary">{emptyText}</Typography>

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -29,6 +28,7 @@ import { CART_PARAM } from '../cart/cart-link';
 import { useCart } from '../cart/use-cart';
 import { CartPanel } from '../components/cart-panel';
 import { ProductOffersCard } from '../components/product-offers-card';
+import { LoadingBar } from '../../../components/loading-bar';
 
 const PRODUCTS_PER_PAGE = 10;
 
@@ -115,7 +115,7 @@ export function MarketplacePage() {
               {errorMessage(products.error, 'Could not load the offers.')}
             </Alert>
           ) : null}
-          <LinearProgress aria-label="Loading" aria-hidden={!loading} sx={{ mb: 1, visibility: loading ? 'visible' : 'hidden' }} />
+          <LoadingBar loading={loading} sx={{ mb: 1 }} />
           {results.length > 0 ? (
             <Stack spacing={2} aria-busy={loading}>
               {results.map((entry) => (

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -20,6 +19,7 @@ import { formatDate, unitCount } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { alertsQueryOptions, useDismissAlert } from '../api/stock-api';
 import { DisposeExpiredButton } from '../components/dispose-expired-button';
+import { LoadingBar } from '../../../components/loading-bar';
 
 const PER_PAGE = 10;
 const KIND_COLORS = { low_stock: 'warning', expiring: 'info', expired: 'error', recalled: 'error', requested: 'warning', runs_out: 'warning' } as const;
@@ -76,7 +76,7 @@ function AlertGroup({ kind, onDismiss, lowStockAction }: AlertGroupProps) {
         </Typography>
         <Chip size="small" label={total} color={total > 0 ? KIND_COLORS[kind] : 'default'} aria-label={`${String(total)} ${total === 1 ? 'alert' : 'alerts'}`} />
       </Box>
-      <LinearProgress sx={{ visibility: alerts.isFetching ? 'visible' : 'hidden' }} aria-hidden={!alerts.isFetching} />
+      <LoadingBar loading={alerts.isFetching} />
       {alerts.isError ? <Alert severity="error">{errorMessage(alerts.error, 'Could not load the alerts.')}</Alert> : null}
       {alerts.isSuccess && total === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>

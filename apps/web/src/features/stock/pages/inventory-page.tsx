@@ -33,6 +33,7 @@ import { inventorySearchQueryOptions, stockPageQueryOptions, type InventoryProdu
 import { placesQueryOptions } from '../../../lib/places';
 import { ConsumeDialog } from '../components/consume-dialog';
 import { StockFormDialog } from '../components/stock-form-dialog';
+import { LoadingBar } from '../../../components/loading-bar';
 
 type Action = { kind: 'add' | 'consume'; product: InventoryProduct };
 
@@ -180,7 +181,7 @@ export function InventoryPage() {
           </TextField>
         </Stack>
       </Paper>
-      <LinearProgress sx={{ visibility: results.isFetching ? 'visible' : 'hidden' }} aria-hidden={!results.isFetching} />
+      <LoadingBar loading={results.isFetching} />
       {scanProblem ? (
         <Alert severity="warning" sx={{ mb: 2 }} onClose={() => { setScanProblem(null); }}>
           {scanProblem}

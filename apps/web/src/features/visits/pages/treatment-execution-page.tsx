@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -13,13 +13,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ChartNumberSchema, CreateTreatmentLogRequestSchema, PMS_MESSAGES, TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog, type WaitingVisit } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/api-client';
 import { useAudioRecorder } from '../../../lib/use-audio-recorder';
 import { patientsQueryOptions } from '../api/visits-api';
-import { fetchTreatment, useConfirmProcedures } from '../api/pms-api';
+import { fetchTreatment, useConfirmProcedures, waitingVisitsQueryOptions } from '../api/pms-api';
 import { implantIssues, mergeTray, trayOf, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
 import { recordingSavedMessage } from '../recording-saved';
 import { saveFailure } from '../save-failure';
@@ -54,6 +55,11 @@ export function TreatmentExecutionPage() {
   // A visit from the practice system being checked (issue 36): saving it records its procedures.
   const [fromPms, setFromPms] = useState<WaitingVisit | null>(null);
   const confirmProcedures = useConfirmProcedures();
+  // The visits waiting from the practice system sit above the form, which shows once their first
+  // answer is in, or cannot come (offline, failed): arriving later they pushed it down (CLS, issue 37).
+  const waiting = useQuery(waitingVisitsQueryOptions());
+  // The form then renders in a deferred pass, in slices rather than one long task (issue 37: TBT).
+  const awaitingWaiting = useDeferredValue(waiting.isPending && waiting.fetchStatus === 'fetching' && waiting.failureCount === 0);
 
   const save = useSendVisit((outcome) => {
     if (outcome.kind === 'failed') {
@@ -133,6 +139,16 @@ export function TreatmentExecutionPage() {
     save.send({ request: parsed.data, clips: clips.map((clip) => clip.blob) });
   };
 
+  const header = <PageHeader title="Execute treatment" subtitle="The patient, the treatments performed and what the tray used." />;
+  if (awaitingWaiting) {
+    return (
+      <>
+        {header}
+        <PageLoader />
+      </>
+    );
+  }
+
   return (
     <Box
       component="form"
@@ -142,7 +158,7 @@ export function TreatmentExecutionPage() {
         submit();
       }}
     >
-      <PageHeader title="Execute treatment" subtitle="The patient, the treatments performed and what the tray used." />
+      {header}
       <WaitingProcedures editing={fromPms} onEdit={(visit) => { void editWaiting(visit); }} />
       {fromPms ? (
         <Alert

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { WaitingVisit } from '@clinic/domain';
+import { setToken } from '../../../lib/auth-token';
+import { stubApi } from '../../../test/fake-api';
+import { fakeToken, jsonResponse, profileFor } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+const WAITING: WaitingVisit = {
+  chart_number: 'BS-10231',
+  performed_on: '2026-11-27',
+  procedures: [{ id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', source: 'csv', code: 'D1110', fee: 115, treatment: { id: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b', name: 'Prophylaxis, adult', code: 'D1110' }, problem: null }],
+  tray: [],
+  ready: true,
+};
+
+describe('execute treatment', () => {
+  it('shows the form once the visits waiting from the practice system are known, so it does not jump down under them', async () => {
+    let answerWaiting: (response: Response) => void = () => undefined;
+    setToken(fakeToken('company_admin'));
+    stubApi(profileFor('company_admin'), { '/api/pms/waiting': () => new Promise<Response>((resolve) => { answerWaiting = resolve; }) });
+    renderApp('/treatment-execution');
+
+    expect(await screen.findByRole('heading', { name: 'Execute treatment' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Patient chart number/ })).not.toBeInTheDocument();
+
+    answerWaiting(jsonResponse({ visits: [WAITING] }));
+    expect(await screen.findByRole('combobox', { name: /Patient chart number/ })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Procedures of BS-10231, 11-27-2026' })).toBeInTheDocument();
+  });
+
+  it('shows the form when the waiting visits cannot be read', async () => {
+    setToken(fakeToken('company_admin'));
+    stubApi(profileFor('company_admin'), { '/api/pms/waiting': () => jsonResponse({ message: 'Forbidden' }, 403) });
+    renderApp('/treatment-execution');
+    expect(await screen.findByRole('combobox', { name: /Patient chart number/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Waiting from the practice system' })).not.toBeInTheDocument();
+  });
+});
