@@ -1,14 +1,14 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { LoadingBar } from '../../../components/loading-bar';
 import { errorMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
 import { toCsv, type ReportColumn } from '../report-table';
@@ -42,7 +42,10 @@ type View = 'chart' | 'table';
  * A titled report card: its chart, or the same rows as a table (the accessible view), and a CSV
  * export of exactly those rows, made in the browser from the figures on screen.
  */
-export function ReportPanel<T>({ title, subtitle, columns, rows, rowKey, fetching, error, fileName, chart, hasData = (r) => r.length > 0, emptyText = NOTHING_IN_RANGE, footer }: ReportPanelProps<T>) {
+export function ReportPanel<T>({ title, subtitle, columns, rows: latestRows, rowKey, fetching, error, fileName, chart, hasData = (r) => r.length > 0, emptyText = NOTHING_IN_RANGE, footer }: ReportPanelProps<T>) {
+  // An answer arrives as a synchronous update (a query store); the chart or table it draws is
+  // rendered in a deferred pass instead, in slices rather than one long task (issue 37).
+  const rows = useDeferredValue(latestRows);
   const titleId = useId();
   const [view, setView] = useState<View>('chart');
   const showing = chart ? view : 'table';
@@ -57,7 +60,7 @@ export function ReportPanel<T>({ title, subtitle, columns, rows, rowKey, fetchin
 
   return (
     <Paper component="section" aria-labelledby={titleId} aria-busy={fetching} sx={{ p: 2, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
-      <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, visibility: fetching && rows ? 'visible' : 'hidden' }} aria-hidden />
+      <LoadingBar loading={fetching && rows !== undefined} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography id={titleId} variant="h3" component="h2">
