@@ -31,7 +31,8 @@ const COUNT = { name: 'supplier_browse_count_location', text: `select count(*)::
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 20) });
 pool.on('error', () => undefined);
-const verify = createVerifier({ key: process.env.JWT_SECRET, algorithms: ['HS256'], allowedIss: 'clinic-inventory' });
+// Verified tokens remembered as the app remembers them (apps/server/src/modules/auth/tokens.ts): the same work.
+const verify = createVerifier({ key: process.env.JWT_SECRET, algorithms: ['HS256'], allowedIss: 'clinic-inventory', cache: 2000, cacheKeyBuilder: (token) => token });
 
 const app = Fastify({ logger: false });
 

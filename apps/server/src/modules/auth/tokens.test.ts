@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
+import { vi } from 'vitest';
 import { createTokenService, SessionClaimsSchema, sessionClaimsOf } from './tokens';
 
 const SECRET = 'token-test-secret-0123456789-0123456789';
@@ -97,5 +98,23 @@ describe('the token service', () => {
     expect(tokens.verify(sign({ ...claims, role: 'owner' }))).toBeNull();
     expect(tokens.verify(sign({ ...claims, sid: 'session' }))).toBeNull();
     expect(tokens.verify(sign({ ...claims, issued_at: 'yesterday' }))).toBeNull();
+  });
+
+  it('keeps refusing a tampered token, and stops accepting a remembered one when it expires', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T09:00:00Z') });
+    try {
+      const tokens = createTokenService(SECRET, '60s');
+      const token = tokens.sign({ sub: valid.sub, role: 'assistant', organization_id: valid.organization_id, company_id: valid.organization_id });
+      expect(tokens.verify(token)).not.toBeNull();
+      expect(tokens.verify(token)).not.toBeNull();
+      const [header, payload, signature] = token.split('.');
+      const forged = `${header!}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'organization_admin' })).toString('base64url')}.${signature!}`;
+      expect(tokens.verify(forged)).toBeNull();
+      expect(tokens.verify(forged)).toBeNull();
+      vi.advanceTimersByTime(61_000);
+      expect(tokens.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
