@@ -6,6 +6,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/setup/global-setup.ts'],
+    setupFiles: ['test/setup/one-statement-per-connection.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

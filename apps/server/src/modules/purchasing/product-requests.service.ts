@@ -88,7 +88,11 @@ export function createProductRequestsService(deps: ServiceDeps) {
         const created = await insertProductRequest(tx, { companyId, productId, requestedBy: actor.userId, quantity: body.quantity, urgency: body.urgency, note, runningListProductId: lineId });
         await refreshProductAlerts(tx, companyId, productId, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
 
-        const [recipients, requester, supplier] = await Promise.all([requestRecipients(tx, companyId), findProductRequest(tx, companyId, created.id), findSupplierById(tx, listSupplierId)]);
+        // One after the other: a transaction is one connection, which runs one statement at a time
+        // (pg warns of queries queued on a busy client, and pg 9 will refuse them).
+        const recipients = await requestRecipients(tx, companyId);
+        const requester = await findProductRequest(tx, companyId, created.id);
+        const supplier = await findSupplierById(tx, listSupplierId);
         for (const to of recipients.emails) {
           await enqueueEmail(
             tx,
