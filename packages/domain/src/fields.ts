@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, inDateRange, RANGE_DAY_MESSAGE } from './date-limits';
 
 /** Field rules shared by every form that asks for a person's or place's details. */
 export const requiredText = (label: string, max = 120) =>
@@ -27,21 +28,8 @@ export const PasswordSchema = z
 export const UuidSchema = z.uuid('Must be a valid id');
 export const IdParamsSchema = z.object({ id: UuidSchema });
 
-/**
- * Years a date sent to the API may fall in (docs/decisions.md, "Dates"): wide enough for any
- * record or expiry a clinic keeps, narrow enough that the day after, a month later or a year back
- * is still a date PostgreSQL and JavaScript agree on (year 9999 asked for year 10000 and answered
- * 500). Every date and date-time a request carries goes through the schemas below.
- */
-export const DATE_YEAR_MIN = 1900;
-export const DATE_YEAR_MAX = 2200;
-export const DATE_RANGE_MESSAGE = `Use a date from ${DATE_YEAR_MIN}-01-01 to ${DATE_YEAR_MAX}-12-31`;
-
-/** Both forms start with the four digits of the year (zod's ISO formats allow no other). */
-const inDateRange = (iso: string) => {
-  const year = Number(iso.slice(0, 4));
-  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
-};
+/** The years a date may fall in, and how a day is written: date-limits.ts (no schema there). */
+export { DATE_RANGE_MESSAGE, DATE_YEAR_MAX, DATE_YEAR_MIN, inDateRange, RANGE_DAY_MESSAGE } from './date-limits';
 
 /**
  * A calendar day, YYYY-MM-DD, within the years above. `message` says how to write one (the
@@ -49,7 +37,7 @@ const inDateRange = (iso: string) => {
  */
 export const isoDay = (message: string) => z.iso.date({ error: message, abort: true }).refine(inDateRange, DATE_RANGE_MESSAGE);
 /** A day of a range asked about (reports, lists, audit). */
-export const IsoDaySchema = isoDay('Use a date like 2026-01-31');
+export const IsoDaySchema = isoDay(RANGE_DAY_MESSAGE);
 /** An expiry date: the example lies ahead. */
 export const ExpiryDaySchema = isoDay('Use a date like 2027-01-31');
 

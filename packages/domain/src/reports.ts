@@ -1,24 +1,8 @@
 import { z } from 'zod';
 import { IsoDaySchema, UuidSchema } from './fields';
+import { rangeTooLong, REPORT_MESSAGES, startsAfterEnd } from './report-range';
 
-/**
- * Spec section 7 (Reports and patients) and 9 (expense date ranges, top 5 most used products, two
- * decimals). Every figure is defined once in docs/decisions.md (Reports); cards, charts and exports
- * read the same definitions.
- */
-export const REPORT_MESSAGES = {
-  startAfterEnd: 'The start date cannot go after the end date',
-  rangeTooLong: 'Choose a range of at most 2 years',
-  organizationOnly: 'Only an organization admin can see every location',
-} as const;
-
-/** The longest range a report answers, in days (two years and a leap day). */
-export const MAX_REPORT_RANGE_DAYS = 731;
-/** Spec section 9: the dashboard shows the top 5 most used products. */
-export const TOP_PRODUCTS = 5;
-export const TOP_SUPPLIERS = 5;
-
-const daysBetween = (start: string, end: string) => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
+export { MAX_REPORT_RANGE_DAYS, rangeTooLong, REPORT_MESSAGES, reportRangeProblem, startsAfterEnd, TOP_PRODUCTS, TOP_SUPPLIERS } from './report-range';
 
 /**
  * Which locations a report covers: the current one by default; an organization admin may name one
@@ -32,8 +16,8 @@ const ScopeFields = {
 /** Inclusive UTC days; a range runs from start_date to end_date and at most two years. */
 const rangeRules = <T extends z.ZodType<{ start_date?: string | undefined; end_date?: string | undefined }>>(schema: T) =>
   schema
-    .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { path: ['start_date'], message: REPORT_MESSAGES.startAfterEnd })
-    .refine((q) => !q.start_date || !q.end_date || daysBetween(q.start_date, q.end_date) < MAX_REPORT_RANGE_DAYS, { path: ['end_date'], message: REPORT_MESSAGES.rangeTooLong });
+    .refine((q) => !q.start_date || !q.end_date || !startsAfterEnd(q.start_date, q.end_date), { path: ['start_date'], message: REPORT_MESSAGES.startAfterEnd })
+    .refine((q) => !q.start_date || !q.end_date || !rangeTooLong(q.start_date, q.end_date), { path: ['end_date'], message: REPORT_MESSAGES.rangeTooLong });
 
 /** expense-by-day and dashboard-cards-data: the spec gives them start_date and end_date. */
 export const ReportRangeQuerySchema = rangeRules(z.object({ ...ScopeFields, start_date: IsoDaySchema, end_date: IsoDaySchema }));

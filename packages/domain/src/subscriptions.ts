@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QueryBooleanSchema } from './pagination';
 import { UuidSchema } from './fields';
 import { decimalToCents } from './money';
+import { PLAN_IDS, PLANS, type PlanId } from './plans';
 
 /** Statuses of a card-payment subscription, as the payment provider names them (spec section 4). */
 export const SUBSCRIPTION_STATUSES = [
@@ -23,55 +24,9 @@ export const PROBLEM_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['pa
 export const PAYMENT_PROVIDERS = ['local', 'stripe', 'complimentary'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-/** Plans of spec section 9. Their ids are the `product_id` of create-checkout-session. */
-export const PLAN_IDS = ['six_months_single', 'twelve_months_single', 'twelve_months_multiple'] as const;
+/** The plans of spec section 9 and the messages live in plans.ts, which holds no schema. */
+export { PLAN_IDS, PLANS, SUBSCRIPTION_MESSAGES, type PlanDefinition, type PlanId } from './plans';
 export const PlanIdSchema = z.enum(PLAN_IDS, { message: 'Choose a plan' });
-export type PlanId = z.infer<typeof PlanIdSchema>;
-
-export interface PlanDefinition {
-  id: PlanId;
-  title: string;
-  months: 6 | 12;
-  /** Price per month in cents (per location for the multiple-location plan). */
-  monthlyCents: number;
-  billing: string;
-  multipleLocations: boolean;
-  discountOffer: string | null;
-  benefits: string[];
-}
-
-export const PLANS: Record<PlanId, PlanDefinition> = {
-  six_months_single: {
-    id: 'six_months_single',
-    title: 'Six months, single location',
-    months: 6,
-    monthlyCents: 18_999,
-    billing: 'Billed semi-annually',
-    multipleLocations: false,
-    discountOffer: null,
-    benefits: ['One clinic location', 'Every feature, unlimited users'],
-  },
-  twelve_months_single: {
-    id: 'twelve_months_single',
-    title: 'Twelve months, single location',
-    months: 12,
-    monthlyCents: 17_099,
-    billing: 'Billed annually',
-    multipleLocations: false,
-    discountOffer: '10% discount',
-    benefits: ['One clinic location', 'Every feature, unlimited users'],
-  },
-  twelve_months_multiple: {
-    id: 'twelve_months_multiple',
-    title: 'Twelve months, multiple location',
-    months: 12,
-    monthlyCents: 15_099,
-    billing: 'Billed annually',
-    multipleLocations: true,
-    discountOffer: '10% discount',
-    benefits: ['Every location of your organization', 'Assisted set-up', 'Concierge benefits'],
-  },
-};
 
 /** One-time set-up fee, per location, charged with an organization's first paid plan. */
 export const SETUP_FEE_CENTS_PER_LOCATION = 50_000;
@@ -80,20 +35,6 @@ export const FREE_TRIAL_DAYS = 14;
 /** A trialing organization is e-mailed this many days before its trial ends. */
 export const TRIAL_REMINDER_DAYS = 7;
 
-export const SUBSCRIPTION_MESSAGES = {
-  required: 'Your organization needs an active subscription to continue.',
-  askOwner: 'Ask your organization admin to choose a plan.',
-  chooseOnLargerScreen: 'Sign in on a computer or tablet to choose a plan.',
-  trialUsed: 'The free trial has already been used. Please choose a plan.',
-  planUnavailable: 'This plan is for organizations with more than one location.',
-  alreadyActive: 'Your organization already has an active subscription.',
-  noBillingAccount: 'There is no billing account yet. Choose a plan first.',
-  checkoutClosed: 'This checkout is no longer open.',
-  canceled: 'Your subscription will end on its expiry date.',
-  freeGiven: 'Free subscription given',
-  freeGiveError: 'Failed to give a free subscription',
-  webhookSignature: 'Invalid webhook signature',
-} as const;
 
 export interface PlanOrganization {
   numberOfLocations: number;

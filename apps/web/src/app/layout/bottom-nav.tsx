@@ -10,7 +10,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { openAlertCountQueryOptions } from '../../features/stock/api/stock-api';
+import { openAlertCountQueryOptions } from '../../features/stock/api/alert-keys';
 import { organizationOpen, useProfile } from '../../lib/profile';
 import { can, type Action, type Feature, type PermissionMap, type Role } from '@clinic/domain';
 

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Badge from '@mui/material/Badge';
 import { useQuery } from '@tanstack/react-query';
-import { openAlertCountQueryOptions } from '../../features/stock/api/stock-api';
+import { openAlertCountQueryOptions } from '../../features/stock/api/alert-keys';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { PermissionMap, Role } from '@clinic/domain';
 import { organizationOpen, useProfile } from '../../lib/profile';

@@ -23,6 +23,9 @@ import {
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 import { placeKeys } from '../../../lib/places';
+import { alertKeys } from './alert-keys';
+
+export { alertKeys, openAlertCountQueryOptions } from './alert-keys';
 
 export const stockKeys = {
   all: ['stock'] as const,
@@ -30,10 +33,6 @@ export const stockKeys = {
   page: (productId: string, currentPage: number, placeId = '') => [...stockKeys.product(productId), currentPage, ...(placeId ? [{ placeId }] : [])] as const,
 };
 
-export const alertKeys = {
-  all: ['alerts'] as const,
-  list: (kind: AlertKind | undefined, currentPage: number, perPage: number) => [...alertKeys.all, kind ?? 'all', currentPage, perPage] as const,
-};
 
 /** Spec section 9: the stock grid shows 5 rows, newest first. */
 export const stockPageQueryOptions = (productId: string, currentPage: number, placeId = '') =>
@@ -48,15 +47,6 @@ export const alertsQueryOptions = (kind: AlertKind | undefined, currentPage: num
     queryKey: alertKeys.list(kind, currentPage, perPage),
     queryFn: ({ signal }) => api.get<AlertPage>('alert', { query: { kind, currentPage, perPage }, signal }),
     placeholderData: keepPreviousData,
-  });
-
-/** The navigation badge: open alerts of every kind; refreshed every minute, as the scan runs. */
-export const openAlertCountQueryOptions = () =>
-  queryOptions({
-    queryKey: [...alertKeys.all, 'count'] as const,
-    queryFn: async ({ signal }) => (await api.get<AlertPage>('alert', { query: { perPage: 1 }, signal })).total,
-    refetchInterval: 60_000,
-    staleTime: 30_000,
   });
 
 /** A stock change moves the product's grid, its alerts and "in stock" searches. */
