@@ -31,8 +31,17 @@ const COUNT = { name: 'supplier_browse_count_location', text: `select count(*)::
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 20) });
 pool.on('error', () => undefined);
-// Verified tokens remembered as the app remembers them (apps/server/src/modules/auth/tokens.ts): the same work.
-const verify = createVerifier({ key: process.env.JWT_SECRET, algorithms: ['HS256'], allowedIss: 'clinic-inventory', cache: 2000, cacheKeyBuilder: (token) => token });
+const verifyToken = createVerifier({ key: process.env.JWT_SECRET, algorithms: ['HS256'], allowedIss: 'clinic-inventory' });
+// Verified tokens remembered until they expire, as the app remembers them (apps/server/src/modules/auth/tokens.ts): the same work.
+const remembered = new Map();
+function verify(token) {
+  const known = remembered.get(token);
+  if (known && Date.now() < known.until) return known.claims;
+  const claims = verifyToken(token);
+  if (remembered.size >= 2000) remembered.delete(remembered.keys().next().value);
+  remembered.set(token, { claims, until: Math.min(claims.exp * 1000, Date.now() + 600_000) });
+  return claims;
+}
 
 const app = Fastify({ logger: false });
 

@@ -4,8 +4,9 @@
 // (sign-in.html, prerendered, sent for /) and the app (index.html, every other path) are counted apart. "All" is every .js file in
 // dist/assets (route chunks, charts, scanner glue); the barcode reader's .wasm is not JavaScript
 // and is reported apart. Sizes are gzip at level 9, the same as the .gz copies the server sends.
-// It also counts the script files the signed-in home (/dashboard) fetches before it renders: under
-// HTTP/1.1 each is a round trip (scripts/page-chunks-plugin.ts keeps them few).
+// It also counts the script files the signed-in home (/dashboard) fetches before it renders (under
+// HTTP/1.1 each is a round trip; scripts/page-chunks-plugin.ts keeps them few) and their size: the
+// first page's scripts plus the layout's and the dashboard's chunks (issue 37).
 // Run after `npm run build -w @clinic/web`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

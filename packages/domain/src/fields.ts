@@ -29,7 +29,7 @@ export const UuidSchema = z.uuid('Must be a valid id');
 export const IdParamsSchema = z.object({ id: UuidSchema });
 
 /** The years a date may fall in, and how a day is written: date-limits.ts (no schema there). */
-export { DATE_RANGE_MESSAGE, DATE_YEAR_MAX, DATE_YEAR_MIN, inDateRange, RANGE_DAY_MESSAGE } from './date-limits';
+export { DATE_RANGE_MESSAGE, DATE_YEAR_MAX, DATE_YEAR_MIN } from './date-limits';
 
 /**
  * A calendar day, YYYY-MM-DD, within the years above. `message` says how to write one (the

@@ -41,4 +41,3 @@ export function reportRangeProblem(start: string, end: string): string | null {
   if (rangeTooLong(start, end)) return REPORT_MESSAGES.rangeTooLong;
   return null;
 }
-

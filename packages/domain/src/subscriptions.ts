@@ -35,7 +35,6 @@ export const FREE_TRIAL_DAYS = 14;
 /** A trialing organization is e-mailed this many days before its trial ends. */
 export const TRIAL_REMINDER_DAYS = 7;
 
-
 export interface PlanOrganization {
   numberOfLocations: number;
   /** The product admin's price per location per month for the multiple-location plan, e.g. "140.00". */

@@ -42,24 +42,43 @@ export interface TokenService {
 const ISSUER = 'clinic-inventory';
 /** About one per signed-in device: a clinic's staff, their tablets and desktops, several locations. */
 const VERIFIED_TOKENS_REMEMBERED = 2000;
+const REMEMBERED_FOR_MS = 10 * 60_000;
 
 export function createTokenService(secret: string, expiresIn: string): TokenService {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: toMilliseconds(expiresIn), iss: ISSUER });
-  // Every request carries the same few tokens again and again: a verified token is remembered (up
-  // to its expiry, ten minutes at most) instead of its signature being computed and its payload
-  // decoded anew, a twentieth of a small list's CPU (issue 37). Keyed by the token itself: fast-jwt
-  // would otherwise hash each one, costing about what the check saves; the tokens are already in
-  // this process's memory. Failures are not remembered.
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER, cache: VERIFIED_TOKENS_REMEMBERED, cacheKeyBuilder: (token) => token });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER });
   return {
     sign: (claims) => signer({ ...claims, sid: randomUUID(), issued_at: Date.now() }),
-    verify: (token) => {
+    verify: remembering((token) => {
       try {
         return sessionClaimsOf(verifier(token));
       } catch {
         return null;
       }
-    },
+    }),
+  };
+}
+
+/**
+ * Every request carries the same few tokens again and again: a verified token's claims are
+ * remembered until it expires (ten minutes at most) instead of its signature being computed and
+ * its payload decoded anew, a twentieth of a small list's CPU (issue 37). Keyed by the token
+ * itself, which is already in this process's memory: fast-jwt's own cache hashes each token for
+ * its key, costing about what the check saves, and warns at every start when given another key.
+ * A refused token is not remembered; the oldest entry goes first when the map is full.
+ */
+function remembering(verify: (token: string) => SessionClaims | null): (token: string) => SessionClaims | null {
+  const remembered = new Map<string, { claims: SessionClaims; until: number }>();
+  return (token) => {
+    const now = Date.now();
+    const known = remembered.get(token);
+    if (known && now < known.until) return known.claims;
+    if (known) remembered.delete(token);
+    const claims = verify(token);
+    if (!claims) return null;
+    if (remembered.size >= VERIFIED_TOKENS_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+    remembered.set(token, { claims: Object.freeze(claims), until: Math.min(claims.exp * 1000, now + REMEMBERED_FOR_MS) });
+    return claims;
   };
 }
 

@@ -1,5 +1,5 @@
 import {
-  MAX_REPORT_RANGE_DAYS,
+  rangeTooLong,
   REPORT_MESSAGES,
   TOP_PRODUCTS,
   TOP_SUPPLIERS,
@@ -71,7 +71,7 @@ export function createReportsService(deps: ServiceDeps) {
     const monthStart = `${now.slice(0, 8)}01`;
     const start = query.start_date ?? (query.end_date && query.end_date < monthStart ? `${query.end_date.slice(0, 8)}01` : monthStart);
     const end = query.end_date ?? (start > now ? start : now);
-    if ((Date.parse(end) - Date.parse(start)) / 86_400_000 >= MAX_REPORT_RANGE_DAYS) throw badRequest('querystring.end_date', REPORT_MESSAGES.rangeTooLong);
+    if (rangeTooLong(start, end)) throw badRequest('querystring.end_date', REPORT_MESSAGES.rangeTooLong);
     return { start, end };
   }
   const answered = (range: DayRange) => ({ start_date: range.start, end_date: range.end });

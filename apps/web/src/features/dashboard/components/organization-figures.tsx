@@ -74,7 +74,7 @@ export function OrganizationFigures({ params }: { params: RangeReportParams }) {
     <>
       <RangeCards cards={cards.data?.totals} />
       <Paper component="section" aria-labelledby={titleId} sx={{ p: 2, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
-        <LoadingBar loading={cards.isFetching && cards.data !== undefined} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+        <LoadingBar loading={cards.isFetching && cards.data !== undefined} label={`Loading ${BY_LOCATION}`} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
         <Typography id={titleId} variant="h3" component="h2" sx={{ mb: 1 }}>
           {BY_LOCATION}
         </Typography>

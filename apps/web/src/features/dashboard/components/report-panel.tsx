@@ -46,6 +46,8 @@ export function ReportPanel<T>({ title, subtitle, columns, rows: latestRows, row
   // An answer arrives as a synchronous update (a query store); the chart or table it draws is
   // rendered in a deferred pass instead, in slices rather than one long task (issue 37).
   const rows = useDeferredValue(latestRows);
+  // Until the deferred pass has drawn the latest answer, what shows is the previous one: still loading.
+  const refreshing = fetching || rows !== latestRows;
   const titleId = useId();
   const [view, setView] = useState<View>('chart');
   const showing = chart ? view : 'table';
@@ -59,8 +61,8 @@ export function ReportPanel<T>({ title, subtitle, columns, rows: latestRows, row
   else body = <ReportTableView label={title} columns={columns} rows={rows} rowKey={rowKey} />;
 
   return (
-    <Paper component="section" aria-labelledby={titleId} aria-busy={fetching} sx={{ p: 2, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
-      <LoadingBar loading={fetching && rows !== undefined} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+    <Paper component="section" aria-labelledby={titleId} aria-busy={refreshing} sx={{ p: 2, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
+      <LoadingBar loading={refreshing && rows !== undefined} label={`Loading ${title}`} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography id={titleId} variant="h3" component="h2">
@@ -89,7 +91,7 @@ export function ReportPanel<T>({ title, subtitle, columns, rows: latestRows, row
             size="small"
             variant="outlined"
             startIcon={<FileDownloadOutlined />}
-            disabled={!ready}
+            disabled={!ready || refreshing}
             aria-label={`Export CSV of ${title}`}
             onClick={() => { if (rows) saveFile(new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), fileName); }}
           >

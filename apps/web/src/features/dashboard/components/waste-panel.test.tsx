@@ -28,7 +28,7 @@ describe('the dashboard\'s Waste card', () => {
     vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
     renderApp('/dashboard');
 
-    const card = await screen.findByRole('region', { name: 'Waste and credits' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'Waste and credits' });
     await waitFor(() => { expect(card).toHaveTextContent('Waste $22.00 (expired and damaged, at cost) · Credits $35.50 from returns'); });
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(`/api/reports/waste?start_date=${month.start!}&end_date=${month.end!}`);
 
@@ -47,7 +47,7 @@ describe('the dashboard\'s Waste card', () => {
     stubApi(profileFor('company_member'));
     vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
     renderApp('/dashboard');
-    const card = await screen.findByRole('region', { name: 'Waste and credits' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'Waste and credits' });
     expect(await within(card).findByText('Nothing written off or returned in this range')).toBeInTheDocument();
   });
 });

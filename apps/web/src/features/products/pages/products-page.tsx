@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,11 +13,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSessionClaims } from '../../../lib/auth-token';
 import { useProfile } from '../../../lib/profile';
 import { ExportProductsButton } from '../components/export-products-button';
-import { ProductDialogsHost, type ProductTarget } from '../components/product-dialogs-host';
-import { ProductFormDialog } from '../components/product-form-dialog';
+import type { ProductTarget } from '../components/product-dialogs-host';
 import { ProductsTable } from '../components/products-table';
 import { useProductSearch } from '../components/use-product-search';
 import { productActionsFor } from '../product-actions';
+
+// The dialogs (the product form with its form library) load when one opens, not with the list (issue 37).
+const ProductFormDialog = lazy(async () => ({ default: (await import('../components/product-form-dialog')).ProductFormDialog }));
+const ProductDialogsHost = lazy(async () => ({ default: (await import('../components/product-dialogs-host')).ProductDialogsHost }));
 
 const TITLE = 'Products';
 
@@ -78,8 +81,10 @@ function Products({ profile }: { profile: Profile }) {
         actionsFor={(product) => productActionsFor(viewer, product)}
         onAction={(product, action) => { setTarget({ product, action }); }}
       />
-      {adding ? <ProductFormDialog isAdmin={role === 'admin'} onClose={() => { setAdding(false); }} /> : null}
-      <ProductDialogsHost target={target} viewer={viewer} onClose={() => { setTarget(null); }} />
+      <Suspense fallback={null}>
+        {adding ? <ProductFormDialog isAdmin={role === 'admin'} onClose={() => { setAdding(false); }} /> : null}
+        {target ? <ProductDialogsHost target={target} viewer={viewer} onClose={() => { setTarget(null); }} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -25,14 +25,11 @@ import { api } from '../../../lib/api-client';
 import { placeKeys } from '../../../lib/places';
 import { alertKeys } from './alert-keys';
 
-export { alertKeys, openAlertCountQueryOptions } from './alert-keys';
-
 export const stockKeys = {
   all: ['stock'] as const,
   product: (productId: string) => [...stockKeys.all, 'product', productId] as const,
   page: (productId: string, currentPage: number, placeId = '') => [...stockKeys.product(productId), currentPage, ...(placeId ? [{ placeId }] : [])] as const,
 };
-
 
 /** Spec section 9: the stock grid shows 5 rows, newest first. */
 export const stockPageQueryOptions = (productId: string, currentPage: number, placeId = '') =>

@@ -37,4 +37,13 @@ describe('execute treatment', () => {
     expect(await screen.findByRole('combobox', { name: /Patient chart number/ })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Waiting from the practice system' })).not.toBeInTheDocument();
   });
+
+  it('shows the form after a moment when the waiting visits do not answer (a slow network at the chair)', async () => {
+    setToken(fakeToken('company_admin'));
+    stubApi(profileFor('company_admin'), { '/api/pms/waiting': () => new Promise<Response>(() => undefined) });
+    renderApp('/treatment-execution');
+    expect(await screen.findByRole('heading', { name: 'Execute treatment' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Patient chart number/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: /Patient chart number/ })).toBeInTheDocument();
+  });
 });

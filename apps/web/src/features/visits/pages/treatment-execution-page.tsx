@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -32,6 +32,9 @@ import { TrayEditor } from '../components/tray-editor';
 import { TreatmentsField } from '../components/treatments-field';
 import { WaitingProcedures } from '../components/waiting-procedures';
 
+/** The longest the form waits for the practice system's waiting visits before it shows anyway. */
+const WAITING_VISITS_WAIT_MS = 1500;
+
 /**
  * /treatment-execution and /treatment-execution/{patient_name}: at the chair, the patient's chart
  * number, the treatments performed and their tray, each quantity editable, and the recording made
@@ -56,10 +59,16 @@ export function TreatmentExecutionPage() {
   const [fromPms, setFromPms] = useState<WaitingVisit | null>(null);
   const confirmProcedures = useConfirmProcedures();
   // The visits waiting from the practice system sit above the form, which shows once their first
-  // answer is in, or cannot come (offline, failed): arriving later they pushed it down (CLS, issue 37).
+  // answer is in, or cannot come (offline, failed), or after WAITING_VISITS_WAIT_MS on a slow
+  // network: arriving later they pushed the form down (CLS, issue 37).
   const waiting = useQuery(waitingVisitsQueryOptions());
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => { setWaitedEnough(true); }, WAITING_VISITS_WAIT_MS);
+    return () => { clearTimeout(timer); };
+  }, []);
   // The form then renders in a deferred pass, in slices rather than one long task (issue 37: TBT).
-  const awaitingWaiting = useDeferredValue(waiting.isPending && waiting.fetchStatus === 'fetching' && waiting.failureCount === 0);
+  const awaitingWaiting = useDeferredValue(waiting.isPending && waiting.fetchStatus === 'fetching' && waiting.failureCount === 0 && !waitedEnough);
 
   const save = useSendVisit((outcome) => {
     if (outcome.kind === 'failed') {
