@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMeasuredWidth } from '../../../test/measured-width';
 import { axisDollars } from './chart-format';
 import { ExpenseLineChart } from './expense-line-chart';
@@ -48,6 +48,28 @@ describe('the expense by day chart', () => {
     expect(screen.getByText('Spend: $300.00')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByText('11-05-2026')).not.toBeInTheDocument();
+  });
+
+  it('writes each tick label as one text, placed as visx places it, without measuring any text', async () => {
+    // @visx/text's Text measured each label through getComputedTextLength: a forced layout each.
+    const measure = vi.fn(() => 40);
+    Object.defineProperty(SVGElement.prototype, 'getComputedTextLength', { value: measure, configurable: true });
+    try {
+      render(<ExpenseLineChart days={days} />);
+      const chart = await screen.findByRole('img', { name: /^Spend and usage cost per day/ });
+      const day = within(chart).getByText('11-04');
+      expect(day.tagName).toBe('text');
+      expect(day.closest('svg')).toBe(chart);
+      expect(day).toHaveAttribute('text-anchor', 'middle');
+      expect(day).toHaveAttribute('dy', '0.25em');
+      expect(day).toHaveAttribute('font-size', '12');
+      const dollars = within(chart).getByText(axisDollars(1000));
+      expect(dollars).toHaveAttribute('text-anchor', 'end');
+      expect(dollars).toHaveAttribute('dx', '-0.25em');
+      expect(measure).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(SVGElement.prototype, 'getComputedTextLength');
+    }
   });
 
   it('leaves the dots out of a year of days', async () => {

@@ -68,8 +68,8 @@ export function DailyChart<K extends string, D extends { date: string } & Record
           <GridRows scale={y} width={size.innerWidth} numTicks={5} stroke={style.grid} strokeDasharray="3 3" />
           {gridColumns ? <GridColumns scale={x} height={size.innerHeight} tickValues={dayTicks} stroke={style.grid} strokeDasharray="3 3" /> : null}
           {children}
-          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => axisDollars(Number(v))} stroke={style.axis} tickStroke={style.axis} tickLabelProps={style.tickLabel} />
-          <AxisBottom top={size.innerHeight} scale={x} tickValues={dayTicks} tickFormat={axisDay} stroke={style.axis} tickStroke={style.axis} tickLabelProps={style.tickLabel} />
+          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => axisDollars(Number(v))} {...style.axis} />
+          <AxisBottom top={size.innerHeight} scale={x} tickValues={dayTicks} tickFormat={axisDay} {...style.axis} />
         </Group>
       </svg>
     </ChartFrame>

@@ -25,7 +25,7 @@ export function ExpenseLineChart({ days }: { days: readonly ExpenseDay[] }) {
 
   return (
     <DailyChart frameHeight={HEIGHT} size={size} days={days} series={series} shape="line" label="Spend and usage cost" x={x} y={y} centreOf={xOf} pointer={pointer} gridColumns>
-      {activeDay ? <line x1={xOf(activeDay)} x2={xOf(activeDay)} y1={0} y2={size.innerHeight} stroke={style.axis} /> : null}
+      {activeDay ? <line x1={xOf(activeDay)} x2={xOf(activeDay)} y1={0} y2={size.innerHeight} stroke={style.axis.stroke} /> : null}
       {series.map((s) => (
         <g key={s.key}>
           <LinePath data={[...days]} x={xOf} y={(d) => y(d[s.key])} stroke={s.color} strokeWidth={2} />

@@ -77,7 +77,7 @@ export function RankedBarChart({ bars, seriesName, money }: RankedBarChartProps)
               </g>
             );
           })}
-          <AxisBottom top={innerHeight} scale={x} numTicks={5} tickFormat={money ? (v) => axisDollars(Number(v)) : undefined} stroke={style.axis} tickStroke={style.axis} tickLabelProps={style.tickLabel} />
+          <AxisBottom top={innerHeight} scale={x} numTicks={5} tickFormat={money ? (v) => axisDollars(Number(v)) : undefined} {...style.axis} />
         </Group>
       </svg>
     </ChartFrame>

@@ -83,8 +83,8 @@ export function ReorderChart({ reorder }: { reorder: ProductReorder }) {
           {reorder.method === 'none' ? null : level(forecastWeek, colors.forecast, '6 4')}
           {level(reorder.reorder_point, colors.reorder, '2 3')}
           {level(position, colors.position, '0')}
-          <AxisLeft scale={y} numTicks={5} stroke={style.axis} tickStroke={style.axis} tickLabelProps={style.tickLabel} />
-          <AxisBottom top={innerHeight} scale={x} tickValues={spacedTicks(weeks.map((w) => w.label), innerWidth, TICK_WIDTH)} stroke={style.axis} tickStroke={style.axis} tickLabelProps={style.tickLabel} />
+          <AxisLeft scale={y} numTicks={5} {...style.axis} />
+          <AxisBottom top={innerHeight} scale={x} tickValues={spacedTicks(weeks.map((w) => w.label), innerWidth, TICK_WIDTH)} {...style.axis} />
         </Group>
       </svg>
     </ChartFrame>

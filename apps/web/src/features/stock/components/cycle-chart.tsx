@@ -72,9 +72,9 @@ export function CycleChart({ cycles }: { cycles: TrackingReport['cycle_counts'] 
           {measured.map((d) => (
             <circle key={d.date} cx={center(d)} cy={perUse(d.unitsPerUse)} r={d === active ? 4 : 3} fill={d === active ? lineColor : theme.palette.background.paper} stroke={lineColor} strokeWidth={2} />
           ))}
-          <AxisLeft scale={uses} tickValues={integerTicks} tickFormat={(v) => String(v)} stroke={style.axis} tickStroke={style.axis} tickLabelProps={style.tickLabel} />
-          <AxisRight left={innerWidth} scale={perUse} numTicks={5} stroke={style.axis} tickStroke={style.axis} tickLabelProps={style.tickLabel} />
-          <AxisBottom top={innerHeight} scale={x} tickValues={spacedTicks(data.map((d) => d.date), innerWidth, TICK_WIDTH)} stroke={style.axis} tickStroke={style.axis} tickLabelProps={style.tickLabel} />
+          <AxisLeft scale={uses} tickValues={integerTicks} tickFormat={(v) => String(v)} {...style.axis} />
+          <AxisRight left={innerWidth} scale={perUse} numTicks={5} {...style.axis} />
+          <AxisBottom top={innerHeight} scale={x} tickValues={spacedTicks(data.map((d) => d.date), innerWidth, TICK_WIDTH)} {...style.axis} />
         </Group>
       </svg>
     </ChartFrame>
