@@ -58,3 +58,54 @@ export const reportDailyTreatments = pgTable(
   ],
 );
 
+
+/*
+ * Monthly rollups (issue 37): the daily rows summed by calendar month (`month` is its first day),
+ * kept by statement triggers on the daily tables (migration 0042), so every writer of a daily row
+ * moves its month too. A report reads its range's whole months here and only the days at either
+ * end from the daily tables: a year over 50 locations is ~12 rows per key instead of ~365.
+ */
+
+export const reportMonthlyUsage = pgTable(
+  'report_monthly_usage',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    month: date('month').notNull(),
+    productId: uuid('product_id').notNull(),
+    units: numeric('units', { mode: 'number' }).notNull().default(0),
+    cost: numeric('cost', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.productId] }), index('report_monthly_usage_figures_idx').on(t.companyId, t.month, t.productId, t.units, t.cost)],
+);
+
+export const reportMonthlySpend = pgTable(
+  'report_monthly_spend',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    month: date('month').notNull(),
+    supplierId: uuid('supplier_id'),
+    spend: numeric('spend', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_monthly_spend_key').on(t.companyId, t.month, t.supplierId).nullsNotDistinct()],
+);
+
+export const reportMonthlyTreatments = pgTable(
+  'report_monthly_treatments',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    month: date('month').notNull(),
+    treatmentId: uuid('treatment_id'),
+    performed: integer('performed').notNull().default(0),
+    cost: numeric('cost', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('report_monthly_treatments_key').on(t.companyId, t.month, t.treatmentId).nullsNotDistinct(),
+    index('report_monthly_treatments_figures_idx').on(t.companyId, t.month, t.treatmentId, t.performed, t.cost),
+  ],
+);

@@ -1,13 +1,33 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rangePeriods, type DayRange } from './report-periods';
 
-/** Inclusive UTC days. */
-export interface DayRange {
-  start: string;
-  end: string;
-}
+export type { DayRange } from './report-periods';
 
 const ids = (companyIds: string[]) => sql`${sql.param(companyIds)}::uuid[]`;
+
+/** The rollups: each has a daily and a monthly table with the same key and figures. */
+const ROLLUPS = {
+  usage: { key: 'product_id', figures: ['units', 'cost'] },
+  spend: { key: 'supplier_id', figures: ['spend'] },
+  treatments: { key: 'treatment_id', figures: ['performed', 'cost'] },
+} as const;
+
+/**
+ * A rollup's rows over a range, as a subquery of (company_id, key, figures...): the whole months
+ * from its monthly table, the days around them from its daily one (issue 37: a year is ~12 rows
+ * per key, not ~365). `companies` is the condition on company_id, e.g. `= any(...)` or `= c.id`.
+ */
+function rollupRows(name: keyof typeof ROLLUPS, companies: SQL, range: DayRange): SQL {
+  const { key, figures } = ROLLUPS[name];
+  const columns = sql.raw(['company_id', key, ...figures].join(', '));
+  const { months, days } = rangePeriods(range);
+  const parts: SQL[] = days.map(
+    (d) => sql`select ${columns} from ${sql.raw(`report_daily_${name}`)} where company_id ${companies} and day between ${d.start}::date and ${d.end}::date`,
+  );
+  if (months) parts.push(sql`select ${columns} from ${sql.raw(`report_monthly_${name}`)} where company_id ${companies} and month between ${months.start}::date and ${months.end}::date`);
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
 
 /**
  * The rows of a report query, its NUMERIC columns (sums of money and units, which the drivers
@@ -47,9 +67,9 @@ export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRang
     db,
     sql`
       select c.id as company_id,
-        (select coalesce(sum(s.spend), 0) from report_daily_spend s where s.company_id = c.id and s.day between ${range.start}::date and ${range.end}::date) as spend,
-        (select coalesce(sum(u.cost), 0) from report_daily_usage u where u.company_id = c.id and u.day between ${range.start}::date and ${range.end}::date) as usage_cost,
-        (select coalesce(sum(t.performed), 0)::int from report_daily_treatments t where t.company_id = c.id and t.day between ${range.start}::date and ${range.end}::date) as treatments_performed,
+        (select coalesce(sum(s.spend), 0) from ${rollupRows('spend', sql`= c.id`, range)} s) as spend,
+        (select coalesce(sum(u.cost), 0) from ${rollupRows('usage', sql`= c.id`, range)} u) as usage_cost,
+        (select coalesce(sum(t.performed), 0)::int from ${rollupRows('treatments', sql`= c.id`, range)} t) as treatments_performed,
         ${patientsSeen} as patients_seen,
         (select coalesce(sum(k.units_left * k.unit_price), 0) from stocks k where k.company_id = c.id and k.deleted_at is null and not k.is_consignment and k.units_left > 0) as stock_value,
         (select count(*)::int from alerts a where a.company_id = c.id and a.kind = 'low_stock' and a.resolved_at is null) as items_below_minimum,
@@ -82,8 +102,7 @@ export function expenseByTreatment(db: DbOrTx, companyIds: string[], range: DayR
     db,
     sql`
       select r.treatment_id, t.treatment_code, t.name, r.performed, r.cost
-      from (select treatment_id, sum(performed)::int as performed, sum(cost) as cost from report_daily_treatments
-             where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date
+      from (select treatment_id, sum(performed)::int as performed, sum(cost) as cost from ${rollupRows('treatments', sql`= any(${ids(companyIds)})`, range)} x
              group by treatment_id having sum(performed) <> 0 or sum(cost) <> 0) r
       left join treatments t on t.id = r.treatment_id
       order by r.cost desc, r.performed desc, t.name
@@ -97,10 +116,8 @@ export async function manualUseCost(db: DbOrTx, companyIds: string[], range: Day
   const [row] = await rows<{ cost: number }>(
     db,
     sql`
-      select (select coalesce(sum(cost), 0) from report_daily_usage
-               where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date)
-           - (select coalesce(sum(cost), 0) from report_daily_treatments
-               where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date) as cost`,
+      select (select coalesce(sum(cost), 0) from ${rollupRows('usage', sql`= any(${ids(companyIds)})`, range)} u)
+           - (select coalesce(sum(cost), 0) from ${rollupRows('treatments', sql`= any(${ids(companyIds)})`, range)} t) as cost`,
     ['cost'],
   );
   return row?.cost ?? 0;
@@ -111,8 +128,7 @@ export function mostUsedProducts(db: DbOrTx, companyIds: string[], range: DayRan
     db,
     sql`
       select r.product_id, p.name, p.product_image_url, r.units, r.cost
-      from (select product_id, sum(units) as units, sum(cost) as cost from report_daily_usage
-             where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date
+      from (select product_id, sum(units) as units, sum(cost) as cost from ${rollupRows('usage', sql`= any(${ids(companyIds)})`, range)} x
              group by product_id having sum(units) > 0
              order by sum(units) desc, sum(cost) desc, product_id limit ${limit}) r
       join products p on p.id = r.product_id
@@ -126,8 +142,7 @@ export function topSuppliers(db: DbOrTx, companyIds: string[], range: DayRange, 
     db,
     sql`
       select r.supplier_id, s.name, r.spend
-      from (select supplier_id, sum(spend) as spend from report_daily_spend
-             where company_id = any(${ids(companyIds)}) and day between ${range.start}::date and ${range.end}::date
+      from (select supplier_id, sum(spend) as spend from ${rollupRows('spend', sql`= any(${ids(companyIds)})`, range)} x
              group by supplier_id having sum(spend) > 0
              order by sum(spend) desc limit ${limit}) r
       left join suppliers s on s.id = r.supplier_id

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { REPORT_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
+import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 import { insertStocks } from '../ledger/ledger.repo';
@@ -222,3 +224,56 @@ describe('receipts corrected afterwards', () => {
   });
 });
 
+
+describe('whole months from the monthly rollups', () => {
+  const figures = async (range: string, token = owner()) => {
+    const scope = `${range}&scope=organization`;
+    const [cards, treatments, products, suppliers] = await Promise.all(
+      ['dashboard-cards-data', 'expense-by-treatment', 'most-used-products?limit=5&', 'top-suppliers'].map(async (call) => {
+        const res = await get(`${call}${call.endsWith('&') ? '' : '?'}${scope}`, token);
+        expect(res.statusCode).toBe(200);
+        return res.json();
+      }),
+    );
+    // Less the range each answer repeats.
+    return { cards: cards.totals, treatments: treatments.results, manualUse: treatments.manual_use_cost, products: products.results, suppliers: suppliers.results };
+  };
+
+  it('give the same figures as the days they sum, with the days around them read by day', async () => {
+    // Everything happened in November: a range from October 20 to December 10 is November's.
+    const november = await figures(NOVEMBER);
+    expect(november.cards).toMatchObject({ treatments_performed: 2 });
+    expect(november.cards.spend).toBeGreaterThan(0);
+    expect(await figures('start_date=2026-10-20&end_date=2026-12-10')).toEqual(november);
+    // November 15 to December 31: December whole (empty), November's second half by day.
+    expect(await figures('start_date=2026-11-15&end_date=2026-12-31')).toEqual(await figures('start_date=2026-11-15&end_date=2026-11-30'));
+    // Without the receipts of November 10 and 12, which only the whole month reads.
+    const secondHalf = (await figures('start_date=2026-11-15&end_date=2026-12-31')).cards;
+    expect(secondHalf).toMatchObject({ treatments_performed: 2 });
+    expect(secondHalf.spend).toBeLessThan(november.cards.spend);
+  });
+
+  it('equal their days summed by month after every change of this file, and after a rebuild', async () => {
+    // Each monthly row less its days' sum, per rollup and key: all zero when the triggers kept up.
+    const unbalanced = () =>
+      queryRows<{ rollup: string; month: string; a: number; b: number }>(
+        t.db,
+        sql`select rollup, company_id, month, key, sum(a)::float as a, sum(b)::float as b from (
+              select 'usage' as rollup, company_id, month, product_id::text as key, units as a, cost as b from report_monthly_usage
+              union all select 'usage', company_id, report_month(day), product_id::text, -units, -cost from report_daily_usage
+              union all select 'spend', company_id, month, supplier_id::text, spend, 0 from report_monthly_spend
+              union all select 'spend', company_id, report_month(day), supplier_id::text, -spend, 0 from report_daily_spend
+              union all select 'treatments', company_id, month, treatment_id::text, performed, cost from report_monthly_treatments
+              union all select 'treatments', company_id, report_month(day), treatment_id::text, -performed, -cost from report_daily_treatments
+            ) x group by 1, 2, 3, 4 having sum(a) <> 0 or sum(b) <> 0`,
+      );
+    const months = async () => (await queryRows<{ n: number }>(t.db, sql`select (select count(*) from report_monthly_usage where units <> 0) + (select count(*) from report_monthly_treatments where performed <> 0)::int as n`))[0]!.n;
+    expect(Number(await months())).toBeGreaterThan(0);
+    expect(await unbalanced()).toEqual([]);
+    await t.db.execute(sql`select report_rollups_rebuild()`);
+    expect(await unbalanced()).toEqual([]);
+    expect(Number(await months())).toBeGreaterThan(0);
+    // The rebuild leaves no month at zero behind.
+    expect(await queryRows(t.db, sql`select month from report_monthly_usage where units = 0 and cost = 0`)).toEqual([]);
+  });
+});
