@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, IsoDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
+import { REPORT_MESSAGES } from './report-range';
 
 /**
  * The audit trail (issue 18): every write, and every read of a patient's visits or case notes,
@@ -53,7 +54,7 @@ export const AuditEntitySchema = z.enum(Object.keys(AUDIT_ENTITIES) as [AuditEnt
 export const auditEntityLabel = (entity: string): string => (AUDIT_ENTITIES as Record<string, string | undefined>)[entity] ?? entity;
 
 export const AUDIT_MESSAGES = {
-  fromAfterTo: 'The start date cannot go after the end date',
+  fromAfterTo: REPORT_MESSAGES.startAfterEnd,
 } as const;
 
 /**

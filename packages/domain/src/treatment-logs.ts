@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDaySchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
+import { REPORT_MESSAGES, startsAfterEnd } from './report-range';
 import { IdempotencyKeySchema, STOCK_MESSAGES } from './stock';
 
 export const TREATMENT_LOG_MESSAGES = {
@@ -199,7 +200,7 @@ export const PatientListQuerySchema = PageQuerySchema.extend({
   start_date: IsoDaySchema.optional(),
   end_date: IsoDaySchema.optional(),
   perPage: PageQuerySchema.shape.perPage.default(PATIENTS_PAGE_SIZE),
-}).refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { path: ['start_date'], message: 'The start date cannot go after the end date' });
+}).refine((q) => !q.start_date || !q.end_date || !startsAfterEnd(q.start_date, q.end_date), { path: ['start_date'], message: REPORT_MESSAGES.startAfterEnd });
 export type PatientListQuery = z.infer<typeof PatientListQuerySchema>;
 
 export const PatientPageSchema = pageOf(PatientSummarySchema).extend({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDaySchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
+import { REPORT_MESSAGES, startsAfterEnd } from './report-range';
 import { BasicUnitSchema, ProductTypeSchema } from './products';
 
 /** Spec section 8 words these; the treatment categories use the category texts (CATEGORY_MESSAGES). */
@@ -130,7 +131,7 @@ export const ExecutedWithinQuerySchema = z
     start_date: IsoDaySchema,
     end_date: IsoDaySchema,
   })
-  .refine((q) => q.start_date <= q.end_date, { path: ['start_date'], message: 'The start date cannot go after the end date' });
+  .refine((q) => !startsAfterEnd(q.start_date, q.end_date), { path: ['start_date'], message: REPORT_MESSAGES.startAfterEnd });
 export type ExecutedWithinQuery = z.infer<typeof ExecutedWithinQuerySchema>;
 
 export const ExecutedTreatmentSchema = z.object({ id: UuidSchema, treatment_code: z.string(), name: z.string(), times: z.number().int(), last_executed_at: z.string() });

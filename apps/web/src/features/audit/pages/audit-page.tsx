@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ENTITIES, auditEntityLabel, type AuditEntity, type AuditRow } from '@clinic/domain';
+import { AUDIT_ENTITIES, auditEntityLabel, REPORT_MESSAGES, type AuditEntity, type AuditRow } from '@clinic/domain';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
@@ -113,7 +113,7 @@ export function AuditPage() {
             </MenuItem>
           ))}
         </TextField>
-        <DateRangePicker value={range} onChange={(next) => { firstPage(() => { setRange(next); }); }} error={backwards ? 'The start date cannot go after the end date' : null} />
+        <DateRangePicker value={range} onChange={(next) => { firstPage(() => { setRange(next); }); }} error={backwards ? REPORT_MESSAGES.startAfterEnd : null} />
       </Box>
       <PagedTable
         label="Audit trail"
