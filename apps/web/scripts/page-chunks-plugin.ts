@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 
-/** The pages that get a chunk of their own, in order: a module two of them use goes to the first. */
+/** The layout, the home and the pages that get chunks of their own (see pageChunks). */
 export interface PageChunksOptions {
   /** Chunk name to the modules (paths from apps/web) whose code, with what it imports, it gathers. */
   chunks: Record<string, string[]>;
@@ -35,7 +35,8 @@ const chunksOf = (items: (Rolldown.OutputChunk | Rolldown.OutputAsset)[]): Chunk
  * Rolldown splits what the lazy pages share into one chunk per set of pages that use it: the
  * signed-in home needed 88 script files, most of them a few hundred bytes of MUI, and Lighthouse's
  * mobile run (HTTP/1.1, six connections, 150 ms round trips) spent seconds fetching them in waves
- * (issue 19). This plugin gives the app's layout and the first pages one chunk each.
+ * (issue 19). This plugin gives the app's layout and the home one chunk each, and the other first
+ * pages a chunk each plus one per set of them for the modules they share.
  *
  * What goes in is read from a first pass of the same build (nested, without the groups, nothing
  * written): a page's chunk and every chunk it imports statically, less what the entries load and
@@ -68,6 +69,8 @@ export function pageChunks(options: PageChunksOptions) {
         delete process.env[FIRST_PASS];
       }
       const taken = modulesLoadedWith(chunks.filter((chunk) => chunk.isEntry), chunks);
+      // The layout and the home take their modules in turn; the other pages' are what those do not hold.
+      const users = new Map<string, string[]>();
       for (const [name, modules] of Object.entries(options.chunks)) {
         const roots = modules.map((module) => {
           const id = resolve(config.root, module);
@@ -77,10 +80,15 @@ export function pageChunks(options: PageChunksOptions) {
         });
         for (const id of modulesLoadedWith(roots, chunks)) {
           if (taken.has(id)) continue;
-          owner.set(id, name);
-          taken.add(id);
+          if (firstNames.includes(name)) {
+            owner.set(id, name);
+            taken.add(id);
+          } else users.set(id, [...(users.get(id) ?? []), name]);
         }
       }
+      // A module the other pages share goes to the chunk of exactly the pages that use it, so
+      // neither fetches the other's own code (/products fetched the chair's 60 KiB chunk).
+      for (const [id, pages] of users) owner.set(id, groupName(pages));
     },
     generateBundle(_options, bundle) {
       // What the entries load must not have moved into a page's chunk (it would be fetched first).
@@ -89,7 +97,19 @@ export function pageChunks(options: PageChunksOptions) {
       if (moved.length > 0) this.error(`page-chunks: the entries now load page chunks (${moved.slice(0, 3).join(', ')})`);
     },
   };
-  const groups = Object.keys(options.chunks).map((name) => ({
+  // The first two chunks named are the layout's (around every page) and the home's, which take
+  // all they use as before; the other pages' shared modules are grouped by the pages using them.
+  const names = Object.keys(options.chunks);
+  const firstNames = names.slice(0, 2);
+  const pageNames = names.slice(2);
+  // Every set of pages, the largest first: a module's imports are used by at least the same pages,
+  // so they sit in a group with a superset of them, ordered before it (execution order holds).
+  const sets = pageNames
+    .reduce<string[][]>((all, page) => [...all, ...all.map((set) => [...set, page])], [[]])
+    .filter((set) => set.length > 0)
+    .sort((a, b) => b.length - a.length);
+  const groupName = (pages: string[]) => pageNames.filter((page) => pages.includes(page)).join('+');
+  const groups = [...firstNames, ...sets.map(groupName)].map((name) => ({
     name,
     test: (id: string) => owner.get(id) === name,
     // The first pass's chunks hold the dependencies already; following them again would pull entry modules in.
