@@ -40,6 +40,8 @@ export default defineConfig(({ command }) => ({
         '/products': 'src/features/products/pages/products-page.tsx',
       },
       tokenKey: 'access_token',
+      // The profile (every signed-in page waits on it) and the chair's waiting visits, its largest paint.
+      requests: { all: ['/api/auth/profile'], pages: { '/treatment-execution': ['/api/pms/waiting'] } },
     }),
     // The server sends this page for / (apps/server/src/app.ts): the sign-in page as HTML, without the app.
     prerenderSignIn({ html: 'sign-in.html', render: 'src/sign-in/prerender.tsx' }),

@@ -47,8 +47,15 @@ test.describe('procedures from the practice system at the chair', () => {
     const before = await lotsOf(page, prophyId);
     const first = firstToExpire(before, today);
 
+    // The profile and the waiting visits are asked for as the HTML arrives, once: the app takes
+    // those answers instead of asking again after its code has loaded (issue 37).
+    const asked: string[] = [];
+    page.on('request', (request) => { if (/\/api\/(auth\/profile|pms\/waiting)$/.test(request.url())) asked.push(new URL(request.url()).pathname); });
     await page.goto('/treatment-execution');
     await expect(page.getByRole('heading', { level: 2, name: 'Waiting from the practice system' })).toBeVisible();
+    expect(asked.sort()).toEqual(['/api/auth/profile', '/api/pms/waiting']);
+    // Asked by the route preload script, and both answers taken by the app.
+    expect(await page.evaluate(() => Object.keys((window as { __clinicEarly?: object }).__clinicEarly ?? { missing: true }))).toEqual([]);
     const prophy = page.getByRole('article', { name: `Procedures of BS-10231, ${day}` });
     await expect(prophy).toContainText('Prophylaxis, adult');
     await expect(prophy).toContainText('Topical fluoride varnish');

@@ -14,6 +14,11 @@ export interface RoutePreloadOptions {
   pages: Record<string, string>;
   /** The localStorage key the session token is kept under (src/lib/auth-token.ts). */
   tokenKey: string;
+  /**
+   * GET calls (URLs as src/lib/api-client.ts builds them) asked for as the HTML arrives, with the
+   * stored token: `all` on every signed-in page, `pages` on theirs (src/lib/early-requests.ts).
+   */
+  requests: { all: string[]; pages: Record<string, string[]> };
 }
 
 interface BundleChunk {
@@ -76,9 +81,11 @@ export function routePreload(options: RoutePreloadOptions): Plugin {
         layout: indexes(layout),
       };
       const home = Object.keys(options.pages)[0];
-      const source = `{const f=${JSON.stringify(files)},m=${JSON.stringify(map)},s=localStorage.getItem(${JSON.stringify(options.tokenKey)}),p=location.pathname;`
-        + `for(const i of s?m.pages[p==='/'?${JSON.stringify(home)}:p]??m.layout:p==='/'?m.signIn:[]){`
-        + `const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f[i];document.head.appendChild(l)}}\n`;
+      const source = `{const f=${JSON.stringify(files)},m=${JSON.stringify(map)},q=${JSON.stringify(options.requests)},s=localStorage.getItem(${JSON.stringify(options.tokenKey)}),p=location.pathname,g=p==='/'?${JSON.stringify(home)}:p;`
+        + `for(const i of s?m.pages[g]??m.layout:p==='/'?m.signIn:[]){`
+        + `const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f[i];document.head.appendChild(l)}`
+        // The first page's data, asked for now rather than after the code has arrived and run.
+        + `if(s){const r={};for(const u of [...q.all,...(q.pages[g]??[])])r[u]={token:s,response:fetch(u,{headers:{Accept:'application/json',Authorization:'Bearer '+s}}).catch(()=>null)};window.__clinicEarly=r}}\n`;
       const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
       const html = bundle['index.html'];

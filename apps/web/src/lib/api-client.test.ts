@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
 import { api, ApiError, buildUrl, isMissingRecord, onSubscriptionRequired, REQUEST_TIMEOUT_MS } from './api-client';
 import { hardRedirect } from './browser';
+import { EARLY_REQUEST_MAX_AGE_MS } from './early-requests';
 
 vi.mock('./browser', () => ({ hardRedirect: vi.fn() }));
 
@@ -146,5 +147,55 @@ describe('isMissingRecord', () => {
     expect(isMissingRecord(new ApiError(400, 'name: Required', { errors: [{ field: 'name', message: 'Required' }] }))).toBe(false);
     expect(isMissingRecord(new ApiError(403, 'Forbidden'))).toBe(false);
     expect(isMissingRecord(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('answers asked for as the page loaded', () => {
+  const early = (url: string, token: string, response: Response | null) => {
+    window.__clinicEarly = { ...window.__clinicEarly, [url]: { token, response: Promise.resolve(response) } };
+  };
+  afterEach(() => { delete window.__clinicEarly; });
+
+  it('serves the first GET of the same URL with the same token, once', async () => {
+    localStorage.setItem('access_token', 'token-1');
+    early('/api/pms/waiting', 'token-1', jsonResponse({ results: ['early'] }));
+    fetchMock.mockResolvedValue(jsonResponse({ results: ['fetched'] }));
+
+    await expect(api.get('pms/waiting')).resolves.toEqual({ results: ['early'] });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(api.get('pms/waiting')).resolves.toEqual({ results: ['fetched'] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again when the token changed, the early request failed or the page has been open too long', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ results: ['fetched'] })));
+    localStorage.setItem('access_token', 'token-2');
+    early('/api/auth/profile', 'token-1', jsonResponse({ results: ['early'] }));
+    await expect(api.get('auth/profile')).resolves.toEqual({ results: ['fetched'] });
+
+    early('/api/auth/profile', 'token-2', null);
+    await expect(api.get('auth/profile')).resolves.toEqual({ results: ['fetched'] });
+
+    early('/api/auth/profile', 'token-2', jsonResponse({ results: ['stale'] }));
+    vi.spyOn(performance, 'now').mockReturnValue(EARLY_REQUEST_MAX_AGE_MS + 1);
+    await expect(api.get('auth/profile')).resolves.toEqual({ results: ['fetched'] });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('treats an early 401 as any other: the session ends', async () => {
+    localStorage.setItem('access_token', 'expired');
+    early('/api/auth/profile', 'expired', jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Session expired' }, 401));
+    await expect(api.get('auth/profile')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(hardRedirect).toHaveBeenCalledWith('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('never serves a write from an early answer', async () => {
+    localStorage.setItem('access_token', 'token-1');
+    early('/api/pms/waiting', 'token-1', jsonResponse({ results: ['early'] }));
+    fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
+    await expect(api.post('pms/waiting', {})).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { ErrorResponse } from '@clinic/domain';
 import { clearSession, getToken } from './auth-token';
 import { hardRedirect } from './browser';
+import { takeEarlyResponse } from './early-requests';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 200_000;
@@ -136,9 +137,12 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   const isForm = options.body instanceof FormData;
   if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
 
+  const url = buildUrl(path, options.query);
+  // The first page's data may have been asked for as the HTML arrived (lib/early-requests.ts).
+  const early = method === 'GET' ? takeEarlyResponse(url, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = (early && (await early)) || await fetch(url, {
       method,
       headers,
       body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
