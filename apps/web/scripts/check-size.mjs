@@ -67,7 +67,7 @@ function routePreloadFiles(path) {
   }
   const source = readFileSync(join(ASSETS, script), 'utf8');
   const files = JSON.parse(/const f=(\[.*?\]),m=/.exec(source)?.[1] ?? 'null');
-  const map = JSON.parse(/,m=(\{.*?\}),s=/.exec(source)?.[1] ?? 'null');
+  const map = JSON.parse(/,m=(\{.*?\}),[qs]=/.exec(source)?.[1] ?? 'null');
   const indexes = map?.pages?.[path];
   if (!files || !indexes) {
     console.error(`size: the route-preload script lists nothing for ${path}`);
