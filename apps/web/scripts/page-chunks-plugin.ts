@@ -1,13 +1,19 @@
 import { resolve } from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 
-/** The layout, the home and the pages that get chunks of their own (see pageChunks). */
+/** The layout and the pages that get chunks of their own (see pageChunks). */
 export interface PageChunksOptions {
   /** Chunk name to the modules (paths from apps/web) whose code, with what it imports, it gathers. */
   chunks: Record<string, string[]>;
+  /**
+   * Below this many bytes (minified, before gzip) the code shared by all pages but one joins the
+   * code all of them share: a file of its own would cost those pages a round trip for a few
+   * hundred bytes, and the one page left out loads them for nothing, which costs less.
+   */
+  smallGroupBytes: number;
 }
 
-type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'facadeModuleId' | 'moduleIds'>;
+type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'facadeModuleId' | 'moduleIds' | 'modules'>;
 
 // Set while the first pass runs, so the nested build does not start one of its own.
 const FIRST_PASS = 'CLINIC_PAGE_CHUNKS_FIRST_PASS';
@@ -35,8 +41,8 @@ const chunksOf = (items: (Rolldown.OutputChunk | Rolldown.OutputAsset)[]): Chunk
  * Rolldown splits what the lazy pages share into one chunk per set of pages that use it: the
  * signed-in home needed 88 script files, most of them a few hundred bytes of MUI, and Lighthouse's
  * mobile run (HTTP/1.1, six connections, 150 ms round trips) spent seconds fetching them in waves
- * (issue 19). This plugin gives the app's layout and the home one chunk each, and the other first
- * pages a chunk each plus one per set of them for the modules they share.
+ * (issue 19). This plugin gives the app's layout one chunk, and the first pages (the home among
+ * them) a chunk each plus one per set of them for the modules they share.
  *
  * What goes in is read from a first pass of the same build (nested, without the groups, nothing
  * written): a page's chunk and every chunk it imports statically, less what the entries load and
@@ -44,9 +50,9 @@ const chunksOf = (items: (Rolldown.OutputChunk | Rolldown.OutputAsset)[]): Chunk
  * module graph alone does not (an index that re-exports a package names every module of it). So a
  * group's modules import only the entries' and earlier groups' modules, never back, and run in the
  * same order as before without `strictExecutionOrder`; the entries, and so the size budget's first
- * page, are the same with and without the groups (checked: the build fails otherwise). A module a
- * group takes that another page also uses is then fetched with the group's chunk; those pages
- * load more bytes in fewer files.
+ * page, are the same with and without the groups (checked: the build fails otherwise). A module the
+ * layout takes that a page outside the app layout also uses is then fetched with the layout's
+ * chunk; that page loads more bytes in fewer files.
  */
 export function pageChunks(options: PageChunksOptions) {
   const owner = new Map<string, string>();
@@ -69,7 +75,7 @@ export function pageChunks(options: PageChunksOptions) {
         delete process.env[FIRST_PASS];
       }
       const taken = modulesLoadedWith(chunks.filter((chunk) => chunk.isEntry), chunks);
-      // The layout and the home take their modules in turn; the other pages' are what those do not hold.
+      // The layout takes its modules first; the pages' are what it does not hold.
       const users = new Map<string, string[]>();
       for (const [name, modules] of Object.entries(options.chunks)) {
         const roots = modules.map((module) => {
@@ -80,15 +86,30 @@ export function pageChunks(options: PageChunksOptions) {
         });
         for (const id of modulesLoadedWith(roots, chunks)) {
           if (taken.has(id)) continue;
-          if (firstNames.includes(name)) {
+          if (name === layoutName) {
             owner.set(id, name);
             taken.add(id);
           } else users.set(id, [...(users.get(id) ?? []), name]);
         }
       }
-      // A module the other pages share goes to the chunk of exactly the pages that use it, so
-      // neither fetches the other's own code (/products fetched the chair's 60 KiB chunk).
-      for (const [id, pages] of users) owner.set(id, groupName(pages));
+      // A module pages share goes to the chunk of exactly the pages that use it, so none fetches
+      // and runs another's own code (/products fetched the chair's 60 KiB chunk, and then ran the
+      // home's 40 KiB, 60 ms at Lighthouse's 4x slower CPU, for the little of it it used).
+      const sizes = new Map(chunks.flatMap((chunk) => Object.entries(chunk.modules).map(([id, module]) => [id, module.renderedLength] as const)));
+      const groupBytes = new Map<string, number>();
+      for (const [id, pages] of users) {
+        const group = groupName(pages);
+        owner.set(id, group);
+        groupBytes.set(group, (groupBytes.get(group) ?? 0) + (sizes.get(id) ?? 0));
+      }
+      // A small group of all pages but one joins all pages' group. Its modules import only
+      // modules used by at least the same pages: its own group's and all pages' (there is no set
+      // in between), so the order of execution holds.
+      const allPages = groupName(pageNames);
+      for (const [id, group] of owner) {
+        const pages = group.split('+');
+        if (pages.length === pageNames.length - 1 && pages.length > 1 && (groupBytes.get(group) ?? 0) < options.smallGroupBytes) owner.set(id, allPages);
+      }
     },
     generateBundle(_options, bundle) {
       // What the entries load must not have moved into a page's chunk (it would be fetched first).
@@ -97,11 +118,9 @@ export function pageChunks(options: PageChunksOptions) {
       if (moved.length > 0) this.error(`page-chunks: the entries now load page chunks (${moved.slice(0, 3).join(', ')})`);
     },
   };
-  // The first two chunks named are the layout's (around every page) and the home's, which take
-  // all they use as before; the other pages' shared modules are grouped by the pages using them.
-  const names = Object.keys(options.chunks);
-  const firstNames = names.slice(0, 2);
-  const pageNames = names.slice(2);
+  // The first chunk named is the layout's (around every page), which takes all it uses; the
+  // pages' shared modules are grouped by the pages using them.
+  const [layoutName = 'layout', ...pageNames] = Object.keys(options.chunks);
   // Every set of pages, the largest first: a module's imports are used by at least the same pages,
   // so they sit in a group with a superset of them, ordered before it (execution order holds).
   const sets = pageNames
@@ -109,7 +128,7 @@ export function pageChunks(options: PageChunksOptions) {
     .filter((set) => set.length > 0)
     .sort((a, b) => b.length - a.length);
   const groupName = (pages: string[]) => pageNames.filter((page) => pages.includes(page)).join('+');
-  const groups = [...firstNames, ...sets.map(groupName)].map((name) => ({
+  const groups = [layoutName, ...sets.map(groupName)].map((name) => ({
     name,
     test: (id: string) => owner.get(id) === name,
     // The first pass's chunks hold the dependencies already; following them again would pull entry modules in.

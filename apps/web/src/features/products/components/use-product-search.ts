@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_SEARCH_PAGE_SIZE } from '@clinic/domain';
 import type { PageState } from '../../../components/paged-table';
+import { afterNextPaint } from '../../../lib/use-after-paint';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { prefetchNeighbourPages, productSearchQueryOptions, type ProductSearchParams } from '../api/products-api';
 
@@ -17,8 +18,11 @@ export function useProductSearch(filter: Pick<ProductSearchParams, 'approval' | 
   const lastPage = query.data?.totalIsCapped ? Number.POSITIVE_INFINITY : query.data?.lastPage;
   const key = JSON.stringify(params);
 
+  // Once the page asked for is on screen: the requests and their answers' work would otherwise
+  // share the task that draws it (issue 37: /products' largest paint).
   useEffect(() => {
-    if (lastPage !== undefined) prefetchNeighbourPages(queryClient, JSON.parse(key) as ProductSearchParams, lastPage);
+    if (lastPage === undefined) return;
+    return afterNextPaint(() => { prefetchNeighbourPages(queryClient, JSON.parse(key) as ProductSearchParams, lastPage); });
   }, [queryClient, key, lastPage]);
 
   return {

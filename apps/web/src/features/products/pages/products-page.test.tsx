@@ -87,3 +87,33 @@ describe('days of cover in the product list', () => {
     expect(within(products).queryByRole('columnheader', { name: 'Days of cover' })).not.toBeInTheDocument();
   });
 });
+
+describe('pages fetched ahead of the reader (spec section 9)', () => {
+  it('asks for the next two pages once the first is on screen, and shows the next from them', async () => {
+    setToken(fakeToken('company_member'));
+    const asked: string[] = [];
+    let firstShown = false;
+    const askedBeforeFirstShown: string[] = [];
+    stubApi(profileFor('company_member'), {
+      '/api/product/v2': (url) => {
+        const page = Number(url.searchParams.get('currentPage'));
+        asked.push(String(page));
+        if (!firstShown) askedBeforeFirstShown.push(String(page));
+        const results = [productListItem({ id: `0000000${String(page)}-5e6f-4a7b-8c9d-0e1f2a3b4c5d`, name: `Product of page ${String(page)}` })];
+        return jsonResponse({ results, currentPage: page, lastPage: 5, total: 50, totalIsCapped: false });
+      },
+    });
+    renderApp('/products');
+    const products = await table();
+    await within(products).findByRole('link', { name: 'Product of page 1' });
+    firstShown = true;
+    await expect.poll(() => [...asked].sort()).toEqual(['1', '2', '3']);
+    // The first page's request went alone: its neighbours wait until it has been drawn.
+    expect(askedBeforeFirstShown).toEqual(['1']);
+
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await within(products).findByRole('link', { name: 'Product of page 2' });
+    await expect.poll(() => [...asked].sort()).toEqual(['1', '2', '3', '4']);
+    expect(asked.filter((page) => page === '2')).toHaveLength(1);
+  });
+});
