@@ -7,7 +7,7 @@ import { pageChunks } from './scripts/page-chunks-plugin.ts';
 import { isolatedTestFiles } from './scripts/isolated-test-files.ts';
 
 const firstPages = pageChunks({
-  smallGroupBytes: 8192,
+  smallGroupBytes: 4096,
   chunks: {
     layout: ['src/app/layout/app-layout.tsx'],
     dashboard: ['src/features/dashboard/pages/dashboard-page.tsx'],

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -7,20 +7,21 @@ import { can } from '@clinic/domain';
 import { AssistantHost, ASSISTANT_FAB_SPACE } from '../../features/assistant/components/assistant-host';
 import { TourProvider } from '../../features/tour/components/tour-provider';
 import { PageLoader } from '../../components/page-loader';
-import { useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-block';
+import { SubscriptionDialog, useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
 import { useSessionClaims } from '../../lib/auth-token';
 import { COMPACT_MEDIA_QUERY } from '../../lib/device';
 import { organizationOpen, useProfile } from '../../lib/profile';
 import { dismissWelcome, shouldShowWelcome } from '../../lib/session';
-import { useAfterPaint } from '../../lib/use-after-paint';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
+import { IdleLogoff } from './idle-logoff';
+import { LogoutDialog } from './logout-dialog';
 import { MobileTopBar } from './mobile-top-bar';
 import { navGroups } from './nav-items';
-import { blockingStatus } from './organization-status';
+import { blockingStatus, PendingOrganizationDialog } from './pending-organization-dialog';
 import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
+import { SwitchLocationDialog } from './switch-location-dialog';
+import { UnsupportedIpadDialog } from './unsupported-ipad-dialog';
 import { usePaymentReturnNotice } from './use-payment-return-notice';
-
-const LayoutDialogs = lazy(async () => ({ default: (await import('./layout-dialogs')).LayoutDialogs }));
 
 export const WELCOME_PATH = '/welcome';
 
@@ -40,7 +41,6 @@ export function AppLayout() {
   // rendered in a deferred pass instead, in slices of a few milliseconds rather than one long task
   // (issue 37: Lighthouse counts tasks over 50 ms as blocking time).
   const profileArrived = useDeferredValue(!profile.isPending);
-  const painted = useAfterPaint();
 
   // Coming back from checkout (?success / ?cancelled) the user has long passed the sign-in moment:
   // the welcome page would swallow the payment notice, so it is not shown any more.
@@ -129,18 +129,16 @@ export function AppLayout() {
           />
         ) : null}
 
-        {painted || logoutOpen || switchOpen ? (
-          <Suspense fallback={null}>
-            <LayoutDialogs
-              logoutOpen={logoutOpen}
-              onCloseLogout={() => { setLogoutOpen(false); }}
-              switchOpen={switchOpen}
-              onCloseSwitch={() => { setSwitchOpen(false); }}
-              currentCompanyId={profile.data?.company?.id ?? claims?.company_id ?? null}
-              onLogout={openLogout}
-            />
-          </Suspense>
-        ) : null}
+        <LogoutDialog open={logoutOpen} onClose={() => { setLogoutOpen(false); }} />
+        <IdleLogoff />
+        <SwitchLocationDialog
+          open={switchOpen}
+          currentCompanyId={profile.data?.company?.id ?? claims?.company_id ?? null}
+          onClose={() => { setSwitchOpen(false); }}
+        />
+        <PendingOrganizationDialog onLogout={openLogout} />
+        <SubscriptionDialog onLogout={openLogout} />
+        <UnsupportedIpadDialog />
       </Box>
     </TourProvider>
   );

@@ -6,13 +6,19 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_MESSAGES, type PublicConfig } from '@clinic/domain';
+import { AUTH_MESSAGES, type Profile, type PublicConfig } from '@clinic/domain';
 import Link from '@mui/material/Link';
 import { publicConfigQueryOptions, supportMailto } from '../../lib/config';
 import { profileQueryOptions } from '../../lib/profile';
-import { blockingStatus } from './organization-status';
 
 export const APPROVAL_POLL_MS = 30_000;
+
+/** Why the organization keeps its users out ('pending' or 'rejected'), or null when it does not. */
+export function blockingStatus(profile: Profile | undefined) {
+  if (!profile || profile.role === 'admin' || !profile.company) return null;
+  const status = profile.company.organization.approvalStatus;
+  return status === 'approved' ? null : status;
+}
 
 /** The booking page when the server names one, support's e-mail as a link when it names that too. */
 function HowToMeet({ config, organizationName }: { config: PublicConfig | undefined; organizationName: string }) {

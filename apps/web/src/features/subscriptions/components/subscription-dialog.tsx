@@ -11,18 +11,42 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PLANS, SUBSCRIPTION_MESSAGES, type SubscriptionOverview } from '@clinic/domain';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, onSubscriptionRequired } from '../../../lib/api-client';
+import { useSessionClaims } from '../../../lib/auth-token';
 import { isNativePlatform } from '../../../lib/device';
+import { organizationOpen, useProfile } from '../../../lib/profile';
 import { endSession } from '../../../lib/session';
-import { useManageSubscription } from '../api/subscriptions-api';
-import { MANAGE_ERROR, mayBuySubscription } from '../subscription-access';
-import { useSubscriptionBlock } from './subscription-block';
+import { subscriptionKeys, subscriptionOverviewQueryOptions, useManageSubscription } from '../api/subscriptions-api';
+import { isBlockedBySubscription, isSubscriptionInactive, MANAGE_ERROR, mayBuySubscription } from '../subscription-access';
 import { PlanChooser } from './plan-chooser';
 import { SubscriptionStatusChip } from './subscription-status-chip';
+
+/** Many calls can answer 402 at once (a page's queries, a poll): the overview is read again at most this often. */
+export const SUBSCRIPTION_RECHECK_GAP_MS = 10_000;
+
+/**
+ * Any call answering 402 SUBSCRIPTION_REQUIRED (the subscription lapsed while the app was open)
+ * reads the overview again, so the dialog appears. While the dialog shows, further 402s of the
+ * page behind it change nothing: that page shows its error state.
+ */
+export function useSubscriptionRequiredListener(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let last = Number.NEGATIVE_INFINITY;
+    return onSubscriptionRequired(() => {
+      const key = subscriptionKeys.overview();
+      if (isSubscriptionInactive(queryClient.getQueryData<SubscriptionOverview>(key))) return;
+      const now = Date.now();
+      if (now - last < SUBSCRIPTION_RECHECK_GAP_MS) return;
+      last = now;
+      void queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+    });
+  }, [queryClient]);
+}
 
 /** Once the block lifts, the pages that failed behind the dialog (402) load again. */
 function useReloadFailedAfterUnblock(blocked: boolean): void {
@@ -100,6 +124,17 @@ function SubscriptionRequiredDialog({ overview, buyer, onLogout }: SubscriptionR
       </DialogActions>
     </Dialog>
   );
+}
+
+/** Whether the signed-in user is blocked by the subscription rule (the layout pauses the tour meanwhile). */
+export function useSubscriptionBlock() {
+  const claims = useSessionClaims();
+  const profile = useProfile();
+  const role = profile.data?.role ?? claims?.role ?? null;
+  // While the organization awaits approval the schedule-a-meeting dialog speaks instead, and the
+  // overview would only answer 403: it is asked for once the profile says the organization is open.
+  const overview = useQuery({ ...subscriptionOverviewQueryOptions(), enabled: role !== null && organizationOpen(profile.data) });
+  return { overview, role, blocked: isBlockedBySubscription(overview.data, role, profile.data) };
 }
 
 /**
