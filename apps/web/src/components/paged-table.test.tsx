@@ -5,9 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PagedTable, type PageState } from './paged-table';
 
-function renderTable({ total, totalIsCapped, rowCount, pageState }: { total: number; totalIsCapped?: boolean; rowCount: number; pageState: PageState }) {
+function renderTable({ total, totalIsCapped, rowCount, pageState, loading = false }: { total: number; totalIsCapped?: boolean; rowCount: number; pageState: PageState; loading?: boolean }) {
   const onPageStateChange = vi.fn<(next: PageState) => void>();
-  render(
+  return { onPageStateChange, ...render(
     <PagedTable
       label="Products"
       columns={[{ key: 'name', label: 'Name' }]}
@@ -15,7 +15,7 @@ function renderTable({ total, totalIsCapped, rowCount, pageState }: { total: num
       totalIsCapped={totalIsCapped}
       pageState={pageState}
       onPageStateChange={onPageStateChange}
-      loading={false}
+      loading={loading}
       emptyText="No products"
       rowCount={rowCount}
     >
@@ -25,13 +25,12 @@ function renderTable({ total, totalIsCapped, rowCount, pageState }: { total: num
         </TableRow>
       ))}
     </PagedTable>,
-  );
-  return onPageStateChange;
+  ) };
 }
 
 describe('a paged table whose total the server capped', () => {
   it('shows the total as "3,000+" and pages on past the cap while pages come back full', async () => {
-    const onPageStateChange = renderTable({ total: 3000, totalIsCapped: true, rowCount: 10, pageState: { page: 299, perPage: 10 } });
+    const { onPageStateChange } = renderTable({ total: 3000, totalIsCapped: true, rowCount: 10, pageState: { page: 299, perPage: 10 } });
     expect(screen.getByText('2,991–3,000 of 3,000+')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     expect(onPageStateChange).toHaveBeenCalledWith({ page: 300, perPage: 10 });
@@ -47,5 +46,32 @@ describe('a paged table whose total the server capped', () => {
     renderTable({ total: 1250, rowCount: 10, pageState: { page: 124, perPage: 10 } });
     expect(screen.getByText('1,241–1,250 of 1,250')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /next page/i })).toBeDisabled();
+  });
+});
+
+describe('a paged table while its first page loads', () => {
+  it('shows no pagination until the page has answered, so the rows do not push it down', () => {
+    const { rerender } = renderTable({ total: 0, rowCount: 0, pageState: { page: 0, perPage: 10 }, loading: true });
+    expect(screen.queryByRole('button', { name: /next page/i })).not.toBeInTheDocument();
+    expect(screen.queryByText('No products')).not.toBeInTheDocument();
+    rerender(
+      <PagedTable label="Products" columns={[{ key: 'name', label: 'Name' }]} total={25} pageState={{ page: 0, perPage: 10 }} onPageStateChange={vi.fn()} loading={false} emptyText="No products" rowCount={1}>
+        <TableRow>
+          <TableCell>Product 1</TableCell>
+        </TableRow>
+      </PagedTable>,
+    );
+    expect(screen.getByText('1–10 of 25')).toBeInTheDocument();
+  });
+
+  it('keeps the pagination while a next page loads over the rows shown', () => {
+    renderTable({ total: 25, rowCount: 10, pageState: { page: 1, perPage: 10 }, loading: true });
+    expect(screen.getByText('11–20 of 25')).toBeInTheDocument();
+  });
+
+  it('shows an empty list\'s pagination once it has answered', () => {
+    renderTable({ total: 0, rowCount: 0, pageState: { page: 0, perPage: 10 } });
+    expect(screen.getByText('No products')).toBeInTheDocument();
+    expect(screen.getByText('0–0 of 0')).toBeInTheDocument();
   });
 });

@@ -90,6 +90,10 @@ export function PagedTable({
   footer,
   dense = false,
 }: PagedTableProps) {
+  // Until the first page has answered there is nothing to page through, and the pagination drawn
+  // under the empty table would be pushed down by the rows (a layout shift, Lighthouse's CLS on
+  // /products: 0.058); it comes in under them instead.
+  const answered = !loading || rowCount > 0 || Boolean(error);
   return (
     <Paper sx={{ overflow: 'hidden' }}>
       {error ? (
@@ -133,24 +137,26 @@ export function PagedTable({
           {footer && rowCount > 0 ? <TableFooter>{footer}</TableFooter> : null}
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        // -1: MUI's "count unknown", which leaves the next button to us.
-        count={totalIsCapped ? -1 : total}
-        page={total === 0 ? 0 : pageState.page}
-        rowsPerPage={pageState.perPage}
-        rowsPerPageOptions={rowsPerPageOptions}
-        labelDisplayedRows={({ from, to }) =>
-          totalIsCapped ? `${formatTotal(from)}–${formatTotal(from + rowCount - 1)} of ${formatTotal(total, true)}` : `${formatTotal(from)}–${formatTotal(to)} of ${formatTotal(total)}`
-        }
-        slotProps={totalIsCapped ? { actions: { nextButton: { disabled: loading || rowCount < pageState.perPage } } } : undefined}
-        onPageChange={(_event, page) => { onPageStateChange({ ...pageState, page }); }}
-        sx={{
-          // Phones keep the page arrows in view; the rows-per-page choice returns from 600 px up.
-          '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
-        }}
-        onRowsPerPageChange={(event) => { onPageStateChange({ page: 0, perPage: Number(event.target.value) }); }}
-      />
+      {answered ? (
+        <TablePagination
+          component="div"
+          // -1: MUI's "count unknown", which leaves the next button to us.
+          count={totalIsCapped ? -1 : total}
+          page={total === 0 ? 0 : pageState.page}
+          rowsPerPage={pageState.perPage}
+          rowsPerPageOptions={rowsPerPageOptions}
+          labelDisplayedRows={({ from, to }) =>
+            totalIsCapped ? `${formatTotal(from)}–${formatTotal(from + rowCount - 1)} of ${formatTotal(total, true)}` : `${formatTotal(from)}–${formatTotal(to)} of ${formatTotal(total)}`
+          }
+          slotProps={totalIsCapped ? { actions: { nextButton: { disabled: loading || rowCount < pageState.perPage } } } : undefined}
+          onPageChange={(_event, page) => { onPageStateChange({ ...pageState, page }); }}
+          sx={{
+            // Phones keep the page arrows in view; the rows-per-page choice returns from 600 px up.
+            '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
+          }}
+          onRowsPerPageChange={(event) => { onPageStateChange({ page: 0, perPage: Number(event.target.value) }); }}
+        />
+      ) : null}
     </Paper>
   );
 }
