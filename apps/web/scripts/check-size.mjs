@@ -6,7 +6,8 @@
 // and is reported apart. Sizes are gzip at level 9, the same as the .gz copies the server sends.
 // It also counts the script files the signed-in home (/dashboard) fetches before it renders (under
 // HTTP/1.1 each is a round trip; scripts/page-chunks-plugin.ts keeps them few) and their size: the
-// first page's scripts plus the layout's and the dashboard's chunks (issue 37).
+// first page's scripts plus the layout's and the dashboard's chunks (issue 37), and what the other
+// first pages (the products list, the chair) fetch before they render, the same way.
 // Run after `npm run build -w @clinic/web`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,14 +77,18 @@ function routePreloadFiles(path) {
   return indexes.map((index) => join(DIST, files[index]));
 }
 
-const homeFiles = new Set([...firstPage, ...routePreloadFiles('/dashboard')]);
-// What the signed-in home really fetches before it renders: the app's first page and its own chunks (layout, dashboard).
-const homeBytes = [...homeFiles].reduce((sum, file) => sum + gzipBytes(file), 0);
+/** What a signed-in page really fetches before it renders: the app's first page and the route preload's chunks. */
+const filesBeforeRender = (path) => new Set([...firstPage, ...routePreloadFiles(path)]);
+const bytesOf = (files) => [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
+const homeFiles = filesBeforeRender('/dashboard');
+const homeBytes = bytesOf(homeFiles);
 
 const checks = [
   ['Sign-in page JavaScript (sign-in.html, what / sends)', signInBytes, budget.signInPageJsGzipKiB],
   ['App first page JavaScript (index.html: entry + modulepreloads)', firstPageBytes, budget.firstPageJsGzipKiB],
   ['Home page (/dashboard) JavaScript before it renders (first page, layout, dashboard)', homeBytes, budget.homePageJsGzipKiB],
+  ['Products list (/products) JavaScript before it renders', bytesOf(filesBeforeRender('/products')), budget.productsPageJsGzipKiB],
+  ['The chair (/treatment-execution) JavaScript before it renders', bytesOf(filesBeforeRender('/treatment-execution')), budget.chairPageJsGzipKiB],
   ['All JavaScript (dist/assets/*.js)', allBytes, budget.allJsGzipKiB],
 ];
 let failed = false;

@@ -14,8 +14,7 @@ export const CATEGORY_MESSAGES = {
   deleteConfirm: 'Products in this category move to Default. Are you sure you want to delete this category?',
 } as const;
 
-/** Products without a category show this name (spec section 2). */
-export const DEFAULT_CATEGORY_NAME = 'Default';
+export { DEFAULT_CATEGORY_NAME } from './product-list';
 
 const CategoryFieldsSchema = z.object({
   name: requiredText('Name', 80),

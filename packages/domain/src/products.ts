@@ -237,8 +237,6 @@ export const ProductPageSchema = pageOf(ProductListItemSchema).extend({
 });
 export type ProductListPage = z.infer<typeof ProductPageSchema>;
 
-/** The web's product search: spec section 9. */
-export const PRODUCT_SEARCH_PAGE_SIZE = 10;
-export const PRODUCT_SEARCH_STALE_TIME_MS = 3000;
+export { PRODUCT_SEARCH_PAGE_SIZE, PRODUCT_SEARCH_STALE_TIME_MS } from './product-list';
 /** How far a product search counts its matches; more are answered as this many and `totalIsCapped`. */
 export const PRODUCT_SEARCH_TOTAL_CAP = 3000;
