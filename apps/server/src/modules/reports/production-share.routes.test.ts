@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { SUPPLY_SHARE_BAND } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createProduct, createSupplier } from '../../../test/factories/index';
@@ -41,6 +42,9 @@ async function aMonthOfWork(here: string, token: string) {
   const product = await createProduct(t.db, { companyId: null });
   const lot = await t.request({ method: 'POST', url: '/api/stock', token, payload: { product_id: product.id, supplier_id: supplier.id, container_quantity: 3, units_per_container: 10, price_per_container: 25, expiry_date: '2028-01-31' } });
   expect(lot.statusCode, lot.body).toBe(201);
+  // The database stamps a receipt with its own clock, the real day: it is moved to the test's day,
+  // and the spend rollups with it (the stocks_report_update trigger), whatever the real month.
+  await t.db.execute(sql`update stocks set created_at = ${NOW.toISOString()} where id = ${lot.json<{ stocks: { id: string }[] }>().stocks[0]!.id}`);
   const url = await upload(token, ['Date,Chart Number,Procedure Code,Fee', '2026-11-18,PT-1,D2391,400', '2026-11-19,PT-2,D1110,400', '2026-11-20,PT-3,D0120,200']);
   expect((await t.request({ method: 'POST', url: '/api/pms/procedures/import', token, payload: { file_url: url } })).json().imported).toBe(3);
   const waiting = (await t.request({ method: 'GET', url: '/api/pms/waiting', token })).json().visits as { chart_number: string; procedures: { id: string }[] }[];

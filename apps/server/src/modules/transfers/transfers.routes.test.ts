@@ -60,9 +60,15 @@ async function organizationTotals(productId: string) {
   return { units: shelf!.units + moving!.units, value: Math.round((shelf!.value + moving!.value) * 100) / 100 };
 }
 const spend = async (companyId: string) => (await queryRows<{ spend: number }>(t.db, sql`select coalesce(sum(spend), 0)::float as spend from report_daily_spend where company_id = ${companyId}`))[0]!.spend;
-/** What the reports say at a location this month: spend, usage cost and waste, none of which a transfer is. */
+/**
+ * What the reports say at a location around today: spend, usage cost and waste, none of which a
+ * transfer is. Lots, uses and moves are stamped by the database's clock (the real day, not the
+ * app's), so the range is the days around the real today (a month's range failed once the real
+ * day left November).
+ */
 async function figures(token: string) {
-  const range = 'start_date=2026-11-01&end_date=2026-11-30';
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const range = `start_date=${day(-1)}&end_date=${day(1)}`;
   const cards = (await t.request({ method: 'GET', url: `/api/reports/dashboard-cards-data?${range}`, token })).json();
   const waste = (await t.request({ method: 'GET', url: `/api/reports/waste?${range}`, token })).json();
   return { spend: cards.totals.spend as number, usage: cards.totals.usage_cost as number, waste: waste.totals as Record<string, number> };
