@@ -25,6 +25,7 @@ import { readinessRoutes } from './http/readiness';
 import { registerSafeInput } from './http/safe-input';
 import { openApiTransform } from './http/openapi-transform';
 import { logSerializers } from './http/log-safety';
+import { inlineScriptSources } from './http/inline-script-hashes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
@@ -228,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(await createResponseSerializerCompiler());
   registerErrorHandler(app, options.traceId);
   registerSafeInput(app);
-  await registerSecurityHeaders(app, { publicUrl: options.publicUrl ?? 'http://localhost:3000', s3: options.s3 });
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl ?? 'http://localhost:3000', s3: options.s3, inlineScripts: inlineScriptSources(options.webDist) });
   if (options.onRoute) {
     const listener = options.onRoute;
     app.addHook('onRoute', (route) => listener({ method: route.method, url: route.url, config: route.config }));

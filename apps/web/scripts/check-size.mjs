@@ -58,15 +58,14 @@ const wasmBytes = assets
 
 /**
  * The files the route preload script (scripts/route-preload-plugin.ts) adds for a signed-in path,
- * read back from the script it wrote: each is one more request before the page renders.
+ * read back from the script it wrote into index.html: each is one more request before the page renders.
  */
 function routePreloadFiles(path) {
-  const script = assets.find((name) => /^route-preload-.*\.js$/.test(name));
-  if (!script) {
-    console.error('size: no route-preload script in dist/assets');
+  const source = /<script data-route-preload>([\s\S]*?)<\/script>/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1];
+  if (!source) {
+    console.error('size: no route preload script in dist/index.html');
     process.exit(1);
   }
-  const source = readFileSync(join(ASSETS, script), 'utf8');
   const files = JSON.parse(/const f=(\[.*?\]),m=/.exec(source)?.[1] ?? 'null');
   const map = JSON.parse(/,m=(\{.*?\}),[qs]=/.exec(source)?.[1] ?? 'null');
   const indexes = map?.pages?.[path];

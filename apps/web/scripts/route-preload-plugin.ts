@@ -21,6 +21,11 @@ export interface RoutePreloadOptions {
   requests: { all: string[]; pages: Record<string, string[]> };
 }
 
+/** The file beside index.html with the CSP hashes of its inline scripts (read by the server). */
+export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
+/** Marks the inline route preload script in index.html (the size check reads it back). */
+export const ROUTE_PRELOAD_ATTRIBUTE = 'data-route-preload';
+
 interface BundleChunk {
   type: 'chunk';
   fileName: string;
@@ -34,11 +39,14 @@ interface BundleChunk {
  * Every page is a lazy chunk, so the browser only learns which chunks the first page needs once
  * the entry has been downloaded and run, and then fetches them (30 to 70 files, six at a time over
  * HTTP/1.1): Lighthouse showed the sign-in page and /dashboard waiting on that second round trip
- * series (issue 19). This build step writes a tiny script, loaded by index.html ahead of the entry
- * (an external file: the Content-Security-Policy allows no inline script), that looks at the path
- * and the stored session and adds <link rel="modulepreload"> for the page's chunks, so they download
- * alongside the entry. A wrong guess (an expired token, a path not listed) only fetches code early
- * or not at all: the app loads what it needs as before.
+ * series (issue 19). This build step writes a tiny script into index.html, ahead of the entry, that
+ * looks at the path and the stored session and adds <link rel="modulepreload"> for the page's
+ * chunks, so they download alongside the entry. It runs inline, as the HTML is parsed: as a file of
+ * its own it started the page's chunks only once it had arrived, a round trip after the entry's
+ * (issue 37). The Content-Security-Policy allows it by its hash, which the build writes to
+ * inline-scripts.json for the server (apps/server/src/http/inline-script-hashes.ts). A wrong guess
+ * (an expired token, a path not listed) only fetches code early or not at all: the app loads what
+ * it needs as before.
  */
 export function routePreload(options: RoutePreloadOptions): Plugin {
   return {
@@ -86,12 +94,12 @@ export function routePreload(options: RoutePreloadOptions): Plugin {
         + `const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f[i];document.head.appendChild(l)}`
         // The first page's data, asked for now rather than after the code has arrived and run.
         + `if(s){const r={};for(const u of [...q.all,...(q.pages[g]??[])])r[u]={token:s,response:fetch(u,{headers:{Accept:'application/json',Authorization:'Bearer '+s}}).catch(()=>null)};window.__clinicEarly=r}}\n`;
-      const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
+      if (source.includes('</')) this.error('route-preload: the script would end its own <script> element');
+      this.emitFile({ type: 'asset', fileName: INLINE_SCRIPTS_FILE, source: JSON.stringify([`sha256-${createHash('sha256').update(source).digest('base64')}`]) });
       const html = bundle['index.html'];
       if (html?.type !== 'asset') this.error('route-preload: index.html is not in the bundle');
-      // Ahead of the entry, so it runs (a deferred module script) before the entry starts rendering.
-      html.source = String(html.source).replace('<script type="module"', `<script type="module" src="/${fileName}"></script>\n    <script type="module"`);
+      // Ahead of the entry (a deferred module script), and run as soon as the parser reaches it.
+      html.source = String(html.source).replace('<script type="module"', `<script ${ROUTE_PRELOAD_ATTRIBUTE}>${source}</script>\n    <script type="module"`);
     },
   };
 }

@@ -4,12 +4,12 @@ import type { S3Options } from '../modules/uploads/s3-storage';
 
 /**
  * Security headers on every answer: a strict Content-Security-Policy the built app passes (no
- * inline script; MUI's runtime styles need inline style), no framing, nosniff, no referrer to
+ * inline script but the route preload's, by its hash; MUI's runtime styles need inline style), no framing, nosniff, no referrer to
  * other sites, microphone and camera for the app itself only (recordings, barcode scanning),
  * and HSTS when the app is served over https. Files in S3 are read and uploaded from the
  * bucket's own origin, which the policy names when S3 is configured.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; s3?: S3Options | undefined }): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; s3?: S3Options | undefined; inlineScripts?: string[] }): Promise<void> {
   const storage = options.s3 ? [options.s3.endpoint ? new URL(options.s3.endpoint).origin : 'https://*.amazonaws.com'] : [];
   const https = options.publicUrl.startsWith('https://');
   // Not global: @fastify/helmet would build helmet's middleware from this configuration again on
@@ -22,7 +22,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(options.inlineScripts ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...storage],
         mediaSrc: ["'self'", 'blob:', ...storage],

@@ -11,6 +11,7 @@ import { createWorld, type World } from '../../test/world';
 const dist = mkdtempSync(join(tmpdir(), 'clinic-dist-'));
 const script = `console.log(${JSON.stringify('clinic '.repeat(400))});`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+const inlineHash = 'sha256-EWG6R9avhay2MXxia7LIavTr45CDWuRbRnCK4zJ7dio=';
 const signInHtml = `<!doctype html><html><head><title>Sign in</title></head><body><form data-sign-in="form"></form>${'<div></div>'.repeat(200)}</body></html>`;
 let t: TestApp;
 let world: World;
@@ -21,6 +22,8 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${path}.br`), brotliCompressSync(body));
     writeFileSync(join(dist, `${path}.gz`), gzipSync(body));
   }
+  // What the web build writes for its inline route preload script; a bogus entry is left out.
+  writeFileSync(join(dist, 'inline-scripts.json'), JSON.stringify([inlineHash, "'unsafe-inline'"]));
   t = await createTestApp({ webDist: dist });
   world = await createWorld(t.db);
 });
@@ -30,6 +33,12 @@ afterAll(async () => {
 });
 
 describe('the built web app', () => {
+  it('allows the inline scripts the build names by their hash, and no other inline script', async () => {
+    const res = await t.request({ method: 'GET', url: '/dashboard' });
+    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'))!.trim();
+    expect(scriptSrc).toBe(`script-src 'self' 'wasm-unsafe-eval' '${inlineHash}'`);
+  });
+
   it('sends hashed assets precompressed and immutable for a year', async () => {
     const br = await t.request({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
