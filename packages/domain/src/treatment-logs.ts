@@ -3,45 +3,9 @@ import { IsoDaySchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 import { REPORT_MESSAGES, startsAfterEnd } from './report-range';
 import { IdempotencyKeySchema, STOCK_MESSAGES } from './stock';
+import { IMPLANT_MESSAGES, PATIENTS_PAGE_SIZE, TREATMENT_LOG_MESSAGES } from './treatment-log-messages';
 
-export const TREATMENT_LOG_MESSAGES = {
-  chooseTreatment: 'Choose at least one treatment',
-  saved: 'Procedure saved',
-  saveFailed: 'Failed to save the procedure',
-  discardConfirm: 'You are about to discard the procedure',
-  recordingSaved: 'Recording saved!',
-  caseNotesSaved: 'Case notes saved',
-  noRecording: 'This visit has no recording to make case notes from',
-  notConfigured: 'transcription is not configured',
-  /** A recording kept on a server without a transcription endpoint: no case notes will come of it. */
-  caseNotesNotSetUp: 'Recording saved; automatic case notes are not set up',
-  /** Save procedure without a network: the visit waits in the page and goes when the device is back online. */
-  offlinePending: 'This device is offline. The visit will be sent when it is back online.',
-  caseNotesSaveFailed: 'Failed to save the case notes',
-  copied: 'Copied to clipboard',
-  /** Spec section 8 lists both spellings: the patient history list's Copy says it in lowercase. */
-  copiedFromList: 'copied to clipboard',
-  noCaseNotes: 'No case notes for this visit yet.',
-  caseNotesStarted: 'Case notes generation started',
-  processing: 'Patient case notes are currently being processed.',
-  caseNotesFailed: 'There is an error in generating the case notes',
-  inProgress: 'In Progress..',
-  multipleStocks: 'Multiple Stocks used',
-  visitUpdated: 'Visit updated',
-  notOfVisit: 'Not a product of this visit',
-  productChanged: 'A product of the visit cannot become another product: remove it and add the other',
-} as const;
-
-/** Issue 20: an implantable product consumed at the chair records its device for the patient. */
-export const IMPLANT_MESSAGES = {
-  udiRequired: 'Scan or type the implant’s UDI',
-  siteRequired: 'Enter the site (tooth or area)',
-  notAUdi: 'Scan the implant’s UDI label (GS1 or HIBC): a plain barcode does not name the device',
-  otherProduct: 'This UDI belongs to another product',
-  oneDevice: 'An implant is one device: use quantity 1 and add a line for each implant',
-  notImplantable: 'This product is not implantable',
-  cardTitle: 'Implant card',
-} as const;
+export * from './treatment-log-messages';
 
 /** The device as scanned (GS1 element string or HIBC) and where it went. */
 export const ImplantInputSchema = z.object({
@@ -50,10 +14,6 @@ export const ImplantInputSchema = z.object({
 });
 export type ImplantInput = z.infer<typeof ImplantInputSchema>;
 
-/** Spec section 9: the patients list shows 10 rows and is fresh for 2 seconds; a log is polled every second. */
-export const PATIENTS_PAGE_SIZE = 10;
-export const PATIENTS_STALE_TIME_MS = 2000;
-export const TREATMENT_LOG_POLL_MS = 1000;
 
 export const TRANSCRIPTION_STATUSES = ['in_progress', 'completed', 'failed'] as const;
 export const TranscriptionStatusSchema = z.enum(TRANSCRIPTION_STATUSES);

@@ -3,26 +3,9 @@ import { IsoDaySchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 import { REPORT_MESSAGES, startsAfterEnd } from './report-range';
 import { BasicUnitSchema, ProductTypeSchema } from './products';
+import { TREATMENT_MESSAGES, TREATMENTS_PAGE_SIZE } from './treatment-rules';
 
-/** Spec section 8 words these; the treatment categories use the category texts (CATEGORY_MESSAGES). */
-export const TREATMENT_MESSAGES = {
-  exists: 'Treatment already exists',
-  createFailed: 'Failed to create treatment',
-  updateFailed: 'Failed to update treatment',
-  deleted: 'Deleted treatment',
-  deleteFailed: 'Failed to delete treatment!',
-  created: 'Treatment created',
-  updated: 'Treatment updated',
-  deleteConfirm: 'Delete this treatment design? Visits already recorded keep their products and costs.',
-  categoryDeleteConfirm: 'Treatments in this category move to no category. Are you sure you want to delete this category?',
-  productTwice: 'This product is already in the tray',
-  trayEmpty: 'Add at least one product to the tray',
-  quantityMin: 'Enter a quantity of at least 0.001',
-} as const;
-
-/** Spec section 9: treatments tables show 5 rows; the treatments list is fresh for 1 second. */
-export const TREATMENTS_PAGE_SIZE = 5;
-export const TREATMENTS_STALE_TIME_MS = 1000;
+export * from './treatment-rules';
 
 export const TreatmentCategoryFieldsSchema = z.object({
   name: requiredText('Name', 80),
@@ -118,12 +101,6 @@ export const TreatmentListQuerySchema = PageQuerySchema.extend({
 export type TreatmentListQuery = z.infer<typeof TreatmentListQuerySchema>;
 export const TreatmentPageSchema = pageOf(TreatmentSchema);
 export type TreatmentPage = z.infer<typeof TreatmentPageSchema>;
-
-/** Dollars to the cent of a tray: quantity x unit price over the products that have a price. */
-export function trayCost(items: { quantity: number; unitPrice: number | null }[]): number {
-  const cents = items.reduce((sum, item) => sum + (item.unitPrice === null ? 0 : item.quantity * item.unitPrice * 100), 0);
-  return Math.round(cents) / 100;
-}
 
 /** Spec section 7: `GET treatment/executed-within` (dates): which designs were performed, how often. */
 export const ExecutedWithinQuerySchema = z

@@ -1,70 +1,9 @@
 import { z } from 'zod';
+import { isAllowedUploadMime, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_TYPES } from './upload-rules';
 
-/** Spec section 9: the attachment upload maximum. */
-export const MAX_UPLOAD_BYTES = 52428800;
+export * from './upload-rules';
 
-export const UPLOAD_TYPES = [
-  'product_image',
-  'product_box_image',
-  'category_image',
-  'product_csv_import',
-  'purchase_order_pdf',
-  'product_attachment',
-  'treatment_execution_recording',
-] as const;
 export const UploadTypeSchema = z.enum(UPLOAD_TYPES);
-export type UploadType = z.infer<typeof UploadTypeSchema>;
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'] as const;
-export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'] as const;
-
-/**
- * Content types each upload type accepts. SVG is left out on purpose: it can carry script.
- * Windows browsers label .csv files application/vnd.ms-excel, so CSV accepts that too. Imports
- * read Excel workbooks (.xlsx) as well as CSV.
- */
-export const ALLOWED_UPLOAD_MIME_TYPES: Record<UploadType, readonly string[]> = {
-  product_image: IMAGE_TYPES,
-  product_box_image: IMAGE_TYPES,
-  category_image: IMAGE_TYPES,
-  product_csv_import: [...CSV_TYPES, XLSX_MIME_TYPE],
-  purchase_order_pdf: ['application/pdf'],
-  product_attachment: [...IMAGE_TYPES, 'application/pdf'],
-  treatment_execution_recording: AUDIO_TYPES,
-};
-
-/** What the file picker of each upload type offers (the `accept` attribute). */
-export const UPLOAD_ACCEPT: Record<UploadType, string> = {
-  product_image: IMAGE_TYPES.join(','),
-  product_box_image: IMAGE_TYPES.join(','),
-  category_image: IMAGE_TYPES.join(','),
-  product_csv_import: `.csv,.xlsx,text/csv,${XLSX_MIME_TYPE}`,
-  purchase_order_pdf: 'application/pdf',
-  product_attachment: `${IMAGE_TYPES.join(',')},application/pdf`,
-  treatment_execution_recording: 'audio/wav',
-};
-
-export const UPLOAD_MESSAGES = {
-  uploading: 'Uploading....',
-  done: 'Upload done',
-  failed: 'Upload failed',
-  imageFailed: 'Failed to upload image',
-  tooLarge: 'File size should not exceed more than 50mb',
-  typeNotAllowed: (type: string) => `File type: ${type} is not allowed`,
-  contentMismatch: 'The file content does not match its type',
-  policyExpired: 'This upload link has expired. Start the upload again.',
-  policyInvalid: 'This upload link is not valid',
-  fileForeign: 'This file does not belong to your location',
-  fileMissing: 'The file has not been uploaded',
-  policyUsed: 'This upload link was already used. Start the upload again.',
-  quotaExceeded: (megabytes: number) => `Not enough file storage left: your organization may store ${String(megabytes)} MB. Contact support to raise the limit.`,
-} as const;
-
-export function isAllowedUploadMime(type: UploadType, mimeType: string): boolean {
-  return ALLOWED_UPLOAD_MIME_TYPES[type].includes(mimeType.toLowerCase());
-}
 
 export const UploadRequestSchema = z
   .object({
@@ -89,10 +28,3 @@ export const UploadResponseSchema = z.object({
   public_url: z.string(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
-
-/** Client-side check before asking for an upload, with the specification's messages. */
-export function uploadProblem(type: UploadType, file: { size: number; type: string }): string | null {
-  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
-  if (!isAllowedUploadMime(type, file.type || 'application/octet-stream')) return UPLOAD_MESSAGES.typeNotAllowed(file.type || 'unknown');
-  return null;
-}

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WaitingVisit } from '@clinic/domain';
 import { setToken } from '../../../lib/auth-token';
@@ -46,5 +47,19 @@ describe('execute treatment', () => {
     expect(await screen.findByRole('heading', { name: 'Execute treatment' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Patient chart number/ })).not.toBeInTheDocument();
     expect(await screen.findByRole('combobox', { name: /Patient chart number/ })).toBeInTheDocument();
+  });
+
+  it('checks the form when Save procedure is pressed, with the checks loaded after the page, and sends nothing while a field is wrong', async () => {
+    setToken(fakeToken('company_admin'));
+    const fetchMock = stubApi(profileFor('company_admin'), { '/api/pms/waiting': () => jsonResponse({ visits: [] }) });
+    renderApp('/treatment-execution');
+    expect(await screen.findByRole('combobox', { name: /Patient chart number/ })).toBeInTheDocument();
+    // Nothing is checked before the first Save.
+    expect(screen.queryByText('Patient chart number is required')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
+    expect(await screen.findByText('Patient chart number is required')).toBeInTheDocument();
+    expect(screen.getByText('Choose at least one treatment')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

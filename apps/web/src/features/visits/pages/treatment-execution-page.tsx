@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import MicOutlined from '@mui/icons-material/MicOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ChartNumberSchema, CreateTreatmentLogRequestSchema, PMS_MESSAGES, TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog, type WaitingVisit } from '@clinic/domain';
+import { PMS_MESSAGES, TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog, type WaitingVisit } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -19,6 +19,7 @@ import { formatDate, formatDollars } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/api-client';
 import { useAudioRecorder } from '../../../lib/use-audio-recorder';
+import { useModuleOnDemand } from '../../../lib/use-module-on-demand';
 import { patientsQueryOptions } from '../api/visits-api';
 import { fetchTreatment, useConfirmProcedures, waitingVisitsQueryOptions } from '../api/pms-api';
 import { implantIssues, mergeTray, trayOf, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
@@ -31,6 +32,9 @@ import { DiscardGuard } from '../components/discard-guard';
 import { TrayEditor } from '../components/tray-editor';
 import { TreatmentsField } from '../components/treatments-field';
 import { WaitingProcedures } from '../components/waiting-procedures';
+import type { checkVisit } from '../visit-validation';
+
+const loadVisitValidation = () => import('../visit-validation');
 
 /** The longest the form waits for the practice system's waiting visits before it shows anyway. */
 const WAITING_VISITS_WAIT_MS = 1500;
@@ -58,6 +62,9 @@ export function TreatmentExecutionPage() {
   // A visit from the practice system being checked (issue 36): saving it records its procedures.
   const [fromPms, setFromPms] = useState<WaitingVisit | null>(null);
   const confirmProcedures = useConfirmProcedures();
+  // The form's checks (zod and the visit's schemas) load on the form's first focus, which a visit
+  // needs online anyway (the treatments are searched); Save waits for them.
+  const validation = useModuleOnDemand(loadVisitValidation);
   // The visits waiting from the practice system sit above the form, which shows once their first
   // answer is in, or cannot come (offline, failed), or after WAITING_VISITS_WAIT_MS on a slow
   // network: arriving later they pushed the form down (CLS, issue 37).
@@ -117,24 +124,33 @@ export function TreatmentExecutionPage() {
   const inProgress = chosen.length > 0 || lines.length > 0 || clips.length > 0;
 
   const request = visitRequestOf(chartNumber, chosen, lines, idempotencyKey);
-  const parsed = CreateTreatmentLogRequestSchema.safeParse(request);
   const implantProblems = implantIssues(lines);
+  // Problems show once Save procedure was pressed, which waits for the checks to load.
+  const checks = submitted ? validation.module : null;
+  const parsed = checks?.checkVisit(request);
   const issue = (path: string) =>
-    submitted ? ((!parsed.success ? parsed.error.issues.find((i) => i.path.join('.') === path)?.message : undefined) ?? implantProblems.find((i) => i.path === path)?.message) : undefined;
-  const chartError = submitted ? (ChartNumberSchema.safeParse(chartNumber).error?.issues[0]?.message ?? undefined) : undefined;
+    checks ? ((parsed && !parsed.success ? parsed.error.issues.find((i) => i.path.join('.') === path)?.message : undefined) ?? implantProblems.find((i) => i.path === path)?.message) : undefined;
+  const chartError = checks?.chartNumberProblem(chartNumber);
 
   const chooseTreatments = (next: TreatmentChoice[]) => {
     setChosen(next);
     setLines((current) => mergeTray(current, next));
   };
 
-  const submit = () => {
+  const submit = async () => {
+    let checked: ReturnType<typeof checkVisit>;
+    try {
+      checked = (await validation.ready()).checkVisit(request);
+    } catch (error) {
+      notify.error(errorMessage(error, TREATMENT_LOG_MESSAGES.saveFailed));
+      return;
+    }
     setSubmitted(true);
-    if (!parsed.success || implantProblems.length > 0) return;
+    if (!checked.success || implantProblems.length > 0) return;
     setSaved(null);
     if (fromPms) {
       confirmProcedures.mutate(
-        { procedure_ids: fromPms.procedures.map((p) => p.id), products: parsed.data.products, idempotency_key: idempotencyKey },
+        { procedure_ids: fromPms.procedures.map((p) => p.id), products: checked.data.products, idempotency_key: idempotencyKey },
         {
           onSuccess: () => {
             notify.success(PMS_MESSAGES.confirmed);
@@ -145,7 +161,7 @@ export function TreatmentExecutionPage() {
       );
       return;
     }
-    save.send({ request: parsed.data, clips: clips.map((clip) => clip.blob) });
+    save.send({ request: checked.data, clips: clips.map((clip) => clip.blob) });
   };
 
   const header = <PageHeader title="Execute treatment" subtitle="The patient, the treatments performed and what the tray used." />;
@@ -162,9 +178,10 @@ export function TreatmentExecutionPage() {
     <Box
       component="form"
       noValidate
+      onFocus={validation.prefetch}
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       {header}
