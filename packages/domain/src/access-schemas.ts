@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ACTIONS, FEATURES } from './permissions';
 import { APPROVAL_STATUSES, ROLES, USER_STATUSES } from './roles';
 

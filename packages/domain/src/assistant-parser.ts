@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { EmailSchema, PhoneSchema } from './fields';
 import { UNIT_CONTAINER_BASIC_UNITS } from './products';
 import {

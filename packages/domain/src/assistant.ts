@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ExpiryDaySchema } from './fields';
 import { CreateSupplierRequestSchema } from './suppliers';
 import { BARCODE_MESSAGE, BARCODE_PATTERN, BasicUnitSchema, ContainerSchema, ProductTypeSchema, PRODUCT_MESSAGES } from './products';

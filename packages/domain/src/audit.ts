@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { IsoDateTimeSchema, IsoDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 import { REPORT_MESSAGES } from './report-range';

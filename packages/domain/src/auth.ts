@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ApprovalStatusSchema, PermissionMapSchema, RoleSchema, UserStatusSchema } from './access-schemas';
 import { EmailSchema, PasswordSchema, PhoneSchema, requiredText, UuidSchema } from './fields';
 import { LocationFieldsSchema } from './organizations';

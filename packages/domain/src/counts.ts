@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ExpiryDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema } from './pagination';
 import { hasAtMostDecimals } from './write-offs';

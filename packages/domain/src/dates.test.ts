@@ -4,7 +4,7 @@ import { DATE_RANGE_MESSAGE, ExpiryDaySchema, IsoDateTimeSchema, IsoDaySchema } 
 import { ReportRangeQuerySchema } from './reports';
 import { CreateStockRequestSchema } from './stock';
 import { UpdateUserRequestSchema } from './users';
-import './zod-config';
+import './zod';
 
 const messages = (result: { error?: { issues: { message: string }[] } | undefined }) => result.error?.issues.map((i) => i.message) ?? [];
 

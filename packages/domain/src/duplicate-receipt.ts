@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Receiving the same delivery twice (same product, lot, expiry and supplier at one location)

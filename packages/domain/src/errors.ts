@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every error the API sends has this shape; `errors` lists field problems on a 400. */
 export const ErrorResponseSchema = z.object({

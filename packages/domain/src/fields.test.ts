@@ -3,7 +3,7 @@ import { LoginRequestSchema, SignupRequestSchema } from './auth';
 import { EmailSchema, PhoneSchema } from './fields';
 import { MoneySchema } from './organizations';
 import { lastPageFor, PageQuerySchema } from './pagination';
-import './zod-config';
+import './zod';
 
 describe('field rules', () => {
   it('normalises e-mail to lower case and rejects malformed ones', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { DATE_RANGE_MESSAGE, inDateRange, RANGE_DAY_MESSAGE } from './date-limits';
 
 /** Field rules shared by every form that asks for a person's or place's details. */

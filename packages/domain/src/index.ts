@@ -1,5 +1,3 @@
-import './zod-config';
-export { runZodWithoutEval } from './zod-config';
 export * from './roles';
 export * from './permissions';
 export * from './access-schemas';

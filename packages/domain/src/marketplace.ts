@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { IsoDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, QueryBooleanSchema, pageOf } from './pagination';
 import { ProductTypeSchema } from './products';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ApprovalStatusSchema } from './access-schemas';
 import { EmailSchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Page query shared by every list: 1-based currentPage, perPage capped so no list is unbounded. */
 export const PageQuerySchema = z.object({

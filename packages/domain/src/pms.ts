@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { IsoDateTimeSchema, IsoDaySchema, UuidSchema } from './fields';
 import { IdempotencyKeySchema } from './stock';
 import { PMS_MESSAGES } from './pms-messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { UuidSchema } from './fields';
 import { IdempotencyKeySchema } from './stock';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ExpiryDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';
 import { CompanyStockOverviewSchema } from './stock';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ExpiryDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, QueryBooleanSchema, pageOf } from './pagination';
 import { BasicUnitSchema, ContainerSchema, ProductTypeSchema } from './products';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredText, UuidSchema } from './fields';
 import { gs1CheckDigitValid } from './udi/gs1';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reportRangeProblem, ReportRangeQuerySchema } from './reports';
-import './zod-config';
+import './zod';
 
 /** The schema's first message for a range, as the server would answer it, or null. */
 const schemaProblem = (start: string, end: string) => ReportRangeQuerySchema.safeParse({ start_date: start, end_date: end }).error?.issues[0]?.message ?? null;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { IsoDaySchema, UuidSchema } from './fields';
 import { rangeTooLong, REPORT_MESSAGES, startsAfterEnd } from './report-range';
 

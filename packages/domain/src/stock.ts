@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ConfirmDuplicateSchema } from './duplicate-receipt';
 import { ExpiryDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';

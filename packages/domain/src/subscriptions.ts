@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { QueryBooleanSchema } from './pagination';
 import { UuidSchema } from './fields';
 import { decimalToCents } from './money';

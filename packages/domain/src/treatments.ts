@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { IsoDaySchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf } from './pagination';
 import { REPORT_MESSAGES, startsAfterEnd } from './report-range';

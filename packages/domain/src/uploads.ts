@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isAllowedUploadMime, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_TYPES } from './upload-rules';
 
 export * from './upload-rules';

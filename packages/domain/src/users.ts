@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ApprovalStatusSchema, PermissionMapSchema, RoleSchema, UserStatusSchema } from './access-schemas';
 import { EmailSchema, IsoDateTimeSchema, PhoneSchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { DISPOSAL_REASONS, IdempotencyKeySchema, STOCK_NOTE_MAX, STOCK_MESSAGES, type DisposalReason } from './stock';
 
 /**
