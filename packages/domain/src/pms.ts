@@ -6,10 +6,8 @@ import { TreatmentLogProductInputSchema } from './treatment-logs';
 
 export * from './pms-messages';
 
-/**
- * The link to the practice-management system (issue 36): its connection, the procedures that come
- * in and wait at the chair, the codes mapped to treatments and the monthly production.
- */
+// The link to the practice-management system (issue 36): its connection, the procedures that come
+// in and wait at the chair, the codes mapped to treatments and the monthly production.
 
 /** Open Dental's hosted API (docs/open-dental.md); the practice's own keys say which office answers. */
 export const OPEN_DENTAL_API_URL = 'https://api.opendental.com/api/v1';

@@ -11,5 +11,5 @@ export function checkVisit(request: unknown) {
 
 /** The chart number's first problem, in the specification's words, or undefined. */
 export function chartNumberProblem(chartNumber: string): string | undefined {
-  return ChartNumberSchema.safeParse(chartNumber).error?.issues[0]?.message ?? undefined;
+  return ChartNumberSchema.safeParse(chartNumber).error?.issues[0]?.message;
 }

@@ -49,7 +49,7 @@ describe('execute treatment', () => {
     expect(await screen.findByRole('combobox', { name: /Patient chart number/ })).toBeInTheDocument();
   });
 
-  it('checks the form when Save procedure is pressed, with the checks loaded after the page, and sends nothing while a field is wrong', async () => {
+  it('checks the form when Save procedure is pressed, with the checks loaded on demand, and sends nothing while a field is wrong', async () => {
     setToken(fakeToken('company_admin'));
     const fetchMock = stubApi(profileFor('company_admin'), { '/api/pms/waiting': () => jsonResponse({ visits: [] }) });
     renderApp('/treatment-execution');

@@ -127,9 +127,9 @@ export function TreatmentExecutionPage() {
   const implantProblems = implantIssues(lines);
   // Problems show once Save procedure was pressed, which waits for the checks to load.
   const checks = submitted ? validation.module : null;
-  const parsed = checks?.checkVisit(request);
+  const problems = checks?.checkVisit(request).error?.issues ?? [];
   const issue = (path: string) =>
-    checks ? ((parsed && !parsed.success ? parsed.error.issues.find((i) => i.path.join('.') === path)?.message : undefined) ?? implantProblems.find((i) => i.path === path)?.message) : undefined;
+    checks ? (problems.find((i) => i.path.join('.') === path)?.message ?? implantProblems.find((i) => i.path === path)?.message) : undefined;
   const chartError = checks?.chartNumberProblem(chartNumber);
 
   const chooseTreatments = (next: TreatmentChoice[]) => {
