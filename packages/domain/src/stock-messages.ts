@@ -35,6 +35,9 @@ export const STOCK_MESSAGES = {
   /** Issue 20: a lot named at the chair that is recalled or quarantined is never used. */
   recalledStock: (product: string) => `${product} - Recalled stock`,
   quarantinedStock: (product: string) => `${product} - Quarantined stock`,
+  /** Issue 50: a refusal names the lot that stops it, when the lot has a number. */
+  lotRecalled: (product: string, lot: string) => `${product} - Lot ${lot} is recalled`,
+  lotQuarantined: (product: string, lot: string) => `${product} - Lot ${lot} is quarantined`,
   stockIssue: (product: string) => `${product} - Stock issue`,
   trayIssue: 'There are stock issues with products in the tray. Please check and add stock to execute the treatment',
   cameraPermission: 'Camera permission is required for barcode',

@@ -18,8 +18,12 @@ export const LOT_STATUS_MESSAGES = {
   reasonTooLong: `Use at most ${LOT_STATUS_REASON_MAX} characters`,
   referenceTooLong: `Use at most ${LOT_STATUS_REFERENCE_MAX} characters`,
   sameStatus: (status: string) => `This lot is already ${status.toLowerCase()}`,
-  recallConfirm: 'Recall this lot? It will no longer be used at the chair, and every location of your organization holding this lot number is alerted.',
-  quarantineConfirm: 'Quarantine this lot? It will no longer be used at the chair until it is released.',
+  recallConfirm: 'Recall this lot? Every lot of this product with this lot number, at every location of your organization, will no longer be used at the chair, and each location holding it is alerted.',
+  quarantineConfirm: 'Quarantine this lot? It and every unit moved from it will no longer be used at the chair until it is released.',
+  quarantineWholeConfirm: 'Quarantine this lot number? Every lot of this product with this lot number, at every location of your organization, will no longer be used at the chair until it is released.',
+  wholeLotNumber: (lotNumber: string) => `Every lot ${lotNumber} of this product at every location`,
+  stoppedByRecall: 'This lot is recalled: the recall already stops it',
+  releasedWhereSet: (status: string, location: string) => `This lot was ${status.toLowerCase()} at ${location}: it is released there`,
   releaseConfirm: 'Release this lot? It becomes available for use again.',
   changed: (status: LotStatus) => (status === 'available' ? 'Lot released' : `Lot ${status}`),
   failed: 'Failed to change the lot status',
@@ -28,12 +32,17 @@ export const LOT_STATUS_MESSAGES = {
 /**
  * POST /stock/{id}/status: recall or quarantine a lot (a reason is required), or release it back to
  * available (the reason is optional there). The reference names the recall notice or the ticket.
+ * A recall stops every lot of the product's lot number in the organization; a quarantine the lot
+ * and the units moved from it, or the whole lot number with `whole_lot_number`. Releasing undoes
+ * what the location's own holds on the lot stopped.
  */
 export const LotStatusBodySchema = z
   .object({
     status: LotStatusSchema,
     reason: z.string().trim().max(LOT_STATUS_REASON_MAX, LOT_STATUS_MESSAGES.reasonTooLong).optional(),
     reference: z.string().trim().max(LOT_STATUS_REFERENCE_MAX, LOT_STATUS_MESSAGES.referenceTooLong).optional(),
+    /** A quarantine of every lot of this product and lot number in the organization; a recall always is. */
+    whole_lot_number: z.boolean().optional(),
   })
   .refine((b) => b.status === 'available' || (b.reason ?? '') !== '', { path: ['reason'], message: LOT_STATUS_MESSAGES.reasonRequired });
 export type LotStatusBody = z.infer<typeof LotStatusBodySchema>;

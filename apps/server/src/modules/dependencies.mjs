@@ -39,7 +39,7 @@ export const moduleDependencies = {
   ledger: ['alerts', 'audit', 'idempotency'],
   stock: ['idempotency', 'ledger', 'places', 'products', 'suppliers'],
   // Cycle counts (issue 34): the differences go on the books through the ledger.
-  counts: ['audit', 'ledger', 'places'],
+  counts: ['audit', 'ledger', 'places', 'products'],
   // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
   // Suggested orders go out through the marketplace and the purchase-order issuer; automatic sending
   // acts as an admin (users); the digest e-mail goes out through the outbox (mail).

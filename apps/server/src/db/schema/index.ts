@@ -23,3 +23,4 @@ export * from './transfers';
 export * from './suggested-orders';
 export * from './pms';
 export * from './job-processes';
+export * from './lot-holds';

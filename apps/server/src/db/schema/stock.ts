@@ -79,6 +79,8 @@ export const stocks = pgTable(
     foreignKey({ name: 'stocks_transferred_from_fk', columns: [t.transferredFromStockId], foreignColumns: [t.id] }),
     // Recall tracing follows a lot to the lots made from it at other locations.
     index('stocks_transferred_from_idx').on(t.transferredFromStockId).where(sql`${t.transferredFromStockId} is not null`),
+    // A quarantine follows a lot to the parts moved from it to other places (issue 50).
+    index('stocks_moved_from_idx').on(t.movedFromStockId).where(sql`${t.movedFromStockId} is not null`),
     // The place's lots: the places page's units, the stock list's place filter.
     index('stocks_company_place_idx').on(t.companyId, t.placeId).where(sql`${t.deletedAt} is null`),
     check('stocks_balance_not_negative', sql`${t.containerQuantity} * ${t.unitsPerContainer} - ${t.unitsUsed} - ${t.unitsConsumed} - ${t.unitsRemoved} >= 0`),

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind, ProductRequestUrgency } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { alerts, companies, productCompanySettings, productRequests, products, reorderForecasts, runningListProducts, runningLists, stocks, suppliers, users } from '../../db/schema/index';
+import { alerts, companies, lotHolds, lotHoldStocks, productCompanySettings, productRequests, products, reorderForecasts, runningListProducts, runningLists, stocks, suppliers, users } from '../../db/schema/index';
 
 export interface AlertScope {
   /** One location, or every location (the background scan). */
@@ -51,10 +51,9 @@ function scoped(companyColumn: SQL, productColumn: SQL, values: RefreshValues): 
  * Low stock counts usable units only (expired, recalled and quarantined lots are not stock a
  * clinic can use).
  *
- * A live lot with units left is 'recalled' while it, or a lot of the same product and lot number
- * (whatever the case) anywhere in its organization, is recalled: marking a lot raises the alert at
- * every location holding that number, and releasing the last recalled one resolves them all
- * (docs/decisions.md, Lot status). A lot without a number is matched by itself only.
+ * A live lot with units left is 'recalled' while it is: a recall stops every lot of its product and
+ * lot number in the organization (issue 50, ledger's setStatus), so it raises the alert at every
+ * location holding that number, and releasing it resolves them all.
  */
 function refreshStatement(values: RefreshValues): SQL {
   const stockScope = scoped(sql`s.company_id`, sql`s.product_id`, values);
@@ -73,13 +72,7 @@ function refreshStatement(values: RefreshValues): SQL {
       union all
       select s.company_id, s.product_id, s.id, 'recalled'::alert_kind
         from ${stocks} s
-       where ${stockScope} and s.deleted_at is null and s.units_left > 0
-         and (s.status = 'recalled'
-              or (s.lot_number <> '' and exists (
-                    select 1 from ${companies} here
-                      join ${companies} there on there.organization_id = here.organization_id
-                      join ${stocks} r on r.company_id = there.id and lower(r.lot_number) = lower(s.lot_number)
-                     where here.id = s.company_id and r.product_id = s.product_id and r.status = 'recalled')))
+       where ${stockScope} and s.deleted_at is null and s.units_left > 0 and s.status = 'recalled'
       union all
       select pcs.company_id, pcs.product_id, null::uuid, 'low_stock'::alert_kind
         from ${productCompanySettings} pcs
@@ -188,17 +181,16 @@ export async function listOpenAlerts(db: DbOrTx, companyId: string, kind: AlertK
         from ${stocks} s left join ${suppliers} sup on sup.id = s.supplier_id
         where s.company_id = ${alerts.companyId} and s.product_id = ${alerts.productId}
         order by s.created_at desc, s.id desc limit 1)`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as LastReceipt) : (v as LastReceipt | null))),
-      // The recall behind a 'recalled' alert: the lot itself when it is recalled, else the latest
-      // recalled lot of the same number in the organization (the lot-number index finds it).
+      // The recall behind a 'recalled' alert: the latest active recall stopping the lot, with the lot
+      // and the location it was set on (issue 50: a recall holds every lot of its number).
       recall: sql<RecallSource | null>`case when ${alerts.kind} = 'recalled' then (
-        select json_build_object('stockId', r.id, 'companyId', there.id, 'companyName', there.name, 'reason', r.status_reason,
-                                 'reference', r.status_reference, 'recalledAt', r.status_changed_at)
-          from ${companies} here
-          join ${companies} there on there.organization_id = here.organization_id
-          join ${stocks} r on r.company_id = there.id
-         where here.id = ${alerts.companyId} and r.product_id = ${alerts.productId} and r.status = 'recalled'
-           and (r.id = ${alerts.stockId} or (${stocks.lotNumber} <> '' and lower(r.lot_number) = lower(${stocks.lotNumber})))
-         order by (r.id = ${alerts.stockId}) desc, r.status_changed_at desc nulls last, r.id
+        select json_build_object('stockId', h.stock_id, 'companyId', there.id, 'companyName', there.name, 'reason', h.reason,
+                                 'reference', h.reference, 'recalledAt', h.created_at)
+          from ${lotHoldStocks} m
+          join ${lotHolds} h on h.id = m.hold_id
+          join ${companies} there on there.id = h.company_id
+         where m.stock_id = ${alerts.stockId} and h.released_at is null and h.status = 'recalled'
+         order by h.created_at desc, h.id
          limit 1) end`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as RecallSource) : (v as RecallSource | null))),
       // The newest open request behind a 'requested' alert: who asked, how many, how urgent.
       request: sql<OpenRequest | null>`case when ${alerts.kind} = 'requested' then (

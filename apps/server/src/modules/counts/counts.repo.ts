@@ -203,15 +203,6 @@ export async function lastUnitPrice(db: DbOrTx, companyId: string, productId: st
   return row?.unitPrice ?? 0;
 }
 
-/** A product this location sees (the admin's approved catalog, or its own). */
-export async function productVisibleAt(db: DbOrTx, companyId: string, productId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), isNull(products.deletedAt), or(and(isNull(products.companyId), eq(products.isApproved, true)), eq(products.companyId, companyId))));
-  return row !== undefined;
-}
-
 /** Inventory accuracy of the counts approved since `since`: counted lines, matching lines, variance values. */
 export async function accuracySince(db: DbOrTx, companyId: string, since: Date) {
   const [row] = await db

@@ -128,6 +128,25 @@ describe('cycle counts', () => {
     expect(after.find((l) => !l.is_found)).toMatchObject({ adjusted_units: 2 });
   });
 
+  it('a found lot may be of any product the location’s catalog shows, wherever it was first entered, and no other', async () => {
+    // Issue 50, item 4: first entered at the second location, then approved into the catalog.
+    const south = world.own.org.locations[1]!.id;
+    const approved = await createProduct(t.db, { companyId: south, name: `South first ${randomUUID().slice(0, 6)}`, isApproved: true });
+    const unapproved = await createProduct(t.db, { companyId: south, name: `South only ${randomUUID().slice(0, 6)}`, isApproved: false });
+    const theirs = await createProduct(t.db, { companyId: world.foreign.org.locations[0]!.id, name: `Foreign only ${randomUUID().slice(0, 6)}`, isApproved: false });
+    const place = await newPlace();
+    await addLot(place);
+    const c = await startCount(place);
+    const found = (productId: string) => t.request({ method: 'POST', url: `/api/counts/${c.id}/found`, token: member(), payload: { product_id: productId, lot_number: 'F-9', counted_units: 2, unit_price: 1 } });
+    expect((await found(approved.id)).statusCode).toBe(201);
+    for (const hidden of [unapproved.id, theirs.id, randomUUID()]) {
+      const res = await found(hidden);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'product_id', message: COUNT_MESSAGES.productNotFound }]);
+    }
+    expect((await act(c.id, 'cancel')).statusCode).toBe(200);
+  });
+
   it('a shortage never takes more than the lot still holds', async () => {
     const place = await newPlace();
     const lot = await addLot(place, 20);

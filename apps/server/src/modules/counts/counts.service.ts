@@ -23,6 +23,7 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { badRequest, conflict, notFound } from '../../core/errors';
+import { visibleProductIds } from '../products/products.reads';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
 import { createLedger } from '../ledger/ledger';
@@ -43,7 +44,6 @@ import {
   listLines,
   lockCount,
   lotsInScope,
-  productVisibleAt,
   unitsLeftOf,
   updateCount,
   updateLine,
@@ -246,7 +246,9 @@ export function createCountsService(deps: ServiceDeps) {
     /** A lot on the shelf but not on the books, counted now; it becomes a lot when approved. */
     async addFound(actor: Actor, id: string, body: AddFoundLotRequest): Promise<CountLine> {
       const companyId = currentCompanyId(actor);
-      if (!(await productVisibleAt(db, companyId, body.product_id))) throw badRequest('product_id', COUNT_MESSAGES.productNotFound);
+      // The catalog's own rule (issue 50, item 4): a product approved into the catalog is the
+      // location's to count, wherever it was first entered.
+      if (!(await visibleProductIds(db, companyId, [body.product_id])).has(body.product_id)) throw badRequest('product_id', COUNT_MESSAGES.productNotFound);
       const lineId = await db.transaction(async (tx) => {
         const count = await locked(tx, companyId, id, ['open']);
         const placeId = body.place_id ?? count.placeId;

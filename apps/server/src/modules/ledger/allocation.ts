@@ -37,40 +37,71 @@ export interface ConsumeContext {
 
 export type StockProblem = 'not_enough' | 'expired' | 'recalled' | 'quarantined';
 
-const PROBLEM_MESSAGES: Record<StockProblem, (product: string) => string> = {
-  not_enough: STOCK_MESSAGES.notEnoughStock,
-  expired: STOCK_MESSAGES.expiredStock,
-  recalled: STOCK_MESSAGES.recalledStock,
-  quarantined: STOCK_MESSAGES.quarantinedStock,
-};
+/** Why a product's units cannot be given, and the lot that stops them when one does. */
+export interface StockRefusal {
+  problem: StockProblem;
+  lotNumber: string;
+}
 
-/** '{product} - Not enough stock' / '- Expired stock' / '- Recalled stock', with the product for the tray. */
+function messageOf(product: string, refusal: StockRefusal): string {
+  const { problem, lotNumber } = refusal;
+  if (problem === 'recalled') return lotNumber ? STOCK_MESSAGES.lotRecalled(product, lotNumber) : STOCK_MESSAGES.recalledStock(product);
+  if (problem === 'quarantined') return lotNumber ? STOCK_MESSAGES.lotQuarantined(product, lotNumber) : STOCK_MESSAGES.quarantinedStock(product);
+  return problem === 'expired' ? STOCK_MESSAGES.expiredStock(product) : STOCK_MESSAGES.notEnoughStock(product);
+}
+
+/** '{product} - Not enough stock' / '- Expired stock' / '- Lot SX3417 is recalled', with the product for the tray. */
 export class StockShortage extends AppError {
+  readonly problem: StockProblem;
   constructor(
     readonly productId: string,
     readonly productName: string,
-    readonly problem: StockProblem,
+    refusal: StockRefusal,
   ) {
-    super('CONFLICT', PROBLEM_MESSAGES[problem](productName), {
-      details: { product_id: productId, product_name: productName, problem },
+    super('CONFLICT', messageOf(productName, refusal), {
+      details: { product_id: productId, product_name: productName, problem: refusal.problem, ...(refusal.lotNumber ? { lot_number: refusal.lotNumber } : {}) },
     });
+    this.problem = refusal.problem;
   }
 }
 
-function isUsable(lot: LockedLot, today: string): boolean {
-  return lot.expiryDate === null || lot.expiryDate >= today;
+/** A lot that may give units today: available (not recalled or quarantined) and not expired. */
+export const isUsable = (lot: Pick<LockedLot, 'status' | 'expiryDate'>, today: string): boolean => lot.status === 'available' && (lot.expiryDate === null || lot.expiryDate >= today);
+
+const STOPS: StockProblem[] = ['recalled', 'quarantined', 'expired'];
+const stopOf = (lot: LockedLot, today: string): StockProblem | null => (lot.status !== 'available' ? lot.status : isUsable(lot, today) ? null : 'expired');
+
+/**
+ * Why `needed` units of a product cannot be taken from its lots (issue 50, item 2), given what each
+ * lot has left in the caller's measure (thousandths at the chair, whole units for a shipment). A
+ * named lot answers for itself. Otherwise, when no usable unit is left and stopped lots hold some,
+ * the strongest stop is named with its first lot (a recall before a quarantine before an expiry);
+ * when some are usable, expired lots that would make up the difference say "Expired stock", and
+ * anything else is not enough stock.
+ */
+export function refusalFor(lots: LockedLot[], needed: number, today: string, leftOf: (lot: LockedLot) => number, named?: LockedLot): StockRefusal {
+  if (named) return { problem: stopOf(named, today) ?? 'not_enough', lotNumber: named.lotNumber };
+  const holding = lots.filter((lot) => leftOf(lot) > 0);
+  if (!holding.some((lot) => isUsable(lot, today))) {
+    for (const stop of STOPS) {
+      const lot = holding.find((l) => stopOf(l, today) === stop);
+      if (lot) return { problem: stop, lotNumber: lot.lotNumber };
+    }
+  }
+  const available = holding.filter((lot) => lot.status === 'available').reduce((sum, lot) => sum + leftOf(lot), 0);
+  return { problem: available >= needed ? 'expired' : 'not_enough', lotNumber: '' };
 }
 
 /**
- * Which lots give the units, first expiry first; a shortage says whether expired lots were the
- * reason. Recalled and quarantined lots never give units: skipped, or refused when named.
+ * Which lots give the units, first expiry first; a refusal says why not. Recalled and quarantined
+ * lots never give units: skipped, or refused when named. A named expired lot is used (the user
+ * chose it).
  */
-export function allocate(item: ConsumeItem, lots: LockedLot[], today: string): { lot: LockedLot; milli: number }[] | StockProblem {
+export function allocate(item: ConsumeItem, lots: LockedLot[], today: string): { lot: LockedLot; milli: number }[] | StockRefusal {
   let needed = toMilli(item.quantity);
   const named = item.stockId ? lots.find((lot) => lot.id === item.stockId) : undefined;
-  if (named && named.status !== 'available') return named.status;
-  const available = lots.filter((lot) => lot.status === 'available');
-  const candidates = item.stockId ? available.filter((lot) => lot.id === item.stockId) : available.filter((lot) => isUsable(lot, today));
+  if (named && named.status !== 'available') return refusalFor(lots, needed, today, (lot) => toMilli(lot.unitsLeft), named);
+  const candidates = item.stockId ? lots.filter((lot) => lot.id === item.stockId && lot.status === 'available') : lots.filter((lot) => isUsable(lot, today));
   const picks: { lot: LockedLot; milli: number }[] = [];
   for (const lot of candidates) {
     if (needed === 0) break;
@@ -80,9 +111,8 @@ export function allocate(item: ConsumeItem, lots: LockedLot[], today: string): {
     needed -= take;
   }
   if (needed === 0) return picks;
-  if (item.stockId) return 'not_enough';
-  const withExpired = available.reduce((sum, lot) => sum + toMilli(lot.unitsLeft), 0);
-  return withExpired >= toMilli(item.quantity) ? 'expired' : 'not_enough';
+  if (item.stockId) return { problem: 'not_enough', lotNumber: '' };
+  return refusalFor(lots, toMilli(item.quantity), today, (lot) => toMilli(lot.unitsLeft));
 }
 
 /** What a consumption will write and answer, decided while its lots are locked. */
@@ -107,7 +137,7 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
     // Units an earlier line of the same tray took are no longer there for this one.
     const available = lots.filter((lot) => lot.productId === item.productId).map((lot) => ({ ...lot, unitsLeft: fromMilli(left.get(lot.id) ?? 0) }));
     const picks = allocate(item, available, isoDay(ctx.at));
-    if (typeof picks === 'string') {
+    if (!Array.isArray(picks)) {
       const name = item.productName ?? (await productNames(tx, [item.productId])).get(item.productId);
       throw new StockShortage(item.productId, name ?? 'Product', picks);
     }

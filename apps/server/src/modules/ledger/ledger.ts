@@ -10,6 +10,7 @@ import { createKeyedQueue } from './lot-queue';
 import { refuseDuplicateReceipts } from './duplicate-receipts';
 import { partOf } from './lot-part';
 import { receive as receiveShipment, ship as shipUnits, type Arrival, type Outcome, type Shipment } from './transfer-ops';
+import { activeHoldsOf, addToHold, holdArrivalsOf, insertHold, liveLot, lotsOfHolds, lotsReached, refreshLotStatus, releaseHolds, type HeldLot } from './lot-holds.repo';
 import { appendUsages, appendUsagesWithAnswer, holdPlace, insertMove, insertStocks, lockLots, lockStock, lockStocksOf, updateStock, type NewStock, type NewUsage, type StockRow } from './ledger.repo';
 
 export { StockShortage, costOf, fromMilli, toMilli, type ConsumeItem } from './allocation';
@@ -160,6 +161,8 @@ export interface StatusChange {
   status: LotStatus;
   reason: string;
   reference: string;
+  /** A quarantine of every lot of this number in the organization (a recall always is). */
+  wholeLotNumber: boolean;
 }
 
 const STATUS_ACTIONS: Record<LotStatus, string> = { recalled: 'recall', quarantined: 'quarantine', available: 'release' };
@@ -218,6 +221,60 @@ export function createLedger(deps: LedgerDeps) {
       await storeAnswer(tx, off.request, { stock_id: stockId });
       return 'written';
     });
+  }
+
+  /** One audit row per lot whose status changed, at the lot's own location. */
+  async function auditStatusChanges(tx: Tx, author: LedgerAuthor, changed: { lot: HeldLot; status: LotStatus }[], change: Omit<StatusChange, 'wholeLotNumber'>, origin: StockRow): Promise<void> {
+    for (const { lot, status } of changed) {
+      await audit(tx, author, lot.companyId, {
+        entity: 'stock',
+        entityId: lot.id,
+        action: STATUS_ACTIONS[status],
+        changes: { from: lot.status, status, reason: change.reason, reference: change.reference, lotNumber: lot.lotNumber, ...(lot.id === origin.id ? {} : { by_lot: origin.id }) },
+      });
+    }
+  }
+
+  async function holdLot(tx: Tx, author: LedgerAuthor, companyId: string, lot: StockRow, change: StatusChange): Promise<void> {
+    const hold = change.status as Exclude<LotStatus, 'available'>;
+    const whole = hold === 'recalled' || change.wholeLotNumber;
+    // What the hold reaches now is locked in the consumption's order; then arrivals of the product
+    // wait for this hold, and what arrived meanwhile is read (and locked) again.
+    await lotsReached(tx, lot.id, whole, true);
+    await holdArrivalsOf(tx, lot.productId);
+    const reached = await lotsReached(tx, lot.id, whole, true);
+    if (hold === 'quarantined' && reached.find((l) => l.id === lot.id)?.status === 'recalled') throw conflict(LOT_STATUS_MESSAGES.stoppedByRecall);
+    if (reached.every((l) => l.status === hold)) throw conflict(LOT_STATUS_MESSAGES.sameStatus(LOT_STATUS_LABELS[hold]));
+    const holdId = await insertHold(tx, {
+      companyId,
+      stockId: lot.id,
+      productId: lot.productId,
+      lotNumber: lot.lotNumber,
+      status: hold,
+      wholeLotNumber: whole,
+      reason: change.reason,
+      reference: change.reference,
+      createdBy: author.userId,
+      createdAt: deps.now(),
+    });
+    await addToHold(tx, holdId, reached.map((l) => l.id));
+    await auditStatusChanges(tx, author, await refreshLotStatus(tx, reached, null, deps.now()), change, lot);
+  }
+
+  /** Releases the holds this location set on the lot: every lot they stopped is stopped by them no more. */
+  async function releaseLot(tx: Tx, author: LedgerAuthor, companyId: string, lot: StockRow): Promise<void> {
+    const holds = await activeHoldsOf(tx, lot.id);
+    const here = holds.filter((h) => h.companyId === companyId).map((h) => h.id);
+    const elsewhere = holds.find((h) => h.companyId !== companyId);
+    if (here.length === 0 && elsewhere) throw conflict(LOT_STATUS_MESSAGES.releasedWhereSet(LOT_STATUS_LABELS[elsewhere.status], elsewhere.locationName));
+    const locked = await lotsOfHolds(tx, here);
+    if ((locked.find((l) => l.id === lot.id)?.status ?? lot.status) === 'available') throw conflict(LOT_STATUS_MESSAGES.sameStatus(LOT_STATUS_LABELS.available));
+    await holdArrivalsOf(tx, lot.productId);
+    await releaseHolds(tx, here, author.userId, deps.now(), '');
+    const lots = await lotsOfHolds(tx, here);
+    // A lot stopped before holds were kept has none: it is released by itself.
+    const all = lots.some((l) => l.id === lot.id) ? lots : [{ id: lot.id, companyId, locationName: '', productId: lot.productId, lotNumber: lot.lotNumber, status: lot.status }, ...lots];
+    await auditStatusChanges(tx, author, await refreshLotStatus(tx, all, author.userId, deps.now()), { status: 'available', reason: '', reference: '' }, lot);
   }
 
   const stepsFor = (author: LedgerAuthor) => ({ db, now: deps.now, refresh, userId: author.userId, audit: (tx: Tx, companyId: string, note: AuditNote) => audit(tx, author, companyId, note) });
@@ -437,28 +494,22 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /**
-     * A lot recalled, quarantined or released. No units move: consumption skips a recalled or
-     * quarantined lot and refuses it when named (allocation.ts), under the same lot lock. The
-     * alerts are refreshed at every location of the organization, since a recall raises a
-     * 'recalled' alert wherever a lot of that number is held (alerts.repo.ts). Setting the status
-     * a lot already has is refused with 409.
+     * A lot recalled, quarantined or released (issue 50, item 1). No units move: consumption skips a
+     * stopped lot and refuses it when named (allocation.ts), under the same lot lock. A recall names
+     * a product and its lot number, so it stops every lot of that number in the organization, however
+     * the units arrived; a quarantine stops the lot and every unit moved from it, or the whole number
+     * when asked. Lots arriving later join the holds they fall under (migration 0043). The alerts are
+     * refreshed at every location of the organization. Setting the status every reached lot already
+     * has is refused with 409, as is quarantining a recalled lot (the recall already stops it).
      */
-    async setStatus(author: LedgerAuthor, companyId: string, stockId: string, change: StatusChange): Promise<void> {
-      await db.transaction(async (tx) => {
-        const lot = await lockStock(tx, companyId, stockId);
+    setStatus: (author: LedgerAuthor, companyId: string, stockId: string, change: StatusChange): Promise<void> =>
+      db.transaction(async (tx) => {
+        const lot = await liveLot(tx, companyId, stockId);
         if (!lot) throw notFound();
-        if (lot.status === change.status) throw conflict(LOT_STATUS_MESSAGES.sameStatus(LOT_STATUS_LABELS[change.status]));
-        await updateStock(tx, stockId, { status: change.status, statusReason: change.reason, statusReference: change.reference, statusChangedBy: author.userId, statusChangedAt: deps.now() });
-        await audit(tx, author, companyId, {
-          entity: 'stock',
-          entityId: stockId,
-          action: STATUS_ACTIONS[change.status],
-          changes: { from: lot.status, status: change.status, reason: change.reason, reference: change.reference, lotNumber: lot.lotNumber },
-        });
+        if (change.status === 'available') await releaseLot(tx, author, companyId, lot);
+        else await holdLot(tx, author, companyId, lot, change);
         await refreshAlerts(tx, { organizationOf: companyId, productIds: [lot.productId] }, rules());
-      });
-    },
-
+      }),
     /** A lot deleted: only the units still on the shelf leave; what was used stays in the history. */
     async remove(author: LedgerAuthor, companyId: string, stockId: string): Promise<void> {
       await db.transaction(async (tx) => {

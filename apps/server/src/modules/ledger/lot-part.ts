@@ -6,9 +6,11 @@ type PartOrigin = Pick<NewStock, 'companyId' | 'createdBy' | 'createdAt' | 'plac
 
 /**
  * A new lot holding units of another (a part moved to another place, units received by a transfer):
- * the same product, lot number, expiry, supplier, unit price, consignment and unique-lot flags, note
- * and status (a recalled lot's part stays recalled), as `quantity` containers of one unit at the
- * same unit price, so its value is the units' value where they came from.
+ * the same product, lot number, expiry, supplier, unit price, consignment and unique-lot flags and
+ * note, as `quantity` containers of one unit at the same unit price, so its value is the units' value
+ * where they came from. Its status is not copied: it joins the holds of the lot it came from as it
+ * is inserted (migration 0043, stocks_join_holds), so a recalled lot's part stays recalled and a
+ * release frees both.
  */
 export function partOf(lot: StockRow, quantity: number, origin: PartOrigin): NewStock {
   return {
@@ -23,11 +25,6 @@ export function partOf(lot: StockRow, quantity: number, origin: PartOrigin): New
     isConsignment: lot.isConsignment,
     note: lot.note,
     hasUniqueLot: lot.hasUniqueLot,
-    status: lot.status,
-    statusReason: lot.statusReason,
-    statusReference: lot.statusReference,
-    statusChangedBy: lot.statusChangedBy,
-    statusChangedAt: lot.statusChangedAt,
     ...origin,
   };
 }

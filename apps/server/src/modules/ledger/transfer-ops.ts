@@ -4,7 +4,7 @@ import { isoDay } from '../../clock';
 import { AppError, badRequest } from '../../core/errors';
 import type { AuditEntry } from '../audit/audit.writes';
 import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
-import { StockShortage } from './allocation';
+import { isUsable, refusalFor, StockShortage, type StockRefusal } from './allocation';
 import { partOf } from './lot-part';
 import { appendUsages, holdPlace, insertStocks, lockLots, lotsByIds, productNames, type LockedLot, type NewUsage } from './ledger.repo';
 
@@ -73,32 +73,30 @@ interface Steps {
   userId: string | null;
 }
 
-const usable = (lot: LockedLot, today: string) => lot.expiryDate === null || lot.expiryDate >= today;
-
 /**
- * Which lots give a shipment's units: the named lot (refused when recalled or quarantined, or when
- * it holds fewer whole units), or the available, unexpired lots first expiry first. Whole units
- * only, so each part arrives as a lot of whole units.
+ * Which lots give a shipment's units: the named lot, or the usable lots first expiry first. A lot
+ * that is recalled, quarantined or expired never ships, named or picked (issue 50, item 3): its
+ * way out is a disposal or a return to the supplier. Whole units only, so each part arrives as a
+ * lot of whole units.
  */
-function pick(item: ShipItem, lots: LockedLot[], left: Map<string, number>, today: string): { lot: LockedLot; quantity: number }[] | 'not_enough' | 'expired' | 'recalled' | 'quarantined' {
+function pick(item: ShipItem, lots: LockedLot[], left: Map<string, number>, today: string): { lot: LockedLot; quantity: number }[] | StockRefusal {
   const whole = (lot: LockedLot) => Math.floor((left.get(lot.id) ?? 0) + 1e-9);
+  const own = lots.filter((l) => l.productId === item.productId);
   if (item.stockId) {
     const lot = lots.find((l) => l.id === item.stockId)!;
-    if (lot.status !== 'available') return lot.status;
+    if (!isUsable(lot, today)) return refusalFor(own, item.quantity, today, whole, lot);
     if (item.quantity > whole(lot)) throw new AppError('CONFLICT', WRITE_OFF_MESSAGES.moreThanLeft(left.get(lot.id) ?? 0), { field: 'units', details: { stock_id: lot.id } });
     return [{ lot, quantity: item.quantity }];
   }
-  const available = lots.filter((l) => l.productId === item.productId && l.status === 'available');
   let needed = item.quantity;
   const picks: { lot: LockedLot; quantity: number }[] = [];
-  for (const lot of available.filter((l) => usable(l, today))) {
+  for (const lot of own.filter((l) => isUsable(l, today))) {
     if (needed === 0) break;
     const take = Math.min(needed, whole(lot));
     if (take > 0) picks.push({ lot, quantity: take });
     needed -= take;
   }
-  if (needed === 0) return picks;
-  return available.reduce((sum, l) => sum + whole(l), 0) >= item.quantity ? 'expired' : 'not_enough';
+  return needed === 0 ? picks : refusalFor(own, item.quantity, today, whole);
 }
 
 export async function ship<A>(steps: Steps, shipment: Shipment<A>): Promise<Outcome<A>> {
@@ -122,7 +120,7 @@ export async function ship<A>(steps: Steps, shipment: Shipment<A>): Promise<Outc
     const shipped: ShippedLot[] = [];
     for (const item of shipment.items) {
       const picks = pick(item, lots, left, today);
-      if (typeof picks === 'string') {
+      if (!Array.isArray(picks)) {
         const name = (await productNames(tx, [item.productId])).get(item.productId) ?? 'Product';
         throw new StockShortage(item.productId, name, picks);
       }

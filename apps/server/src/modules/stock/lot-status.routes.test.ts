@@ -55,14 +55,18 @@ describe('setting a lot status', () => {
     const page = (await t.request({ method: 'GET', url: `/api/stock?productId=${p.id}`, token: member() })).json();
     expect(page.results[0]).toMatchObject({ id: lot.id, status: 'recalled', status_reason: 'Sterility breach' });
 
-    // The same status again is refused; quarantine and release need no other step.
+    // The same status again is refused, and a quarantine of a recalled lot (the recall stops it already).
     const again = await setStatus(lot.id, { status: 'recalled', reason: 'Twice' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(LOT_STATUS_MESSAGES.sameStatus('Recalled'));
-    expect((await setStatus(lot.id, { status: 'quarantined', reason: 'Awaiting the manufacturer' })).json()).toMatchObject({ status: 'quarantined', status_reference: '' });
+    const quarantine = await setStatus(lot.id, { status: 'quarantined', reason: 'Awaiting the manufacturer' });
+    expect(quarantine.statusCode).toBe(409);
+    expect(quarantine.json().message).toBe(LOT_STATUS_MESSAGES.stoppedByRecall);
     const released = await setStatus(lot.id, { status: 'available' });
     expect(released.statusCode).toBe(200);
     expect(released.json()).toMatchObject({ status: 'available', status_reason: '' });
+    expect((await setStatus(lot.id, { status: 'quarantined', reason: 'Awaiting the manufacturer' })).json()).toMatchObject({ status: 'quarantined', status_reference: '' });
+    expect((await setStatus(lot.id, { status: 'available' })).statusCode).toBe(200);
 
     const audit = await queryRows<{ action: string; from: string; status: string; reason: string; by_member: boolean }>(
       t.db,
@@ -71,7 +75,8 @@ describe('setting a lot status', () => {
     );
     expect(audit).toEqual([
       { action: 'recall', from: 'available', status: 'recalled', reason: 'Sterility breach', by_member: true },
-      { action: 'quarantine', from: 'recalled', status: 'quarantined', reason: 'Awaiting the manufacturer', by_member: true },
+      { action: 'release', from: 'recalled', status: 'available', reason: '', by_member: true },
+      { action: 'quarantine', from: 'available', status: 'quarantined', reason: 'Awaiting the manufacturer', by_member: true },
       { action: 'release', from: 'quarantined', status: 'available', reason: '', by_member: true },
     ]);
   });
@@ -125,10 +130,10 @@ describe('at the chair', () => {
 
     const named = await consume(p.id, 1, { stock_id: early.id });
     expect(named.statusCode).toBe(409);
-    expect(named.json().message).toBe(STOCK_MESSAGES.recalledStock(p.name));
+    expect(named.json().message).toBe(STOCK_MESSAGES.lotRecalled(p.name, 'EARLY'));
     const quarantined = await consume(p.id, 1, { stock_id: middle.id });
     expect(quarantined.statusCode).toBe(409);
-    expect(quarantined.json().message).toBe(STOCK_MESSAGES.quarantinedStock(p.name));
+    expect(quarantined.json().message).toBe(STOCK_MESSAGES.lotQuarantined(p.name, 'MIDDLE'));
     // More than the available lot holds: the recalled units do not make up the difference.
     expect((await consume(p.id, 4)).json().message).toBe(STOCK_MESSAGES.notEnoughStock(p.name));
     expect((await getStock(early.id)).units_left).toBe(5);
@@ -151,7 +156,7 @@ describe('at the chair', () => {
 
     const refused = await visit([{ product_id: p.id, quantity: 1, stock_id: recalled.id }]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(STOCK_MESSAGES.recalledStock(p.name));
+    expect(refused.json().message).toBe(STOCK_MESSAGES.lotRecalled(p.name, 'V40LA90512'));
     expect((await t.request({ method: 'GET', url: `/api/patient?search=${chart}`, token: member() })).json().total).toBe(0);
     expect((await getStock(recalled.id)).units_left).toBe(4);
 
@@ -182,10 +187,13 @@ describe('the recalled alert', () => {
     const counts = (await t.request({ method: 'GET', url: '/api/alert?kind=recalled', token: southToken() })).json().counts;
     expect(counts.recalled).toBeGreaterThanOrEqual(1);
 
-    // The periodic scan and a stock change elsewhere keep it open while the lot is recalled.
+    // The periodic scan and a stock change elsewhere keep it open while the lot is recalled; the
+    // second location's lot of that number is recalled too, so its other lot gives the units.
     await t.alerts.scan();
+    expect(await getStock(there.id, southToken())).toMatchObject({ status: 'recalled', status_reason: 'Packaging defect', status_reference: 'FSCA-12' });
     const southTook = await t.request({ method: 'POST', url: '/api/stock/consume', token: southToken(), payload: { product_id: p.id, quantity: 1, idempotency_key: randomUUID() } });
     expect(southTook.statusCode).toBe(200);
+    expect((await getStock(there.id, southToken())).units_left).toBe(3);
     expect(await alertsOf(p.id)).toHaveLength(1);
     expect(await alertsOf(p.id, southToken())).toHaveLength(1);
     // A lot of that number received later at the second location is alerted as well.
@@ -193,10 +201,17 @@ describe('the recalled alert', () => {
     const later = await t.request({ method: 'POST', url: '/api/stock', token: southToken(), payload: { product_id: p.id, supplier_id: supplier.id, container_quantity: 1, units_per_container: 2, price_per_container: 5, lotNumber: 'IMP-77', expiry_date: '2028-01-01' } });
     expect(later.statusCode).toBe(201);
     expect((await alertsOf(p.id, southToken())).map((a) => a.stock!.id).sort()).toEqual([there.id, later.json().stocks[0].id].sort());
+    expect(await getStock(later.json().stocks[0].id, southToken())).toMatchObject({ status: 'recalled' });
+    // The recall is released where it was set: the second location cannot lift it.
+    const elsewhere = await setStatus(there.id, { status: 'available' }, southToken());
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().message).toBe(LOT_STATUS_MESSAGES.releasedWhereSet('Recalled', world.own.org.locations[0]!.name));
 
     await setStatus(marked.id, { status: 'available' });
     expect(await alertsOf(p.id)).toEqual([]);
     expect(await alertsOf(p.id, southToken())).toEqual([]);
+    expect(await getStock(there.id, southToken())).toMatchObject({ status: 'available' });
+    expect(await getStock(later.json().stocks[0].id, southToken())).toMatchObject({ status: 'available' });
   });
 
   it('leaves recalled and quarantined units out of low stock', async () => {

@@ -295,7 +295,7 @@ export function createStockService(deps: ServiceDeps) {
     /** Recall, quarantine or release a lot (issue 20); the answer is the lot as the stock grid shows it. */
     async setStatus(actor: Actor, id: string, body: LotStatusBody): Promise<Stock> {
       const companyId = currentCompanyId(actor);
-      await ledger.setStatus(author(actor), companyId, id, { status: body.status, reason: body.reason ?? '', reference: body.reference ?? '' });
+      await ledger.setStatus(author(actor), companyId, id, { status: body.status, reason: body.reason ?? '', reference: body.reference ?? '', wholeLotNumber: body.whole_lot_number ?? false });
       return this.get(actor, id);
     },
 
