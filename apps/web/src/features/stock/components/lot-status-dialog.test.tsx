@@ -67,6 +67,18 @@ describe('the lot status dialog', () => {
     expect(await screen.findByText('Lot released')).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ status: 'available', reason: '', reference: '' });
   });
+  it('offers a quarantine of the whole lot number, says what it does, and sends it', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ ...LOT, status: 'quarantined' }));
+    renderWithProviders(<LotStatusDialog product={PRODUCT} stock={LOT} status="quarantined" onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Quarantine lot' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Whole batch suspect');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: LOT_STATUS_MESSAGES.wholeLotNumber('V40LA90512') }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent(LOT_STATUS_MESSAGES.quarantineWholeConfirm);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quarantine lot' }));
+    expect(await screen.findByText('Lot quarantined')).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ status: 'quarantined', reason: 'Whole batch suspect', reference: '', whole_lot_number: true });
+  });
 });
 
 describe('the recalled alert', () => {

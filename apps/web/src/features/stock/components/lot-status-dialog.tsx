@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -62,10 +64,13 @@ export function LotStatusDialog({ product, stock, status, onClose }: LotStatusDi
   const action = LOT_STATUS_ACTIONS[status];
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
+  // Issue 50: a quarantine may reach every lot of this number in the organization; a recall always does.
+  const [wholeLotNumber, setWholeLotNumber] = useState(false);
+  const offersWhole = status === 'quarantined' && stock.lotNumber !== '';
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const parsed = LotStatusBodySchema.safeParse({ status, reason, reference });
+  const parsed = LotStatusBodySchema.safeParse({ status, reason, reference, ...(offersWhole && wholeLotNumber ? { whole_lot_number: true } : {}) });
   const issue = (field: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message) ?? serverErrors[field];
   const reasonError = tried ? issue('reason') : undefined;
   const referenceError = tried ? issue('reference') : undefined;
@@ -108,7 +113,7 @@ export function LotStatusDialog({ product, stock, status, onClose }: LotStatusDi
         <DialogTitle id="lot-status-title">{action.title}</DialogTitle>
         <DialogContent>
           <DialogContentText id="lot-status-text" sx={{ mb: 2 }}>
-            {step === 'form' ? `${lot}.` : action.confirm}
+            {step === 'form' ? `${lot}.` : offersWhole && wholeLotNumber ? LOT_STATUS_MESSAGES.quarantineWholeConfirm : action.confirm}
           </DialogContentText>
           {step === 'form' ? (
             <Stack spacing={2}>
@@ -139,6 +144,12 @@ export function LotStatusDialog({ product, stock, status, onClose }: LotStatusDi
                 helperText={referenceError ?? 'Optional'}
                 slotProps={{ htmlInput: { maxLength: LOT_STATUS_REFERENCE_MAX } }}
               />
+              {offersWhole ? (
+                <FormControlLabel
+                  control={<Checkbox checked={wholeLotNumber} onChange={(e) => { setWholeLotNumber(e.target.checked); }} />}
+                  label={LOT_STATUS_MESSAGES.wholeLotNumber(stock.lotNumber)}
+                />
+              ) : null}
             </Stack>
           ) : (
             <DialogContentText component="div">
