@@ -29,6 +29,10 @@ export const TREATMENT_LOG_MESSAGES = {
   visitUpdated: 'Visit updated',
   notOfVisit: 'Not a product of this visit',
   productChanged: 'A product of the visit cannot become another product: remove it and add the other',
+  /** A visit's references (issue 50, item 9): the location's own treatments and products only. */
+  treatmentNotFound: 'Treatment not found',
+  productNotFound: 'Product not found',
+  notOfVisitTreatments: 'Not one of the visit’s treatments',
 } as const;
 
 /** Issue 20: an implantable product consumed at the chair records its device for the patient. */

@@ -256,7 +256,7 @@ it('lets the chair place a new fixture of the lot on the shelf by its UDI, and r
     });
   const recalled = await visit('(01)07604036497822(17)300630(10)SX3417(21)SN24117033');
   expect(recalled.statusCode).toBe(409);
-  expect(recalled.json().message).toBe(STOCK_MESSAGES.recalledStock(DEMO_IMPLANT));
+  expect(recalled.json().message).toBe(STOCK_MESSAGES.lotRecalled(DEMO_IMPLANT, 'SX3417'));
   const placed = await visit('(01)07604036497822(17)310331(10)SX3522(21)SN25090114');
   expect(placed.statusCode).toBe(201);
   const implantId = tray.find((p) => p.product.name === DEMO_IMPLANT)!.product.id;

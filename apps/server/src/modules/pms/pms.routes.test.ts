@@ -166,6 +166,28 @@ describe('procedures from the practice-management system', () => {
     expect(await queryRows(t.db, sql`select count(*)::int as n from treatment_logs where company_id = ${here}`)).toEqual([{ n: 1 }]);
   });
 
+  it('an edited tray naming another organization’s product is refused as at the chair, naming nothing of theirs (issue 50, item 9)', async () => {
+    const here = await location();
+    const token = adminAt(here);
+    const { treatmentId } = await filling(here, token);
+    await t.request({ method: 'PUT', url: '/api/pms/codes', token, payload: { code: 'D2391', treatment_id: treatmentId } });
+    await importCsv(token, ['2026-11-26,PT-9,D2391,185,']);
+    const theirs = await createProduct(t.db, { companyId: world.foreign.org.locations[0]!.id, name: `Their secret ${tag()}`, isApproved: false });
+    await createStock(t.db, { companyId: world.foreign.org.locations[0]!.id, productId: theirs.id, unitsPerContainer: 5 });
+    const visit = (await waiting(token)).find((v) => v.chart_number === 'PT-9')!;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/pms/waiting/confirm',
+      token,
+      payload: { procedure_ids: visit.procedures.map((p) => p.id), products: [{ product_id: theirs.id, quantity: 1, treatment_id: treatmentId }], idempotency_key: randomUUID() },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'products.0.product_id', message: 'Product not found' }]);
+    expect(res.body).not.toContain(theirs.name);
+    expect(await queryRows(t.db, sql`select count(*)::int as n from treatment_logs where company_id = ${here}`)).toEqual([{ n: 0 }]);
+    expect((await waiting(token)).find((v) => v.chart_number === 'PT-9')).toBeDefined();
+  });
+
   it('another organization sees none of it and cannot confirm or dismiss it', async () => {
     const here = await location();
     const token = adminAt(here);

@@ -157,7 +157,7 @@ describe('consuming an implantable product at the chair', () => {
     const tx = await treatment();
     const res = await saveVisit({ treatments: [tx.id], products: [{ product_id: implant.id, quantity: 1, implant: { udi: `(01)${implant.barcode}(10)RC-7(21)S-1`, site: '11' } }] });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(STOCK_MESSAGES.recalledStock(implant.name));
+    expect(res.json().message).toBe(STOCK_MESSAGES.lotRecalled(implant.name, 'RC-7'));
     expect((await unitsLeft(implant.id)).totals.units_left).toBe(6);
   });
 

@@ -5,6 +5,7 @@ import type { ImplantInput } from '@clinic/domain';
 import type { IdempotentRequest } from '../idempotency/idempotency';
 import type { Ledger, LedgerAuthor } from '../ledger/ledger';
 import { checkImplants, stockFor, writeImplants } from './implant-lines';
+import { checkVisitReferences } from './visit-references';
 import { findOrCreatePatient, insertLogProducts, insertLogTreatments, insertTreatmentLog } from './treatment-logs.repo';
 
 export interface VisitInput {
@@ -27,9 +28,11 @@ export interface VisitInput {
  * out of stock (first expiry first, locked until commit) and, while the lots are locked, the visit
  * with its treatments and its product lines at the cost of the lots used, and an implant record for
  * each line of an implantable product (its UDI's lot gives the unit when on the shelf). A missing or
- * unreadable UDI, and a shortage, throw before anything is written. Returns the visit's id (the first one's, for a retried save).
+ * unreadable UDI, a treatment or product not the location's own (visit-references.ts), and a
+ * shortage, throw before anything is written. Returns the visit's id (the first one's, for a retried save).
  */
 export async function recordVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor & { userId: string }, input: VisitInput): Promise<string> {
+  await checkVisitReferences(tx, input.companyId, input.treatmentIds, input.products);
   const implants = await checkImplants(
     tx,
     input.companyId,

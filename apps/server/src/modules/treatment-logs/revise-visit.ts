@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { invalidFields } from '../../core/errors';
 import { costOf, fromMilli, toMilli, type ConsumeItem, type GiveBack, type Ledger, type LedgerAuthor } from '../ledger/ledger';
 import { checkImplants, stockFor, writeImplants } from './implant-lines';
+import { checkVisitReferences } from './visit-references';
 import { deleteImplantsOfLines, implantsOfLines } from './implants.repo';
 import { deleteLogProducts, insertLogProducts, lineHoldings, listLogTreatments, lockTreatmentLog, logProductRows, replaceLogTreatments, updateLogProduct, updateTotalCost } from './treatment-logs.repo';
 
@@ -39,6 +40,7 @@ type Holding = Awaited<ReturnType<typeof lineHoldings>>[number];
  * line and add the device again).
  */
 export async function reviseVisit(tx: Tx, ledger: Ledger, author: LedgerAuthor, input: VisitRevision): Promise<void> {
+  await checkVisitReferences(tx, input.companyId, input.treatmentIds, input.products);
   const current = await logProductRows(tx, input.logId);
   const saved = new Map(current.map((line) => [line.id, line]));
   const issues = input.products.flatMap((p, i): { field: string; message: string }[] => {

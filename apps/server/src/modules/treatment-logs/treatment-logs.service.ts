@@ -17,17 +17,15 @@ import {
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
-import { badRequest, invalidFields, notFound } from '../../core/errors';
+import { badRequest, notFound } from '../../core/errors';
 import { recordAudit } from '../audit/audit.writes';
 import { idempotentRequest } from '../idempotency/idempotency';
 import { createLedger } from '../ledger/ledger';
-import { visibleProductIds } from '../products/products.reads';
 import { findCompanyById } from '../companies/companies.reads';
 import { renderImplantCardPdf } from './implant-card-pdf';
 import { findImplant, findPatient, implantsOfLines, listPatientImplants, type ImplantRow } from './implants.repo';
 import { recordVisit } from './record-visit';
 import { reviseVisit } from './revise-visit';
-import { findTreatments } from '../treatments/treatments.reads';
 import { latestJobStatuses } from '../transcription/transcription.reads';
 import type { TranscriptionService } from '../transcription/transcription.service';
 import {
@@ -119,22 +117,6 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
     };
   }
 
-  /** The treatments and products must be the location's own to use; each problem names its field. */
-  async function checkReferences(companyId: string, body: Pick<CreateTreatmentLogRequest, 'treatments' | 'products'>): Promise<void> {
-    const found = new Set((await findTreatments(db, companyId, body.treatments)).map((r) => r.treatment.id));
-    const visible = await visibleProductIds(
-      db,
-      companyId,
-      body.products.map((p) => p.product_id),
-    );
-    const issues = [
-      ...body.treatments.flatMap((id, i) => (found.has(id) ? [] : [{ field: `treatments.${String(i)}`, message: 'Treatment not found' }])),
-      ...body.products.flatMap((p, i) => (visible.has(p.product_id) ? [] : [{ field: `products.${String(i)}.product_id`, message: 'Product not found' }])),
-      ...body.products.flatMap((p, i) => (p.treatment_id && !body.treatments.includes(p.treatment_id) ? [{ field: `products.${String(i)}.treatment_id`, message: 'Not one of the visit’s treatments' }] : [])),
-    ];
-    if (issues.length > 0) throw invalidFields(issues);
-  }
-
   return {
     /** One visit with its case notes and recordings: reading it leaves an audit row ('read'). */
     async get(actor: Actor, id: string): Promise<TreatmentLog> {
@@ -171,7 +153,6 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
      */
     async create(actor: Actor, body: CreateTreatmentLogRequest): Promise<TreatmentLog> {
       const companyId = currentCompanyId(actor);
-      await checkReferences(companyId, body);
       const id = await db.transaction((tx) =>
         recordVisit(tx, ledger, author(actor), {
           companyId,
@@ -197,7 +178,6 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
       const companyId = currentCompanyId(actor);
       if ((await findTreatmentLogs(db, companyId, [id])).length === 0) throw notFound();
       const tray = body.treatments && body.products ? { treatments: body.treatments, products: body.products } : undefined;
-      if (tray) await checkReferences(companyId, tray);
       const recordingUrls = body.recordingUrls
         ? await Promise.all(body.recordingUrls.map((url, i) => files.resolveForRecord(actor, `recordingUrls.${String(i)}`, url, RECORDING_RULE)))
         : undefined;
