@@ -6,14 +6,18 @@
  * after. Off, nothing of the SDK is loaded: the check below is all tracing costs.
  */
 
+import { listenForStop } from './stop-signal';
+
 // The one read of process.env outside config/env.ts: it has to come before the configuration and
 // everything the server imports are loaded. The SDK reads its own OTEL_* variables itself.
 const tracingOn = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+// A stop asked for while the modules below still load is kept for the server (stop-signal.ts).
+const stop = listenForStop();
 
 async function main(): Promise<void> {
   const tracing = tracingOn ? await (await import('./tracing/start-tracing')).startTracing() : null;
   const { runServer } = await import('./server-main');
-  await runServer(tracing);
+  await runServer(tracing, stop);
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, stopServer, type ServerProcess } from './setup/server-process';
+import { call, freePort, signIn, spawnServer, startServer, stopServer, type ServerProcess } from './setup/server-process';
 
 /**
  * Issue 38: on SIGTERM the server stops taking new work, finishes the request in flight and exits
@@ -62,4 +62,42 @@ describe.skipIf(!embedded)('graceful shutdown', () => {
       await stopServer(server);
     }
   });
+
+  it('exits 0 on SIGTERM at any moment of the start, the demo seed included, and the next start completes the demo (issue 50, item 10)', { timeout: 400_000 }, async () => {
+    const exitOf = (server: ServerProcess) => new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    // As the database opens and the migrations run: the data directory's lock is taken first.
+    const first = spawnServer(await freePort(), { DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '30000' });
+    const firstExit = exitOf(first);
+    while (!existsSync(join(dataDir, 'server.lock'))) {
+      if (first.child.exitCode !== null) throw new Error(first.output);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    first.child.kill('SIGTERM');
+    expect(await firstExit, first.output).toBe(0);
+    // While the demo is being seeded: the server listens before it seeds.
+    const second = spawnServer(await freePort(), { DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '60000' });
+    const secondExit = exitOf(second);
+    const deadline = Date.now() + 180_000;
+    while (!(await fetch(`${second.base}/health`).then((r) => r.ok).catch(() => false))) {
+      if (second.child.exitCode !== null || Date.now() > deadline) throw new Error(second.output);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(second.output).not.toContain('Clinic Inventory is running');
+    second.child.kill('SIGTERM');
+    expect(await secondExit, second.output).toBe(0);
+    expect(second.output).not.toMatch(/error|failed/i);
+    // The next start adds what the seed had not: the last part's visits wait at Downtown's chair.
+    const third = await startServer({ DATA_DIR: dataDir }, 300_000);
+    try {
+      const token = await signIn(third, 'manager@brightsmile.demo');
+      const waiting = await call<{ visits: unknown[] }>(third, 'GET', 'pms/waiting', token);
+      expect(waiting.status).toBe(200);
+      expect(waiting.body.visits.length).toBeGreaterThan(0);
+      const recall = await call<{ patients: unknown[] }>(third, 'GET', 'recall?lot=SX3417', token);
+      expect(recall.body.patients).toHaveLength(2);
+    } finally {
+      await stopServer(third);
+    }
+  });
 });
+
