@@ -14,6 +14,8 @@ export const moduleDependencies = {
   idempotency: [],
   uploads: [],
   mail: ['uploads'],
+  // Connections to addresses an admin typed (issue 50, item 5): the address policy and the guarded fetch.
+  outbound: [],
 
   alerts: ['audit'],
   suppliers: ['audit'],
@@ -93,4 +95,6 @@ export const publicFiles = {
   purchasing: ['purchase-order-pdf', 'issue-order'],
   // No database: the PMS-neutral interface and its error, and the Open Dental connector (issue 36).
   pms: ['pms-connector', 'open-dental-connector'],
+  // Pure: which addresses may be connected to; the fetch that checks them at the connect.
+  outbound: ['address-policy', 'outbound-fetch'],
 };
