@@ -46,6 +46,8 @@ export async function runServer(tracing: Tracing | null): Promise<void> {
     metrics: config.metricsToken ? { token: config.metricsToken, pool: database.poolStats ?? null } : undefined,
     // Keys go over plain http only to this computer, and only on a server that is not a production one (a stand-in, a developer's own).
     pms: { secretKey: config.pmsSecretKey, openDental: { localHttp: config.env !== 'production', minIntervalMs: config.openDentalMinIntervalMs } },
+    // Addresses an admin types reach public addresses only, and the networks the operator names.
+    outbound: { allowedNetworks: config.outboundAllowedNetworks },
   });
 
   // Every background job (e-mail, imports, case notes, the scheduled scans) through one engine.

@@ -47,7 +47,7 @@ export const moduleDependencies = {
   // acts as an admin (users); the digest e-mail goes out through the outbox (mail).
   // The practice-management link (issue 36): procedures from the PMS recorded as visits through treatment-logs' door; the CSV read as imports read it.
   // The Open Dental sync records and revises visits as the admin who connected it (users).
-  pms: ['audit', 'idempotency', 'imports', 'ledger', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  pms: ['audit', 'idempotency', 'imports', 'ledger', 'outbound', 'treatment-logs', 'treatments', 'uploads', 'users'],
   reorder: ['alerts', 'audit', 'mail', 'marketplace', 'pms', 'products', 'purchasing', 'users'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],

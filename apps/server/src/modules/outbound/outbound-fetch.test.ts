@@ -1,6 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
+import { lookupFrom } from '../../../test/fixtures/lookup';
 import { parseNetworks } from './address-policy';
 import { createOutboundClient, outboundFailureOf, outboundProblem, OutboundRedirectError, OutboundRefusedError, type OutboundOptions } from './outbound-fetch';
 
@@ -38,20 +37,6 @@ async function listen(host: string, answer: (path: string, res: ServerResponse) 
       }),
   };
   return listener;
-}
-
-/** A lookup that answers names from a table of literal addresses; anything else is not found. */
-function lookupFrom(table: Record<string, () => string[]>): LookupFunction & { calls: string[] } {
-  const calls: string[] = [];
-  const lookup = ((hostname: string, options: { all?: boolean }, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
-    calls.push(hostname);
-    const answer = table[hostname]?.();
-    if (!answer) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-    const addresses = answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-    return options.all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family);
-  }) as LookupFunction & { calls: string[] };
-  lookup.calls = calls;
-  return lookup;
 }
 
 const open: { close(): Promise<void> }[] = [];
