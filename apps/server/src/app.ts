@@ -274,7 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const paymentProvider = options.stripe ? createStripePayments(options.stripe) : createLocalPayments(deps.publicUrl);
   const payments = createPaymentsService(deps, paymentProvider);
   const transcriptions = createTranscriptionService(deps, options.openAi ? createOpenAiCaseNotes(options.openAi) : null);
-  const distributors = createDistributorVendors(options.db, options.distributors ?? []);
+  const distributors = createDistributorVendors(options.db, options.distributors ?? [], outbound.fetch);
   await distributors.start();
   const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
   const reorder = createReorderService(deps);

@@ -55,7 +55,7 @@ export const moduleDependencies = {
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
   // Vendors' prices and orders; an order is a purchase order, issued and received by purchasing.
-  marketplace: ['audit', 'idempotency', 'products', 'purchasing', 'suppliers'],
+  marketplace: ['audit', 'idempotency', 'outbound', 'products', 'purchasing', 'suppliers'],
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
