@@ -1,7 +1,11 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Agent, buildConnector, fetch, type RequestInfo, type RequestInit, type Response } from 'undici';
+import type { Agent, RequestInfo, RequestInit, Response } from 'undici';
+import { lazy } from '../../core/lazy';
 import { judgeAddress, parseAddress, type Network } from './address-policy';
+
+/** undici, loaded with the first outbound request (core/lazy.ts): a fifth of a second at start otherwise. */
+const loadUndici = lazy(() => import('undici'));
 
 /** A connection refused before it was made: the address is not public and the operator did not allow it. */
 export class OutboundRefusedError extends Error {
@@ -64,28 +68,36 @@ export function createOutboundClient(options: OutboundOptions = {}): OutboundCli
     });
   };
 
-  const connectTo = buildConnector({ lookup: guardedLookup });
-  const dispatcher = new Agent({
-    connect(target, callback) {
-      // Written as an address (any form the stack accepts): no lookup will run, so it is judged here.
-      if (parseAddress(target.hostname)) {
-        const verdict = judgeAddress(target.hostname, allowed);
-        if (!verdict.allowed) return callback(new OutboundRefusedError(target.hostname, verdict.address, verdict.class), null);
-      }
-      return connectTo(target, callback);
-    },
+  let made: Agent | null = null;
+  const dispatcher = lazy(async () => {
+    const { Agent, buildConnector } = await loadUndici();
+    const connectTo = buildConnector({ lookup: guardedLookup });
+    made = new Agent({
+      connect(target, callback) {
+        // Written as an address (any form the stack accepts): no lookup will run, so it is judged here.
+        if (parseAddress(target.hostname)) {
+          const verdict = judgeAddress(target.hostname, allowed);
+          if (!verdict.allowed) return callback(new OutboundRefusedError(target.hostname, verdict.address, verdict.class), null);
+        }
+        return connectTo(target, callback);
+      },
+    });
+    return made;
   });
 
   return {
     async fetch(url, init = {}) {
-      const response = await fetch(url as RequestInfo, { ...init, dispatcher, redirect: 'manual' });
+      const [{ fetch }, agent] = await Promise.all([loadUndici(), dispatcher()]);
+      const response = await fetch(url as RequestInfo, { ...init, dispatcher: agent, redirect: 'manual' });
       if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
         await response.body?.cancel().catch(() => undefined);
         throw new OutboundRedirectError(response.status);
       }
       return response;
     },
-    close: () => dispatcher.close(),
+    close: async () => {
+      await made?.close();
+    },
   };
 }
 
