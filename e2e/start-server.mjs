@@ -20,6 +20,8 @@ process.env.SUPPORT_EMAIL = 'support@clinic.example';
 process.env.PMS_SECRET_KEY = randomBytes(32).toString('base64');
 // The stand-in answers at once; the free tier's 5 s between requests would make Sync now a minute's wait.
 process.env.OPEN_DENTAL_MIN_INTERVAL_MS = '100';
+// The Open Dental stand-in listens on 127.0.0.1: allowed as an operator allows a practice's own server (docs/operations.md).
+process.env.OUTBOUND_ALLOWED_NETWORKS = '127.0.0.1';
 if (process.env.E2E_NO_AI === '1') {
   // No OpenAI-compatible endpoint at all: the voice assistant runs its local parser on typed text.
   delete process.env.OPENAI_BASE_URL;

@@ -69,6 +69,7 @@ import { createPmsConnectionService } from './modules/pms/pms-connection.service
 import { createPmsSyncService, type PmsSyncService } from './modules/pms/pms-sync.service';
 import { createOpenDentalConnector, type OpenDentalOptions } from './modules/pms/open-dental-connector';
 import { sharedConnectors } from './modules/pms/pms-keys';
+import { createOutboundClient, type OutboundOptions } from './modules/outbound/outbound-fetch';
 import { createSecretBox } from './core/secret-box';
 import { pmsRoutes } from './modules/pms/pms.routes';
 import { createProductionService } from './modules/pms/production.service';
@@ -161,6 +162,11 @@ export interface BuildAppOptions {
   idleLogoffMinutes?: number | undefined;
   /** The practice-management link (issue 36): the key sealing connections' keys, Open Dental's pace and retries. */
   pms?: PmsOptions | undefined;
+  /**
+   * Connections to addresses an admin types or a vendor is configured at: public addresses only,
+   * plus the networks the operator allows (OUTBOUND_ALLOWED_NETWORKS); checked at the connect.
+   */
+  outbound?: OutboundOptions | undefined;
   /** Lets tests see every registered route (the authorization matrix walks them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
@@ -245,6 +251,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     now,
     quotaBytes: uploadQuotaBytes(options.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB),
   });
+  // One guarded client for every request to a typed or configured vendor address (issue 50, item 5).
+  // Its hook is added before the job engine's, so it closes after the jobs in flight have finished
+  // (onClose hooks run last-added first).
+  const outbound = createOutboundClient(options.outbound);
+  app.addHook('onClose', () => outbound.close());
   const jobs = createJobQueue(options.jobSql, app.log, { work: options.runJobs ?? false });
   await jobs.connect();
   app.addHook('onClose', () => jobs.stop(options.shutdownGraceMs));
@@ -263,14 +274,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const paymentProvider = options.stripe ? createStripePayments(options.stripe) : createLocalPayments(deps.publicUrl);
   const payments = createPaymentsService(deps, paymentProvider);
   const transcriptions = createTranscriptionService(deps, options.openAi ? createOpenAiCaseNotes(options.openAi) : null);
-  const distributors = createDistributorVendors(options.db, options.distributors ?? []);
+  const distributors = createDistributorVendors(options.db, options.distributors ?? [], outbound.fetch);
   await distributors.start();
   const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
   const reorder = createReorderService(deps);
   const suggestions = createSuggestionsService(deps, reorder, marketplace);
   const reorderDigest = createReorderDigestService(deps);
   const secretBox = createSecretBox(options.pms?.secretKey);
-  const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access }));
+  const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access, fetch: outbound.fetch }));
   const pmsSync = createPmsSyncService(deps, { connect, secretBox, budgetMs: options.pms?.syncBudgetMs });
   registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest, pmsSync }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 

@@ -86,6 +86,8 @@ export async function runServer(tracing: Tracing | null, stop: StopSignal): Prom
       metrics: config.metricsToken ? { token: config.metricsToken, pool: database.poolStats ?? null } : undefined,
       // Keys go over plain http only to this computer, and only on a server that is not a production one (a stand-in, a developer's own).
       pms: { secretKey: config.pmsSecretKey, openDental: { localHttp: config.env !== 'production', minIntervalMs: config.openDentalMinIntervalMs } },
+      // Addresses an admin types reach public addresses only, and the networks the operator names.
+      outbound: { allowedNetworks: config.outboundAllowedNetworks },
     }),
   );
   opened.app = app;

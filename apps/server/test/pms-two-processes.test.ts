@@ -35,8 +35,8 @@ it.skipIf(!adminUrl)(
       od.addProcedure({ PatNum: patient.PatNum, procCode: 'D1110', ProcDate: today, ProcFee: '115.00' });
       od.addProcedure({ PatNum: patient.PatNum, procCode: 'D1110', ProcDate: today, ProcFee: '115.00' });
     }
-    // Not production: the stand-in is plain http on 127.0.0.1.
-    const env = { NODE_ENV: 'development', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '6', PMS_SECRET_KEY: randomBytes(32).toString('base64'), OPEN_DENTAL_MIN_INTERVAL_MS: '0' };
+    // Not production: the stand-in is plain http on 127.0.0.1, which the operator allows outbound connections to.
+    const env = { NODE_ENV: 'development', OUTBOUND_ALLOWED_NETWORKS: '127.0.0.1', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '6', PMS_SECRET_KEY: randomBytes(32).toString('base64'), OPEN_DENTAL_MIN_INTERVAL_MS: '0' };
     const dataDirs = [mkdtempSync(join(tmpdir(), 'clinic-pms-')), mkdtempSync(join(tmpdir(), 'clinic-pms-'))];
     const servers = [spawnServer(await freePort(), { ...env, DATA_DIR: dataDirs[0]! }), spawnServer(await freePort(), { ...env, DATA_DIR: dataDirs[1]! })];
     const db = new pg.Client({ connectionString: databaseUrl });

@@ -1,4 +1,5 @@
 import { loadConfig } from './env';
+import { judgeAddress } from '../modules/outbound/address-policy';
 
 describe('UPLOAD_QUOTA_MB_PER_ORGANIZATION', () => {
   it('defaults to 5120 MB, takes whole megabytes (0 turns the quota off) and stops the server on anything else', () => {
@@ -45,5 +46,16 @@ describe('EMBEDDED_SHARED_BUFFERS', () => {
     expect(loadConfig({ EMBEDDED_SHARED_BUFFERS: '128MB' }).embeddedSharedBuffers).toBe('128MB');
     expect(() => loadConfig({ EMBEDDED_SHARED_BUFFERS: '32' })).toThrow(/EMBEDDED_SHARED_BUFFERS/);
     expect(() => loadConfig({ EMBEDDED_SHARED_BUFFERS: '32MB; drop table users' })).toThrow(/EMBEDDED_SHARED_BUFFERS/);
+  });
+});
+
+describe('OUTBOUND_ALLOWED_NETWORKS', () => {
+  it('is empty by default (public addresses only), a list of addresses and CIDRs when set, and stops the server on anything else', () => {
+    expect(loadConfig({}).outboundAllowedNetworks).toEqual([]);
+    const allowed = loadConfig({ OUTBOUND_ALLOWED_NETWORKS: '192.168.10.0/24, 10.1.2.3 fd00::/8' }).outboundAllowedNetworks;
+    expect(allowed).toHaveLength(3);
+    expect(judgeAddress('192.168.10.40', allowed).allowed).toBe(true);
+    expect(judgeAddress('192.168.11.40', allowed).allowed).toBe(false);
+    expect(() => loadConfig({ OUTBOUND_ALLOWED_NETWORKS: '192.168.10.0/24, intranet' })).toThrow(/OUTBOUND_ALLOWED_NETWORKS: not an address or CIDR network: "intranet"/);
   });
 });

@@ -5,6 +5,7 @@ import type { StripeOptions } from '../modules/payments/stripe-payments';
 import type { DistributorConfig } from '../modules/marketplace/vendors/distributor-vendor';
 import type { SupportContact } from '../modules/auth/auth.routes';
 import { parseSecretKey, SecretBoxError } from '../core/secret-box';
+import { parseNetworks, type Network } from '../modules/outbound/address-policy';
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -53,6 +54,18 @@ export const EnvSchema = z.object({
   PMS_SECRET_KEY: z.string().trim().min(1).optional(),
   // Open Dental's free tier answers one request per 5 s; a paid tier (or a test stand-in) answers faster.
   OPEN_DENTAL_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  // Private or local networks that addresses an admin types (Open Dental's) may reach, e.g. "192.168.10.0/24"; unset: public addresses only.
+  OUTBOUND_ALLOWED_NETWORKS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseNetworks(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -99,6 +112,8 @@ export interface AppConfig {
   pmsSecretKey: string | undefined;
   /** The least time between two requests to Open Dental (its tier's pace). */
   openDentalMinIntervalMs: number;
+  /** Private or local networks outbound connections to typed addresses may reach (docs/operations.md); none: public addresses only. */
+  outboundAllowedNetworks: Network[];
 }
 
 /** Parses the environment once at start-up; nothing else reads process.env. */
@@ -142,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     distributors: parseDistributors(env.MARKETPLACE_DISTRIBUTORS),
     pmsSecretKey: env.PMS_SECRET_KEY,
     openDentalMinIntervalMs: env.OPEN_DENTAL_MIN_INTERVAL_MS,
+    outboundAllowedNetworks: env.OUTBOUND_ALLOWED_NETWORKS,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...stripeApiBase(env.STRIPE_API_BASE) } : undefined,
     s3: env.S3_BUCKET
       ? {

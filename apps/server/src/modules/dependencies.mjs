@@ -14,6 +14,8 @@ export const moduleDependencies = {
   idempotency: [],
   uploads: [],
   mail: ['uploads'],
+  // Connections to addresses an admin typed (issue 50, item 5): the address policy and the guarded fetch.
+  outbound: [],
 
   alerts: ['audit'],
   suppliers: ['audit'],
@@ -45,7 +47,7 @@ export const moduleDependencies = {
   // acts as an admin (users); the digest e-mail goes out through the outbox (mail).
   // The practice-management link (issue 36): procedures from the PMS recorded as visits through treatment-logs' door; the CSV read as imports read it.
   // The Open Dental sync records and revises visits as the admin who connected it (users).
-  pms: ['audit', 'idempotency', 'imports', 'ledger', 'treatment-logs', 'treatments', 'uploads', 'users'],
+  pms: ['audit', 'idempotency', 'imports', 'ledger', 'outbound', 'treatment-logs', 'treatments', 'uploads', 'users'],
   reorder: ['alerts', 'audit', 'mail', 'marketplace', 'pms', 'products', 'purchasing', 'users'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
@@ -53,7 +55,7 @@ export const moduleDependencies = {
   'treatment-logs': ['audit', 'companies', 'idempotency', 'ledger', 'products', 'transcription', 'treatments'],
   imports: ['audit', 'categories', 'companies', 'ledger', 'products', 'suppliers', 'treatments', 'uploads'],
   // Vendors' prices and orders; an order is a purchase order, issued and received by purchasing.
-  marketplace: ['audit', 'idempotency', 'products', 'purchasing', 'suppliers'],
+  marketplace: ['audit', 'idempotency', 'outbound', 'products', 'purchasing', 'suppliers'],
 
   // Not modules, checked like one: the demo seed builds its data through the modules' doors;
   // core and db sit beneath every module and import none.
@@ -93,4 +95,6 @@ export const publicFiles = {
   purchasing: ['purchase-order-pdf', 'issue-order'],
   // No database: the PMS-neutral interface and its error, and the Open Dental connector (issue 36).
   pms: ['pms-connector', 'open-dental-connector'],
+  // Pure: which addresses may be connected to; the fetch that checks them at the connect.
+  outbound: ['address-policy', 'outbound-fetch'],
 };

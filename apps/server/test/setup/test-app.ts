@@ -8,6 +8,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Role } from '@clinic/domain';
 import { createDatabase, type Database, type Db } from '../../src/db/client';
 import { buildApp, type PmsOptions } from '../../src/app';
+import { parseNetworks } from '../../src/modules/outbound/address-policy';
+import { lookupFrom } from '../fixtures/lookup';
+import type { OutboundOptions } from '../../src/modules/outbound/outbound-fetch';
 import type { PmsSyncService } from '../../src/modules/pms/pms-sync.service';
 import type { JobQueue } from '../../src/jobs/job-queue';
 import type { SqlExecutor } from '../../src/db/sql-executor';
@@ -99,7 +102,7 @@ function injectAs(app: FastifyInstance, { token, headers, ...rest }: InjectOptio
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string }; pms?: PmsOptions; metricsToken?: string; traceId?: () => string | undefined } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: string; jwtSecret?: string; s3?: S3Options; openAi?: OpenAiOptions; stripe?: StripeOptions; distributors?: DistributorConfig[]; trustProxy?: boolean | number | string; logStream?: NodeJS.WritableStream; logLevel?: string; webDist?: string; publicUrl?: string; uploadQuotaMb?: number; support?: SupportContact; idleLogoffMinutes?: number; smtp?: { url: string; from: string }; pms?: PmsOptions; outbound?: OutboundOptions; metricsToken?: string; traceId?: () => string | undefined } = {}): Promise<TestApp> {
   const { database, drop } = await openDatabase();
   const routes: RouteInfo[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
@@ -129,6 +132,9 @@ export async function createTestApp(options: { now?: () => Date; jwtExpiresIn?: 
       metrics: options.metricsToken ? { token: options.metricsToken, pool: database.poolStats ?? null } : undefined,
       // Open Dental's client without its 5 s pace and with quick retries, so a test against the stand-in (or a closed port) takes milliseconds; plain http to the stand-in on 127.0.0.1 (a test server is not a production one).
       pms: { ...options.pms, openDental: { minIntervalMs: 0, retryDelayMs: 1, maxRetryDelayMs: 5, attempts: 2, timeoutMs: 5_000, localHttp: true, ...options.pms?.openDental } },
+      // As an operator allows it with OUTBOUND_ALLOWED_NETWORKS: the stand-ins on 127.0.0.1, and no other private or local
+      // address. Names are answered by a table, never by DNS: localhost alone, unless a test gives its own.
+      outbound: { allowedNetworks: parseNetworks('127.0.0.1'), lookup: lookupFrom({ localhost: () => ['127.0.0.1'] }), ...options.outbound },
       onRoute,
     });
   const { app, tokens, jobs, alerts, transcriptions, files, payments, marketplace, deps, pmsSync } = await build((route) => {

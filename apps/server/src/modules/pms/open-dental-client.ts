@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { createOutboundClient, OUTBOUND_MESSAGES, outboundFailureOf, outboundProblem, type OutboundFetch } from '../outbound/outbound-fetch';
 import { PmsError } from './pms-connector';
 
 /** Open Dental's hosted API (docs/open-dental.md); the practice's own keys say which office answers. */
@@ -30,6 +31,12 @@ export interface OpenDentalOptions {
    * not a production one (main.ts: NODE_ENV, which is production when unset).
    */
   localHttp?: boolean;
+  /**
+   * How requests go out: the guarded fetch (app.ts builds it with OUTBOUND_ALLOWED_NETWORKS), which
+   * checks the address each connection really goes to and follows no redirect. Unless given, one
+   * that reaches public addresses only.
+   */
+  fetch?: OutboundFetch | undefined;
 }
 
 type Query = Record<string, string | number | null | undefined>;
@@ -66,21 +73,8 @@ function explanationOf(body: string): string {
   return text.replace(/\s+/g, ' ').slice(0, 200);
 }
 
-function networkProblem(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${String(Math.round(timeoutMs / 1000))} s`;
-  const code = error instanceof Error && error.cause && typeof error.cause === 'object' ? (error.cause as { code?: unknown }).code : undefined;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'the connection was refused';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'the address was not found';
-    case 'ECONNRESET':
-      return 'the connection was cut';
-    default:
-      return 'no connection';
-  }
-}
+/** Reaching it failed: one text for every kind of no-connection, so an answer never tells a closed port from a filtered one. */
+const COULD_NOT_CONNECT = `Open Dental could not be reached: ${OUTBOUND_MESSAGES.noConnection}`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -98,6 +92,7 @@ export function openDentalClient(options: OpenDentalOptions) {
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
   const minIntervalMs = options.minIntervalMs ?? 5_000;
   const keys = [options.developerKey, options.customerKey].filter((k) => k.length > 0);
+  const send = options.fetch ?? createOutboundClient().fetch;
 
   /** A text from outside (an explanation, an error) with the keys taken out, in case it echoes them. */
   const scrub = (text: string) => keys.reduce((t, key) => t.split(key).join('[key]'), text);
@@ -137,18 +132,21 @@ export function openDentalClient(options: OpenDentalOptions) {
       let answer: { status: number; body: string; retryAfter: string | null };
       try {
         answer = await inTurn(async () => {
-          const response = await fetch(url, {
+          const response = await send(url, {
             headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
             signal: AbortSignal.timeout(timeoutMs),
           });
           return { status: response.status, body: await response.text(), retryAfter: response.headers.get('retry-after') };
         });
       } catch (error) {
+        const failure = outboundFailureOf(error);
+        // A refused address or a redirect is the address's doing: trying again changes nothing.
+        if (failure.kind !== 'no-connection') throw new PmsError('bad-address', `Open Dental could not be reached: ${outboundProblem(failure)}`, failure.kind === 'redirect' ? failure.status : null);
         if (attempt < attempts) {
           await sleep(backoff(attempt, null));
           continue;
         }
-        throw new PmsError('unreachable', scrub(`Open Dental could not be reached: ${networkProblem(error, timeoutMs)}`));
+        throw new PmsError('unreachable', COULD_NOT_CONNECT);
       }
       const { status, body } = answer;
       if (status >= 200 && status < 300) return parse(body, schema);
@@ -161,9 +159,9 @@ export function openDentalClient(options: OpenDentalOptions) {
           continue;
         }
         const what = status === 429 ? 'is turning requests away (too many)' : `is not working (it answered ${String(status)})`;
-        throw new PmsError('unreachable', `Open Dental ${what} after ${String(attempts)} tries${explanation ? `: ${explanation}` : ''}`, status);
+        throw new PmsError('unreachable', `Open Dental ${what} after ${String(attempts)} tries`, status, explanation || null);
       }
-      throw new PmsError('refused-request', `Open Dental did not accept the request (${String(status)})${explanation ? `: ${explanation}` : ''}`, status);
+      throw new PmsError('refused-request', `Open Dental did not accept the request (${String(status)})`, status, explanation || null);
     }
   }
 

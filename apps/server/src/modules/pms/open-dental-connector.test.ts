@@ -1,8 +1,13 @@
 import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
+import { parseNetworks } from '../outbound/address-policy';
+import { createOutboundClient } from '../outbound/outbound-fetch';
 import { createOpenDentalConnector, REFUSED_KEYS, type OpenDentalOptions } from './open-dental-connector';
 import { PmsError, type PmsProcedure, type ProcedureCursor } from './pms-connector';
 
 let od: OpenDentalStandIn;
+// As an operator allows it (OUTBOUND_ALLOWED_NETWORKS): the stand-in on 127.0.0.1 only.
+const outbound = createOutboundClient({ allowedNetworks: parseNetworks('127.0.0.1') });
+afterAll(() => outbound.close());
 
 beforeEach(async () => {
   od = await startOpenDentalStandIn();
@@ -11,9 +16,9 @@ afterEach(async () => {
   await od.close();
 });
 
-/** The connector against the stand-in (plain http to this computer, as on a server that is not a production one), with no throttle, tiny backoff and no overlap unless asked. */
+/** The connector against the stand-in (plain http to this computer, as on a server that is not a production one, which allows 127.0.0.1), with no throttle, tiny backoff and no overlap unless asked. */
 function connect(options: Partial<OpenDentalOptions> = {}) {
-  return createOpenDentalConnector({ baseUrl: od.url, developerKey: od.developerKey, customerKey: od.customerKey, minIntervalMs: 0, retryDelayMs: 1, attempts: 3, overlapSeconds: 0, localHttp: true, ...options });
+  return createOpenDentalConnector({ baseUrl: od.url, developerKey: od.developerKey, customerKey: od.customerKey, minIntervalMs: 0, retryDelayMs: 1, attempts: 3, overlapSeconds: 0, localHttp: true, fetch: outbound.fetch, ...options });
 }
 
 /** Reads pages until the pass ends; the cursor goes through JSON each time, as the caller stores it. */
@@ -164,7 +169,7 @@ describe('Open Dental connector', () => {
     messages.push(closed.ok ? '' : closed.message);
     od = await startOpenDentalStandIn();
     expect(messages[0]).toBe('Open Dental did not accept the request (400): Bad header ODFHIR [key]/[key]');
-    expect(messages[2]).toBe('Open Dental could not be reached: the connection was refused');
+    expect(messages[2]).toBe('Open Dental could not be reached: no connection could be made, or no answer came');
     for (const message of messages) expect(message).not.toMatch(/[0-9a-f]{16}/);
   });
 

@@ -108,7 +108,8 @@ export function createOpenDentalConnector(options: OpenDentalOptions): PmsConnec
         const clinics = await all('/clinics', {}, ClinicSchema);
         return { ok: true, clinics: clinics.map((c) => ({ clinicRef: String(c.ClinicNum), name: c.Description || c.Abbr || `Clinic ${String(c.ClinicNum)}` })) };
       } catch (error) {
-        if (error instanceof PmsError) return { ok: false, message: error.message };
+        // Never the answer's body: the test may be pointed anywhere, and its words are not ours to show.
+        if (error instanceof PmsError) return { ok: false, message: error.summary };
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { OPEN_DENTAL_API_URL, PMS_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
@@ -7,6 +8,9 @@ import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fi
 import { createWorld, type World } from '../../../test/world';
 import { insertCompany } from '../companies/companies.repo';
 import { REFUSED_KEYS } from './open-dental-connector';
+import { lookupFrom } from '../../../test/fixtures/lookup';
+import { parseNetworks } from '../outbound/address-policy';
+import { OUTBOUND_MESSAGES } from '../outbound/outbound-fetch';
 
 // Issue 36: a location's admins connect Open Dental. The keys are written, sealed, and never read
 // back; they go only to https addresses (plain http only to this computer: the stand-in), and only
@@ -14,13 +18,27 @@ import { REFUSED_KEYS } from './open-dental-connector';
 let t: TestApp;
 let world: World;
 let od: OpenDentalStandIn;
+/** A service on another loopback address: what an admin must not reach (it counts every connection made to it). */
+let internal: { server: Server; port: number; connections: number };
 beforeAll(async () => {
-  t = await createTestApp({ pms: { secretKey: randomBytes(32).toString('base64') } });
+  t = await createTestApp({
+    // A second is enough for the stand-in on this computer; a silent port then takes a second per try, not five.
+    pms: { secretKey: randomBytes(32).toString('base64'), openDental: { timeoutMs: 1_000 } },
+    // The operator allows the stand-in on 127.0.0.1; a practice's name that resolves to another loopback address is not allowed.
+    outbound: { allowedNetworks: parseNetworks('127.0.0.1'), lookup: lookupFrom({ 'od.practice.test': () => ['127.0.0.2'] }) },
+  });
   world = await createWorld(t.db);
   od = await startOpenDentalStandIn();
   od.clinics.push({ ClinicNum: 3, Description: 'Downtown', Abbr: 'DT' });
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[{"ClinicNum":1,"Description":"internal answer text"}]'));
+  internal = { server, port: 0, connections: 0 };
+  server.on('connection', () => (internal.connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  internal.port = (server.address() as { port: number }).port;
 });
 afterAll(async () => {
+  internal.server.closeAllConnections();
+  await new Promise((resolve) => internal.server.close(resolve));
   await od.close();
   await t.close();
 });
@@ -97,6 +115,62 @@ describe('the Open Dental connection', () => {
     expect((await test(token, { base_url: od.url, developer_key: od.developerKey, customer_key: 'wrong' })).json()).toEqual({ ok: false, message: REFUSED_KEYS });
     expect((await test(token, { base_url: od.url, developer_key: od.developerKey, customer_key: od.customerKey })).json()).toEqual({ ok: true, clinics: [{ clinic_num: 3, name: 'Downtown' }] });
     expect((await test(token, { base_url: od.url })).statusCode).toBe(400);
+  });
+
+  it('refuses addresses on loopback and private networks the operator did not allow, however written: nothing reaches them', async () => {
+    const token = adminAt(await location());
+    const port = String(internal.port);
+    const refused = { ok: false, message: `Open Dental could not be reached: ${OUTBOUND_MESSAGES.refused}` };
+    for (const base_url of [`https://127.0.0.2:${port}/api/v1`, `https://0x7f.0.0.2:${port}/api/v1`, `https://[::ffff:7f00:2]:${port}/api/v1`, `https://[::1]:${port}/api/v1`, `https://od.practice.test:${port}/api/v1`]) {
+      const res = await test(token, { base_url, developer_key: 'developer', customer_key: 'customer' });
+      expect([base_url, res.statusCode, res.json()]).toEqual([base_url, 200, refused]);
+    }
+    expect(internal.connections).toBe(0);
+  });
+
+  it('does not follow a redirect from the allowed stand-in to another loopback address, and shows none of either body', async () => {
+    const redirector = createServer((_req, res) => res.writeHead(302, { location: `http://127.0.0.2:${String(internal.port)}/api/v1/clinics`, 'content-type': 'text/plain' }).end('redirect answer text'));
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    try {
+      const base_url = `http://127.0.0.1:${String((redirector.address() as { port: number }).port)}/api/v1`;
+      const res = await test(adminAt(await location()), { base_url, developer_key: 'developer', customer_key: 'customer' });
+      expect(res.json()).toEqual({ ok: false, message: `Open Dental could not be reached: ${OUTBOUND_MESSAGES.redirect(302)}` });
+      expect(res.body).not.toContain('answer text');
+      expect(res.body).not.toContain('127.0.0.2');
+      expect(internal.connections).toBe(0);
+    } finally {
+      redirector.closeAllConnections();
+      await new Promise((resolve) => redirector.close(resolve));
+    }
+  });
+
+  it("answers without the remote body: Open Dental's refusal and failure in our words only", async () => {
+    const token = adminAt(await location());
+    const form = { base_url: od.url, developer_key: od.developerKey, customer_key: od.customerKey };
+    od.failNext(1, 400, 'internal answer text');
+    expect((await test(token, form)).json()).toEqual({ ok: false, message: 'Open Dental did not accept the request (400)' });
+    od.failNext(2, 503, 'internal answer text');
+    expect((await test(token, form)).json()).toEqual({ ok: false, message: 'Open Dental is not working (it answered 503) after 2 tries' });
+  });
+
+  it('says the same of a closed port and of a port that never answers', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const closing = createServer();
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closing.address() as { port: number }).port;
+    await new Promise((resolve) => closing.close(resolve));
+    try {
+      const token = adminAt(await location());
+      const keys = { developer_key: 'developer', customer_key: 'customer' };
+      const closed = await test(token, { base_url: `http://127.0.0.1:${String(closedPort)}/api/v1`, ...keys });
+      const filtered = await test(token, { base_url: `http://127.0.0.1:${String((silent.address() as { port: number }).port)}/api/v1`, ...keys });
+      expect(closed.json()).toEqual({ ok: false, message: `Open Dental could not be reached: ${OUTBOUND_MESSAGES.noConnection}` });
+      expect(filtered.json()).toEqual(closed.json());
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('is for the location admins: members get 403', async () => {

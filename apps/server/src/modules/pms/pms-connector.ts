@@ -108,18 +108,26 @@ export interface PmsConnector {
  * connection). 'unreachable': no answer, or the PMS failing after the retries (try again later).
  * 'refused-request': the PMS answered the request with an error; Open Dental also answers this
  * way when the practice's server is offline, so it is worth trying later too. 'unexpected-answer':
- * an answer we cannot read. 'bad-address': the address is not one we send keys to.
+ * an answer we cannot read. 'bad-address': the address is not one we send keys to (not https, not
+ * public nor allowed by the operator, or one that answers with a redirect).
  */
 export type PmsErrorKind = 'refused-keys' | 'unreachable' | 'refused-request' | 'unexpected-answer' | 'bad-address';
 
-/** The one error connectors throw. Its message is written for the clinic and never holds a key. */
+/**
+ * The one error connectors throw. Its message is written for the clinic and never holds a key; the
+ * PMS's own words (`remoteText`, from its answer's body) follow it, and `summary` is the message
+ * without them, for answers that must never carry a remote body (the connection test, issue 50).
+ */
 export class PmsError extends Error {
+  readonly summary: string;
   constructor(
     readonly kind: PmsErrorKind,
     message: string,
     readonly httpStatus: number | null = null,
+    readonly remoteText: string | null = null,
   ) {
-    super(message);
+    super(remoteText ? `${message}: ${remoteText}` : message);
     this.name = 'PmsError';
+    this.summary = message;
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { productCodesOf, productsByCode } from '../../products/products.reads';
 import { upsertVendorSupplier } from '../../suppliers/suppliers.writes';
 import type { PlacementResult, VendorAdapter, VendorContext, VendorOffer, VendorStatus } from './vendor';
+import { outboundFailureOf, outboundProblem, type OutboundFetch } from '../../outbound/outbound-fetch';
 
 /** A distributor with an ordering API (docs/vendor-api.md), from MARKETPLACE_DISTRIBUTORS. */
 export interface DistributorConfig {
@@ -46,15 +47,22 @@ class VendorHttpError extends Error {
   }
 }
 
-function client(config: DistributorConfig) {
+/** Requests through the guarded fetch: the address connected to is checked, redirects are not followed. */
+function client(config: DistributorConfig, send: OutboundFetch) {
   const base = config.url.replace(/\/$/, '');
   return async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${config.key}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    let response: Awaited<ReturnType<OutboundFetch>>;
+    try {
+      response = await send(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${config.key}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      // Refused, redirected or no connection, in words that say nothing of what answered where.
+      throw new Error(outboundProblem(outboundFailureOf(error)), { cause: error });
+    }
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const problem = ErrorSchema.safeParse(json);
@@ -77,7 +85,7 @@ function statusOf(order: z.infer<typeof OrderSchema>): VendorStatus | null {
  * so that its orders are purchase orders like any other. `start()` keeps those suppliers in step
  * with the configuration; an adapter without distributors serves nobody.
  */
-export function createDistributorVendors(db: Db, distributors: readonly DistributorConfig[]) {
+export function createDistributorVendors(db: Db, distributors: readonly DistributorConfig[], send: OutboundFetch) {
   /** Supplier id -> distributor, filled by start(). */
   const bySupplier = new Map<string, { config: DistributorConfig; call: ReturnType<typeof client> }>();
 
@@ -105,7 +113,7 @@ export function createDistributorVendors(db: Db, distributors: readonly Distribu
     async start() {
       for (const config of distributors) {
         const supplier = await upsertVendorSupplier(db, { code: config.code, name: config.name, email: config.email ?? '' });
-        bySupplier.set(supplier.id, { config, call: client(config) });
+        bySupplier.set(supplier.id, { config, call: client(config, send) });
       }
     },
 
