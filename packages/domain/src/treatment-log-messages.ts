@@ -44,6 +44,8 @@ export const IMPLANT_MESSAGES = {
   oneDevice: 'An implant is one device: use quantity 1 and add a line for each implant',
   notImplantable: 'This product is not implantable',
   cardTitle: 'Implant card',
+  cardKeep: 'Keep this card and show it to any healthcare professional who treats you.',
+  cardSheetHelp: 'Cut along the corner marks, fold on the dashed line (front outside) and keep the card with you.',
 } as const;
 
 /** Spec section 9: the patients list shows 10 rows and is fresh for 2 seconds; a log is polled every second. */

@@ -134,6 +134,21 @@ export type Implant = z.infer<typeof ImplantSchema>;
 export const ImplantPageSchema = pageOf(ImplantSchema);
 export type ImplantPage = z.infer<typeof ImplantPageSchema>;
 export const ImplantListQuerySchema = PageQuerySchema;
+
+/**
+ * GET /implant/{id}/card (issue 55): `card` (the default), an ID-1 card's front and back as two
+ * 85.60 x 53.98 mm pages; `sheet`, both on a Letter or A4 page with cut marks; `summary`, the full
+ * page kept with the record.
+ */
+export const IMPLANT_CARD_LAYOUTS = ['card', 'sheet', 'summary'] as const;
+export type ImplantCardLayout = (typeof IMPLANT_CARD_LAYOUTS)[number];
+export const IMPLANT_CARD_PAPERS = ['letter', 'a4'] as const;
+export type ImplantCardPaper = (typeof IMPLANT_CARD_PAPERS)[number];
+export const ImplantCardQuerySchema = z.object({
+  layout: z.enum(IMPLANT_CARD_LAYOUTS).default('card'),
+  paper: z.enum(IMPLANT_CARD_PAPERS).default('letter'),
+});
+export type ImplantCardQuery = z.infer<typeof ImplantCardQuerySchema>;
 export type ImplantListQuery = z.infer<typeof ImplantListQuerySchema>;
 
 export const TreatmentLogListQuerySchema = PageQuerySchema.extend({ patient_id: UuidSchema.optional() });

@@ -60,6 +60,7 @@ const implantColumns = {
   implant: implants,
   productName: products.name,
   brand: products.brand,
+  manufacturerCode: products.manufacturerCode,
   manufacturerName: products.manufacturerName,
   manufacturerAddress: products.manufacturerAddress,
   clinicianFirstName: users.firstName,

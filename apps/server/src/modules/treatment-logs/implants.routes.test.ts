@@ -174,9 +174,23 @@ describe('consuming an implantable product at the chair', () => {
 });
 
 describe('the implant card', () => {
-  it('is a PDF with the article 18 fields, and not another organization’s', async () => {
+  /** The PDF's pages: their size in millimetres and their text, whitespace made single. */
+  async function pdfOf(body: Buffer) {
+    const pdf = await getDocumentProxy(new Uint8Array(body));
+    const pages = [];
+    for (let n = 1; n <= pdf.numPages; n += 1) {
+      const page = await pdf.getPage(n);
+      const [, , w, h] = page.view as [number, number, number, number];
+      pages.push({ mm: [Math.round((w * 25.4 * 100) / 72) / 100, Math.round((h * 25.4 * 100) / 72) / 100] });
+    }
+    const { text } = await extractText(pdf, { mergePages: false });
+    return pages.map((p, i) => ({ ...p, text: (text as string[])[i]!.replace(/\s+/g, ' ') }));
+  }
+
+  it('is an ID-1 card, front and back, with the article 18 fields and the model from the product, not the brand; a sheet and the record beside it', async () => {
     // No barcode in the catalog: the UDI is not held against one.
     const implant = await implantable('');
+    await t.db.update(products).set({ manufacturerCode: '021.5310' }).where(eq(products.id, implant.id));
     await createStock(t.db, { companyId: ownLocation().id, productId: implant.id, unitsPerContainer: 3, lotNumber: 'LOTA1' });
     const tx = await treatment();
     const visit = (await saveVisit({ patient_chart_number: 'CARD-42', treatments: [tx.id], products: [{ product_id: implant.id, quantity: 1, implant: { udi: '(01)09506000134352(17)271231(10)LOTA1(21)SN123', site: '46' } }] })).json();
@@ -186,25 +200,38 @@ describe('the implant card', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
     expect(res.headers['content-disposition']).toBe('inline; filename="implant-card-CARD-42-2026-11-22.pdf"');
-    const { text: raw } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
-    const text = raw.replace(/\s+/g, ' ');
-    for (const expected of [
-      'Implant card',
-      implant.name,
-      'BoneLevel 4.1 x 10',
-      'SN123',
-      'LOTA1',
-      '09506000134352',
-      '(01)09506000134352(17)271231(10)LOTA1(21)SN123',
-      'Straumann AG',
-      'Peter Merian-Weg 12, 4052 Basel, Switzerland',
-      `${ownLocation().name}, ${ownLocation().city}, ${ownLocation().state}`,
-      'Date of implantation 11-22-2026',
-      '12-31-2027',
-      'CARD-42',
-    ]) {
-      expect(text).toContain(expected);
+    const [front, back, ...more] = await pdfOf(res.rawPayload);
+    expect(more).toEqual([]);
+    // ISO/IEC 7810 ID-1, as MDCG 2019-8 asks.
+    expect(front!.mm).toEqual([85.6, 53.98]);
+    expect(back!.mm).toEqual([85.6, 53.98]);
+    for (const expected of ['Implant card', implant.name, 'Model 021.5310', 'Lot LOTA1', 'Serial SN123', '(01)09506000134352(17)271231(10)LOTA1(21)SN123', 'Straumann AG', 'MD', 'REF', 'LOT', 'SN', 'UDI']) {
+      expect(front!.text).toContain(expected);
     }
+    expect(front!.text).not.toContain('BoneLevel');
+    for (const expected of ['Patient chart number CARD-42', 'Date of implantation 11-22-2026', `${ownLocation().name}, ${ownLocation().city}, ${ownLocation().state}`, 'Site 46', 'Use by 12-31-2027', 'UDI-DI 09506000134352']) {
+      expect(back!.text).toContain(expected);
+    }
+
+    const sheet = await t.request({ method: 'GET', url: `/api/implant/${implantId}/card?layout=sheet&paper=a4`, token: assistant() });
+    expect(sheet.headers['content-disposition']).toBe('inline; filename="implant-card-sheet-a4-CARD-42-2026-11-22.pdf"');
+    const [a4] = await pdfOf(sheet.rawPayload);
+    expect(a4!.mm).toEqual([210, 297]);
+    expect(a4!.text).toContain('Model 021.5310');
+    expect(a4!.text).toContain('Date of implantation 11-22-2026');
+    const letter = await pdfOf((await t.request({ method: 'GET', url: `/api/implant/${implantId}/card?layout=sheet`, token: assistant() })).rawPayload);
+    expect(letter[0]!.mm).toEqual([215.9, 279.4]);
+
+    const record = await t.request({ method: 'GET', url: `/api/implant/${implantId}/card?layout=summary`, token: assistant() });
+    const [page] = await pdfOf(record.rawPayload);
+    expect(page!.mm).toEqual([215.9, 279.4]);
+    for (const expected of ['Implant card', 'Model 021.5310', 'SN123', 'LOTA1', '09506000134352', 'Peter Merian-Weg 12, 4052 Basel, Switzerland', 'Date of implantation 11-22-2026', 'CARD-42']) {
+      expect(page!.text).toContain(expected);
+    }
+
+    const odd = await t.request({ method: 'GET', url: `/api/implant/${implantId}/card?layout=poster`, token: assistant() });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().errors[0].field).toBe('querystring.layout');
 
     const foreign = await t.request({ method: 'GET', url: `/api/implant/${implantId}/card`, token: foreignMember() });
     expect(foreign.statusCode).toBe(404);
@@ -212,6 +239,7 @@ describe('the implant card', () => {
     expect((await t.request({ method: 'GET', url: `/api/implant/${randomUUID()}/card`, token: member() })).statusCode).toBe(404);
   });
 });
+
 
 describe('editing a visit with an implant', () => {
   it('keeps the record of a kept line, asks a new line for its UDI, and removes the record of a line left out', async () => {

@@ -1,6 +1,7 @@
 import {
   CreateTreatmentLogRequestSchema,
   IdParamsSchema,
+  ImplantCardQuerySchema,
   ImplantListQuerySchema,
   ImplantPageSchema,
   PatientListQuerySchema,
@@ -55,9 +56,9 @@ export function treatmentLogsRoutes(app: ZodApp, logs: TreatmentLogsService): vo
 
   app.get('/implant/:id/card', {
     config: { access: { permission: ['treatmentLogs', 'read'] } },
-    schema: { tags: ['treatment logs'], params: IdParamsSchema, produces: ['application/pdf'] },
+    schema: { tags: ['treatment logs'], params: IdParamsSchema, querystring: ImplantCardQuerySchema, produces: ['application/pdf'] },
     handler: async (request, reply) => {
-      const card = await logs.implantCard(actorOf(request), request.params.id);
+      const card = await logs.implantCard(actorOf(request), request.params.id, request.query);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${card.fileName}"`).send(card.pdf);
     },
   });

@@ -4,6 +4,7 @@ import {
   toPage,
   type CreateTreatmentLogRequest,
   type Implant,
+  type ImplantCardQuery,
   type ImplantListQuery,
   type ImplantPage,
   type PatientListQuery,
@@ -237,7 +238,7 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
     },
 
     /** Issue 20: the implant card (EU MDR article 18) as a PDF, with a file name for the download. */
-    async implantCard(actor: Actor, id: string): Promise<{ fileName: string; pdf: Buffer }> {
+    async implantCard(actor: Actor, id: string, query: ImplantCardQuery = { layout: 'card', paper: 'letter' }): Promise<{ fileName: string; pdf: Buffer }> {
       const companyId = currentCompanyId(actor);
       const row = await findImplant(db, companyId, id);
       if (!row) throw notFound();
@@ -245,7 +246,8 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
       const implant = toImplant(row);
       const pdf = await renderImplantCardPdf({
         deviceName: implant.product.name,
-        model: implant.product.brand,
+        // The model is the manufacturer's reference for the product, never its brand (issue 55).
+        model: row.manufacturerCode,
         serialNumber: implant.serial_number,
         lotNumber: implant.lot_number,
         udi: implant.udi,
@@ -257,9 +259,10 @@ export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: Tr
         site: implant.site,
         chartNumber: row.chartNumber,
         expiryDate: implant.expiry_date,
-      });
+      }, query.layout, query.paper);
       await recordAudit(db, actor, { entity: 'patient', entityId: row.implant.patientId, action: 'read_implant_card', organizationId: actor.organizationId, companyId, changes: { implant_id: id } });
-      const fileName = `implant-card-${row.chartNumber}-${implant.implanted_at.slice(0, 10)}.pdf`.replace(/[^\w.-]+/g, '_');
+      const kind = query.layout === 'card' ? 'implant-card' : query.layout === 'sheet' ? `implant-card-sheet-${query.paper}` : 'implant-record';
+      const fileName = `${kind}-${row.chartNumber}-${implant.implanted_at.slice(0, 10)}.pdf`.replace(/[^\w.-]+/g, '_');
       return { fileName, pdf };
     },
 

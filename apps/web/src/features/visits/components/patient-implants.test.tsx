@@ -56,6 +56,15 @@ describe('the patient’s implants', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Implant card of BoneLevel implant 4.1 SN123' }));
     await vi.waitFor(() => { expect(createObjectURL).toHaveBeenCalled(); });
     expect(String(fetchMock.mock.calls[1]?.[0])).toContain(`/api/implant/${IMPLANT.id}/card`);
+    expect(String(fetchMock.mock.calls[1]?.[0])).not.toContain('layout=');
+
+    // Issue 55: the card on A4 paper to cut out, from the other formats.
+    await userEvent.click(within(row).getByRole('button', { name: 'Other formats of the implant card of BoneLevel implant 4.1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Card on A4 paper, to cut out' }));
+    await vi.waitFor(() => { expect(fetchMock).toHaveBeenCalledTimes(3); });
+    const sheet = new URL(String(fetchMock.mock.calls[2]?.[0]), 'http://localhost');
+    expect(sheet.pathname).toBe(`/api/implant/${IMPLANT.id}/card`);
+    expect(Object.fromEntries(sheet.searchParams)).toEqual({ layout: 'sheet', paper: 'a4' });
   });
 
   it('shows nothing for a patient without implants', async () => {

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,9 +13,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import MoreVert from '@mui/icons-material/MoreVert';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useQuery } from '@tanstack/react-query';
-import type { Implant } from '@clinic/domain';
+import type { Implant, ImplantCardLayout, ImplantCardPaper } from '@clinic/domain';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/download';
@@ -34,19 +39,28 @@ const COLUMNS = [
 /** Lot and serial as the label printed them. */
 const lotAndSerial = (implant: Implant) => [implant.lot_number && `Lot ${implant.lot_number}`, implant.serial_number && `SN ${implant.serial_number}`].filter(Boolean).join(' · ') || '—';
 
+/** Issue 55: besides the ID-1 card itself, a sheet to print and cut on ordinary paper, and the record's full page. */
+const OTHER_FORMATS: { label: string; layout: ImplantCardLayout; paper?: ImplantCardPaper }[] = [
+  { label: 'Card on Letter paper, to cut out', layout: 'sheet', paper: 'letter' },
+  { label: 'Card on A4 paper, to cut out', layout: 'sheet', paper: 'a4' },
+  { label: 'Full-page record', layout: 'summary' },
+];
+
 /** Issue 20: the devices implanted in the patient, newest first, each with its implant card (PDF). */
 export function PatientImplants({ patientId }: { patientId: string }) {
   const notify = useNotify();
   const implants = useQuery(patientImplantsQueryOptions(patientId));
   const [loading, setLoading] = useState<string | null>(null);
+  const [formats, setFormats] = useState<{ implant: Implant; anchor: HTMLElement } | null>(null);
   if (implants.isPending) return null;
   if (implants.isError) return <Alert severity="error">{errorMessage(implants.error, 'Could not load the implants.')}</Alert>;
   const { results, total } = implants.data;
   if (total === 0) return null;
 
-  const downloadCard = (implant: Implant) => {
+  const downloadCard = (implant: Implant, format: { layout: ImplantCardLayout; paper?: ImplantCardPaper | undefined } = { layout: 'card' }) => {
     setLoading(implant.id);
-    downloadFromApi(`implant/${implant.id}/card`, {}, `implant-card-${implant.id}.pdf`, () => undefined)
+    const query = format.layout === 'card' ? {} : { layout: format.layout, ...(format.paper ? { paper: format.paper } : {}) };
+    downloadFromApi(`implant/${implant.id}/card`, query, `implant-card-${implant.id}.pdf`, () => undefined)
       .catch((error: unknown) => { notify.error(errorMessage(error, 'Could not make the implant card. Please try again.')); })
       .finally(() => { setLoading(null); });
   };
@@ -80,20 +94,38 @@ export function PatientImplants({ patientId }: { patientId: string }) {
               <TableCell>{formatDate(implant.implanted_at)}</TableCell>
               <TableCell>{implant.clinician?.name ?? '—'}</TableCell>
               <TableCell align="right">
-                <Button
-                  size="small"
-                  startIcon={<PictureAsPdfOutlined />}
-                  loading={loading === implant.id}
-                  aria-label={`Implant card of ${implant.product.name}${implant.serial_number ? ` ${implant.serial_number}` : ''}`}
-                  onClick={() => { downloadCard(implant); }}
-                >
-                  Implant card
-                </Button>
+                <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+                  <Button
+                    size="small"
+                    startIcon={<PictureAsPdfOutlined />}
+                    loading={loading === implant.id}
+                    aria-label={`Implant card of ${implant.product.name}${implant.serial_number ? ` ${implant.serial_number}` : ''}`}
+                    onClick={() => { downloadCard(implant); }}
+                  >
+                    Implant card
+                  </Button>
+                  <IconButton size="small" aria-label={`Other formats of the implant card of ${implant.product.name}`} aria-haspopup="menu" onClick={(event) => { setFormats({ implant, anchor: event.currentTarget }); }}>
+                    <MoreVert fontSize="small" />
+                  </IconButton>
+                </Stack>
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      <Menu anchorEl={formats?.anchor ?? null} open={formats !== null} onClose={() => { setFormats(null); }}>
+        {OTHER_FORMATS.map((format) => (
+          <MenuItem
+            key={format.label}
+            onClick={() => {
+              if (formats) downloadCard(formats.implant, format);
+              setFormats(null);
+            }}
+          >
+            {format.label}
+          </MenuItem>
+        ))}
+      </Menu>
       {total > IMPLANTS_SHOWN ? (
         <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
           {`The ${String(IMPLANTS_SHOWN)} latest of ${String(total)} implants.`}
