@@ -52,5 +52,5 @@ export const DEMO_TREATMENTS: DemoTreatment[] = [
     tray: [['Straumann BLX Roxolid SLActive RB 4.0 x 10 mm Implant', 1], ['Bio-Gide Resorbable Collagen Membrane 13 x 25 mm', 1], [LIDOCAINE, 3], [NEEDLE, 1], [GAUZE, 6], ['Vicryl Polyglactin 910 Suture 3-0 SH 27 in (Box of 36)', 1], [GLOVES, 4]],
   },
   { code: 'AES-TOX20', name: 'Glabellar lines, 20 units', abbreviation: 'TOX20', category: 'Aesthetics', tray: [['Botox Cosmetic onabotulinumtoxinA 100 Units Vial', 0.2], [GLOVES, 2]] },
-  { code: 'AES-LIP1', name: 'Lip augmentation, 1 syringe', abbreviation: 'LIP1', category: 'Aesthetics', tray: [['Juvederm Ultra Plus XC 1 ml (Box of 2 Syringes)', 0.5], [GLOVES, 2]] },
+  { code: 'AES-LIP1', name: 'Lip augmentation, 1 syringe', abbreviation: 'LIP1', category: 'Aesthetics', tray: [['Juvederm Ultra Plus XC 1 ml (Box of 2 Syringes)', 1], [GLOVES, 2]] },
 ];
