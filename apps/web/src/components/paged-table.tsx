@@ -13,6 +13,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { formatTotal } from '../lib/format';
 import { tableCardsSx } from './table-cards-sx';
 import { LoadingBar } from './loading-bar';
+import { visuallyHidden } from './visually-hidden';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
 
@@ -58,19 +59,6 @@ interface PagedTableProps {
    */
   dense?: boolean;
 }
-
-/** Read by screen readers, not shown (MUI's visuallyHidden). */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 /** A server-paginated table; on phones its rows are cards (tableCardsSx), on wider screens it scrolls sideways rather than squash columns. */
 export function PagedTable({
