@@ -51,6 +51,24 @@ export const theme = createTheme({
         root: { [TOUCH]: { '& a': { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 } } },
       },
     },
+    // A page's alert with a button (Automatic sending…, Open history): when the two do not fit side
+    // by side (a phone), the button goes under the message, its label whole, rather than squeezing
+    // into a column of broken words (issue 50). Toasts (filled) keep their one line.
+    MuiAlert: {
+      styleOverrides: {
+        root: {
+          variants: [
+            {
+              props: { variant: 'standard' },
+              style: {
+                '&:has(> .MuiAlert-action)': { flexWrap: 'wrap', '& > .MuiAlert-message': { flex: '1 1 12rem' } },
+                '& > .MuiAlert-action .MuiButton-root': { whiteSpace: 'nowrap' },
+              },
+            },
+          ],
+        },
+      },
+    },
     MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e1e8eb' } } },
     MuiAppBar: { styleOverrides: { root: { border: 'none' } } },
     MuiDrawer: { styleOverrides: { paper: { border: 'none' } } },
