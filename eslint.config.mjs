@@ -77,6 +77,14 @@ export default tseslint.config(
     },
   },
   {
+    // A bare router link is the browser's blue, underlined (the counts' "Whole location", issue 50):
+    // a text link is an AppLink; the router's Link stays the `component` of a button.
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "JSXOpeningElement[name.name='RouterLink']", message: 'Use AppLink (components/link.tsx): the bare router link is the browser\'s blue.' }],
+    },
+  },
+  {
     // Features do not import each other; shared code lives in components/ and lib/, and app/ composes features.
     files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
     rules: {

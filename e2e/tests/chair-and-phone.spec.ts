@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, REVIEW_SIZES, screenshot, screenshotAtReviewSizes, signIn, signOut, skipWelcome } from './helpers';
+import { DEMO, REVIEW_SIZES, screenshot, screenshotAtReviewSizes, signIn, skipWelcome } from './helpers';
 
 /** What staff tripped over in the walk-through (issue 24), fixed and shown in the browser. */
 test('table links are the app’s teal, not the browser’s blue', async ({ page }) => {
@@ -137,17 +137,7 @@ test.describe('on a touch screen', () => {
   });
 });
 
-test('on a desktop the sidebar scrolls above the user block, and every signed-in page passes axe, content inside landmarks', async ({ page }) => {
-  test.setTimeout(180_000);
-  const AxeBuilder = (await import('@axe-core/playwright')).default;
-  const seriousFindings = async (path: string) => {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    // Serious and critical findings, and content outside every landmark (the sidebar's brand and user block were).
-    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || violation.id === 'region').map((violation) => `${path}: ${violation.id} (${String(violation.nodes.length)})`);
-  };
-
+test('on a desktop the sidebar scrolls above the user block', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, DEMO.manager);
   await skipWelcome(page);
@@ -161,17 +151,4 @@ test('on a desktop the sidebar scrolls above the user block, and every signed-in
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage Users' })).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
   await screenshot(page, 'sidebar-1366-scrolled', { fullPage: false });
-
-  const findings: string[] = [];
-  const locationPages = ['/dashboard', '/categories', '/products', '/suppliers', '/users/profile', '/users/company', '/alerts', '/inventory', '/running-list', '/treatments/categories', '/treatment/design', '/treatment/form', '/treatment-execution', '/patients', '/recall', '/purchase-history', '/marketplace', '/marketplace/orders'];
-  for (const path of locationPages) findings.push(...(await seriousFindings(path)));
-  await signOut(page);
-  await signIn(page, DEMO.owner);
-  await skipWelcome(page);
-  findings.push(...(await seriousFindings('/company-dashboard')));
-  await signOut(page);
-  await signIn(page, DEMO.admin);
-  await skipWelcome(page);
-  for (const path of ['/products/pending', '/import', '/import/instructions', '/clients', '/users/pending', '/users/rejected', '/users/deleted', '/users/test-emails']) findings.push(...(await seriousFindings(path)));
-  expect(findings).toEqual([]);
 });

@@ -44,13 +44,21 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   await page.waitForLoadState('networkidle');
   // Polled: right after a resize a toast or a chart may still be laid out for the previous width.
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${name} is wider than the screen` }).toBeLessThanOrEqual(1);
-  // Capture the settled page, not a dialog halfway through its fade-in.
+  await finishAnimations(page);
+  await savePicture(page, name, { fullPage });
+}
+
+/** Ends the running transitions, so a picture or a check sees the settled page, not a dialog halfway through its fade-in. */
+export async function finishAnimations(page: Page): Promise<void> {
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {
       if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
     }
   });
-  // CI checks the layout but writes no pictures nobody will open (a third of a second each, ~250 a run).
+}
+
+/** Writes screenshots/{name}.png as the page is now; CI writes no pictures nobody will open (a third of a second each, ~250 a run). */
+export async function savePicture(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   if (SAVE_SCREENSHOTS) await page.screenshot({ path: `screenshots/${name}.png`, fullPage });
 }
 

@@ -10,6 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useScrollTabStop } from './use-scroll-tab-stop';
 
 export interface LocalTableSectionProps<T> {
   /** Heading of the section, also its accessible name. */
@@ -35,6 +36,7 @@ export function LocalTableSection<T>({ title, label, columns, rows, rowKey, cell
   const matching = search && wanted ? rows.filter((r) => search.text(r).toLowerCase().includes(wanted)) : rows;
   const shown = matching.slice(page * pageSize, page * pageSize + pageSize);
   const titleId = `${label.toLowerCase().replace(/\W+/g, '-')}-title`;
+  const scroller = useScrollTabStop();
   return (
     <Box component="section" aria-labelledby={titleId}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
@@ -54,7 +56,7 @@ export function LocalTableSection<T>({ title, label, columns, rows, rowKey, cell
         ) : null}
       </Box>
       <Paper sx={{ overflow: 'hidden' }}>
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer ref={scroller} sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={label} sx={{ minWidth }}>
             <TableHead>
               <TableRow>

@@ -13,6 +13,8 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { formatTotal } from '../lib/format';
 import { tableCardsSx } from './table-cards-sx';
 import { LoadingBar } from './loading-bar';
+import { useScrollTabStop } from './use-scroll-tab-stop';
+import { visuallyHidden } from './visually-hidden';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
 
@@ -59,19 +61,6 @@ interface PagedTableProps {
   dense?: boolean;
 }
 
-/** Read by screen readers, not shown (MUI's visuallyHidden). */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
-
 /** A server-paginated table; on phones its rows are cards (tableCardsSx), on wider screens it scrolls sideways rather than squash columns. */
 export function PagedTable({
   label,
@@ -94,6 +83,7 @@ export function PagedTable({
   // under the empty table would be pushed down by the rows (a layout shift, Lighthouse's CLS on
   // /products: 0.058); it comes in under them instead.
   const answered = !loading || rowCount > 0 || Boolean(error);
+  const scroller = useScrollTabStop();
   return (
     <Paper sx={{ overflow: 'hidden' }}>
       {error ? (
@@ -103,7 +93,7 @@ export function PagedTable({
       ) : null}
       <LoadingBar loading={loading} />
       {/* relative: the visually hidden header text is absolutely positioned and must not widen the page */}
-      <TableContainer sx={[{ overflowX: 'auto', position: 'relative' }, tableCardsSx(columns)]}>
+      <TableContainer ref={scroller} sx={[{ overflowX: 'auto', position: 'relative' }, tableCardsSx(columns)]}>
         <Table aria-label={label} size="small" sx={{ minWidth, ...(dense ? { '& .MuiTableCell-root': { px: { sm: 1, lg: 2 } } } : {}) }}>
           <TableHead>
             <TableRow>

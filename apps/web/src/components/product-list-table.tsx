@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_CATEGORY_NAME, type Product, type ProductListItem, type ProductListOrder, type ProductType } from '@clinic/domain';
 import { coverText } from '../lib/format';
 import { AppLink } from './link';
-import { PagedTable, visuallyHidden, type PageState } from './paged-table';
+import { PagedTable, type PageState } from './paged-table';
+import { visuallyHidden } from './visually-hidden';
 import { ProductStatusChip } from './product-status-chip';
 import { ProductThumbnail } from './product-thumbnail';
 

@@ -1,5 +1,6 @@
 import type { Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
+import { visuallyHidden } from './visually-hidden';
 
 export interface CardColumn {
   label: string;
@@ -42,7 +43,7 @@ export function tableCardsSx(columns: readonly CardColumn[]): (theme: Theme) => 
   return (theme: Theme) => ({
     [theme.breakpoints.down('sm')]: {
       '& table': { minWidth: '0 !important' },
-      '& thead': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+      '& thead': visuallyHidden,
       '& table, & tbody, & tfoot, & tr': { display: 'block' },
       '& tbody tr, & tfoot tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
       '& tbody tr:has(> td[colspan])': { borderBottom: 0, py: 0 },

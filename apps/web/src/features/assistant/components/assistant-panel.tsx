@@ -17,6 +17,7 @@ import VolumeOffOutlined from '@mui/icons-material/VolumeOffOutlined';
 import VolumeUpOutlined from '@mui/icons-material/VolumeUpOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { ASSISTANT_MESSAGES, type VoiceActionResponse } from '@clinic/domain';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { errorMessage } from '../../../lib/api-client';
 import { base64ToBlob } from '../../../lib/base64';
 import { assistantModeQueryOptions } from '../api/assistant-api';
@@ -34,8 +35,6 @@ const MUTE_KEY = 'assistant_muted';
 const COMMAND_MAX = 2000;
 
 const EXAMPLES = ['add 3 boxes of Septocaine from Henry Schein at 45 dollars a box', 'new supplier Acme Dental, orders@acme.example, …', 'new category Implants'];
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function Bubble({ entry }: { entry: ConversationEntry }) {
   if (entry.role === 'event') {

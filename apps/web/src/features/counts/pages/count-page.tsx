@@ -7,8 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { can, COUNT_MESSAGES, type Count } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -129,7 +130,7 @@ export function CountPage() {
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
         <CountStatusChip status={c.status} />
-        <RouterLink to="/counts">All counts</RouterLink>
+        <AppLink to="/counts">All counts</AppLink>
       </Stack>
       {c.status === 'submitted' && !isAdmin ? <Alert severity="info" sx={{ mb: 2 }}>Waiting for a location admin to approve the differences.</Alert> : null}
       <CountFigures count={c} />

@@ -4,8 +4,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { can } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -66,7 +66,7 @@ export function CountsPage() {
         {rows.map((count) => (
           <TableRow key={count.id} hover>
             <TableCell>
-              <RouterLink to={`/counts/${count.id}`}>{count.scope_label}</RouterLink>
+              <AppLink to={`/counts/${count.id}`}>{count.scope_label}</AppLink>
             </TableCell>
             <TableCell>
               <CountStatusChip status={count.status} />

@@ -17,6 +17,7 @@ import { locationLine } from '../../../lib/profile';
 import { dashboardCardsQueryOptions, type RangeReportParams } from '../api/reports-api';
 import { CARD_FIGURES, cardValue, RangeCards } from './range-cards';
 import { LoadingBar } from '../../../components/loading-bar';
+import { useScrollTabStop } from '../../../components/use-scroll-tab-stop';
 
 export const BY_LOCATION = 'Figures by location';
 
@@ -24,8 +25,9 @@ export const BY_LOCATION = 'Figures by location';
 function ByLocationTable({ report }: { report: DashboardCardsReport }) {
   // The figure names stay in view while a wide organization scrolls sideways inside the card.
   const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', whiteSpace: 'nowrap' } as const;
+  const scroller = useScrollTabStop();
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <TableContainer ref={scroller} sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={BY_LOCATION}>
         <TableHead>
           <TableRow>

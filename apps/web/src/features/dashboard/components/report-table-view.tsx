@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { Link as RouterLink } from 'react-router';
+import { AppLink } from '../../../components/link';
 import { tableCardsSx } from '../../../components/table-cards-sx';
 import { displayCell, type ReportColumn } from '../report-table';
 
@@ -40,7 +40,7 @@ export function ReportTableView<T>({ label, columns, rows, rowKey }: ReportTable
                 return (
                   // The row's name (first column) may wrap; figures, days and lot numbers never break.
                   <TableCell key={c.label} align={c.kind === 'money' || c.kind === 'number' ? 'right' : 'left'} sx={index > 0 ? { whiteSpace: 'nowrap' } : undefined}>
-                    {c.href ? <RouterLink to={c.href(row)}>{text}</RouterLink> : text}
+                    {c.href ? <AppLink to={c.href(row)}>{text}</AppLink> : text}
                   </TableCell>
                 );
               })}

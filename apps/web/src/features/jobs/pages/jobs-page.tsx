@@ -17,6 +17,7 @@ import { JOB_STATES, type Job, type JobQueueSummary, type JobState } from '@clin
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
 import { tableCardsSx } from '../../../components/table-cards-sx';
+import { useScrollTabStop } from '../../../components/use-scroll-tab-stop';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -62,9 +63,10 @@ function scheduleLabel(cron: string | null): string {
 const QUEUE_COLUMNS = [{ label: 'Job' }, { label: 'Runs' }, ...COUNTS];
 
 function QueuesTable({ queues }: { queues: JobQueueSummary[] }) {
+  const scroller = useScrollTabStop();
   return (
     // Cards on phones, like every list of the app.
-    <TableContainer component={Paper} variant="outlined" sx={[{ mb: 3, position: 'relative' }, tableCardsSx(QUEUE_COLUMNS)]}>
+    <TableContainer ref={scroller} component={Paper} variant="outlined" sx={[{ mb: 3, position: 'relative' }, tableCardsSx(QUEUE_COLUMNS)]}>
       <Table size="small" aria-label="Job queues" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>

@@ -47,6 +47,14 @@ describe('the storage places page', () => {
     expect(within(within(table).getByRole('row', { name: 'Old cabinet' })).queryAllByRole('button')).toEqual([]);
   });
 
+  it('hides the actions column\'s header in a 1 px box, not one as wide as the page (it scrolled sideways by 1,096 px at 1440)', async () => {
+    renderPage(() => jsonResponse({}));
+    const header = await screen.findByRole('columnheader', { name: 'Actions' });
+    const hidden = within(header).getByText('Actions');
+    expect(getComputedStyle(hidden).position).toBe('absolute');
+    expect(getComputedStyle(hidden).width).toBe('1px');
+  });
+
   it('adds a place, and shows the server\'s refusal of a duplicate name in the dialog', async () => {
     const calls = renderPage((method, _path, body) =>
       (body as { name: string }).name === 'Main closet' ? jsonResponse({ statusCode: 409, code: 'CONFLICT', message: PLACE_MESSAGES.duplicateName('Main closet') }, 409) : jsonResponse(place('1', 'Operatory 2')),

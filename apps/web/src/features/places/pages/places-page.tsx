@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PLACE_MESSAGES, PLACE_NAME_MAX, PlaceNameSchema, type Place } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { unitCount } from '../../../lib/format';
@@ -135,7 +136,7 @@ export function PlacesPage() {
               <TableCell align="right">Units on hand</TableCell>
               <TableCell align="right">Lots</TableCell>
               <TableCell>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box component="span" sx={visuallyHidden}>
                   Actions
                 </Box>
               </TableCell>

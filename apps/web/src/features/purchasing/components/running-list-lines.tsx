@@ -17,6 +17,7 @@ import { lineTotal, PRODUCT_REQUEST_URGENCY_LABELS, PURCHASING_MESSAGES, UpdateR
 import { AppLink } from '../../../components/link';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { useNotify } from '../../../components/notifications/use-notify';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
 import { formatDate, formatDollars } from '../../../lib/format';
@@ -130,7 +131,7 @@ export function RunningListLines({ list, editable, onRemove }: RunningListLinesP
             <TableCell align="right">Total</TableCell>
             {editable ? (
               <TableCell>
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
+                <span style={visuallyHidden}>Actions</span>
               </TableCell>
             ) : null}
           </TableRow>

@@ -5,8 +5,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -72,7 +72,7 @@ export function PurchaseHistoryPage() {
         {rows.map((order) => (
           <TableRow key={order.id} hover>
             <TableCell>
-              <RouterLink to={`/purchase-history/${order.id}`}>{order.number}</RouterLink>
+              <AppLink to={`/purchase-history/${order.id}`}>{order.number}</AppLink>
             </TableCell>
             <TableCell>{order.supplier.name}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(order.created_at)}</TableCell>

@@ -19,6 +19,7 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { can } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { OrderLinesTable } from '../../../components/order-lines-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -105,7 +106,7 @@ export function PurchaseOrderPage() {
               cell: (line) => (
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                   <ProductThumbnail url={line.product.product_image_url} />
-                  <RouterLink to={`/products/${line.product.id}`}>{line.product.name}</RouterLink>
+                  <AppLink to={`/products/${line.product.id}`}>{line.product.name}</AppLink>
                 </Stack>
               ),
             },

@@ -15,8 +15,9 @@ import TableRow from '@mui/material/TableRow';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { can, PURCHASING_MESSAGES } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
 import { SupplierPicker, type SupplierOption } from '../../../components/supplier-picker';
@@ -187,7 +188,7 @@ export function RunningListsPage() {
         {rows.map((list) => (
           <TableRow key={list.id} hover>
             <TableCell>
-              <RouterLink to={`/running-list/${list.id}`}>{list.supplier.name}</RouterLink>
+              <AppLink to={`/running-list/${list.id}`}>{list.supplier.name}</AppLink>
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(list.created_at)}</TableCell>
             <TableCell align="right">{list.products_count}</TableCell>

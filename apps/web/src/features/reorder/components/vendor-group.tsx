@@ -18,6 +18,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { SUGGESTION_MESSAGES, UpdateSuggestedLineSchema, type SuggestedChoice, type SuggestedLine, type VendorRef } from '@clinic/domain';
 import { AppLink } from '../../../components/link';
 import { tableCardsSx } from '../../../components/table-cards-sx';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDollars } from '../../../lib/format';
 
 const COLUMNS = [
@@ -28,7 +29,6 @@ const COLUMNS = [
   { label: 'Remove', srOnly: true },
 ];
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const choiceKey = (c: { vendor: { id: string }; sku: string | null }) => `${c.vendor.id}|${c.sku ?? ''}`;
 const choiceLabel = (c: SuggestedChoice) =>
   `${c.vendor.name}${c.sku ? ` · ${c.sku}` : ' · last delivery'} · ${formatDollars(c.price)} per ${String(c.pack_size)} units (${formatDollars(c.unit_price)} each)${c.in_stock ? '' : ' · out of stock'}`;

@@ -24,6 +24,7 @@ import { formatCents, PLANS, SUBSCRIPTION_MESSAGES, type Invoice, type Subscript
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { PageLoader } from '../../../components/page-loader';
+import { useScrollTabStop } from '../../../components/use-scroll-tab-stop';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { organizationSubscriptionQueryOptions, useCancelSubscription, useManageSubscription } from '../api/subscriptions-api';
@@ -102,13 +103,14 @@ function PlanDialog({ overview, onClose }: { overview: SubscriptionOverview; onC
 }
 
 function Invoices({ invoices }: { invoices: Invoice[] }) {
+  const scroller = useScrollTabStop();
   return (
     <Box sx={{ mt: 3 }}>
       <Typography id="invoices-title" variant="h3" sx={{ mb: 1.5 }}>
         Invoices
       </Typography>
       <Paper sx={{ overflow: 'hidden' }}>
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer ref={scroller} sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-labelledby="invoices-title" sx={{ minWidth: 720 }}>
             <TableHead>
               <TableRow>

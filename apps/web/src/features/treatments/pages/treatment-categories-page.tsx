@@ -11,6 +11,7 @@ import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { can, CATEGORY_MESSAGES, TREATMENT_MESSAGES, type TreatmentCategory } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
@@ -86,7 +87,7 @@ export function TreatmentCategoriesPage() {
         {rows.map((category) => (
           <TableRow key={category.id} hover>
             <TableCell>
-              <RouterLink to={`/treatments/categories/${category.id}`}>{category.name}</RouterLink>
+              <AppLink to={`/treatments/categories/${category.id}`}>{category.name}</AppLink>
             </TableCell>
             <TableCell>{category.description || '—'}</TableCell>
             <TableCell align="right">{category.treatment_count}</TableCell>

@@ -20,6 +20,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { can, TREATMENT_MESSAGES } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -95,7 +96,7 @@ export function TreatmentDetailPage() {
                 <TableCell>
                   <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                     <ProductThumbnail url={item.product.product_image_url} />
-                    <RouterLink to={`/products/${item.product_id}`}>{item.product.name}</RouterLink>
+                    <AppLink to={`/products/${item.product_id}`}>{item.product.name}</AppLink>
                   </Stack>
                 </TableCell>
                 <TableCell align="right">{item.quantity}</TableCell>

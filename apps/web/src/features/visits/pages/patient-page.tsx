@@ -25,6 +25,7 @@ import { can, roundToCents, TREATMENT_LOG_MESSAGES, UuidSchema, type TreatmentLo
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
+import { useScrollTabStop } from '../../../components/use-scroll-tab-stop';
 import { errorMessage, isMissingRecord } from '../../../lib/api-client';
 import { formatDateTime, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
@@ -50,8 +51,9 @@ function Card({ label, value }: { label: string; value: string }) {
 /** Spec section 2: per treatment, the products with quantity, cost per unit (or 'Multiple Stocks used') and total. */
 function TreatmentProducts({ title, rows }: { title: string; rows: TreatmentLogProduct[] }) {
   const total = Math.round(rows.reduce((sum, r) => sum + r.cost, 0) * 100) / 100;
+  const scroller = useScrollTabStop();
   return (
-    <TableContainer component={Paper} sx={{ position: 'relative' }}>
+    <TableContainer ref={scroller} component={Paper} sx={{ position: 'relative' }}>
       <Table size="small" aria-label={title} sx={{ minWidth: 560 }}>
         <TableHead>
           <TableRow>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { can, PATIENTS_PAGE_SIZE, REPORT_MESSAGES } from '@clinic/domain';
+import { AppLink } from '../../../components/link';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
@@ -107,7 +108,7 @@ export function PatientsPage() {
         {rows.map((patient) => (
           <TableRow key={patient.id} hover>
             <TableCell>
-              <RouterLink to={`/patients/${patient.id}`}>{patient.patient_chart_number}</RouterLink>
+              <AppLink to={`/patients/${patient.id}`}>{patient.patient_chart_number}</AppLink>
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(patient.last_visit)}</TableCell>
             <TableCell align="right">{formatDollars(patient.last_visit_cost)}</TableCell>
