@@ -15,6 +15,7 @@ import {
   PRODUCT_TYPE_WORD,
   productTypeOf,
 } from './assistant-words';
+import { CREATE_VERB, OPENING, sentenceKind, stockListItems } from './assistant-sentences';
 import { roundToCents } from './money';
 
 /**
@@ -45,9 +46,13 @@ export const CommandDraftSchema = z.object({
   asking: z.string().max(40).nullable(),
 });
 
+/**
+ * A stock list ("New stock: 3 boxes of ..., 2 packs of ...") gives the first item's outcome and
+ * the other items, in order, as `queue`: each becomes a confirmation of its own after this one.
+ */
 export type ParseOutcome =
-  | { kind: 'ready'; draft: CommandDraft }
-  | { kind: 'question'; draft: CommandDraft; field: string; question: string }
+  | { kind: 'ready'; draft: CommandDraft; queue?: CommandDraft[] }
+  | { kind: 'question'; draft: CommandDraft; field: string; question: string; queue?: CommandDraft[] }
   | { kind: 'not_understood' }
   | { kind: 'cancelled' };
 
@@ -79,23 +84,56 @@ interface ReadContext {
 }
 
 export function parseAssistantCommand(text: string, previous: CommandDraft | null, today: string): ParseOutcome {
-  const said = text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/\s+/g, ' ').trim();
+  // Line breaks are kept as ";;": a typed list may put one item on each line.
+  const said = text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .trim()
+    .replace(/\s*[\r\n]+\s*/g, ' ;; ')
+    .replace(/\s+/g, ' ');
   if (!said) return { kind: 'not_understood' };
   if (CANCEL.test(said)) return { kind: 'cancelled' };
 
   const command = commandIn(said, previous === null);
+  if (command?.intent === 'create_stock') return stockCommand(command.rest, command.supplierName, today);
   if (command) {
-    const fields = READERS[command.intent](command.rest, { fresh: true, asking: null, known: {}, today });
+    const fields = READERS[command.intent](command.rest.replace(/ ;; /g, ', '), { fresh: true, asking: null, known: {}, today });
     return outcome(command.intent, fields, false);
   }
   if (!previous) return { kind: 'not_understood' };
 
   // A follow-up: it answers the field asked for, and any other detail said is merged in.
-  const heard = READERS[previous.intent](said, { fresh: false, asking: previous.asking, known: previous.fields, today });
+  const heard = READERS[previous.intent](said.replace(/ ;; /g, ', '), { fresh: false, asking: previous.asking, known: previous.fields, today });
   if (Object.keys(heard).length === 0) {
     return previous.asking ? outcome(previous.intent, { ...previous.fields }, true) : { kind: 'not_understood' };
   }
   return outcome(previous.intent, { ...previous.fields, ...heard }, false);
+}
+
+/** A queued command (the next item of a stock list) as it stands: ready, or its first question. */
+export function resumeCommand(draft: CommandDraft): ParseOutcome {
+  return outcome(draft.intent, { ...draft.fields }, false);
+}
+
+/**
+ * A stock command, or a list of them. A supplier said once (in the header, or with one item only)
+ * is the whole delivery's: one delivery comes from one supplier, and each card shows it.
+ */
+function stockCommand(rest: string, supplierName: string | undefined, today: string): ParseOutcome {
+  const read = (item: string) => readStock(item, { fresh: true, asking: null, known: {}, today });
+  // A piece naming no product is a detail of the item before it ("..., 50 cartridges a box").
+  const pieces = stockListItems(rest).reduce<string[]>((items, piece) => {
+    if (items.length && read(piece).product_name === undefined) items[items.length - 1] += `, ${piece}`;
+    else items.push(piece);
+    return items;
+  }, []);
+  const items = pieces.map(read);
+  const named = [...new Set(items.flatMap((f) => (typeof f.supplier_name === 'string' ? [f.supplier_name] : [])))];
+  const shared = supplierName ?? (items.length > 1 && named.length === 1 ? named[0] : undefined);
+  const drafts = items.map((fields) => (shared && fields.supplier_name === undefined ? { supplier_name: shared, ...fields } : fields));
+  const first = outcome('create_stock', drafts[0]!, false);
+  if (drafts.length === 1 || first.kind === 'not_understood' || first.kind === 'cancelled') return first;
+  return { ...first, queue: drafts.slice(1).map((fields) => ({ intent: 'create_stock' as const, fields, asking: null })) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,9 +143,6 @@ export function parseAssistantCommand(text: string, previous: CommandDraft | nul
 const CANCEL =
   /^(?:(?:no|nope|oh|ok(?:ay)?|please|actually|just|um+|uh+)[\s,]+)*(?:cancel|stop|abort|quit|never\s*mind|forget\s+(?:it|that|about\s+it)|scratch\s+that|don't\s+bother)(?:[\s,]+(?:it|that|this|please|thanks|thank\s+you|everything|all|the\s+\w+))*[\s.!]*$/i;
 
-/** Polite or filler openings before a command: "please", "can you", "ok so", "I'd like to". */
-const OPENING = String.raw`^(?:(?:hey|hi|ok(?:ay)?|so|um+|uh+|please|can you|could you|would you|will you|i want to|i need to|i'd like to|i would like to|let's|lets|go ahead and|just|also|now|and)[\s,]+)*`;
-const CREATE_VERB = String.raw`(?:add|create|make|register|set\s*up|enter|new)`;
 /** "new category", "add a category", "create a new supplier:", "please make another product". */
 const entityHead = (noun: string) => new RegExp(`${OPENING}${CREATE_VERB}\\s+(?:(?:a|an|the|another)\\s+)?(?:new\\s+)?${noun}\\b\\s*:?`, 'i');
 /** Checked in this order: "add a product category" is a category, "add 3 boxes" is stock. */
@@ -127,11 +162,14 @@ const STOCK_HEAD = new RegExp(
 /** A fresh command may also start straight with what arrived: "3 boxes of Septocaine from ...". */
 const HEADLESS_STOCK = new RegExp(`${OPENING}(?=(?:\\d+|a|an)\\s+(?:x\\s*)?${CONTAINER_WORD}\\b)`, 'i');
 
-function commandIn(said: string, fresh: boolean): { intent: AssistantIntent; rest: string } | null {
+function commandIn(said: string, fresh: boolean): { intent: AssistantIntent; rest: string; supplierName?: string | undefined } | null {
   for (const [intent, head] of ENTITY_HEADS) {
     const m = head.exec(said);
     if (m) return { intent, rest: said.slice(m[0].length) };
   }
+  // The kinds of sentence of assistant-sentences.ts ("I need a new category: ...", "Benco sent us ...").
+  const kind = sentenceKind(said);
+  if (kind) return kind;
   const stock = STOCK_HEAD.exec(said);
   if (stock) return { intent: 'create_stock', rest: said.slice(stock[0].length) };
   // Without a verb, "a box" is more likely an answer to the question asked, so only when nothing is pending.
@@ -651,7 +689,8 @@ function readSupplier(text: string, ctx: ReadContext): Fields {
       case 'lead': {
         // Before any label: the supplier's name in a command, or the plain answer to the question.
         const cut = Math.min(...[seg.search(/[,;]/), seg.search(EMAIL), seg.search(PHONE)].filter((i) => i >= 0), seg.length);
-        const answer = cleanName(seg.slice(0, cut));
+        // "Acme Dental with e-mail ...": the words that join the name to its first detail are not the name's.
+        const answer = cleanName(seg.slice(0, cut).replace(/\s+(?:with|and|having|whose|their|its|at)(?:\s+(?:the|an?|their|its))?\s*$/i, ''));
         if (ctx.fresh || ctx.asking === 'name') set(found, 'name', found.name ?? answer);
         else if (ctx.asking === 'tax_id') {
           // "12-3456789" looks like a phone number too: the answer's first clause is the tax id.
@@ -693,7 +732,11 @@ const CATEGORY_NAME_LEAD = /^\s*(?:(?:it's|it\s+is|it\s+should\s+be|the\s+(?:cat
 function readCategory(text: string, ctx: ReadContext): Fields {
   // After the draft is complete, a further remark does not rename the category.
   if (!ctx.fresh && ctx.asking !== 'name') return {};
-  const name = text.replace(CATEGORY_NAME_LEAD, '').replace(/^["'“]+|["'”.!?]+$/g, '').trim();
+  const name = text
+    .replace(CATEGORY_NAME_LEAD, '')
+    .replace(/[\s,]*\b(?:please|thanks|thank\s+you|now|today|for\s+(?:me|us))[.!?]*$/i, '')
+    .replace(/^["'“]+|["'”.!?]+$/g, '')
+    .trim();
   return name ? { name } : {};
 }
 

@@ -102,7 +102,8 @@ const NUMBER_RUN = new RegExp(`(?<![\\w@.+-])(?:${NUMBER_WORDS.join('|')})(?:[\\
 export function numberWordsToDigits(text: string): string {
   const simplified = text.replace(/\bhalf an? dozen\b/gi, '6').replace(/\ba couple(?: of)?\b/gi, '2');
   return simplified.replace(NUMBER_RUN, (run: string, offset: number) => {
-    const sentenceStart = offset === 0 || /[.!?]\s*$/.test(simplified.slice(0, offset));
+    // A list item starts like a sentence: after a colon, a semicolon or a bullet.
+    const sentenceStart = offset === 0 || /(?:[.!?:;]|^[-*•]|\s[-*•])\s*$/.test(simplified.slice(0, offset));
     // Split keeping the separators, so words that are not numbers come back exactly as written.
     const parts = run.split(/([\s-]+)/);
     const words = parts.filter((_, k) => k % 2 === 0);

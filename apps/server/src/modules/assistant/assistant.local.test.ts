@@ -88,6 +88,53 @@ describe('the assistant without an AI endpoint', () => {
     expect(done).toMatchObject({ text: ASSISTANT_MESSAGES.categoryCreated, tool_call: null });
   });
 
+  it.each<[string, string, Record<string, unknown>]>([
+    ['Henry Schein sent us two boxes of carbocaine, 50 per box, 45 dollars a box', 'create_stock', { container_quantity: 2, units_per_container: 50, price_per_container: 45 }],
+    ['Please put 3 boxes of Carbocaine into stock from Henry Schein at $40 a box, boxes of 50', 'create_stock', { container_quantity: 3, units_per_container: 50, price_per_container: 40 }],
+    ['We need another category: Sedation', 'create_category', { name: 'Sedation' }],
+    [
+      'Add Ortho Direct as a new supplier, email sales@ortho.example, phone 512 555 0140, tax id 98-7654321, contact email sam@ortho.example, contact phone 512 555 0141',
+      'create_supplier',
+      { name: 'Ortho Direct', email: 'sales@ortho.example', contact_phone: '512 555 0141' },
+    ],
+  ])('ends "%s" at a %s confirmation card', async (text, tool, args) => {
+    const answer = await say(text);
+    expect(answer.tool_call).toMatchObject({ name: tool, arguments: args });
+    expect(answer.text).toMatch(/Please confirm\.$/);
+    if (tool === 'create_stock') expect(answer.tool_call?.arguments).toMatchObject({ product_id: ids.carbocaine, supplier_id: ids.schein });
+  });
+
+  it('asks rather than guesses when a supplier sent something without saying what it costs', async () => {
+    const answer = await say('They delivered 2 boxes of carbocaine');
+    expect(answer).toMatchObject({ tool_call: null, text: 'Which supplier is it from?' });
+  });
+
+  it('takes a stock list one card at a time, each after the last one’s result', async () => {
+    const text = 'New stock from Henry Schein:\n- 2 boxes of Carbocaine, 50 per box, $45 a box\n- three boxes of carbocaine, boxes of 50, at 40 dollars a box';
+    const first = await say(text);
+    expect(first).toMatchObject({ text: expect.stringMatching(/^\(1 of 2\) Add 2 × Carbocaine/), tool_call: { name: 'create_stock', arguments: { container_quantity: 2, price_per_container: 45 } } });
+    const history = after([], text, first);
+    const done: AssistantTurn = { role: 'tool', tool_call_id: first.tool_call!.id, name: 'create_stock', content: ASSISTANT_MESSAGES.stockAdded, data: { id: 'x' } };
+    const second = await say(null, [...history, done]);
+    expect(second).toMatchObject({ text: expect.stringMatching(/^stock added \(2 of 2\) Add 3 × Carbocaine/), tool_call: { name: 'create_stock', arguments: { container_quantity: 3, price_per_container: 40, supplier_id: ids.schein } } });
+    // The last card's result ends the list.
+    const end = await say(null, [...after([...history, done], null, second), { role: 'tool', tool_call_id: second.tool_call!.id, name: 'create_stock', content: ASSISTANT_MESSAGES.stockAdded }]);
+    expect(end).toMatchObject({ text: ASSISTANT_MESSAGES.stockAdded, tool_call: null });
+  });
+
+  it('moves on to a list’s next item when told to, after a cancelled card', async () => {
+    const text = 'Henry Schein delivered: 2 boxes of carbocaine at 45 dollars a box and 4 boxes of carbocaine at 44 dollars a box, 50 per box';
+    const first = await say(text);
+    expect(first.text).toBe('(1 of 2) How many units are in each box?');
+    const history = after([], text, first);
+    const card = await say('fifty', history);
+    expect(card.tool_call).toMatchObject({ name: 'create_stock', arguments: { container_quantity: 2, units_per_container: 50 } });
+    const cancelled: AssistantTurn = { role: 'tool', tool_call_id: card.tool_call!.id, name: 'create_stock', content: ASSISTANT_MESSAGES.cancelled };
+    const skipped = await say('next', [...after(history, 'fifty', card), cancelled]);
+    expect(skipped.tool_call).toMatchObject({ name: 'create_stock', arguments: { container_quantity: 4, price_per_container: 44, units_per_container: 50 } });
+    expect((await say('next')).text).toBe(ASSISTANT_MESSAGES.notUnderstood);
+  });
+
   it('cancels, and says when it did not understand', async () => {
     expect((await say('never mind')).text).toBe(ASSISTANT_MESSAGES.cancelled);
     expect((await say('what a lovely day')).text).toBe(ASSISTANT_MESSAGES.notUnderstood);

@@ -1,8 +1,10 @@
 import {
   ASSISTANT_MESSAGES,
   checkToolArguments,
+  CommandDraftSchema,
   formatCents,
   parseAssistantCommand,
+  resumeCommand,
   type AssistantToolName,
   type AssistantTurn,
   type CommandDraft,
@@ -22,7 +24,15 @@ interface LocalDraft {
   command: CommandDraft;
   product?: Named;
   supplier?: Named;
+  /** The items of a stock list still to come, each a confirmation of its own after this one. */
+  queue?: CommandDraft[];
+  /** Which item of the list this is ("2 of 3"), said before each of its replies. */
+  item?: { index: number; total: number };
 }
+
+/** The queue as the web sent it back: only well-formed drafts, at most a list's length. */
+const QueueSchema = CommandDraftSchema.array().max(20);
+const NEXT_ITEM = /^(?:next|skip|skip\s+(?:it|this|that)|continue|go\s+on|carry\s+on|next\s+(?:one|item))[\s.!]*$/i;
 
 const SELECTED_FIELD = { select_product: 'product', select_supplier: 'supplier' } as const;
 
@@ -47,6 +57,19 @@ const reply = (text: string, extra: Partial<VoiceActionResponse> = {}): VoiceAct
 
 let sequence = 0;
 const callId = () => `local_call_${Date.now().toString(36)}_${(sequence += 1).toString(36)}`;
+
+/** A list's item says which it is; its card keeps the list, so the next item follows the result. */
+function numbered(draft: LocalDraft, answer: VoiceActionResponse): VoiceActionResponse {
+  if (!draft.item) return answer;
+  const text = `(${String(draft.item.index)} of ${String(draft.item.total)}) ${answer.text}`;
+  const listed = answer.tool_call && answer.draft === null && draft.queue?.length ? { draft: draft as unknown as Record<string, unknown> } : {};
+  return { ...answer, text, ...listed };
+}
+
+function queueOf(draft: LocalDraft | null): CommandDraft[] {
+  const checked = QueueSchema.safeParse(draft?.queue ?? []);
+  return checked.success ? checked.data : [];
+}
 
 export function createLocalAssistant(resolver: AssistantResolver) {
   /** Builds the create call for a complete command, or the selection or question still needed. */
@@ -107,10 +130,23 @@ export function createLocalAssistant(resolver: AssistantResolver) {
     return reply(text, { tool_call: { id: callId(), name, arguments: checked.value }, display });
   }
 
+  /** The next item of a stock list: its first question, or its card. */
+  async function advance(actor: Actor, draft: LocalDraft): Promise<VoiceActionResponse> {
+    const [item, ...rest] = queueOf(draft);
+    if (!item) return reply(ASSISTANT_MESSAGES.notUnderstood);
+    const index = (draft.item?.index ?? 1) + 1;
+    const outcome = resumeCommand(item);
+    if (outcome.kind !== 'ready' && outcome.kind !== 'question') return reply(ASSISTANT_MESSAGES.notUnderstood);
+    const nextDraft: LocalDraft = { command: outcome.draft, queue: rest, item: { index, total: draft.item?.total ?? index + rest.length } };
+    if (outcome.kind === 'question') return numbered(nextDraft, reply(outcome.question, { draft: nextDraft as unknown as Record<string, unknown> }));
+    return numbered(nextDraft, await next(actor, nextDraft));
+  }
+
   return {
     async turn(actor: Actor, text: string | null, history: AssistantTurn[], today: string): Promise<VoiceActionResponse> {
       const last = history.at(-1);
       const draft = lastDraft(history);
+      const queue = queueOf(draft);
 
       // A tool result: the user's pick continues the command; anything else (created, cancelled, refused) ends it.
       if (last?.role === 'tool' && !text) {
@@ -118,11 +154,18 @@ export function createLocalAssistant(resolver: AssistantResolver) {
         const id = last.data?.[`${field ?? ''}_id`];
         if (field && draft && typeof id === 'string') {
           draft[field] = { id, name: String(last.data?.name ?? '') };
-          return next(actor, draft);
+          return numbered(draft, await next(actor, draft));
+        }
+        // A card of a list answered (created or refused): the list goes on with its next item.
+        if (draft && queue.length && last.name.startsWith('create_')) {
+          const following = await advance(actor, draft);
+          return { ...following, text: `${last.content} ${following.text}` };
         }
         return reply(last.content);
       }
       if (!text) return reply(ASSISTANT_MESSAGES.notUnderstood);
+      // "next" or "skip" moves on to the list's next item (after a card was cancelled, say).
+      if (draft && queue.length && NEXT_ITEM.test(text.trim())) return { ...(await advance(actor, draft)), heard: text };
 
       const outcome = parseAssistantCommand(text, draft?.command ?? null, today);
       if (outcome.kind === 'not_understood') return reply(ASSISTANT_MESSAGES.notUnderstood, { heard: text });
@@ -130,8 +173,11 @@ export function createLocalAssistant(resolver: AssistantResolver) {
       // A new command starts afresh; an answer to the last question keeps what was already picked.
       const sameCommand = draft !== null && outcome.draft.intent === draft.command.intent && draft.command.asking !== null;
       const nextDraft: LocalDraft = { command: outcome.draft, ...(sameCommand && draft.product ? { product: draft.product } : {}), ...(sameCommand && draft.supplier ? { supplier: draft.supplier } : {}) };
-      if (outcome.kind === 'question') return reply(outcome.question, { heard: text, draft: nextDraft as unknown as Record<string, unknown> });
-      return { ...(await next(actor, nextDraft)), heard: text };
+      // A list's items wait in the draft; an answer to a question keeps the list it belongs to.
+      if (outcome.queue?.length) Object.assign(nextDraft, { queue: outcome.queue, item: { index: 1, total: outcome.queue.length + 1 } });
+      else if (sameCommand && queue.length && draft.item) Object.assign(nextDraft, { queue, item: draft.item });
+      if (outcome.kind === 'question') return numbered(nextDraft, reply(outcome.question, { heard: text, draft: nextDraft as unknown as Record<string, unknown> }));
+      return { ...numbered(nextDraft, await next(actor, nextDraft)), heard: text };
     },
   };
 }
