@@ -25,6 +25,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { runningListsQueryOptions, useCreateRunningList, useReorderSuggestions } from '../api/purchasing-api';
+import { RequestsWithoutSupplier } from '../components/requests-without-supplier';
 
 const COLUMNS = [
   { key: 'supplier', label: 'Supplier' },
@@ -133,6 +134,8 @@ function ReorderSuggestionsDialog({ onClose }: { onClose: () => void }) {
 export function RunningListsPage() {
   const profile = useProfile();
   const canCreate = can(profile.data?.permissions ?? {}, 'runningList', 'create');
+  // The location's admins choose suppliers for requests no vendor could take (issue 50).
+  const isLocationAdmin = can(profile.data?.permissions ?? {}, 'companies', 'update');
   const [notOrdered, setNotOrdered] = useState(true);
   const [pageState, setPageState] = useState<PageState>({ page: 0, perPage: 10 });
   const [creating, setCreating] = useState(false);
@@ -159,6 +162,7 @@ export function RunningListsPage() {
           ) : null
         }
       />
+      {isLocationAdmin ? <RequestsWithoutSupplier /> : null}
       <FormControlLabel
         sx={{ mb: 1 }}
         control={
