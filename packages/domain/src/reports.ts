@@ -169,7 +169,7 @@ export const SUPPLY_SHARE_BAND = { low: 0.06, high: 0.1 } as const;
  * only partly recorded (a handful of visits imported, the typed figure missing), and one ordinary
  * supply order of $1,000-$2,000 then reads as 10-20 points above the band: the demo's Downtown
  * showed 247% from $393 of production in six days. Below it the share is not judged. Over several
- * months the minimum is this much for each month.
+ * months every month must reach it: one month typed and two never recorded read as 33%.
  */
 export const SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION = 10_000;
 
@@ -195,7 +195,7 @@ const ProductionShareFiguresSchema = z.object({
   production: z.number(),
   /** supply_spend / production; null without production. */
   share: z.number().nullable(),
-  /** Production reached SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION for each month; when false the share is not judged (too little production). */
+  /** Every month's production reached SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION; when false the share is not judged (too little production). */
   enough_production: z.boolean(),
   /** Where the production came from, in dollars. */
   sources: z.object({ procedures: z.number(), csv: z.number(), typed: z.number() }),

@@ -70,6 +70,7 @@ describe('supply spend as a share of production', () => {
   it('reads the last full month and the trailing three months whatever range is asked (on December 6: November, and September to November)', async () => {
     const here = await location();
     const token = adminAt(here);
+    await typeMonth(token, '2026-09', 20_000);
     await typeMonth(token, '2026-10', 24_000);
     await typeMonth(token, '2026-11', 30_000);
     await received(here, '2026-11-10', 3, 750);
@@ -95,7 +96,7 @@ describe('supply spend as a share of production', () => {
         last_month: '2026-11',
         start_date: '2026-09-01',
         end_date: '2026-11-30',
-        totals: { supply_spend: 2250, production: 54_000, share: 0.0417, enough_production: true },
+        totals: { supply_spend: 2250, production: 74_000, share: 0.0304, enough_production: true },
       });
     }
   });
@@ -112,6 +113,23 @@ describe('supply spend as a share of production', () => {
     const enough = (await share(token)).json();
     expect(enough.last_month.totals).toMatchObject({ production: SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION, share: 0.0971, enough_production: true });
     expect(enough.trailing_months.totals).toMatchObject({ production: SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION, enough_production: false });
+  });
+
+  it('judges the trailing months only when every one of them had enough production, not one big month against three of supplies', async () => {
+    const here = await location();
+    const token = adminAt(here);
+    // The demo's case: November typed, September and October never recorded.
+    await typeMonth(token, '2026-11', 48_750);
+    await received(here, '2026-09-15', 10, 500);
+    await received(here, '2026-11-10', 4, 250);
+    const report = (await share(token)).json();
+    expect(report.last_month.totals).toMatchObject({ supply_spend: 1000, production: 48_750, enough_production: true });
+    expect(report.trailing_months.totals).toMatchObject({ supply_spend: 6000, production: 48_750, enough_production: false });
+    await typeMonth(token, '2026-09', 40_000);
+    await typeMonth(token, '2026-10', 9_999);
+    expect((await share(token)).json().trailing_months.totals.enough_production).toBe(false);
+    await typeMonth(token, '2026-10', 10_000);
+    expect((await share(token)).json().trailing_months.totals).toMatchObject({ production: 98_750, share: 0.0608, enough_production: true });
   });
 
   it('production from the procedures completed, a day given by CSV replacing its fees', async () => {

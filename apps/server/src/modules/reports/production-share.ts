@@ -63,32 +63,53 @@ export function productionOf(rows: readonly ProductionRow[], range: DayRange): P
   return { production: roundToCents(sources.procedures + sources.csv + sources.typed), sources: rounded };
 }
 
-/** The share over `months` whole months; judged only with enough production for each of them. */
-export function shareFigures(supplySpend: number, production: Production, months: number): ProductionShareFigures {
+/** The share over whole months; `enough` says whether every one of them had enough production to judge it. */
+export function shareFigures(supplySpend: number, production: Production, enough: boolean): ProductionShareFigures {
   return {
     supply_spend: roundToCents(supplySpend),
     production: production.production,
     share: production.production > 0 ? Math.round((supplySpend / production.production) * 10_000) / 10_000 : null,
-    enough_production: production.production >= SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION * months,
+    enough_production: enough,
     sources: production.sources,
   };
 }
 
+/** The whole months of a range, each as its own range, oldest first. */
+function monthsOf(range: MonthsRange): DayRange[] {
+  return Array.from({ length: range.months }, (_, i) => {
+    const start = monthStart(range.end, range.months - 1 - i);
+    return { start, end: `${start.slice(0, 8)}${String(daysInMonth(start.slice(0, 7))).padStart(2, '0')}` };
+  });
+}
+
+/**
+ * Each month must reach SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION: a quarter whose one month was typed
+ * and two were never recorded would otherwise read 33% from a month's production against three
+ * months' supplies.
+ */
+const enoughEachMonth = (monthly: readonly number[]) => monthly.every((production) => production >= SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION);
+
 /** One period of the report: each location's share and the total of them all (unrounded sums, rounded once). */
 export function sharePeriod(range: MonthsRange, locations: readonly ReportLocation[], spendOf: (companyId: string) => number, rows: readonly ProductionRow[]): ProductionSharePeriod {
-  const perLocation = locations.map((l) => ({ ...l, figures: shareFigures(spendOf(l.id), productionOf(rows.filter((r) => r.company_id === l.id), range), range.months) }));
+  const months = monthsOf(range);
+  const perLocation = locations.map((l) => {
+    const own = rows.filter((r) => r.company_id === l.id);
+    const monthly = months.map((m) => productionOf(own, m).production);
+    return { ...l, monthly, figures: shareFigures(spendOf(l.id), productionOf(own, range), enoughEachMonth(monthly)) };
+  });
   const total = perLocation.reduce(
     (sum, l) => ({ spend: sum.spend + spendOf(l.id), production: sum.production + l.figures.production, procedures: sum.procedures + l.figures.sources.procedures, csv: sum.csv + l.figures.sources.csv, typed: sum.typed + l.figures.sources.typed }),
     { spend: 0, production: 0, procedures: 0, csv: 0, typed: 0 },
   );
+  const monthlyTotals = months.map((_, i) => perLocation.reduce((sum, l) => sum + l.monthly[i]!, 0));
   const sources = { procedures: roundToCents(total.procedures), csv: roundToCents(total.csv), typed: roundToCents(total.typed) };
   return {
     start_date: range.start,
     end_date: range.end,
     first_month: range.start.slice(0, 7),
     last_month: range.end.slice(0, 7),
-    totals: shareFigures(total.spend, { production: roundToCents(total.production), sources }, range.months),
-    locations: perLocation,
+    totals: shareFigures(total.spend, { production: roundToCents(total.production), sources }, enoughEachMonth(monthlyTotals)),
+    locations: perLocation.map(({ monthly: _monthly, ...l }) => l),
   };
 }
 

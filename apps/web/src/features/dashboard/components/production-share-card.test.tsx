@@ -77,7 +77,7 @@ describe('supply spend as a share of production', () => {
     expect(card).toHaveTextContent('$970.76 of supplies against $393.00 of production');
     expect(screen.queryByText(/247/)).not.toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(screen.getByText('September–November 2026: too little production to judge ($20,393.00 recorded)')).toBeInTheDocument();
+    expect(screen.getByText('September–November 2026: too little production in some months to judge ($20,393.00 recorded)')).toBeInTheDocument();
   });
 
   it('says how to give production when there is none; an admin is offered where to enter it, a member is not', async () => {

@@ -23,12 +23,14 @@ function sourceText(f: ProductionShareFigures): string {
 /** A share people may judge: with enough production recorded for every month of the period. */
 const judged = (f: ProductionShareFigures): f is ProductionShareFigures & { share: number } => f.share !== null && f.enough_production;
 
-/** One line of figures in words: the share, or why there is none. */
-function shareLine(f: ProductionShareFigures): string {
+/** One line of figures in words: the share, or why there is none (over several months, each must have enough). */
+function shareLine(f: ProductionShareFigures, months = 1): string {
   if (judged(f)) return `${percent(f.share)} (${formatDollars(f.supply_spend)} of ${formatDollars(f.production)})`;
-  if (f.production > 0) return `too little production to judge (${formatDollars(f.production)} recorded)`;
+  if (f.production > 0) return `too little production ${months > 1 ? 'in some months ' : ''}to judge (${formatDollars(f.production)} recorded)`;
   return 'no production recorded';
 }
+
+const monthCount = (period: ProductionSharePeriod) => (Number(period.last_month.slice(0, 4)) - Number(period.first_month.slice(0, 4))) * 12 + Number(period.last_month.slice(5, 7)) - Number(period.first_month.slice(5, 7)) + 1;
 
 /** Where the share falls against the usual band: a bar with the band shaded and a mark at the share. */
 function ShareBar({ share, band }: { share: number; band: { low: number; high: number } }) {
@@ -108,7 +110,7 @@ export function ProductionShareCard({ scope }: { scope: ReportScope }) {
         <>
           <LastMonth report={data} />
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {monthsOf(data.trailing_months)}: {shareLine(data.trailing_months.totals)}
+            {monthsOf(data.trailing_months)}: {shareLine(data.trailing_months.totals, monthCount(data.trailing_months))}
           </Typography>
           {rows.length > 1 ? (
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} aria-label={`Each location, ${monthsOf(data.last_month)}`}>
