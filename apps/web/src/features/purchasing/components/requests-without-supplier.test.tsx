@@ -24,9 +24,9 @@ const waiting = (id: string, name: string, overrides: Partial<RequestWithoutSupp
 });
 
 /** The running lists page with two requests waiting; choices and declines are recorded. */
-function signIn(role: Role, answer?: () => Response) {
+function signIn(role: Role, answer?: () => Response, count = 2) {
   setToken(fakeToken(role));
-  const rows = [waiting('7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b01', 'Septocaine 4% 1:100,000', { urgency: 'urgent', note: 'Two chairs out' }), waiting('7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b02', 'Prophy paste, mint')];
+  const rows = [waiting('7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b01', 'Septocaine 4% 1:100,000', { urgency: 'urgent', note: 'Two chairs out' }), waiting('7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b02', 'Prophy paste, mint')].slice(0, count);
   const calls: { method: string; path: string; body?: unknown }[] = [];
   const fetchMock = stubApi(profileFor(role), {
     '/api/purchase/product-requests/without-supplier': () => jsonResponse({ results: rows, total: rows.length }),
@@ -95,6 +95,20 @@ describe('requests without a supplier', () => {
     expect(await screen.findByText(PRODUCT_REQUEST_MESSAGES.declined)).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'DELETE', path: '7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b02' }]);
     await waitFor(() => { expect(within(list).queryByRole('listitem', { name: /Prophy paste/ })).not.toBeInTheDocument(); });
+  });
+
+  it('the last one settled: the list goes and the toast still says what happened', async () => {
+    signIn('company_admin', undefined, 1);
+    renderApp('/running-list');
+    const list = await section();
+    await userEvent.click(within(list).getByRole('button', { name: /^Choose a supplier for Septocaine/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a supplier' });
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: SUPPLIER.name }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add to running list' }));
+    expect(await screen.findByText(PRODUCT_REQUEST_MESSAGES.supplierChosen(SUPPLIER.name))).toBeInTheDocument();
+    await waitFor(() => { expect(screen.queryByRole('region', { name: /Requests without a supplier/ })).not.toBeInTheDocument(); });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("puts the server's reason under the supplier field", async () => {

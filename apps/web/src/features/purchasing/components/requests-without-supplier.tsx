@@ -34,18 +34,17 @@ function ChooseSupplierDialog({ request, onClose }: { request: RequestWithoutSup
       setProblem(PURCHASING_MESSAGES.selectSupplier);
       return;
     }
-    choose.mutate(
-      { id: request.id, body: { supplier_id: supplier.id } },
-      {
-        onSuccess: () => {
-          notify.success(PRODUCT_REQUEST_MESSAGES.supplierChosen(supplier.name));
-          onClose();
-        },
-        onError: (error) => {
-          const field = error instanceof ApiError ? error.errors.find((e) => e.field === 'supplier_id') : undefined;
-          if (field) setProblem(field.message);
-          else notify.error(errorMessage(error, PRODUCT_REQUEST_MESSAGES.chooseFailed));
-        },
+    // The promise, not mutate's callbacks: choosing the last request empties the list, which unmounts
+    // this dialog before the list's refetch ends, and mutate's callbacks skip an unmounted caller.
+    choose.mutateAsync({ id: request.id, body: { supplier_id: supplier.id } }).then(
+      () => {
+        notify.success(PRODUCT_REQUEST_MESSAGES.supplierChosen(supplier.name));
+        onClose();
+      },
+      (error: unknown) => {
+        const field = error instanceof ApiError ? error.errors.find((e) => e.field === 'supplier_id') : undefined;
+        if (field) setProblem(field.message);
+        else notify.error(errorMessage(error, PRODUCT_REQUEST_MESSAGES.chooseFailed));
       },
     );
   };
@@ -155,13 +154,14 @@ export function RequestsWithoutSupplier() {
         onClose={() => { setDeclining(null); }}
         onConfirm={() => {
           if (!declining) return;
-          decline.mutate(declining.id, {
-            onSuccess: () => {
+          // As in the dialog above: declining the last request unmounts this list.
+          decline.mutateAsync(declining.id).then(
+            () => {
               notify.success(PRODUCT_REQUEST_MESSAGES.declined);
               setDeclining(null);
             },
-            onError: (error) => { notify.error(errorMessage(error, PRODUCT_REQUEST_MESSAGES.declineFailed)); },
-          });
+            (error: unknown) => { notify.error(errorMessage(error, PRODUCT_REQUEST_MESSAGES.declineFailed)); },
+          );
         }}
       />
     </Paper>
