@@ -182,18 +182,26 @@ test.describe('purchasing', () => {
   });
 });
 
-// Demo data: Downtown bought Scotchbond from Henry Schein; no other browser test orders it.
+// Demo data: Downtown bought Scotchbond from Henry Schein; Benco's price list has it in stock (a pack
+// of 5 at $45.04), so a request goes to Benco (issue 50: the best in-stock price, as suggested
+// orders route). No other browser test orders it.
 const SCOTCHBOND = 'Scotchbond Universal Plus Adhesive 5 ml Bottle';
+// No price list carries orthodontics and Downtown never bought these brackets: nobody sells them yet.
+const BRACKETS = 'Clarity Advanced Ceramic Brackets MBT .022 Upper 5-5 Kit';
+
+async function productIdOf(page: Page, search: string, name: string): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const found = await page.request.get(`/api/product/v2?fuzzySearchQuery=${encodeURIComponent(search)}`, { headers: { authorization: `Bearer ${token ?? ''}` } });
+  return ((await found.json()) as { results: { id: string; name: string }[] }).results.find((p) => p.name === name)!.id;
+}
 
 test.describe('Request Product', () => {
-  test('the hygienist requests a product on her phone and follows it; the manager sees the alert and the high-priority line with who asked', async ({ page, browser }) => {
+  test('the hygienist requests a product on her phone and follows it; the manager sees the alert and the high-priority line, on the list of the vendor with the best in-stock price, with who asked', async ({ page, browser }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.member);
     await skipWelcome(page);
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const found = await page.request.get(`/api/product/v2?fuzzySearchQuery=${encodeURIComponent('Scotchbond Universal')}`, { headers: { authorization: `Bearer ${token ?? ''}` } });
-    const productId = ((await found.json()) as { results: { id: string; name: string }[] }).results.find((p) => p.name === SCOTCHBOND)!.id;
+    const productId = await productIdOf(page, 'Scotchbond Universal', SCOTCHBOND);
     await page.goto(`/products/${productId}`);
 
     const stockRoom = page.getByRole('region', { name: 'Stock Room' });
@@ -216,7 +224,7 @@ test.describe('Request Product', () => {
     await expect(mine.getByRole('listitem').first()).toContainText('Requested');
     await screenshot(page, 'request-product-390');
 
-    // The manager, in another browser: the Requested alert, and the line on Henry Schein's open list.
+    // The manager, in another browser: the Requested alert, and the line on Benco's open list at its price list's $9.01 a bottle.
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const manager = await context.newPage();
     await signIn(manager, DEMO.manager);
@@ -226,11 +234,61 @@ test.describe('Request Product', () => {
     await expect(requested).toContainText('Hannah Lee asked for 2 containers (urgent)');
     await expect(requested).toContainText('Last bottle is open');
     await manager.goto(`/running-list/${listId}`);
-    await expect(manager.getByRole('heading', { level: 1, name: 'Running List: Henry Schein Dental' })).toBeVisible();
+    await expect(manager.getByRole('heading', { level: 1, name: 'Running List: Benco Dental' })).toBeVisible();
     const row = manager.getByRole('row').filter({ hasText: SCOTCHBOND });
     await expect(row).toContainText('Requested by Hannah Lee');
+    await expect(row.getByRole('spinbutton', { name: `Price of ${SCOTCHBOND}` })).toHaveValue('9.01');
     await expect(row.getByRole('switch', { name: `High priority: ${SCOTCHBOND}` })).toBeChecked();
     await screenshot(manager, 'running-list-requested-line');
     await context.close();
+  });
+
+  test('a product nobody sells yet: accepted and waiting for a supplier; the manager chooses one on the running lists page; the hygienist sees it requested', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    const productId = await productIdOf(page, 'Clarity Advanced Ceramic', BRACKETS);
+    await page.goto(`/products/${productId}`);
+    await page.getByRole('region', { name: 'Stock Room' }).getByRole('button', { name: 'Request Product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Product' });
+    await dialog.getByRole('spinbutton', { name: 'Quantity (containers)' }).fill('2');
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('New ortho patient starts Monday');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(toast(page, 'Request sent to your admins: no vendor offers it yet, so an admin will choose the supplier')).toBeVisible();
+    const mine = page.getByRole('region', { name: 'Your requests' });
+    await expect(mine.getByRole('listitem').first()).toContainText('2 containers · Routine · New ortho patient starts Monday');
+    await expect(mine.getByRole('listitem').first()).toContainText('Waiting for a supplier');
+    await expect(mine).toContainText('your admins will choose who to order it from');
+    await screenshot(page, 'request-waiting-for-supplier-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'request-waiting-for-supplier-1440');
+
+    // The manager: the request waits on the running lists page, where a supplier is chosen.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const manager = await context.newPage();
+    await signIn(manager, DEMO.manager);
+    await skipWelcome(manager);
+    await manager.goto('/running-list');
+    const waiting = manager.getByRole('region', { name: /Requests without a supplier/ });
+    const item = waiting.getByRole('listitem', { name: `${BRACKETS}, 2 containers` });
+    await expect(item).toContainText('asked by Hannah Lee');
+    await screenshot(manager, 'requests-without-supplier-390');
+    await manager.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(manager, 'requests-without-supplier-1440');
+    await item.getByRole('button', { name: `Choose a supplier for ${BRACKETS}, 2 containers` }).click();
+    const choose = manager.getByRole('dialog', { name: 'Choose a supplier' });
+    await choose.getByRole('button', { name: 'Add to running list' }).click();
+    await expect(choose.getByText('Select a supplier first!')).toBeVisible();
+    await chooseOption(manager, choose.getByRole('combobox', { name: 'Supplier' }), 'Henry', 'Henry Schein Dental');
+    await screenshot(manager, 'requests-without-supplier-choose-1440');
+    await choose.getByRole('button', { name: 'Add to running list' }).click();
+    await expect(toast(manager, 'Added to the running list of Henry Schein Dental')).toBeVisible();
+    await expect(waiting.getByRole('listitem', { name: `${BRACKETS}, 2 containers` })).toHaveCount(0);
+    await context.close();
+
+    // The hygienist sees where it stands now.
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Your requests' }).getByRole('listitem').first()).toContainText('Requested');
   });
 });

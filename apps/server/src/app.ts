@@ -82,6 +82,7 @@ import { createRunningListsService } from './modules/purchasing/running-lists.se
 import { createPurchaseOrdersService } from './modules/purchasing/purchase-orders.service';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { createProductRequestsService } from './modules/purchasing/product-requests.service';
+import { createRequestsWithoutSupplierService } from './modules/purchasing/requests-without-supplier.service';
 import { productRequestRoutes } from './modules/purchasing/product-requests.routes';
 import { createTreatmentCategoriesService } from './modules/treatments/treatment-categories.service';
 import { createTreatmentsService } from './modules/treatments/treatments.service';
@@ -338,7 +339,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       transfersRoutes(zapi, createTransfersService(deps));
       alertsRoutes(zapi, alerts);
       purchasingRoutes(zapi, createRunningListsService(deps), createPurchaseOrdersService(deps));
-      productRequestRoutes(zapi, createProductRequestsService(deps));
+      // A request is routed by the marketplace's comparison (issue 50), handed in: the marketplace depends on purchasing.
+      productRequestRoutes(zapi, createProductRequestsService(deps, marketplace), createRequestsWithoutSupplierService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
       pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect, pmsSync), createUpcomingService(deps));

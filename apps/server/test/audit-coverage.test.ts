@@ -176,6 +176,9 @@ const AUDITED: Record<string, Audited> = {
   'POST /api/alert/:id/dismiss': { entity: 'alert', action: 'dismiss' },
   'POST /api/purchase/running-list': { entity: 'running_list', action: 'create' },
   'POST /api/product/:id/requests': { entity: 'product_request', action: 'create' },
+  // Issue 50: a location admin chooses the supplier of a request without one, or declines it.
+  'POST /api/purchase/product-requests/:id/supplier': { entity: 'product_request', action: 'choose_supplier' },
+  'DELETE /api/purchase/product-requests/:id': { entity: 'product_request', action: 'decline' },
   'DELETE /api/purchase/running-list/:id': { entity: 'running_list', action: 'delete' },
   'POST /api/purchase/running-list/product': { entity: 'running_list', action: 'add_products' },
   'POST /api/purchase/running-list/product/bulk': { entity: 'running_list', action: 'add_products' },

@@ -4,8 +4,10 @@ import { IdempotencyKeySchema } from './stock';
 
 /**
  * Request Product (spec section 2, Stock Room dialog; issue 39): anyone working at a location asks
- * for a product to be ordered. The request becomes a high-priority line on the running list of the
- * product's usual supplier; its state is read from that line, never kept twice.
+ * for a product to be ordered, any product its catalog shows. The request becomes a high-priority
+ * line on the running list of the vendor with the best in-stock price (as suggested orders route,
+ * issue 50), else of its last or catalog supplier; with none, it waits on the location's "Requests
+ * without a supplier" until an admin chooses one. Its state is read from the line, never kept twice.
  */
 export const PRODUCT_REQUEST_URGENCIES = ['routine', 'this_week', 'urgent'] as const;
 export const ProductRequestUrgencySchema = z.enum(PRODUCT_REQUEST_URGENCIES, { error: 'Choose how urgent it is' });
@@ -18,14 +20,16 @@ export const PRODUCT_REQUEST_URGENCY_LABELS: Record<ProductRequestUrgency, strin
 };
 
 /**
- * requested: on an open running list; ordered: its list became a purchase order; received: that
- * order line arrived in full; cancelled: the line (or its list) was removed before ordering.
+ * awaiting_supplier: no vendor could take it, a location admin is to choose one; requested: on an
+ * open running list; ordered: its list became a purchase order; received: that order line arrived
+ * in full; cancelled: the line (or its list) was removed before ordering, or an admin declined it.
  */
-export const PRODUCT_REQUEST_STATES = ['requested', 'ordered', 'received', 'cancelled'] as const;
+export const PRODUCT_REQUEST_STATES = ['awaiting_supplier', 'requested', 'ordered', 'received', 'cancelled'] as const;
 export const ProductRequestStateSchema = z.enum(PRODUCT_REQUEST_STATES);
 export type ProductRequestState = z.infer<typeof ProductRequestStateSchema>;
 
 export const PRODUCT_REQUEST_STATE_LABELS: Record<ProductRequestState, string> = {
+  awaiting_supplier: 'Waiting for a supplier',
   requested: 'Requested',
   ordered: 'Ordered',
   received: 'Received',
@@ -37,6 +41,8 @@ export const PRODUCT_REQUEST_MAX_QUANTITY = 1000;
 export const PRODUCT_REQUEST_NOTE_MAX = 500;
 /** How many of the caller's requests the product page lists. */
 export const PRODUCT_REQUESTS_LIMIT = 10;
+/** How many requests without a supplier the running lists page shows at once (most urgent, then oldest, first). */
+export const REQUESTS_WITHOUT_SUPPLIER_LIMIT = 100;
 
 export const PRODUCT_REQUEST_MESSAGES = {
   quantityRequired: 'Quantity is required',
@@ -44,8 +50,14 @@ export const PRODUCT_REQUEST_MESSAGES = {
   quantityWhole: 'Enter a whole number of containers',
   quantityMax: `Ask for at most ${String(PRODUCT_REQUEST_MAX_QUANTITY)} containers at once`,
   noteTooLong: `The note can be at most ${String(PRODUCT_REQUEST_NOTE_MAX)} characters`,
-  noSupplier: "This product has no supplier yet: set the product's supplier or add stock from a supplier first",
   sent: 'Request sent to your admins',
+  sentWithoutSupplier: 'Request sent to your admins: no vendor offers it yet, so an admin will choose the supplier',
+  supplierNotFound: 'Supplier not found',
+  notAwaitingSupplier: 'This request is no longer waiting for a supplier',
+  supplierChosen: (supplier: string) => `Added to the running list of ${supplier}`,
+  chooseFailed: 'Failed to choose the supplier',
+  declined: 'Request declined',
+  declineFailed: 'Failed to decline the request',
   failed: 'Failed to send the request',
 } as const;
 
@@ -83,6 +95,13 @@ export type ProductRequest = z.infer<typeof ProductRequestSchema>;
 
 export const ProductRequestListSchema = z.object({ results: z.array(ProductRequestSchema) });
 export type ProductRequestList = z.infer<typeof ProductRequestListSchema>;
+
+/** A request waiting for its supplier, as a location admin sees it on the running lists page. */
+export const RequestWithoutSupplierSchema = ProductRequestSchema.extend({ product: z.object({ id: UuidSchema, name: z.string() }) });
+export type RequestWithoutSupplier = z.infer<typeof RequestWithoutSupplierSchema>;
+/** Most urgent first, then the longest waiting; `total` counts them all. */
+export const RequestsWithoutSupplierSchema = z.object({ results: z.array(RequestWithoutSupplierSchema), total: z.number().int() });
+export type RequestsWithoutSupplier = z.infer<typeof RequestsWithoutSupplierSchema>;
 
 /** Who asked for a running-list line, newest first (one line may gather several requests). */
 export const LineRequesterSchema = z.object({ id: UuidSchema, name: z.string(), urgency: ProductRequestUrgencySchema, quantity: z.number().int(), note: z.string(), created_at: z.string() });

@@ -55,6 +55,10 @@ export const CreateRunningListRequestSchema = z.object({
 });
 export type CreateRunningListRequest = z.infer<typeof CreateRunningListRequestSchema>;
 
+/** The supplier a location admin chose for a request without one (issue 50), picked as a new list's. */
+export const ChooseRequestSupplierSchema = CreateRunningListRequestSchema;
+export type ChooseRequestSupplier = CreateRunningListRequest;
+
 /** One product onto an existing list, or onto the supplier's open list (made when there is none). */
 export const AddRunningListProductRequestSchema = RunningListProductInputSchema.extend({
   running_list_id: UuidSchema.optional(),

@@ -163,20 +163,63 @@ export type WasteReport = z.infer<typeof WasteReportSchema>;
  */
 export const SUPPLY_SHARE_BAND = { low: 0.06, high: 0.1 } as const;
 
+/**
+ * Too little production to judge (issue 50): less than $10,000 of production a month. A single
+ * chair produces $40,000 or more in a month, so a month under $10,000 means its production was
+ * only partly recorded (a handful of visits imported, the typed figure missing), and one ordinary
+ * supply order of $1,000-$2,000 then reads as 10-20 points above the band: the demo's Downtown
+ * showed 247% from $393 of production in six days. Below it the share is not judged. Over several
+ * months every month must reach it: one month typed and two never recorded read as 33%.
+ */
+export const SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION = 10_000;
+
+/** How many whole months back the longer period reaches (the last full month is the first). */
+export const SUPPLY_SHARE_TRAILING_MONTHS = 3;
+
+const minimumText = `$${SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION.toLocaleString('en-US')}`;
+
+export const SUPPLY_SHARE_MESSAGES = {
+  /** The card, when the months have too little production recorded to judge the share. */
+  tooLittleProduction: `Too little production recorded to judge: the share needs at least ${minimumText} of production a month. Import completed procedures or type the month’s production under Practice system.`,
+  noProduction: 'No production recorded for these months: import completed procedures or type the month’s production under Practice system.',
+} as const;
+
+/** The scope of the report, never a range: supply share is judged over whole months (issue 50). */
+export const ProductionShareQuerySchema = z.object(ScopeFields);
+export type ProductionShareQuery = z.infer<typeof ProductionShareQuerySchema>;
+
 const ProductionShareFiguresSchema = z.object({
-  /** Purchase spend in the range (as the dashboard's spend). */
+  /** Purchase spend in the months (as the dashboard's spend). */
   supply_spend: z.number(),
-  /** Production in the range: a typed monthly figure where there is one (prorated to the days in the range), else each day's production from a CSV, else the fees of the procedures completed that day. */
+  /** Production in the months: a typed monthly figure where there is one, else each day's production from a CSV, else the fees of the procedures completed that day. */
   production: z.number(),
   /** supply_spend / production; null without production. */
   share: z.number().nullable(),
+  /** Every month's production reached SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION; when false the share is not judged (too little production). */
+  enough_production: z.boolean(),
   /** Where the production came from, in dollars. */
   sources: z.object({ procedures: z.number(), csv: z.number(), typed: z.number() }),
 });
-export const ProductionShareSchema = RangeSchema.extend({
-  band: z.object({ low: z.number(), high: z.number() }),
+
+/** Whole calendar months: the first and last months (YYYY-MM) and their first and last days. */
+const SharePeriodSchema = RangeSchema.extend({
+  first_month: z.string(),
+  last_month: z.string(),
   totals: ProductionShareFiguresSchema,
   locations: z.array(ReportLocationSchema.extend({ figures: ProductionShareFiguresSchema })),
 });
+
+/**
+ * Supply spend as a share of production over whole months, whatever range the dashboard shows:
+ * the last full month, and the last SUPPLY_SHARE_TRAILING_MONTHS full months (issue 50).
+ */
+export const ProductionShareSchema = z.object({
+  band: z.object({ low: z.number(), high: z.number() }),
+  /** SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION: below it, a month's share is not judged. */
+  min_monthly_production: z.number(),
+  last_month: SharePeriodSchema,
+  trailing_months: SharePeriodSchema,
+});
 export type ProductionShare = z.infer<typeof ProductionShareSchema>;
+export type ProductionSharePeriod = z.infer<typeof SharePeriodSchema>;
 export type ProductionShareFigures = z.infer<typeof ProductionShareFiguresSchema>;

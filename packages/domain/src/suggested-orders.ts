@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { UuidSchema } from './fields';
-import { VendorRefSchema } from './marketplace';
+import { unitPriceOfPack, VendorRefSchema, type VendorKind } from './marketplace';
 
 /**
  * Suggested orders (issue 35): what a location should order now, drafted daily per vendor from the
@@ -95,3 +95,66 @@ export const OrderedSuggestionsSchema = z.object({
   purchase_orders: z.array(z.object({ id: UuidSchema, number: z.string(), vendor_name: z.string(), total: z.number() })),
 });
 export type OrderedSuggestions = z.infer<typeof OrderedSuggestionsSchema>;
+
+/** An offer as routing reads it (the marketplace's vendor offer: a price list's item or a distributor's). */
+export interface RoutableOffer {
+  vendorId: string;
+  vendorName: string;
+  sku: string;
+  /** Catalog items in one pack as the vendor sells it. */
+  packSize: number;
+  /** Dollars per pack. */
+  price: number;
+  inStock: boolean;
+}
+
+/** A product's last delivery at a location: its supplier, the container and the price paid. */
+export interface LastDelivery {
+  supplierId: string;
+  supplierName: string;
+  unitsPerContainer: number;
+  pricePerContainer: number;
+}
+
+/** One vendor a product can be ordered from, in the ledger's units (packSize counts units). */
+export interface VendorChoice {
+  vendorId: string;
+  vendorName: string;
+  vendorKind: VendorKind;
+  /** The vendor's item number; null for the last supplier without a price list (a plain purchase order). */
+  sku: string | null;
+  packSize: number;
+  price: number;
+  inStock: boolean;
+}
+
+export const unitPriceOfChoice = (c: VendorChoice) => unitPriceOfPack(c.price, c.packSize);
+
+/**
+ * Where a product is ordered from (suggested orders, issue 35; Request Product, issue 50): the
+ * cheapest in-stock offer per unit among the location's price lists and distributors, else its last
+ * supplier at the last delivery's price (a plain purchase order). A price list's pack counts
+ * catalog items (a box of 15 capsules is one), the shelf counts units (15), so a pack holds pack
+ * size x the units per container of the last delivery here (1 when it was never received). Offers
+ * priced at 0 or with packs of 0 are data errors: never chosen, and named when nothing else is left.
+ */
+export function routeProduct(
+  p: { last: LastDelivery | null },
+  offers: readonly RoutableOffer[],
+  kinds: ReadonlyMap<string, VendorKind>,
+): { choice: VendorChoice | null; choices: VendorChoice[]; problem: string | null } {
+  const valid = offers.filter((o) => o.price > 0 && o.packSize > 0);
+  const unitsPerContainer = p.last && p.last.unitsPerContainer > 0 ? p.last.unitsPerContainer : 1;
+  const choices: VendorChoice[] = valid
+    .map((o) => ({ vendorId: o.vendorId, vendorName: o.vendorName, vendorKind: kinds.get(o.vendorId) ?? 'supplier', sku: o.sku, packSize: o.packSize * unitsPerContainer, price: o.price, inStock: o.inStock }))
+    .sort((a, b) => unitPriceOfChoice(a) - unitPriceOfChoice(b) || a.vendorName.localeCompare(b.vendorName));
+  const last = p.last && p.last.pricePerContainer > 0 && p.last.unitsPerContainer > 0 ? p.last : null;
+  if (last) choices.push({ vendorId: last.supplierId, vendorName: last.supplierName, vendorKind: 'supplier', sku: null, packSize: last.unitsPerContainer, price: last.pricePerContainer, inStock: true });
+  const choice = choices.find((c) => c.inStock && c.sku !== null) ?? choices.find((c) => c.sku === null) ?? null;
+  if (choice) return { choice, choices, problem: null };
+  const invalid = offers.find((o) => !(o.price > 0 && o.packSize > 0));
+  if (invalid) return { choice: null, choices, problem: invalid.packSize > 0 ? SUGGESTION_MESSAGES.priceZero(invalid.vendorName) : SUGGESTION_MESSAGES.packZero(invalid.vendorName) };
+  if (valid.length > 0) return { choice: null, choices, problem: SUGGESTION_MESSAGES.outOfStockEverywhere };
+  if (p.last) return { choice: null, choices, problem: SUGGESTION_MESSAGES.lastPriceZero(p.last.supplierName) };
+  return { choice: null, choices, problem: SUGGESTION_MESSAGES.noSupplier };
+}

@@ -6,6 +6,8 @@ import { findOrderLines } from '../modules/purchasing/purchasing.reads';
 import { createPurchaseOrdersService } from '../modules/purchasing/purchase-orders.service';
 import { createRunningListsService } from '../modules/purchasing/running-lists.service';
 import { createProductRequestsService } from '../modules/purchasing/product-requests.service';
+import { createMarketplaceService } from '../modules/marketplace/marketplace.service';
+import { createSupplierVendors } from '../modules/marketplace/vendors/supplier-vendor';
 import { backdateRunningList, recordDemoEmailSent, catalogProductIds, companyHasRunningLists, linkStockToOrderLine, stockIdsByLot, supplierIdsByName } from './demo-seed.repo';
 import { DEMO_PRODUCT_REQUEST, DEMO_RUNNING_LISTS, type DemoRunningList } from './demo-purchasing-data';
 
@@ -51,7 +53,8 @@ export async function seedDemoPurchasing(deps: ServiceDeps, buyer: Actor, now: D
   const requested = (await catalogProductIds(deps.db, [DEMO_PRODUCT_REQUEST.product])).get(DEMO_PRODUCT_REQUEST.product);
   if (!requested) throw new Error(`demo purchasing names an unknown product: ${DEMO_PRODUCT_REQUEST.product}`);
   const { quantity, urgency, note } = DEMO_PRODUCT_REQUEST;
-  await createProductRequestsService(deps).create(buyer, requested, { quantity, urgency, note, idempotency_key: `demo-request-${companyId}` });
+  const vendors = createMarketplaceService(deps, [createSupplierVendors(deps.db)]);
+  await createProductRequestsService(deps, vendors).create(buyer, requested, { quantity, urgency, note, idempotency_key: `demo-request-${companyId}` });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createProduct, createStock, createSupplier } from '../factories/index';
+import { createProduct, createRequestWithoutSupplier, createStock, createSupplier } from '../factories/index';
 import { insertRunningList, insertRunningListProducts } from '../../src/modules/purchasing/running-lists.repo';
 import { findOrderLines, insertPurchaseOrder, insertPurchaseOrderLines, nextDocumentNumber } from '../../src/modules/purchasing/purchase-orders.repo';
 import type { TestApp } from '../setup/test-app';
@@ -40,6 +40,13 @@ async function requestableProduct(world: World, t: TestApp, tenant: Tenant) {
   await createStock(t.db, { companyId, productId: product.id, supplierId: (await createSupplier(t.db, { companyId: null })).id });
   return product;
 }
+
+/** A request of a tenant's location waiting for a supplier, asked by its member. */
+const awaitingFor = async (world: World, t: TestApp, tenant: Tenant) =>
+  (await createRequestWithoutSupplier(t.db, { companyId: locationOf(world, tenant), requestedBy: tenantOf(world, tenant).users.company_member.id })).request;
+
+/** Location admins only (`companies.update`); the product admin has no location (403). */
+const LOCATION_ADMINS = (own: number, foreign: number = own) => ({ anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(own, foreign), company_admin: ALL(own, foreign), company_member: ALL(403), assistant: ALL(403) });
 
 /** The product admin has no location and no purchasing (403); everyone else reads their own. */
 const LOCATION_READ = { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) };
@@ -101,6 +108,16 @@ export const purchasingCases: Record<string, Case> = {
   'GET /api/product/:id/requests': {
     build: async (w, t, _caller, tenant) => ({ url: `/api/product/${(await requestableProduct(w, t, tenant)).id}/requests` }),
     expect: ON_OWN(200, 200),
+  },
+  // Issue 50: requests without a supplier, for the location's admins. Another organization's request is not found.
+  'GET /api/purchase/product-requests/without-supplier': { build: () => ({ url: '/api/purchase/product-requests/without-supplier' }), expect: LOCATION_ADMINS(200) },
+  'POST /api/purchase/product-requests/:id/supplier': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/purchase/product-requests/${(await awaitingFor(w, t, tenant)).id}/supplier`, payload: { supplier_id: (await createSupplier(t.db, { companyId: null })).id } }),
+    expect: LOCATION_ADMINS(200, 404),
+  },
+  'DELETE /api/purchase/product-requests/:id': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/purchase/product-requests/${(await awaitingFor(w, t, tenant)).id}` }),
+    expect: LOCATION_ADMINS(204, 404),
   },
   'POST /api/purchase/running-list/reorder-suggestions': { build: () => ({ url: '/api/purchase/running-list/reorder-suggestions', payload: {} }), expect: LOCATION_READ },
   'POST /api/purchase/running-list/purchase-order': {

@@ -21,7 +21,8 @@ export const reportCases: Record<string, Case> = {
   'GET /api/reports/dashboard-cards-data': report('dashboard-cards-data', RANGE),
   'GET /api/reports/expense-by-day': report('expense-by-day', RANGE),
   // Issue 36: supply spend as a share of production.
-  'GET /api/reports/production-share': report('production-share', RANGE),
+  // Issue 50: whole months, whatever range; no range is asked for.
+  'GET /api/reports/production-share': report('production-share', ''),
   'GET /api/reports/expense-by-treatment': report('expense-by-treatment', RANGE),
   'GET /api/reports/most-used-products': report('most-used-products', RANGE),
   'GET /api/reports/top-suppliers': report('top-suppliers', RANGE),

@@ -12,7 +12,7 @@ import { insertProduct } from '../../src/modules/products/products.repo';
 import { insertStocks } from '../../src/modules/ledger/ledger.repo';
 import { insertPlace } from '../../src/modules/places/places.repo';
 import { and, eq, inArray } from 'drizzle-orm';
-import { pmsCodeMappings, pmsProcedures, stockCountLines, stockCounts, suggestedOrderLines, suggestedOrders, treatments } from '../../src/db/schema/index';
+import { pmsCodeMappings, pmsProcedures, productRequests, stockCountLines, stockCounts, suggestedOrderLines, suggestedOrders, treatments } from '../../src/db/schema/index';
 
 /** Test factories: each makes real rows through the repositories, skipping the services (the demo seed uses the services; src may not import this tree). */
 
@@ -257,4 +257,14 @@ export async function createPmsProcedure(db: DbOrTx, options: { companyId: strin
     .values({ companyId: options.companyId, source: 'csv', externalId: `test:${unique()}`, chartNumber: `PT-${unique()}`, code, fee: 100, performedOn: '2026-11-26' })
     .returning();
   return { procedure: procedure!, treatment: treatment! };
+}
+
+/** A Request Product no vendor could take, waiting at the location for an admin to choose its supplier (issue 50). */
+export async function createRequestWithoutSupplier(db: DbOrTx, options: { companyId: string; requestedBy: string }) {
+  const product = await createProduct(db, { companyId: null });
+  const [request] = await db
+    .insert(productRequests)
+    .values({ companyId: options.companyId, productId: product.id, requestedBy: options.requestedBy, quantity: 2, urgency: 'routine', awaitingSupplier: true })
+    .returning();
+  return { request: request!, product };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverText, formatTotal, unitCount } from './format';
+import { coverText, formatMonth, formatMonths, formatTotal, unitCount } from './format';
 
 describe('unit counts', () => {
   it('say "1 unit" and "0 units", as people do', () => {
@@ -25,5 +25,14 @@ describe('days of cover', () => {
     expect(coverText(0)).toBe('0 days');
     expect(coverText(400)).toBe('Over a year');
     expect(coverText(null)).toBe('—');
+  });
+});
+
+describe('months by name', () => {
+  it('names a month and a run of whole months, the year once when they share it', () => {
+    expect(formatMonth('2026-11')).toBe('November 2026');
+    expect(formatMonths('2026-11', '2026-11')).toBe('November 2026');
+    expect(formatMonths('2026-09', '2026-11')).toBe('September–November 2026');
+    expect(formatMonths('2026-11', '2027-01')).toBe('November 2026–January 2027');
   });
 });

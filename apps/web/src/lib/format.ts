@@ -6,6 +6,21 @@ export function formatDate(value: string | null | undefined): string {
   return date.isValid() ? date.format('MM-DD-YYYY') : '—';
 }
 
+/** A calendar month (YYYY-MM) by name: "November 2026". */
+export function formatMonth(month: string): string {
+  const date = dayjs(`${month}-01`);
+  return date.isValid() ? date.format('MMMM YYYY') : '—';
+}
+
+/** Whole months from one to another by name: "September–November 2026", "November 2026–January 2027", or one month. */
+export function formatMonths(first: string, last: string): string {
+  if (first === last) return formatMonth(first);
+  const from = dayjs(`${first}-01`);
+  const to = dayjs(`${last}-01`);
+  if (!from.isValid() || !to.isValid()) return '—';
+  return from.year() === to.year() ? `${from.format('MMMM')}–${to.format('MMMM YYYY')}` : `${from.format('MMMM YYYY')}–${to.format('MMMM YYYY')}`;
+}
+
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const date = dayjs(value);

@@ -87,7 +87,16 @@ export const EMPTY_REPORTS: Record<string, unknown> = {
   '/api/reports/top-suppliers': { ...NO_RANGE, results: [] },
   '/api/reports/waste': { ...NO_RANGE, totals: { expired: 0, damaged: 0, recalled: 0, other: 0, waste: 0, returned: 0, credits: 0 }, results: [] },
   '/api/reports/stocks-about-to-expire': { days: 30, results: [], total: 0 },
-  '/api/reports/production-share': { ...NO_RANGE, band: { low: 0.06, high: 0.1 }, totals: { supply_spend: 0, production: 0, share: null, sources: { procedures: 0, csv: 0, typed: 0 } }, locations: [] },
+  '/api/reports/production-share': {
+    band: { low: 0.06, high: 0.1 },
+    min_monthly_production: 10_000,
+    ...Object.fromEntries(
+      (['last_month', 'trailing_months'] as const).map((key) => [
+        key,
+        { ...NO_RANGE, first_month: '2026-11', last_month: '2026-11', totals: { supply_spend: 0, production: 0, share: null, enough_production: false, sources: { procedures: 0, csv: 0, typed: 0 } }, locations: [] },
+      ]),
+    ),
+  },
   '/api/reports/master': { organizations: 0, locations: 0, users: 0, pending_approvals: 0, pending_products: 0 },
 };
 

@@ -174,6 +174,8 @@ export const productRequestUrgencyEnum = pgEnum('product_request_urgency', PRODU
  * the running-list line it raised; its state (requested, ordered, received, cancelled) is read
  * through that line, its list and the order line made from it, so it cannot drift from them.
  * Removing the line (before ordering) sets the link to null: the request reads as cancelled.
+ * A request no vendor could take (issue 50) has no line yet and waits for a location admin to
+ * choose its supplier (`awaiting_supplier`); declined, it reads as cancelled.
  */
 export const productRequests = pgTable(
   'product_requests',
@@ -193,6 +195,8 @@ export const productRequests = pgTable(
     urgency: productRequestUrgencyEnum('urgency').notNull(),
     note: text('note').notNull().default(''),
     runningListProductId: uuid('running_list_product_id').references(() => runningListProducts.id, { onDelete: 'set null' }),
+    /** No vendor could take it: on the location's "Requests without a supplier" until an admin chooses one or declines it. */
+    awaitingSupplier: boolean('awaiting_supplier').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -200,6 +204,10 @@ export const productRequests = pgTable(
     index('product_requests_requester_idx').on(t.companyId, t.productId, t.requestedBy, t.createdAt),
     // Who asked for a line (running list page), and the 'requested' alert of a product.
     index('product_requests_line_idx').on(t.runningListProductId),
+    // The location's requests without a supplier (few: each waits for an admin).
+    index('product_requests_awaiting_idx').on(t.companyId, t.createdAt).where(sql`${t.awaitingSupplier}`),
     check('product_requests_quantity_positive', sql`${t.quantity} > 0`),
+    // Waiting for a supplier means no line yet.
+    check('product_requests_awaiting_without_line', sql`not (${t.awaitingSupplier} and ${t.runningListProductId} is not null)`),
   ],
 );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { VendorChoice } from '@clinic/domain';
 import { boolean, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './organizations';
 import { users } from './users';
@@ -32,16 +33,7 @@ export const suggestedOrders = pgTable(
 );
 
 /** One choice of vendor for a suggested line, as the marketplace's comparison priced it when drafted. */
-export interface SuggestedChoice {
-  vendorId: string;
-  vendorName: string;
-  vendorKind: 'supplier' | 'distributor';
-  /** The vendor's item number; null for the last supplier without a price list (a plain purchase order). */
-  sku: string | null;
-  packSize: number;
-  price: number;
-  inStock: boolean;
-}
+export type SuggestedChoice = VendorChoice;
 
 /**
  * A product the draft orders (or cannot: `problem` says why, and nothing is ordered for it). The

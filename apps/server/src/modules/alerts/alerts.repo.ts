@@ -98,9 +98,10 @@ function refreshStatement(values: RefreshValues): SQL {
       union all
       select distinct pr.company_id, pr.product_id, null::uuid, 'requested'::alert_kind
         from ${productRequests} pr
-        join ${runningListProducts} rlp on rlp.id = pr.running_list_product_id
-        join ${runningLists} rl on rl.id = rlp.running_list_id and rl.deleted_at is null and rl.ordered_at is null
+        left join ${runningListProducts} rlp on rlp.id = pr.running_list_product_id
+        left join ${runningLists} rl on rl.id = rlp.running_list_id
        where ${requestScope}
+         and (pr.awaiting_supplier or (rl.id is not null and rl.deleted_at is null and rl.ordered_at is null))
     ),
     resolved as (
       update ${alerts} a set resolved_at = now()
@@ -192,15 +193,16 @@ export async function listOpenAlerts(db: DbOrTx, companyId: string, kind: AlertK
          where m.stock_id = ${alerts.stockId} and h.released_at is null and h.status = 'recalled'
          order by h.created_at desc, h.id
          limit 1) end`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as RecallSource) : (v as RecallSource | null))),
-      // The newest open request behind a 'requested' alert: who asked, how many, how urgent.
+      // The newest open request behind a 'requested' alert (on an open list, or waiting for a supplier): who asked, how many, how urgent.
       request: sql<OpenRequest | null>`case when ${alerts.kind} = 'requested' then (
         select json_build_object('requestedBy', u.first_name || ' ' || u.last_name, 'quantity', pr.quantity, 'urgency', pr.urgency,
                                  'note', pr.note, 'createdAt', pr.created_at)
           from ${productRequests} pr
           join ${users} u on u.id = pr.requested_by
-          join ${runningListProducts} rlp on rlp.id = pr.running_list_product_id
-          join ${runningLists} rl on rl.id = rlp.running_list_id and rl.deleted_at is null and rl.ordered_at is null
+          left join ${runningListProducts} rlp on rlp.id = pr.running_list_product_id
+          left join ${runningLists} rl on rl.id = rlp.running_list_id
          where pr.company_id = ${alerts.companyId} and pr.product_id = ${alerts.productId}
+           and (pr.awaiting_supplier or (rl.id is not null and rl.deleted_at is null and rl.ordered_at is null))
          order by pr.created_at desc, pr.id desc
          limit 1) end`.mapWith((v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as OpenRequest) : (v as OpenRequest | null))),
       // The forecast behind a 'runs_out' alert: units a day and the supplier's lead time (issue 35).

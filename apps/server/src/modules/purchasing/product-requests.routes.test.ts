@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PRODUCT_REQUEST_MESSAGES } from '@clinic/domain';
+import { PRODUCT_REQUEST_MESSAGES, PURCHASING_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createProduct, createStock, createSupplier, createUser } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 import { queryRows } from '../../../test/setup/sql';
+import { priceListCsv, uploadPriceList, type PriceRow } from '../../../test/fixtures/price-lists';
 import { listOutbox } from '../mail/outbox.repo';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
@@ -27,6 +28,17 @@ const getList = async (id: string, token = manager()) => (await t.request({ meth
 const alertsOf = async (token = manager()) => (await t.request({ method: 'GET', url: '/api/alert?kind=requested&perPage=100', token })).json();
 const requestCount = async (productId: string) => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from product_requests where product_id = ${productId}`))[0]!.n;
 const mailsAbout = async (productName: string) => (await listOutbox(t.db, { offset: 0, limit: 500 })).records.filter((m) => m.subject.includes(productName));
+
+const priceList = (rows: PriceRow[]) => ({ name: 'prices.csv', bytes: Buffer.from(priceListCsv(rows)) });
+const withoutSupplier = async (token = manager()) => t.request({ method: 'GET', url: '/api/purchase/product-requests/without-supplier', token });
+const chooseSupplier = (requestId: string, payload: Record<string, unknown>, token = manager()) => t.request({ method: 'POST', url: `/api/purchase/product-requests/${requestId}/supplier`, token, payload });
+const decline = (requestId: string, token = manager()) => t.request({ method: 'DELETE', url: `/api/purchase/product-requests/${requestId}`, token });
+const linesOf = async (productId: string) =>
+  queryRows<{ quantity: number; supplier_id: string; price: string }>(t.db, sql`select rlp.quantity, rl.supplier_id, rlp.price::text as price from running_list_products rlp join running_lists rl on rl.id = rlp.running_list_id where rlp.product_id = ${productId}`);
+const requestedAlerts = async (productId: string) => (await alertsOf()).results.filter((a: { product: { id: string } }) => a.product.id === productId);
+
+/** A shared catalog product nobody here has bought, with no supplier of its own: the most of a catalog. */
+const neverBought = () => createProduct(t.db, { companyId: null, barcode: `00${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}` });
 
 /** A product bought here before from a supplier, at $42.50 a box. */
 async function boughtProduct() {
@@ -99,15 +111,45 @@ describe('requesting a product', () => {
     expect(list.runningListProducts[0]).toMatchObject({ quantity: 2, price: 1, high_priority: true });
   });
 
-  it('refuses a product with no supplier to order from, saying what to do, and writes nothing', async () => {
-    // Another organization's supplier is not one this location may order from.
-    const foreignSupplier = await createSupplier(t.db, { companyId: world.foreign.org.locations[0]!.id });
-    const product = await createProduct(t.db, { companyId: null, supplierId: foreignSupplier.id });
-    const res = await ask(product.id, { quantity: 1 });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(PRODUCT_REQUEST_MESSAGES.noSupplier);
-    expect(await requestCount(product.id)).toBe(0);
-    expect(await mailsAbout(product.name)).toEqual([]);
+  it('goes to the vendor with the best in-stock price in the price lists, over the supplier it was last bought from', async () => {
+    const { product } = await boughtProduct();
+    const barcode = `77${String(Date.now()).slice(-9)}`;
+    await t.db.execute(sql`update products set barcode = ${barcode} where id = ${product.id}`);
+    const cheap = await createSupplier(t.db, { companyId: ownLocation(), name: `Cheap ${barcode}` });
+    const cheaper = await createSupplier(t.db, { companyId: ownLocation(), name: `Cheaper ${barcode}` });
+    // $30 a box in stock, and $20 a box (a pack of 2 at $40) out of stock: the in-stock one wins.
+    expect((await uploadPriceList(t, manager(), cheap.id, priceList([{ sku: 'C-1', description: 'Box', barcode, packSize: 1, price: 30 }]))).statusCode).toBe(200);
+    expect((await uploadPriceList(t, manager(), cheaper.id, priceList([{ sku: 'D-1', description: 'Two boxes', barcode, packSize: 2, price: 40, inStock: 'no' }]))).statusCode).toBe(200);
+    const res = await ask(product.id, { quantity: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ state: 'requested', supplier: { id: cheap.id } });
+    // Not on the list of the supplier it was last bought from at $42.50.
+    expect(await linesOf(product.id)).toEqual([{ quantity: 2, supplier_id: cheap.id, price: '30.00' }]);
+  });
+
+  it('accepts a product no vendor offers and nobody bought here: it waits for an admin to choose the supplier, who is alerted and e-mailed', async () => {
+    const product = await neverBought();
+    const res = await ask(product.id, { quantity: 3, urgency: 'this_week', note: 'For the new hygienist' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ product_id: product.id, quantity: 3, state: 'awaiting_supplier', running_list_id: null, supplier: null });
+    expect(await linesOf(product.id)).toEqual([]);
+    // The requester sees where it stands.
+    expect(await mine(product.id)).toEqual([expect.objectContaining({ id: res.json().id, state: 'awaiting_supplier' })]);
+    // On the location's list for its admins, with the product's name.
+    const waiting = (await withoutSupplier()).json();
+    expect(waiting.results).toContainEqual(expect.objectContaining({ id: res.json().id, product: { id: product.id, name: product.name }, quantity: 3, urgency: 'this_week', requested_by: expect.objectContaining({ name: 'Own company_member' }) }));
+    expect(await requestedAlerts(product.id)).toEqual([expect.objectContaining({ kind: 'requested', request: expect.objectContaining({ quantity: 3, urgency: 'this_week' }) })]);
+    const mails = await mailsAbout(product.name);
+    expect(mails.map((m) => m.to).sort()).toEqual([world.own.users.company_admin.email, world.own.users.organization_admin.email].sort());
+    expect(mails[0]!.text).toContain('choose its supplier under Requests without a supplier');
+    expect(mails[0]!.text).toContain('/running-list');
+    const audit = await queryRows<{ changes: { awaiting_supplier: boolean } }>(t.db, sql`select changes from audit_log where entity = 'product_request' and entity_id = ${res.json().id as string}`);
+    expect(audit.map((a) => a.changes.awaiting_supplier)).toEqual([true]);
+  });
+
+  it('accepts every product of the catalog it is asked for, whether or not anyone sells it yet', async () => {
+    const products = await Promise.all([1, 2, 3, 4].map(() => neverBought()));
+    for (const product of products) expect((await ask(product.id, { quantity: 1 })).statusCode).toBe(201);
   });
 });
 
@@ -152,6 +194,96 @@ describe('following a request', () => {
     // Another location of the same organization has its own requests.
     const south = await createUser(t.db, { role: 'company_member', organizationId: world.own.org.id, companyId: world.own.org.locations[1]!.id });
     expect(await mine(product.id, t.tokenFor(south))).toEqual([]);
+  });
+});
+
+describe('requests without a supplier', () => {
+  it('a location admin chooses the supplier: a high-priority line on its open list, and the requester sees it requested', async () => {
+    const product = await neverBought();
+    const request = (await ask(product.id, { quantity: 2 })).json();
+    const supplier = await createSupplier(t.db, { companyId: ownLocation() });
+    const chosen = await chooseSupplier(request.id, { supplier_id: supplier.id });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ id: request.id, state: 'requested', supplier: { id: supplier.id } });
+    // Never bought from it: the spec's default price of $1.
+    expect((await getList(chosen.json().running_list_id)).runningListProducts).toEqual([
+      expect.objectContaining({ product_id: product.id, quantity: 2, price: 1, high_priority: true, requested_by: [expect.objectContaining({ name: 'Own company_member' })] }),
+    ]);
+    expect(await mine(product.id)).toEqual([expect.objectContaining({ id: request.id, state: 'requested' })]);
+    expect((await withoutSupplier()).json().results.map((r: { id: string }) => r.id)).not.toContain(request.id);
+    // Still an open request on a list: the alert stays until ordered.
+    expect(await requestedAlerts(product.id)).toHaveLength(1);
+    const audit = await queryRows<{ action: string; user_id: string }>(t.db, sql`select action, actor_user_id as user_id from audit_log where entity = 'product_request' and entity_id = ${request.id as string} order by created_at`);
+    expect(audit).toEqual([{ action: 'create', user_id: world.own.users.company_member.id }, { action: 'choose_supplier', user_id: world.own.users.company_admin.id }]);
+    // Chosen once: a second choice is refused and changes nothing.
+    const again = await chooseSupplier(request.id, { supplier_id: (await createSupplier(t.db, { companyId: ownLocation() })).id }, t.tokenFor(world.own.users.organization_admin));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PRODUCT_REQUEST_MESSAGES.notAwaitingSupplier);
+    expect(await linesOf(product.id)).toEqual([{ quantity: 2, supplier_id: supplier.id, price: '1.00' }]);
+  });
+
+  it('two admins choosing at once place the request once', async () => {
+    const product = await neverBought();
+    const request = (await ask(product.id, { quantity: 4 })).json();
+    const [a, b] = [await createSupplier(t.db, { companyId: ownLocation() }), await createSupplier(t.db, { companyId: null })];
+    const answers = await Promise.all([chooseSupplier(request.id, { supplier_id: a.id }), chooseSupplier(request.id, { supplier_id: b.id }, t.tokenFor(world.own.users.organization_admin))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await linesOf(product.id)).toHaveLength(1);
+  });
+
+  it('adds to the product\'s line already on the chosen supplier\'s open list', async () => {
+    const product = await neverBought();
+    const supplier = await createSupplier(t.db, { companyId: ownLocation() });
+    const request = (await ask(product.id, { quantity: 2 })).json();
+    // Put on that supplier's list by hand meanwhile.
+    expect((await t.request({ method: 'POST', url: '/api/purchase/running-list/product', token: manager(), payload: { product_id: product.id, supplier_id: supplier.id, quantity: 5 } })).statusCode).toBe(201);
+    expect((await chooseSupplier(request.id, { supplier_id: supplier.id })).statusCode).toBe(200);
+    expect(await linesOf(product.id)).toEqual([{ quantity: 7, supplier_id: supplier.id, price: '1.00' }]);
+  });
+
+  it('declined: off the list, the requester sees it cancelled, the alert ends', async () => {
+    const product = await neverBought();
+    const request = (await ask(product.id, { quantity: 1 })).json();
+    expect((await decline(request.id)).statusCode).toBe(204);
+    expect(await mine(product.id)).toEqual([expect.objectContaining({ id: request.id, state: 'cancelled' })]);
+    expect(await requestedAlerts(product.id)).toEqual([]);
+    expect((await decline(request.id)).statusCode).toBe(409);
+    expect((await chooseSupplier(request.id, { supplier_id: (await createSupplier(t.db, { companyId: ownLocation() })).id })).statusCode).toBe(409);
+    expect(await linesOf(product.id)).toEqual([]);
+  });
+
+  it.each([
+    ['no supplier', {}, PURCHASING_MESSAGES.selectSupplier],
+    ['a supplier id that is not an id', { supplier_id: 'henry' }, 'Must be a valid id'],
+  ])('refuses %s with the field and changes nothing', async (_name, payload, message) => {
+    const product = await neverBought();
+    const request = (await ask(product.id, { quantity: 1 })).json();
+    const res = await chooseSupplier(request.id, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ field: 'supplier_id', message })]);
+    expect(await mine(product.id)).toEqual([expect.objectContaining({ state: 'awaiting_supplier' })]);
+  });
+
+  it("refuses another organization's or a deleted supplier (400 on supplier_id), another organization's request (404), and members (403); nothing changes", async () => {
+    const product = await neverBought();
+    const request = (await ask(product.id, { quantity: 1 })).json();
+    const foreignSupplier = await createSupplier(t.db, { companyId: world.foreign.org.locations[0]!.id });
+    const deleted = await createSupplier(t.db, { companyId: ownLocation() });
+    await t.db.execute(sql`update suppliers set deleted_at = now() where id = ${deleted.id}`);
+    for (const supplier of [foreignSupplier, deleted]) {
+      const res = await chooseSupplier(request.id, { supplier_id: supplier.id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: PRODUCT_REQUEST_MESSAGES.supplierNotFound, errors: [expect.objectContaining({ field: 'supplier_id' })] });
+    }
+    const mine404 = await createSupplier(t.db, { companyId: world.foreign.org.locations[0]!.id });
+    expect((await chooseSupplier(request.id, { supplier_id: mine404.id }, t.tokenFor(world.foreign.users.company_admin))).statusCode).toBe(404);
+    expect((await decline(request.id, t.tokenFor(world.foreign.users.company_admin))).statusCode).toBe(404);
+    expect((await withoutSupplier(t.tokenFor(world.foreign.users.company_admin))).json().results.map((r: { id: string }) => r.id)).not.toContain(request.id);
+    expect((await chooseSupplier(request.id, { supplier_id: (await createSupplier(t.db, { companyId: ownLocation() })).id }, member())).statusCode).toBe(403);
+    expect((await decline(request.id, member())).statusCode).toBe(403);
+    expect((await withoutSupplier(member())).statusCode).toBe(403);
+    expect(await mine(product.id)).toEqual([expect.objectContaining({ state: 'awaiting_supplier' })]);
+    expect(await linesOf(product.id)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { lastDeliverySql } from '../purchasing/purchasing.reads';
 import { suggestedOrderLines, suggestedOrders, purchaseOrders, suppliers, products, type SuggestedChoice } from '../../db/schema';
 
 // What suggested orders read and write (issue 35): the products a location should consider (a
@@ -48,12 +49,7 @@ export async function productPositions(db: DbOrTx, companyId: string, today: str
              where s.company_id = ${companyId}::uuid and s.product_id = p.id and s.deleted_at is null and s.units_left > 0
                and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date)
           ) usable on true
-          left join lateral (
-            select s.supplier_id, sup.name as supplier_name, s.units_per_container, s.price_per_container from stocks s
-              join suppliers sup on sup.id = s.supplier_id
-             where s.company_id = ${companyId}::uuid and s.product_id = p.id and s.moved_from_stock_id is null and s.found_in_count_id is null
-             order by s.created_at desc, s.id desc limit 1
-          ) last on true
+          left join lateral (${lastDeliverySql(sql`${companyId}::uuid`, sql`p.id`)}) last on true
           left join lateral (
             select sum((pol.quantity - pol.received_quantity) * coalesce(pol.items_per_pack, 1) * coalesce(last.units_per_container, 1)) as units from purchase_order_lines pol
               join purchase_orders po on po.id = pol.purchase_order_id

@@ -5,7 +5,8 @@ import {
   orderQuantity,
   purchaseOrderNumber,
   roundToCents,
-  unitPriceOfPack,
+  routeProduct,
+  unitPriceOfChoice as unitPriceOf,
   type CheckedLine,
   type OrderedSuggestions,
   type OrderSuggestionsRequest,
@@ -22,7 +23,6 @@ import { findUserById } from '../users/users.reads';
 import { actingAs } from '../users/acting-as';
 import { createOrderIssuer } from '../purchasing/issue-order';
 import type { MarketplaceService } from '../marketplace/marketplace.service';
-import type { VendorOffer } from '../marketplace/vendors/vendor';
 import type { ReorderService } from './reorder.service';
 import { settingsOf } from './reorder.repo';
 import {
@@ -39,7 +39,6 @@ import {
   updateLine,
   type NewSuggestedLine,
   type ProductPosition,
-  type SuggestedChoice,
   type SuggestedLineRow,
 } from './suggestions.repo';
 
@@ -51,37 +50,6 @@ function levelsOf(p: ProductPosition): { reorderPoint: number; orderUpTo: number
   const minimum = Math.max(0, p.minimumStock);
   if (!p.forecast) return { reorderPoint: minimum, orderUpTo: minimum };
   return { reorderPoint: Math.max(p.forecast.reorderPoint, minimum), orderUpTo: Math.max(p.forecast.orderUpTo, minimum) };
-}
-
-/**
- * A vendor's offer in the ledger's units: a price list's pack counts catalog items (a box of 15
- * capsules is one), the shelf counts units (15), so a pack holds pack size x the units per
- * container of the product's last delivery here (1 when it was never received).
- */
-function offerChoice(o: VendorOffer, kind: 'supplier' | 'distributor', unitsPerContainer: number): SuggestedChoice {
-  return { vendorId: o.vendorId, vendorName: o.vendorName, vendorKind: kind, sku: o.sku, packSize: o.packSize * unitsPerContainer, price: o.price, inStock: o.inStock };
-}
-
-const unitPriceOf = (c: SuggestedChoice) => unitPriceOfPack(c.price, c.packSize);
-
-/**
- * Where a product is ordered from: the cheapest in-stock offer among the location's price lists and
- * distributors, else its last supplier at the last delivery's price (a plain purchase order). Offers
- * priced at 0 or with packs of 0 are data errors: never chosen, and named when nothing else is left.
- */
-export function routeProduct(p: ProductPosition, offers: VendorOffer[], kinds: Map<string, 'supplier' | 'distributor'>): { choice: SuggestedChoice | null; choices: SuggestedChoice[]; problem: string | null } {
-  const valid = offers.filter((o) => o.price > 0 && o.packSize > 0);
-  const unitsPerContainer = p.last && p.last.unitsPerContainer > 0 ? p.last.unitsPerContainer : 1;
-  const choices = valid.map((o) => offerChoice(o, kinds.get(o.vendorId) ?? 'supplier', unitsPerContainer)).sort((a, b) => unitPriceOf(a) - unitPriceOf(b) || a.vendorName.localeCompare(b.vendorName));
-  const last = p.last && p.last.pricePerContainer > 0 && p.last.unitsPerContainer > 0 ? p.last : null;
-  if (last) choices.push({ vendorId: last.supplierId, vendorName: last.supplierName, vendorKind: 'supplier', sku: null, packSize: last.unitsPerContainer, price: last.pricePerContainer, inStock: true });
-  const choice = choices.find((c) => c.inStock && c.sku !== null) ?? choices.find((c) => c.sku === null) ?? null;
-  if (choice) return { choice, choices, problem: null };
-  const invalid = offers.find((o) => !(o.price > 0 && o.packSize > 0));
-  if (invalid) return { choice: null, choices, problem: invalid.packSize > 0 ? SUGGESTION_MESSAGES.priceZero(invalid.vendorName) : SUGGESTION_MESSAGES.packZero(invalid.vendorName) };
-  if (valid.length > 0) return { choice: null, choices, problem: SUGGESTION_MESSAGES.outOfStockEverywhere };
-  if (p.last) return { choice: null, choices, problem: SUGGESTION_MESSAGES.lastPriceZero(p.last.supplierName) };
-  return { choice: null, choices, problem: SUGGESTION_MESSAGES.noSupplier };
 }
 
 function toView(l: SuggestedLineRow): SuggestedOrder['lines'][number] {

@@ -81,6 +81,15 @@ export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRang
   );
 }
 
+/** Each location's purchase spend over the range (the cards' spend, without the other cards' figures). */
+export function spendByLocation(db: DbOrTx, companyIds: string[], range: DayRange) {
+  return rows<{ company_id: string; spend: number }>(
+    db,
+    sql`select company_id, sum(spend) as spend from ${rollupRows('spend', sql`= any(${ids(companyIds)})`, range)} s group by company_id`,
+    ['spend'],
+  );
+}
+
 /** Every day of the range with its spend and usage cost, zero when nothing happened. */
 export function expenseByDay(db: DbOrTx, companyIds: string[], range: DayRange) {
   return rows<{ day: string; spend: number; usage_cost: number }>(

@@ -1,5 +1,6 @@
 import {
   DashboardCardsReportSchema,
+  ProductionShareQuerySchema,
   ProductionShareSchema,
   ExpenseByDaySchema,
   ExpenseByTreatmentSchema,
@@ -33,9 +34,10 @@ export function reportsRoutes(app: ZodApp, reports: ReportsService): void {
     handler: (request) => reports.cards(actorOf(request), request.query),
   });
 
+  // Issue 50: whole months (the last full one and the trailing ones), not the dashboard's range.
   app.get('/reports/production-share', {
     config: read,
-    schema: { tags: ['reports'], querystring: ReportRangeQuerySchema, response: { 200: ProductionShareSchema, ...errorResponses } },
+    schema: { tags: ['reports'], querystring: ProductionShareQuerySchema, response: { 200: ProductionShareSchema, ...errorResponses } },
     handler: (request) => reports.productionShare(actorOf(request), request.query),
   });
 

@@ -19,6 +19,8 @@ import {
   type WasteReport,
   type WasteReportQuery,
   roundToCents,
+  SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION,
+  type ProductionShareQuery,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
@@ -26,9 +28,9 @@ import { isoDay } from '../../clock';
 import { badRequest } from '../../core/errors';
 import { roundUnitsLeft } from '@clinic/domain';
 import { reportLocations } from './report-scope';
-import { BAND, productionOf, shareFigures } from './production-share';
+import { BAND, judgedMonths, sharePeriod } from './production-share';
 import { productionRows } from './production-share.repo';
-import { cardsByLocation, expenseByDay, expenseByTreatment, manualUseCost, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, wasteByDay, type CardRow, type DayRange, type WasteDayRow } from './reports.repo';
+import { cardsByLocation, spendByLocation, expenseByDay, expenseByTreatment, manualUseCost, mostUsedProducts, platformCounts, stocksAboutToExpire, topSuppliers, wasteByDay, type CardRow, type DayRange, type WasteDayRow } from './reports.repo';
 
 /** Money is summed unrounded and rounded to the cent once, where it is shown. */
 
@@ -104,21 +106,22 @@ export function createReportsService(deps: ServiceDeps) {
       };
     },
 
-    /** Issue 36: supply spend against production, per location and in all, with the usual band. */
-    async productionShare(actor: Actor, query: ReportRangeQuery): Promise<ProductionShare> {
-      const { locations, companyIds, range } = await scoped(actor, query);
-      const [cards, production] = await Promise.all([cardsByLocation(db, companyIds, range, today()), productionRows(db, companyIds, range)]);
-      const spendOf = (id: string) => cards.find((c) => c.company_id === id)?.spend ?? 0;
-      const perLocation = locations.map((l) => ({ ...l, figures: shareFigures(spendOf(l.id), productionOf(production.filter((r) => r.company_id === l.id), range)) }));
-      const total = perLocation.reduce(
-        (sum, l) => ({ spend: sum.spend + spendOf(l.id), production: sum.production + l.figures.production, procedures: sum.procedures + l.figures.sources.procedures, csv: sum.csv + l.figures.sources.csv, typed: sum.typed + l.figures.sources.typed }),
-        { spend: 0, production: 0, procedures: 0, csv: 0, typed: 0 },
-      );
+    /**
+     * Issue 36: supply spend against production, per location and in all, with the usual band.
+     * Issue 50: over whole months, the last full month and the trailing ones, whatever the range.
+     */
+    async productionShare(actor: Actor, query: ProductionShareQuery): Promise<ProductionShare> {
+      const locations = await reportLocations(db, actor, query);
+      const companyIds = locations.map((l) => l.id);
+      const { lastMonth, trailing } = judgedMonths(today());
+      // The trailing months' rows hold the last month's too.
+      const [lastSpend, trailingSpend, production] = await Promise.all([spendByLocation(db, companyIds, lastMonth), spendByLocation(db, companyIds, trailing), productionRows(db, companyIds, trailing)]);
+      const spendIn = (rows: { company_id: string; spend: number }[]) => (id: string) => rows.find((r) => r.company_id === id)?.spend ?? 0;
       return {
-        ...answered(range),
         band: BAND,
-        totals: shareFigures(total.spend, { production: roundToCents(total.production), sources: { procedures: roundToCents(total.procedures), csv: roundToCents(total.csv), typed: roundToCents(total.typed) } }),
-        locations: perLocation,
+        min_monthly_production: SUPPLY_SHARE_MIN_MONTHLY_PRODUCTION,
+        last_month: sharePeriod(lastMonth, locations, spendIn(lastSpend), production),
+        trailing_months: sharePeriod(trailing, locations, spendIn(trailingSpend), production),
       };
     },
 

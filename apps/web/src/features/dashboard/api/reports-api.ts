@@ -44,7 +44,6 @@ function rangeReport<T>(name: string, params: RangeReportParams, extra: Record<s
 }
 
 export const dashboardCardsQueryOptions = (params: RangeReportParams) => rangeReport<DashboardCardsReport>('dashboard-cards-data', params);
-export const productionShareQueryOptions = (params: RangeReportParams) => rangeReport<ProductionShare>('production-share', params);
 export const expenseByDayQueryOptions = (params: RangeReportParams) => rangeReport<ExpenseByDay>('expense-by-day', params);
 export const expenseByTreatmentQueryOptions = (params: RangeReportParams) => rangeReport<ExpenseByTreatment>('expense-by-treatment', params);
 /** Spec section 9: the dashboard shows the top 5 most used products. */
@@ -58,6 +57,13 @@ export const stocksAboutToExpireQueryOptions = (scope: ReportScope) =>
   queryOptions({
     queryKey: reportKeys.report('stocks-about-to-expire', { scope }),
     queryFn: ({ signal }) => api.get<StocksAboutToExpire>('reports/stocks-about-to-expire', { query: scopeQuery(scope), signal }),
+  });
+
+/** Supply share is judged over whole months (the last full one and the trailing ones), never the chosen range (issue 50). */
+export const productionShareQueryOptions = (scope: ReportScope) =>
+  queryOptions({
+    queryKey: reportKeys.report('production-share', { scope }),
+    queryFn: ({ signal }) => api.get<ProductionShare>('reports/production-share', { query: scopeQuery(scope), signal }),
   });
 
 export const masterReportQueryOptions = () =>

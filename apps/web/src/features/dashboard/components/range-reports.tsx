@@ -28,19 +28,16 @@ export function RangeReports({ scope }: { scope: ReportScope }) {
   return (
     <Stack spacing={2}>
       <DateRangePicker value={choice} onChange={setChoice} error={problem} />
-      {params ? (
-        <>
-          {scope === 'organization' ? <OrganizationFigures params={params} /> : <LocationFigures params={params} />}
-          <ProductionShareCard params={params} />
-          {chartsReady ? (
-            <Suspense fallback={chartsSkeleton}>
-              <ReportCharts params={params} />
-            </Suspense>
-          ) : (
-            chartsSkeleton
-          )}
-        </>
+      {params && scope === 'organization' ? <OrganizationFigures params={params} /> : null}
+      {params && scope === 'location' ? <LocationFigures params={params} /> : null}
+      {/* Whole months, whatever the range (issue 50). */}
+      <ProductionShareCard scope={scope} />
+      {params && chartsReady ? (
+        <Suspense fallback={chartsSkeleton}>
+          <ReportCharts params={params} />
+        </Suspense>
       ) : null}
+      {params && !chartsReady ? chartsSkeleton : null}
       <ExpiringStocksPanel scope={scope} />
     </Stack>
   );

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { productRequestsQueryOptions } from '../api/product-requests-api';
 
-const COLORS: Record<ProductRequestState, ChipProps['color']> = { requested: 'warning', ordered: 'info', received: 'success', cancelled: 'default' };
+const COLORS: Record<ProductRequestState, ChipProps['color']> = { awaiting_supplier: 'secondary', requested: 'warning', ordered: 'info', received: 'success', cancelled: 'default' };
 
 export function ProductRequestStateChip({ state }: { state: ProductRequestState }) {
   return <Chip size="small" variant="outlined" color={COLORS[state]} label={PRODUCT_REQUEST_STATE_LABELS[state]} />;
@@ -40,6 +40,11 @@ export function ProductRequestsList({ productId }: { productId: string }) {
           </Box>
         ))}
       </Stack>
+      {rows.some((request) => request.state === 'awaiting_supplier') ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          Waiting for a supplier: no vendor offers it in stock yet, so your admins will choose who to order it from.
+        </Typography>
+      ) : null}
     </Box>
   );
 }

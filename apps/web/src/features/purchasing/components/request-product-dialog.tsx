@@ -31,7 +31,8 @@ type Field = 'quantity' | 'urgency' | 'note';
 
 /**
  * Spec section 2, Stock Room dialog, Request Product: how many containers, how urgent, a note. The
- * request goes to the location's admins as a high-priority running-list line. One key per dialog:
+ * request goes to the location's admins as a high-priority running-list line, or, when no vendor
+ * offers the product, waits for them to choose a supplier (issue 50). One key per dialog:
  * a double tap or a retry after a lost answer makes one request.
  */
 export function RequestProductDialog({ product, onClose }: RequestProductDialogProps) {
@@ -51,8 +52,8 @@ export function RequestProductDialog({ product, onClose }: RequestProductDialogP
     send.mutate(
       { ...parsed.data, idempotency_key: key },
       {
-        onSuccess: () => {
-          notify.success(PRODUCT_REQUEST_MESSAGES.sent);
+        onSuccess: (request) => {
+          notify.success(request.state === 'awaiting_supplier' ? PRODUCT_REQUEST_MESSAGES.sentWithoutSupplier : PRODUCT_REQUEST_MESSAGES.sent);
           onClose();
         },
         onError: (error) => {
@@ -75,7 +76,7 @@ export function RequestProductDialog({ product, onClose }: RequestProductDialogP
       >
         <DialogTitle id="request-product-title">Request Product</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{product.name}: your admins are told, and it goes on the running list as high priority.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{product.name}: your admins are told, and it goes on the running list of the vendor with the best price as high priority, or waits for them to choose a supplier.</DialogContentText>
           <Stack spacing={2}>
             <TextField
               label="Quantity (containers)"

@@ -119,6 +119,16 @@ describe('Request Product', () => {
     expect(within(mine).getByText('Requested')).toBeInTheDocument();
   });
 
+  it('when no vendor offers it, says the admins will choose the supplier, and shows it waiting for one', async () => {
+    const { posted } = signIn('company_member', [], () => jsonResponse(request({ state: 'awaiting_supplier' }), 201));
+    renderApp(`/products/${ID}`);
+    await userEvent.click(within(await stockRoom()).getByRole('button', { name: 'Request Product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Product' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(PRODUCT_REQUEST_MESSAGES.sentWithoutSupplier)).toBeInTheDocument();
+    expect(posted).toHaveLength(1);
+  });
+
   it("puts the server's field message under the field", async () => {
     signIn('assistant', [], () => jsonResponse({ statusCode: 400, code: 'BAD_REQUEST', message: 'note: too long', errors: [{ field: 'note', message: PRODUCT_REQUEST_MESSAGES.noteTooLong }] }, 400));
     renderApp(`/products/${ID}`);
@@ -133,6 +143,7 @@ describe('Request Product', () => {
       request({ id: '6b5c4d3e-2f1a-4b0c-9d8e-7f6a5b4c3d01', state: 'received', quantity: 1, urgency: 'this_week', created_at: '2026-11-21T10:00:00.000Z' }),
       request({ id: '6b5c4d3e-2f1a-4b0c-9d8e-7f6a5b4c3d02', state: 'ordered', quantity: 4 }),
       request({ id: '6b5c4d3e-2f1a-4b0c-9d8e-7f6a5b4c3d03', state: 'cancelled' }),
+      request({ id: '6b5c4d3e-2f1a-4b0c-9d8e-7f6a5b4c3d04', state: 'awaiting_supplier', quantity: 1, created_at: '2026-11-19T10:00:00.000Z' }),
     ]);
     renderApp(`/products/${ID}`);
     const mine = await screen.findByRole('region', { name: 'Your requests' }, { timeout: 15_000 });
@@ -141,7 +152,9 @@ describe('Request Product', () => {
       '11-21-20261 container · This weekReceived',
       '11-20-20264 containers · RoutineOrdered',
       '11-20-20262 containers · RoutineCancelled',
+      '11-19-20261 container · RoutineWaiting for a supplier',
     ]);
+    expect(mine).toHaveTextContent('Waiting for a supplier: no vendor offers it in stock yet, so your admins will choose who to order it from.');
   });
 
   it('is not offered to the product admin', async () => {

@@ -26,6 +26,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useProfile } from '../../../lib/profile';
 import { runningListsQueryOptions, useCreateRunningList, useReorderSuggestions } from '../api/purchasing-api';
+import { RequestsWithoutSupplier } from '../components/requests-without-supplier';
 
 const COLUMNS = [
   { key: 'supplier', label: 'Supplier' },
@@ -134,6 +135,8 @@ function ReorderSuggestionsDialog({ onClose }: { onClose: () => void }) {
 export function RunningListsPage() {
   const profile = useProfile();
   const canCreate = can(profile.data?.permissions ?? {}, 'runningList', 'create');
+  // The location's admins choose suppliers for requests no vendor could take (issue 50).
+  const isLocationAdmin = can(profile.data?.permissions ?? {}, 'companies', 'update');
   const [notOrdered, setNotOrdered] = useState(true);
   const [pageState, setPageState] = useState<PageState>({ page: 0, perPage: 10 });
   const [creating, setCreating] = useState(false);
@@ -160,6 +163,7 @@ export function RunningListsPage() {
           ) : null
         }
       />
+      {isLocationAdmin ? <RequestsWithoutSupplier /> : null}
       <FormControlLabel
         sx={{ mb: 1 }}
         control={

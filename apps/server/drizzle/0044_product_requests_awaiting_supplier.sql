@@ -1,0 +1,3 @@
+ALTER TABLE "product_requests" ADD COLUMN "awaiting_supplier" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "product_requests_awaiting_idx" ON "product_requests" USING btree ("company_id","created_at") WHERE "product_requests"."awaiting_supplier";--> statement-breakpoint
+ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_awaiting_without_line" CHECK (not ("product_requests"."awaiting_supplier" and "product_requests"."running_list_product_id" is not null));
