@@ -31,7 +31,17 @@ export const PMS_MESSAGES = {
   connectionSaved: 'Open Dental connection saved',
   syncOff: 'The sync is off: turn on "Sync completed procedures" and save the connection first',
   synced: 'Open Dental sync finished',
-  unreachable: 'Open Dental could not be reached; retrying',
+  // What went wrong reaching Open Dental (issue 50): the connection's last error, never the remote's own words.
+  refusedKeys: 'Open Dental refused the keys: check the developer key and the customer key',
+  rateLimited: (seconds: number | null) =>
+    seconds === null
+      ? 'Open Dental is turning requests away (too many requests, 429): the sync tries again at its next run'
+      : `Open Dental is turning requests away (too many requests, 429) and asks for a pause of ${String(seconds)} s: the sync waits that long before asking again`,
+  serverFailed: (status: number) => `Open Dental's server failed (it answered ${String(status)}): the sync tries again at its next run`,
+  unreachable: (why: string) => `Open Dental could not be reached (${why}): the sync tries again at its next run`,
+  notOpenDental: (what: string) => `The Open Dental address answered with ${what}, not with Open Dental's data: check the address`,
+  requestRefused: (status: number) =>
+    `Open Dental did not accept the request (it answered ${String(status)}); it answers so too when the practice's eConnector is not running: the sync tries again at its next run`,
   actorGone: 'The admin who saved the Open Dental connection can no longer act here: save the connection again',
   syncFailed: 'The sync stopped unexpectedly; it will try again at its next run',
 } as const;

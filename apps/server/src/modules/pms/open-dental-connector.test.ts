@@ -1,4 +1,5 @@
-import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
+import { PMS_MESSAGES } from '@clinic/domain';
+import { PATIENT_EXAMPLE, startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
 import { createOpenDentalConnector, REFUSED_KEYS, type OpenDentalOptions } from './open-dental-connector';
 import { PmsError, type PmsProcedure, type ProcedureCursor } from './pms-connector';
 
@@ -26,6 +27,15 @@ async function pass(connector: ReturnType<typeof connect>, cursor: ProcedureCurs
     if (page.done) return { read, cursor };
   }
 }
+
+/** The error a call fails with (a call that succeeds fails the test). */
+const failureOf = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as Error,
+  );
 
 const offsets = () => od.requests.filter((r) => r.path === '/procedurelogs').map((r) => r.query.get('Offset'));
 
@@ -133,8 +143,58 @@ describe('Open Dental connector', () => {
     od.failNext(5, 503);
     const error = await connect().changedProcedures(connect().startCursor(null), null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PmsError);
-    expect(error).toMatchObject({ kind: 'unreachable', httpStatus: 503, message: 'Open Dental is not working (it answered 503) after 3 tries: Service Unavailable' });
+    expect(error).toMatchObject({ kind: 'server-failed', httpStatus: 503, message: PMS_MESSAGES.serverFailed(503) });
     expect(od.requests).toHaveLength(3);
+  });
+
+  // Issue 50, item 8: the statuses Open Dental's implementation page lists (401 for keys wrong,
+  // unassigned or disabled; 400 with an explanation; 5xx) and the throttle's 429 (not on its pages:
+  // read as RFC 9110 reads it, Retry-After in seconds or as a date), each said in our own words.
+  it('says which failure it was, never in the answer\'s words: keys refused, too many requests and the pause asked for, the server failing', async () => {
+    const wrong = connect({ customerKey: 'disabled-key' });
+    await expect(wrong.changedProcedures(wrong.startCursor(null), null)).rejects.toMatchObject({ kind: 'refused-keys', message: REFUSED_KEYS });
+    od.failNext(1, 403, 'This key lacks the permission.');
+    await expect(connect().testConnection()).resolves.toEqual({ ok: false, message: REFUSED_KEYS });
+
+    // A pause longer than the connector waits within a run: not tried again, and no request before it ends.
+    od.requests.length = 0;
+    const throttled = connect({ maxRetryDelayMs: 50 });
+    od.failNext(1, 429, 'Too many requests.', { 'Retry-After': '120' });
+    await expect(throttled.changedProcedures(throttled.startCursor(null), null)).rejects.toMatchObject({ kind: 'rate-limited', httpStatus: 429, message: PMS_MESSAGES.rateLimited(120) });
+    const again = await failureOf(throttled.changedProcedures(throttled.startCursor(null), null));
+    expect(again.message).toMatch(/asks for a pause of 1(19|20) s/);
+    expect(od.requests).toHaveLength(1);
+
+    // A short pause, as an HTTP date: waited out, then read.
+    od.addProcedure();
+    od.failNext(1, 429, 'Too many requests.', { 'Retry-After': new Date(Date.now() + 1000).toUTCString() });
+    const patient = connect({ maxRetryDelayMs: 5_000 });
+    const started = Date.now();
+    expect((await pass(patient, patient.startCursor(null))).read).toHaveLength(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // Without Retry-After, after the tries: when to ask again is unknown.
+    od.failNext(3, 429, 'Too many requests.');
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ kind: 'rate-limited', message: PMS_MESSAGES.rateLimited(null) });
+
+    od.failNext(3, 500, '<html><body>Server Error in Application: Object reference not set</body></html>');
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ kind: 'server-failed', httpStatus: 500, message: PMS_MESSAGES.serverFailed(500) });
+    od.failNext(1, 400, 'The eConnector is not running.');
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ kind: 'refused-request', message: PMS_MESSAGES.requestRefused(400) });
+  });
+
+  it("says when the address answers with something that is not Open Dental's: a web page, or data of another form", async () => {
+    od.answerNext(1, { status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html><head><title>Sign in</title></head><body>Jane Smith</body></html>' });
+    await expect(connect().testConnection()).resolves.toEqual({ ok: false, message: PMS_MESSAGES.notOpenDental('a web page') });
+    // Open Dental's own example patient where procedures were asked for: no ProcNum.
+    od.answerNext(1, { status: 200, body: JSON.stringify([PATIENT_EXAMPLE]) });
+    const error = await failureOf(connect().changedProcedures(connect().startCursor(null), null));
+    expect(error).toMatchObject({ kind: 'unexpected-answer', message: PMS_MESSAGES.notOpenDental('data of another form (at ProcNum)') });
+    expect(error.message).not.toContain('Smith');
+    // One record where a list was asked for.
+    od.answerNext(1, { status: 200, body: JSON.stringify({ Message: 'An error has occurred.' }) });
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ message: PMS_MESSAGES.notOpenDental('data of another form (not a list where one was expected)') });
+    od.answerNext(1, { status: 200, contentType: 'text/plain', body: 'OK' });
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ message: PMS_MESSAGES.notOpenDental('something other than data (not JSON)') });
   });
 
   it('refuses to send the keys over plain http to another computer', async () => {
@@ -163,8 +223,9 @@ describe('Open Dental connector', () => {
     const closed = await connect().testConnection();
     messages.push(closed.ok ? '' : closed.message);
     od = await startOpenDentalStandIn();
-    expect(messages[0]).toBe('Open Dental did not accept the request (400): Bad header ODFHIR [key]/[key]');
-    expect(messages[2]).toBe('Open Dental could not be reached: the connection was refused');
+    // The answer's own words are never repeated (issue 50): the keys they echoed cannot be either.
+    expect(messages[0]).toBe(PMS_MESSAGES.requestRefused(400));
+    expect(messages[2]).toBe(PMS_MESSAGES.unreachable('the connection was refused'));
     for (const message of messages) expect(message).not.toMatch(/[0-9a-f]{16}/);
   });
 

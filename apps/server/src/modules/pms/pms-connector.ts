@@ -105,12 +105,14 @@ export interface PmsConnector {
 
 /**
  * Why a call to the PMS failed. 'refused-keys': the keys are wrong or lack a permission (fix the
- * connection). 'unreachable': no answer, or the PMS failing after the retries (try again later).
- * 'refused-request': the PMS answered the request with an error; Open Dental also answers this
- * way when the practice's server is offline, so it is worth trying later too. 'unexpected-answer':
- * an answer we cannot read. 'bad-address': the address is not one we send keys to.
+ * connection). 'rate-limited': the PMS turns requests away for now (too many). 'server-failed':
+ * the PMS's server failed (5xx) after the retries. 'unreachable': no answer at all (try again
+ * later). 'refused-request': the PMS answered the request with an error; Open Dental also answers
+ * this way when the practice's server is offline, so it is worth trying later too.
+ * 'unexpected-answer': an answer that is not the PMS's (a web page, data of another form).
+ * 'bad-address': the address is not one we send keys to.
  */
-export type PmsErrorKind = 'refused-keys' | 'unreachable' | 'refused-request' | 'unexpected-answer' | 'bad-address';
+export type PmsErrorKind = 'refused-keys' | 'rate-limited' | 'server-failed' | 'unreachable' | 'refused-request' | 'unexpected-answer' | 'bad-address';
 
 /** The one error connectors throw. Its message is written for the clinic and never holds a key. */
 export class PmsError extends Error {

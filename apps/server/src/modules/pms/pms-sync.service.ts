@@ -15,7 +15,7 @@ import { insertNewProcedures } from './pms.repo';
 import { codeTreatments, knownChartNumbers, knownExternalIds, lockByExternalIds } from './pms-sync.repo';
 import { createUpcomingService, UPCOMING_READS_PER_RUN } from './upcoming.service';
 
-/** Open Dental's free tier answers one request per 5 s (docs/open-dental.md): what a run's time left buys. */
+/** Open Dental's free tier answers one request per 5 s (docs/open-dental.md): the pace unless configured. */
 const OPEN_DENTAL_FREE_PACE_MS = 5_000;
 /** A first run reads the changes of the last 30 days. */
 const LOOK_BACK_DAYS = 30;
@@ -29,6 +29,11 @@ export interface PmsSyncOptions {
    * pace goes on at the next run from the stored cursor, and the other locations get their turn.
    */
   budgetMs?: number | undefined;
+  /**
+   * The least time between two requests, as the connector keeps it (OPEN_DENTAL_MIN_INTERVAL_MS):
+   * what one request of a run's time left costs. Open Dental's free pace (5 s) when not given.
+   */
+  paceMs?: number | undefined;
 }
 
 export interface SyncOutcome {
@@ -65,6 +70,13 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
   const changes = createProcedureChanges(ledger);
   const upcoming = createUpcomingService(deps);
   const budgetMs = options.budgetMs ?? 120_000;
+  const paceMs = options.paceMs ?? OPEN_DENTAL_FREE_PACE_MS;
+
+  /** How many one-request reads the run's time left buys at the connector's pace (at least one, at most `most`). */
+  const readsLeft = (started: number, budget: number, most: number) => {
+    const left = budget - (performance.now() - started);
+    return Math.max(1, Math.min(most, paceMs > 0 ? Math.floor(left / paceMs) : most));
+  };
 
   /**
    * The admin who saved the connection, acting at its location: visits are recorded and revised
@@ -182,9 +194,8 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         if (page.done || performance.now() - started > budget) break;
       }
       // The next 14 days' appointments for the upcoming trays: as many read as the run's time left
-      // allows at the free tier's pace (one request per 5 s), soonest first; the rest at the next run.
-      const reads = Math.max(1, Math.min(UPCOMING_READS_PER_RUN, Math.floor((budget - (performance.now() - started)) / OPEN_DENTAL_FREE_PACE_MS)));
-      if (!saved) outcome.upcoming = await upcoming.refreshFromPms(connection.companyId, connector, clinicRef, reads);
+      // allows at the connector's pace, soonest first; the rest at the next run.
+      if (!saved) outcome.upcoming = await upcoming.refreshFromPms(connection.companyId, connector, clinicRef, readsLeft(started, budget, UPCOMING_READS_PER_RUN));
       await saveRun(db, connection.companyId, { lastRunAt: at, lastSuccessAt: deps.now(), lastError: null });
     } catch (error) {
       outcome.error = messageOf(error, options.secretBox);
@@ -239,7 +250,8 @@ const feeOf = (p: PmsProcedure) => roundToCents(p.fee * p.quantity);
 /** What the location's admins read of a failed run: what to do, never a key nor an internal detail. */
 function messageOf(error: unknown, box: SecretBox): string {
   if (error instanceof SyncStopped) return error.message;
-  if (error instanceof PmsError) return error.kind === 'unreachable' ? PMS_MESSAGES.unreachable : error.message;
+  // The connector's words say which failure it was (keys, pace, server, network, not Open Dental's answer), never the remote's.
+  if (error instanceof PmsError) return error.message;
   if (error instanceof SecretBoxError) return box.ready ? PMS_MESSAGES.keysUnreadable : PMS_MESSAGES.secretKeyMissing;
   return PMS_MESSAGES.syncFailed;
 }

@@ -301,9 +301,9 @@ describe('the Open Dental sync', () => {
       return push(...items);
     };
     const failed = await sync(place, true);
-    expect(failed).toMatchObject({ pages: 1, error: PMS_MESSAGES.unreachable });
+    expect(failed).toMatchObject({ pages: 1, error: PMS_MESSAGES.serverFailed(503) });
     expect(await procedures(place)).toHaveLength(100);
-    expect(await connection(place)).toMatchObject({ last_error: PMS_MESSAGES.unreachable, last_success_at: null });
+    expect(await connection(place)).toMatchObject({ last_error: PMS_MESSAGES.serverFailed(503), last_success_at: null });
 
     const resumed = await sync(place);
     expect(resumed).toMatchObject({ pages: 2, error: null });
