@@ -38,7 +38,19 @@ describe('the Open Dental connection', () => {
   it('answers the defaults before anything is saved', async () => {
     const res = await get(adminAt(await location()));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ kind: 'open_dental', base_url: OPEN_DENTAL_API_URL, clinic_num: null, enabled: false, take_stock_on_complete: false, has_keys: false, last_run_at: null, last_success_at: null, last_error: null });
+    expect(res.json()).toEqual({
+      kind: 'open_dental',
+      base_url: OPEN_DENTAL_API_URL,
+      clinic_num: null,
+      enabled: false,
+      take_stock_on_complete: false,
+      use_patient_number: false,
+      recheck_days: 7,
+      has_keys: false,
+      last_run_at: null,
+      last_success_at: null,
+      last_error: null,
+    });
   });
 
   it('seals the keys, never answers them, and keeps them when a save leaves them out', async () => {

@@ -1,3 +1,4 @@
+import { OPEN_DENTAL_PATIENT_PREFIX } from '@clinic/domain';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { pmsCodeMappings, pmsProcedures, treatments } from '../../db/schema';
@@ -19,22 +20,33 @@ export async function knownExternalIds(db: DbOrTx, companyId: string, practiceKe
 
 /**
  * Chart numbers read from the PMS before, by patient: a patient seen once is not asked for again
- * (one request each, at the throttle's pace). A chart that is only the PMS's patient number (the
- * patient had none) is asked for again, in case one was given since.
+ * (one request each, at the throttle's pace). A patient who had none (no chart, the PMS's patient
+ * number shown as such, or the PatNum filed as a chart before issue 50) is asked for again, in case
+ * one was given since; so is one a person picked: a pick is for the procedures it was made on,
+ * never a guess for the patient's later ones.
  */
 export async function knownChartNumbers(db: DbOrTx, companyId: string, practiceKey: string, patientRefs: string[]): Promise<Map<string, string>> {
   if (patientRefs.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([pmsProcedures.patientRef], { patientRef: pmsProcedures.patientRef, chartNumber: pmsProcedures.chartNumber })
     .from(pmsProcedures)
-    .where(and(openDental(companyId, practiceKey), inArray(pmsProcedures.patientRef, patientRefs), ne(pmsProcedures.chartNumber, pmsProcedures.patientRef)))
+    .where(
+      and(
+        openDental(companyId, practiceKey),
+        inArray(pmsProcedures.patientRef, patientRefs),
+        ne(pmsProcedures.chartNumber, ''),
+        ne(pmsProcedures.chartNumber, pmsProcedures.patientRef),
+        ne(pmsProcedures.chartNumber, sql`${OPEN_DENTAL_PATIENT_PREFIX} || ${pmsProcedures.patientRef}`),
+        isNull(pmsProcedures.chartPickedBy),
+      ),
+    )
     .orderBy(pmsProcedures.patientRef, sql`${pmsProcedures.createdAt} desc`);
   return new Map(rows.map((r) => [r.patientRef!, r.chartNumber]));
 }
 
 export type StoredProcedure = Pick<
   typeof pmsProcedures.$inferSelect,
-  'id' | 'externalId' | 'status' | 'code' | 'fee' | 'performedOn' | 'appointmentRef' | 'chartNumber' | 'deletedInPms' | 'treatmentLogId'
+  'id' | 'externalId' | 'status' | 'code' | 'fee' | 'performedOn' | 'appointmentRef' | 'chartNumber' | 'chartPickedBy' | 'deletedInPms' | 'treatmentLogId'
 >;
 
 /** These PMS procedures, locked for the transaction (two runs of the sync meet here: the second sees what the first wrote). */
@@ -50,6 +62,7 @@ export async function lockByExternalIds(tx: Tx, companyId: string, practiceKey: 
       performedOn: pmsProcedures.performedOn,
       appointmentRef: pmsProcedures.appointmentRef,
       chartNumber: pmsProcedures.chartNumber,
+      chartPickedBy: pmsProcedures.chartPickedBy,
       deletedInPms: pmsProcedures.deletedInPms,
       treatmentLogId: pmsProcedures.treatmentLogId,
     })

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { can, PMS_MESSAGES, roundToCents } from '@clinic/domain';
+import { can, openDentalPatient, PMS_MESSAGES, roundToCents } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { isoDay } from '../../clock';
@@ -132,7 +132,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
           source: 'open_dental' as const,
           practiceKey,
           externalId: p.externalId,
-          chartNumber: p.chartNumber ?? charts.get(p.patientRef) ?? p.patientRef,
+          ...patientOf(connection, p, charts),
           patientRef: p.patientRef,
           appointmentRef: p.appointmentRef,
           code: p.code,
@@ -157,7 +157,8 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         }
         const result = await changes.apply(pageContext, row, { ...procedure, fee: feeOf(procedure) });
         if (result.revised) visits += 1;
-        if (result.waiting) waiting.push({ id: row.id, chartNumber: row.chartNumber, day: procedure.date, code: procedure.code });
+        // A patient a person picked (issue 50) is recorded by a person's tap too, never by itself.
+        if (result.waiting && !row.chartPickedBy) waiting.push({ id: row.id, chartNumber: row.chartNumber, day: procedure.date, code: procedure.code });
       }
       if (connection.takeStockOnComplete) visits += await changes.recordAtOnce(pageContext, waiting);
       await saveCursor(tx, companyId, next);
@@ -235,10 +236,24 @@ function changedSince(current: ConnectionRow, started: ConnectionRow): boolean {
     current.baseUrl !== started.baseUrl ||
     current.clinicNum !== started.clinicNum ||
     current.takeStockOnComplete !== started.takeStockOnComplete ||
+    current.usePatientNumber !== started.usePatientNumber ||
+    current.recheckDays !== started.recheckDays ||
     current.developerKeyEncrypted !== started.developerKeyEncrypted ||
     current.customerKeyEncrypted !== started.customerKeyEncrypted ||
     current.practiceKey !== started.practiceKey
   );
+}
+
+/**
+ * Whom a new procedure is filed under (issue 50: a patient is never guessed): the chart number the
+ * PMS has for the patient; without one, the PMS's patient number shown as such when the admins chose
+ * so, or nobody yet: it waits with its problem until a person picks the patient.
+ */
+function patientOf(connection: ConnectionRow, p: PmsProcedure, charts: Map<string, string | null>): { chartNumber: string; problem: string | null } {
+  const chart = p.chartNumber ?? charts.get(p.patientRef) ?? null;
+  if (chart) return { chartNumber: chart, problem: null };
+  if (connection.usePatientNumber) return { chartNumber: openDentalPatient(p.patientRef), problem: null };
+  return { chartNumber: '', problem: PMS_MESSAGES.chartMissingInPms(p.patientRef) };
 }
 
 /** The practice the connection reads; '' for one keyed before practices were told apart (migration 0039). */
