@@ -20,6 +20,8 @@ export interface PmsCursor {
   since: string | null;
   offset: number;
   passStartedAt: string | null;
+  /** The last procedure read (id and change stamp), which the next page must follow (absent in cursors stored before issue 50). */
+  anchor?: { id: string; changedAt: string } | null;
 }
 
 /**

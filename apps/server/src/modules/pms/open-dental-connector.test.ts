@@ -56,15 +56,16 @@ describe('Open Dental connector', () => {
   it('reads 250 procedures in pages of 100 and resumes from the saved cursor after a crash', async () => {
     for (let i = 0; i < 250; i += 1) od.addProcedure({ PatNum: 10 + (i % 7) });
     const first = await connect().changedProcedures(connect().startCursor(null), null);
-    expect(first).toMatchObject({ done: false, next: { since: null, offset: 100, passStartedAt: od.now() } });
+    expect(first).toMatchObject({ done: false, next: { since: null, offset: 100, passStartedAt: od.now(), anchor: { id: first.procedures[99]!.externalId, changedAt: first.procedures[99]!.changedAt } } });
     // The process dies here; a new one starts from the stored cursor.
     const saved = JSON.parse(JSON.stringify(first.next)) as ProcedureCursor;
     const rest = await pass(connect(), saved);
     const ids = [...first.procedures, ...rest.read].map((p) => p.externalId);
     expect(ids).toHaveLength(250);
     expect(new Set(ids).size).toBe(250);
-    expect(offsets()).toEqual([null, '100', '200']);
-    expect(rest.cursor).toEqual({ since: saved.passStartedAt, offset: 0, passStartedAt: null });
+    // Each page is asked one row back: the last row read must open it (the window rule).
+    expect(offsets()).toEqual([null, '99', '198']);
+    expect(rest.cursor).toEqual({ since: saved.passStartedAt, offset: 0, passStartedAt: null, anchor: null });
   });
 
   it('maps a procedure log to the neutral shape', async () => {
@@ -96,6 +97,32 @@ describe('Open Dental connector', () => {
     const after = await pass(connector, next.cursor);
     expect(after.read.map((p) => p.externalId)).toEqual([String(rows[7]!.ProcNum)]);
     expect((await pass(connector, after.cursor)).read).toEqual([]);
+  });
+
+  // Issue 50, item 7: the order of a list is not documented, and Open Dental's implementation page
+  // allows for "page drift" mid-series. Listed by last change, a row updated while the pass pages
+  // moves to the end, and every row after it one place up: asked at the next offset, the row that
+  // moved into the page already read was never read.
+  it('pages through a window whose rows move while it reads: none skipped, and only a row that changed is read again', async () => {
+    od.order = 'DateTStamp';
+    const rows = Array.from({ length: 150 }, () => od.addProcedure());
+    const connector = connect();
+    const first = await connector.changedProcedures(connector.startCursor(null), null);
+    od.editProcedure(rows[10]!.ProcNum, { ProcFee: '99.00' });
+    const rest = await pass(connector, first.next);
+    const read = [...first.procedures, ...rest.read].map((p) => p.externalId);
+    expect(new Set(read)).toEqual(new Set(rows.map((r) => String(r.ProcNum))));
+    const twice = read.filter((id, i) => read.indexOf(id) !== i);
+    expect(twice).toEqual([String(rows[10]!.ProcNum)]);
+    expect(rest.read.find((p) => p.externalId === String(rows[10]!.ProcNum))!.fee).toBe(99);
+
+    // The last row read changes itself (it moves to the end): the pass starts over with the same
+    // `since` rather than guess where it stood, and still reads every row.
+    const again = await connector.changedProcedures(connector.startCursor(null), null);
+    const lastRead = again.procedures.at(-1)!.externalId;
+    od.editProcedure(Number(lastRead), { ProcFee: '98.00' });
+    const after = await pass(connector, again.next);
+    expect(new Set([...again.procedures, ...after.read].map((p) => p.externalId))).toEqual(new Set(rows.map((r) => String(r.ProcNum))));
   });
 
   it('starts the next pass a little before the last one began, so a change stamped late is still read', async () => {
@@ -227,6 +254,20 @@ describe('Open Dental connector', () => {
     expect(messages[0]).toBe(PMS_MESSAGES.requestRefused(400));
     expect(messages[2]).toBe(PMS_MESSAGES.unreachable('the connection was refused'));
     for (const message of messages) expect(message).not.toMatch(/[0-9a-f]{16}/);
+  });
+
+  it("re-reads one procedure by its id; on a 404 (an Open Dental older than that GET) it looks among the patient's procedures", async () => {
+    const patient = od.addPatient();
+    const kept = od.addProcedure({ PatNum: patient.PatNum, procCode: 'D1110' });
+    const removed = od.addProcedure({ PatNum: patient.PatNum });
+    od.deleteProcedure(removed.ProcNum, { remove: true });
+    od.answerNext(1, { status: 404, body: JSON.stringify('No such route.') });
+    expect(await connect().procedure(String(kept.ProcNum), String(patient.PatNum))).toMatchObject({ externalId: String(kept.ProcNum), code: 'D1110', status: 'complete' });
+    expect(od.requests.map((r) => [r.path, r.query.get('PatNum')])).toEqual([
+      [`/procedurelogs/${String(kept.ProcNum)}`, null],
+      ['/procedurelogs', String(patient.PatNum)],
+    ]);
+    expect(await connect().procedure(String(removed.ProcNum), String(patient.PatNum))).toBeNull();
   });
 
   it('re-reads one procedure: null when Open Dental does not have it, deleted when it was deleted', async () => {

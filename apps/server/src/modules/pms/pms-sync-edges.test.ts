@@ -9,10 +9,11 @@ import { createWorld, type World } from '../../../test/world';
 import { insertCompany } from '../companies/companies.repo';
 import { REFUSED_KEYS } from './open-dental-connector';
 
-// Issue 50, "Trust at the edges", items 6 and 8: the sync against a stand-in whose answers are Open
+// Issue 50, "Trust at the edges", items 6 to 8: the sync against a stand-in whose answers are Open
 // Dental's own examples (test/fixtures/open-dental-stand-in.ts, docs/open-dental.md), where its
-// pages say something our first stand-in did not: a patient's ChartNumber is often "". The
-// connector keeps a pace of 20 ms (OPEN_DENTAL_MIN_INTERVAL_MS).
+// pages say something our first stand-in did not: a patient's ChartNumber is often "", DateTStamp
+// may mean "created on or after", a list's order is not documented. The app's clock moves (the
+// re-read is daily) and the connector keeps a pace of 20 ms (OPEN_DENTAL_MIN_INTERVAL_MS).
 let t: TestApp;
 let world: World;
 let od: OpenDentalStandIn;
@@ -156,6 +157,79 @@ describe('item 6: a patient is never guessed', () => {
     await sync(place);
     expect(await one(place, next.ProcNum)).toMatchObject({ chart_number: 'Open Dental patient 9002', status: 'recorded' });
     expect(await visitCharts(place)).toEqual(['9002', 'Open Dental patient 9002']);
+  });
+});
+
+describe('item 7: a deletion or change after recording is caught whatever the feed returns', () => {
+  it('reads again by their ids, each night, what was recorded in the last days: a deletion the feed never returns (DateTStamp as "created on or after") gives the stock back', async () => {
+    od.dateTStampMeans = 'created';
+    const place = await connected();
+    const { filling, crown } = await trays(place);
+    const patient = od.addPatient({ ChartNumber: 'BS-2210' }).PatNum;
+    const deleted = od.addProcedure({ PatNum: patient });
+    const recoded = od.addProcedure({ PatNum: od.addPatient({ ChartNumber: 'BS-2211' }).PatNum });
+    // Created ten minutes before the run: past the minute each pass reads again.
+    od.advance(600);
+    await sync(place);
+    expect(await unitsLeft(filling.lot)).toBe(20 - 4);
+
+    // Deleted and recoded in Open Dental: under the "created" reading the feed never brings them back.
+    od.deleteProcedure(deleted.ProcNum);
+    od.editProcedure(recoded.ProcNum, { procCode: 'D2740' });
+    clock = new Date('2025-03-03T20:00:00Z');
+    await sync(place);
+    expect(await one(place, deleted.ProcNum)).toMatchObject({ status: 'recorded' });
+    expect(await unitsLeft(filling.lot)).toBe(20 - 4);
+
+    // That night each is read again by its id: the deletion reverses its visit, the new code swaps the tray.
+    od.requests.length = 0;
+    clock = new Date('2025-03-04T01:00:00Z');
+    const night = await sync(place);
+    expect(night.rechecked).toBe(2);
+    expect(od.requests.filter((r) => /^\/procedurelogs\/\d+$/.test(r.path)).map((r) => r.path).sort()).toEqual([`/procedurelogs/${String(deleted.ProcNum)}`, `/procedurelogs/${String(recoded.ProcNum)}`].sort());
+    expect(await one(place, deleted.ProcNum)).toMatchObject({ status: 'reversed' });
+    expect(await one(place, recoded.ProcNum)).toMatchObject({ status: 'recorded', code: 'D2740' });
+    expect([await unitsLeft(filling.lot), await unitsLeft(crown.lot)]).toEqual([20, 20 - 3]);
+
+    // Once a night: the next runs read nothing again; and only what was recorded in the last N days.
+    od.requests.length = 0;
+    clock = new Date('2025-03-04T01:05:00Z');
+    expect((await sync(place)).rechecked).toBe(0);
+    expect((await save(place, { recheck_days: 1, developer_key: undefined, customer_key: undefined })).statusCode).toBe(200);
+    clock = new Date('2025-03-05T19:00:00Z');
+    expect((await sync(place)).rechecked).toBe(0);
+    expect(od.requests.filter((r) => /^\/procedurelogs\/\d+$/.test(r.path))).toEqual([]);
+  });
+
+  it('a row updated while the sync pages through a window is neither skipped nor taken twice', async () => {
+    // Open Dental does not document a list's order; here it is by last change, so an update moves a row to the end.
+    od.order = 'DateTStamp';
+    const place = await connected();
+    const { filling } = await trays(place);
+    const everyone = od.addPatient({ ChartNumber: 'BS-3000' }).PatNum;
+    const rows = Array.from({ length: 150 }, () => od.addProcedure({ PatNum: everyone, procCode: 'D0120' }));
+    od.editProcedure(rows[10]!.ProcNum, { PatNum: od.addPatient({ ChartNumber: 'BS-3010' }).PatNum, procCode: 'D2391' });
+    od.editProcedure(rows[100]!.ProcNum, { PatNum: od.addPatient({ ChartNumber: 'BS-3100' }).PatNum, procCode: 'D2391' });
+    // Now rows[10] and rows[100] are last; the first page holds rows[0..101] but those two. While the
+    // second page is asked for, a row of the first page changes (its fee) and moves to the end.
+    const shifted = rows[102]!;
+    let edited = false;
+    od.onRequest = (request) => {
+      if (!edited && request.path === '/procedurelogs' && request.query.get('Offset') !== null) {
+        edited = true;
+        od.editProcedure(rows[5]!.ProcNum, { ProcFee: '99.00' });
+      }
+    };
+    await sync(place);
+    const stored = await procedures(place);
+    expect(stored).toHaveLength(150);
+    expect(stored.find((p) => p.external_id === String(shifted.ProcNum))).toBeDefined();
+    expect(stored.find((p) => p.external_id === String(rows[5]!.ProcNum))).toMatchObject({ fee: 99 });
+    // The two fillings recorded once each: two visits, two trays.
+    expect(await visitCharts(place)).toEqual(['BS-3010', 'BS-3100']);
+    expect(await unitsLeft(filling.lot)).toBe(20 - 4);
+    await sync(place);
+    expect(await unitsLeft(filling.lot)).toBe(20 - 4);
   });
 });
 

@@ -1,5 +1,5 @@
 import { OPEN_DENTAL_PATIENT_PREFIX } from '@clinic/domain';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { pmsCodeMappings, pmsProcedures, treatments } from '../../db/schema';
 
@@ -99,4 +99,40 @@ export async function updateProcedure(tx: Tx, id: string, change: ProcedureChang
     .update(pmsProcedures)
     .set({ ...change, updatedAt: at })
     .where(eq(pmsProcedures.id, id));
+}
+
+/**
+ * What the sync recorded in the window (recorded from `since`, before `before`) and has not read
+ * again since `before`: the daily re-read's due procedures, oldest first.
+ */
+export async function dueForRecheck(db: DbOrTx, companyId: string, practiceKey: string, window: { since: Date; before: Date; limit: number }) {
+  return db
+    .select({
+      id: pmsProcedures.id,
+      externalId: pmsProcedures.externalId,
+      patientRef: pmsProcedures.patientRef,
+      code: pmsProcedures.code,
+      fee: pmsProcedures.fee,
+      performedOn: pmsProcedures.performedOn,
+      appointmentRef: pmsProcedures.appointmentRef,
+    })
+    .from(pmsProcedures)
+    .where(
+      and(
+        openDental(companyId, practiceKey),
+        eq(pmsProcedures.status, 'recorded'),
+        gte(pmsProcedures.recordedAt, window.since),
+        lt(pmsProcedures.recordedAt, window.before),
+        or(isNull(pmsProcedures.recheckedAt), lt(pmsProcedures.recheckedAt, window.before)),
+      ),
+    )
+    .orderBy(asc(pmsProcedures.recordedAt), asc(pmsProcedures.id))
+    .limit(window.limit);
+}
+
+export type DueProcedure = Awaited<ReturnType<typeof dueForRecheck>>[number];
+
+export async function markRechecked(tx: Tx, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(pmsProcedures).set({ recheckedAt: at }).where(inArray(pmsProcedures.id, ids));
 }

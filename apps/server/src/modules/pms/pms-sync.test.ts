@@ -125,7 +125,7 @@ describe('the Open Dental sync', () => {
     expect(run).toMatchObject({ pages: 2, read: 130, error: null });
     expect(procedureRequests().map((r) => [r.query.get('Offset'), r.query.get('DateTStamp')])).toEqual([
       [null, '2025-02-01 00:00:00'],
-      ['100', '2025-02-01 00:00:00'],
+      ['99', '2025-02-01 00:00:00'],
     ]);
     // Each patient asked for once in the run.
     expect(od.requests.filter((r) => r.path.startsWith('/patients/')).map((r) => r.path)).toEqual([`/patients/${String(uncharted.PatNum)}`, `/patients/${String(charted.PatNum)}`]);
@@ -137,7 +137,7 @@ describe('the Open Dental sync', () => {
     const state = await connection(place);
     expect(state).toMatchObject({ last_error: null, last_run_at: NOW.toISOString(), last_success_at: NOW.toISOString() });
     const [saved] = await queryRows<{ cursor: unknown }>(t.db, sql`select cursor from pms_connections where company_id = ${place.id}`);
-    expect(saved!.cursor).toEqual({ since: expect.stringMatching(/^2025-03-03 /) as string, offset: 0, passStartedAt: null });
+    expect(saved!.cursor).toEqual({ since: expect.stringMatching(/^2025-03-03 /) as string, offset: 0, passStartedAt: null, anchor: null });
   });
 
   it('reads an edit made after a run at the next run (the watermark), and a procedure no longer complete leaves the chair', async () => {
@@ -300,7 +300,7 @@ describe('the Open Dental sync', () => {
     // The second page's request fails on every try (503).
     const push = od.requests.push.bind(od.requests);
     od.requests.push = (...items) => {
-      if (items.some((r) => r.path === '/procedurelogs' && r.query.get('Offset') === '100') && procedureRequests().length === 1) od.failNext(2, 503);
+      if (items.some((r) => r.path === '/procedurelogs' && r.query.get('Offset') === '99') && procedureRequests().length === 1) od.failNext(2, 503);
       return push(...items);
     };
     const failed = await sync(place, true);
@@ -310,7 +310,7 @@ describe('the Open Dental sync', () => {
 
     const resumed = await sync(place);
     expect(resumed).toMatchObject({ pages: 2, error: null });
-    expect(procedureRequests().slice(-2).map((r) => r.query.get('Offset'))).toEqual(['100', '200']);
+    expect(procedureRequests().slice(-2).map((r) => r.query.get('Offset'))).toEqual(['99', '198']);
     expect(await procedures(place)).toHaveLength(250);
     expect(await connection(place)).toMatchObject({ last_error: null, last_success_at: NOW.toISOString() });
   });
