@@ -134,7 +134,7 @@ export function openDentalClient(options: OpenDentalOptions) {
         await sleep(backoff(attempt, retryAfter));
         continue;
       }
-      // Never the body: it can hold anything (docs/open-dental.md, Errors).
+      // Never the body: it can hold anything (docs/open-dental.md, "The body of an error").
       throw answerFailure(status, retryAfter);
     }
   }
