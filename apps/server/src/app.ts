@@ -283,7 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const reorderDigest = createReorderDigestService(deps);
   const secretBox = createSecretBox(options.pms?.secretKey);
   const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access, fetch: outbound.fetch }));
-  const pmsSync = createPmsSyncService(deps, { connect, secretBox, budgetMs: options.pms?.syncBudgetMs });
+  const pmsSync = createPmsSyncService(deps, { connect, secretBox, budgetMs: options.pms?.syncBudgetMs, paceMs: options.pms?.openDental?.minIntervalMs });
   registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest, pmsSync }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
   // /metrics only when a token is set: prom-client is loaded then, and never otherwise.

@@ -141,6 +141,7 @@ const AUDITED: Record<string, Audited> = {
   'POST /api/reorder/suggestions/order': { entity: 'suggested_order', action: 'order' },
   'POST /api/pms/waiting/confirm': { entity: 'treatment_log', action: 'create' },
   'POST /api/pms/procedures/:id/dismiss': { entity: 'pms_procedure', action: 'dismiss' },
+  'PUT /api/pms/procedures/:id/patient': { entity: 'pms_procedure', action: 'pick_patient' },
   'POST /api/pms/procedures/import': { entity: 'pms_procedure', action: 'import' },
   'PUT /api/pms/codes': { entity: 'pms_procedure', action: 'map_code' },
   'PUT /api/pms/production/monthly': { entity: 'pms_procedure', action: 'production_month' },

@@ -10,6 +10,12 @@ export const PMS_MESSAGES = {
   addressRequired: "Enter the address of Open Dental's API, e.g. https://api.opendental.com/api/v1",
   codeUnmapped: (code: string) => `Procedure code ${code} is not mapped to a treatment yet`,
   chartMissing: 'No chart number: the procedure cannot be matched to a patient',
+  /** Issue 50: a patient is never guessed; the procedure waits until a person picks the patient. */
+  chartMissingInPms: (patientNumber: string) => `No chart number in Open Dental for patient ${patientNumber}`,
+  pickPatient: 'Pick the patient (their chart number here) before recording it',
+  patientPicked: 'Patient picked: the visit can be recorded',
+  patientAlreadyKnown: 'This procedure already has its patient',
+  recheckDays: 'Use a whole number of days from 1 to 30',
   confirmed: 'Visit recorded from the practice-management system',
   dismissed: 'Procedure dismissed: no stock taken',
   notWaiting: 'This procedure is no longer waiting at the chair',
@@ -31,7 +37,24 @@ export const PMS_MESSAGES = {
   connectionSaved: 'Open Dental connection saved',
   syncOff: 'The sync is off: turn on "Sync completed procedures" and save the connection first',
   synced: 'Open Dental sync finished',
-  unreachable: 'Open Dental could not be reached; retrying',
+  // What went wrong reaching Open Dental (issue 50): the connection's last error, never the remote's own words.
+  refusedKeys: 'Open Dental refused the keys: check the developer key and the customer key',
+  rateLimited: (seconds: number | null) =>
+    seconds === null
+      ? 'Open Dental is turning requests away (too many requests, 429): the sync tries again at its next run'
+      : `Open Dental is turning requests away (too many requests, 429) and asks for a pause of ${String(seconds)} s: the sync waits that long before asking again`,
+  serverFailed: (status: number) => `Open Dental's server failed (it answered ${String(status)}): the sync tries again at its next run`,
+  unreachable: (why: string) => `Open Dental could not be reached (${why}): the sync tries again at its next run`,
+  notOpenDental: (what: string) => `The Open Dental address answered with ${what}, not with Open Dental's data: check the address`,
+  requestRefused: (status: number) =>
+    `Open Dental did not accept the request (it answered ${String(status)}); it answers so too when the practice's eConnector is not running: the sync tries again at its next run`,
   actorGone: 'The admin who saved the Open Dental connection can no longer act here: save the connection again',
   syncFailed: 'The sync stopped unexpectedly; it will try again at its next run',
 } as const;
+
+/**
+ * How a patient without a chart number is filed when the clinic chooses Open Dental's patient
+ * number: shown as such, so it is never taken for one of the location's chart numbers.
+ */
+export const OPEN_DENTAL_PATIENT_PREFIX = 'Open Dental patient ';
+export const openDentalPatient = (patientNumber: string) => `${OPEN_DENTAL_PATIENT_PREFIX}${patientNumber}`;

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { IsoDateTimeSchema, IsoDaySchema, UuidSchema } from './fields';
 import { IdempotencyKeySchema } from './stock';
 import { PMS_MESSAGES } from './pms-messages';
-import { TreatmentLogProductInputSchema } from './treatment-logs';
+import { ChartNumberSchema, TreatmentLogProductInputSchema } from './treatment-logs';
 
 export * from './pms-messages';
 
@@ -70,7 +70,13 @@ export type PmsProcedure = z.infer<typeof PmsProcedureSchema>;
 
 /** A patient's procedures of one day waiting at the chair, with the tray their treatments need. */
 export const WaitingVisitSchema = z.object({
+  /** '' while the patient is not known here (see `pms_patient`). */
   chart_number: z.string(),
+  /**
+   * Open Dental's patient number when that patient has no chart number there (issue 50): the
+   * visit waits until a person picks the patient; null otherwise.
+   */
+  pms_patient: z.string().nullable(),
   performed_on: IsoDaySchema,
   procedures: z.array(PmsProcedureSchema),
   tray: z.array(z.object({ product_id: UuidSchema, product_name: z.string(), treatment_id: UuidSchema, quantity: z.number(), usable_units: z.number() })),
@@ -92,6 +98,10 @@ export const ConfirmProceduresRequestSchema = z.object({
 export type ConfirmProceduresRequest = z.infer<typeof ConfirmProceduresRequestSchema>;
 
 export const ConfirmedProceduresSchema = z.object({ treatment_log_id: UuidSchema });
+
+/** The patient picked for a procedure whose patient has no chart number in the PMS: their chart number here. */
+export const PickPmsPatientSchema = z.object({ chart_number: ChartNumberSchema });
+export type PickPmsPatient = z.infer<typeof PickPmsPatientSchema>;
 
 /** A procedure code as the PMS sends it, how often it was seen here, and the treatment it is. */
 export const ProcedureCodeSchema = z.object({
@@ -122,6 +132,10 @@ export const PmsConnectionSchema = z.object({
   enabled: z.boolean(),
   /** Completed procedures of mapped codes are recorded as visits at once instead of waiting at the chair. */
   take_stock_on_complete: z.boolean(),
+  /** A patient without a chart number in Open Dental is filed under its patient number ("Open Dental patient 9002") instead of waiting to be picked. */
+  use_patient_number: z.boolean(),
+  /** Procedures recorded in the last this many days are read again from Open Dental once a day. */
+  recheck_days: z.number().int(),
   has_keys: z.boolean(),
   last_run_at: IsoDateTimeSchema.nullable(),
   last_success_at: IsoDateTimeSchema.nullable(),
@@ -137,6 +151,10 @@ export const SavePmsConnectionSchema = z.object({
   customer_key: PmsKeySchema.optional(),
   enabled: z.boolean(),
   take_stock_on_complete: z.boolean(),
+  /** Left out: as saved (off at first). */
+  use_patient_number: z.boolean().optional(),
+  /** Left out: as saved (7 at first). */
+  recheck_days: z.number({ error: PMS_MESSAGES.recheckDays }).int(PMS_MESSAGES.recheckDays).min(1, PMS_MESSAGES.recheckDays).max(30, PMS_MESSAGES.recheckDays).optional(),
 });
 export type SavePmsConnection = z.infer<typeof SavePmsConnectionSchema>;
 

@@ -19,6 +19,14 @@ export const pmsCases: Record<string, Case> = {
     build: async (w, t, _c, tenant) => ({ url: `/api/pms/procedures/${(await createPmsProcedure(t.db, { companyId: locationOf(w, tenant) })).procedure.id}/dismiss` }),
     expect: CHAIR(204, 404),
   },
+  // Issue 50: the patient of an Open Dental procedure whose patient has no chart number, picked at the chair.
+  'PUT /api/pms/procedures/:id/patient': {
+    build: async (w, t, _c, tenant) => ({
+      url: `/api/pms/procedures/${(await createPmsProcedure(t.db, { companyId: locationOf(w, tenant), patientWithoutChart: '9002' })).procedure.id}/patient`,
+      payload: { chart_number: `PT-${randomUUID().slice(0, 8)}` },
+    }),
+    expect: CHAIR(204, 404),
+  },
   // A file uploaded at the tenant's location: another organization's upload is not the caller's to read (400).
   'POST /api/pms/procedures/import': {
     build: async (w, t, _c, tenant) => {

@@ -248,13 +248,25 @@ export async function createSuggestedLine(db: DbOrTx, options: { companyId: stri
  * A procedure from the practice-management system waiting at the location's chair, its code mapped
  * to a treatment of the location with an empty tray (recording it takes no stock).
  */
-export async function createPmsProcedure(db: DbOrTx, options: { companyId: string }) {
+/** A procedure waiting at the chair, of a mapped code; with `patientWithoutChart`, one from Open Dental whose patient (that PatNum) has no chart number. */
+export async function createPmsProcedure(db: DbOrTx, options: { companyId: string; patientWithoutChart?: string }) {
   const code = `T${unique().replace(/\W/g, '').slice(-8).toUpperCase()}`;
   const [treatment] = await db.insert(treatments).values({ companyId: options.companyId, treatmentCode: code, name: `Procedure ${code}` }).returning();
   await db.insert(pmsCodeMappings).values({ companyId: options.companyId, code, treatmentId: treatment!.id });
+  const patient = options.patientWithoutChart;
   const [procedure] = await db
     .insert(pmsProcedures)
-    .values({ companyId: options.companyId, source: 'csv', externalId: `test:${unique()}`, chartNumber: `PT-${unique()}`, code, fee: 100, performedOn: '2026-11-26' })
+    .values({
+      companyId: options.companyId,
+      source: patient ? 'open_dental' : 'csv',
+      externalId: `test:${unique()}`,
+      chartNumber: patient ? '' : `PT-${unique()}`,
+      patientRef: patient ?? null,
+      problem: patient ? `No chart number in Open Dental for patient ${patient}` : null,
+      code,
+      fee: 100,
+      performedOn: '2026-11-26',
+    })
     .returning();
   return { procedure: procedure!, treatment: treatment! };
 }

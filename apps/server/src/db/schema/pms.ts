@@ -20,6 +20,8 @@ export interface PmsCursor {
   since: string | null;
   offset: number;
   passStartedAt: string | null;
+  /** The last procedure read (id and change stamp), which the next page must follow (absent in cursors stored before issue 50). */
+  anchor?: { id: string; changedAt: string } | null;
 }
 
 /**
@@ -39,6 +41,13 @@ export const pmsConnections = pgTable('pms_connections', {
   enabled: boolean('enabled').notNull().default(false),
   /** Record completed procedures as visits at once, rather than waiting at the chair for a tap. */
   takeStockOnComplete: boolean('take_stock_on_complete').notNull().default(false),
+  /**
+   * A patient without a chart number in the PMS is filed under the PMS's own patient number, shown
+   * as such ("Open Dental patient 9002"); off, their procedures wait until a person picks the patient.
+   */
+  usePatientNumber: boolean('use_patient_number').notNull().default(false),
+  /** Procedures recorded in the last this many days are read again by their ids once a day (issue 50). */
+  recheckDays: integer('recheck_days').notNull().default(7),
   cursor: jsonb('cursor').$type<PmsCursor>(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
@@ -77,7 +86,8 @@ export const pmsProcedureStatusEnum = pgEnum('pms_procedure_status', ['waiting',
  * A completed procedure read from the PMS, once per procedure however often it is read (unique by
  * source, practice and the PMS's id). It waits at the chair until confirmed (a visit through the
  * ledger) or dismissed; a procedure of an unknown code or patient waits with its problem and never
- * writes stock. Deleted or changed in the PMS after it was recorded, its visit is revised or reversed.
+ * writes stock (a patient without a chart number: `chart_number` '' until a person picks one).
+ * Deleted or changed in the PMS after it was recorded, its visit is revised or reversed.
  */
 export const pmsProcedures = pgTable(
   'pms_procedures',
@@ -104,6 +114,14 @@ export const pmsProcedures = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
     recordedBy: uuid('recorded_by').references(() => users.id),
     changedInPmsAt: timestamp('changed_in_pms_at', { withTimezone: true }),
+    /**
+     * Who picked the patient of a procedure whose patient had no chart number in the PMS: the chart
+     * number is theirs, never read from the PMS, so the sync does not file the patient's later
+     * procedures under it.
+     */
+    chartPickedBy: uuid('chart_picked_by').references(() => users.id),
+    /** When the sync last read it again by its id (the daily re-read of what was recorded). */
+    recheckedAt: timestamp('rechecked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,6 +131,8 @@ export const pmsProcedures = pgTable(
     index('pms_procedures_waiting_idx').on(t.companyId, t.performedOn).where(sql`${t.status} = 'waiting'`),
     // Production by day (fees of completed procedures).
     index('pms_procedures_company_day_idx').on(t.companyId, t.performedOn),
+    // The daily re-read: what the sync recorded lately, by when.
+    index('pms_procedures_recorded_idx').on(t.companyId, t.recordedAt).where(sql`${t.status} = 'recorded' and ${t.source} = 'open_dental'`),
   ],
 );
 

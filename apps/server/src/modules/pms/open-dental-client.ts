@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { createOutboundClient, OUTBOUND_MESSAGES, outboundFailureOf, outboundProblem, type OutboundFetch } from '../outbound/outbound-fetch';
+import { createOutboundClient, outboundFailureOf, outboundProblem, type OutboundFetch } from '../outbound/outbound-fetch';
 import { PmsError } from './pms-connector';
+import { answerFailure, networkFailure, notJson, retryAfterSeconds, wrongShape } from './open-dental-failures';
+
+export { REFUSED_KEYS } from './open-dental-failures';
 
 /** Open Dental's hosted API (docs/open-dental.md); the practice's own keys say which office answers. */
 export const OPEN_DENTAL_API = 'https://api.opendental.com/api/v1';
-
-export const REFUSED_KEYS = 'Open Dental refused the keys: check the developer key and the customer key';
 
 export interface OpenDentalOptions {
   /** The API's base address; Open Dental's hosted API unless given. */
@@ -14,7 +15,7 @@ export interface OpenDentalOptions {
   customerKey: string;
   /** How long one request may take; Open Dental gives up on its side after 60 s (504). */
   timeoutMs?: number;
-  /** Tries per request when the answer is no answer, 429 or 5xx; 401/403 are never tried again. */
+  /** Tries per request when the answer is no answer, 429 or 5xx; 401/403 are never tried again, nor a 429 asking for a pause longer than `maxRetryDelayMs`. */
   attempts?: number;
   /** The wait before the first retry, doubled for each one after it, and its ceiling. */
   retryDelayMs?: number;
@@ -56,32 +57,13 @@ export function checkAddress(raw: string, localHttp = false): URL {
   throw new PmsError('bad-address', 'The Open Dental address must start with https://: the keys are never sent over plain http');
 }
 
-/** Open Dental explains a refusal in the body: a JSON string, an ASP.NET {"Message": "..."} or plain text. */
-function explanationOf(body: string): string {
-  let text = body.trim();
-  try {
-    const json: unknown = JSON.parse(text);
-    if (typeof json === 'string') text = json;
-    else if (json && typeof json === 'object') {
-      const message = (json as Record<string, unknown>).Message ?? (json as Record<string, unknown>).message;
-      text = typeof message === 'string' ? message : '';
-    }
-  } catch {
-    // Not JSON: the text as it came (an HTML error page says nothing useful).
-    if (text.startsWith('<')) text = '';
-  }
-  return text.replace(/\s+/g, ' ').slice(0, 200);
-}
-
-/** Reaching it failed: one text for every kind of no-connection, so an answer never tells a closed port from a filtered one. */
-const COULD_NOT_CONNECT = `Open Dental could not be reached: ${OUTBOUND_MESSAGES.noConnection}`;
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * GET requests to Open Dental: the ODFHIR authorization, one request at a time at the throttle's
  * pace, retries with exponential backoff on no answer, 429 and 5xx, and answers checked against a
- * schema. Every failure is a PmsError whose message holds neither key.
+ * schema. Every failure is a PmsError saying which kind of failure it was (open-dental-failures.ts),
+ * whose message holds neither key nor anything the remote wrote.
  */
 export function openDentalClient(options: OpenDentalOptions) {
   const base = (options.baseUrl ?? OPEN_DENTAL_API).replace(/\/+$/, '');
@@ -91,18 +73,16 @@ export function openDentalClient(options: OpenDentalOptions) {
   const retryDelayMs = options.retryDelayMs ?? 1_000;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
   const minIntervalMs = options.minIntervalMs ?? 5_000;
-  const keys = [options.developerKey, options.customerKey].filter((k) => k.length > 0);
   const send = options.fetch ?? createOutboundClient().fetch;
-
-  /** A text from outside (an explanation, an error) with the keys taken out, in case it echoes them. */
-  const scrub = (text: string) => keys.reduce((t, key) => t.split(key).join('[key]'), text);
 
   // Requests go one at a time so the throttle's pace holds even when the caller overlaps calls.
   let queue: Promise<unknown> = Promise.resolve();
   let lastStartedAt = -Infinity;
+  /** Until when Open Dental asked for a pause (429 with Retry-After): no request goes before it. */
+  let notBefore = 0;
   function inTurn<T>(send: () => Promise<T>): Promise<T> {
     const run = queue.then(async () => {
-      const wait = lastStartedAt + minIntervalMs - Date.now();
+      const wait = Math.max(lastStartedAt + minIntervalMs, notBefore) - Date.now();
       if (wait > 0) await sleep(wait);
       lastStartedAt = Date.now();
       return send();
@@ -120,15 +100,17 @@ export function openDentalClient(options: OpenDentalOptions) {
     return `${base}${path}${params.length ? `?${params.join('&')}` : ''}`;
   }
 
-  function backoff(attempt: number, retryAfter: string | null): number {
-    const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : 0;
-    return Math.min(maxRetryDelayMs, Math.max(retryDelayMs * 2 ** (attempt - 1), seconds));
+  function backoff(attempt: number, retryAfter: number | null): number {
+    return Math.min(maxRetryDelayMs, Math.max(retryDelayMs * 2 ** (attempt - 1), (retryAfter ?? 0) * 1000));
   }
 
   /** The parsed answer, or null for a 404 when `notFoundIsNull` (one record that is not there). */
   async function get<T>(path: string, query: Query, schema: z.ZodType<T>, notFoundIsNull = false): Promise<T | null> {
     const url = urlOf(path, query);
     for (let attempt = 1; ; attempt += 1) {
+      // A pause asked for earlier that outlasts what a run waits: said, not waited out here.
+      const paused = notBefore - Date.now();
+      if (paused > maxRetryDelayMs) throw answerFailure(429, Math.ceil(paused / 1000));
       let answer: { status: number; body: string; retryAfter: string | null };
       try {
         answer = await inTurn(async () => {
@@ -146,22 +128,20 @@ export function openDentalClient(options: OpenDentalOptions) {
           await sleep(backoff(attempt, null));
           continue;
         }
-        throw new PmsError('unreachable', COULD_NOT_CONNECT);
+        throw networkFailure();
       }
       const { status, body } = answer;
       if (status >= 200 && status < 300) return parse(body, schema);
-      if (status === 401 || status === 403) throw new PmsError('refused-keys', REFUSED_KEYS, status);
       if (status === 404 && notFoundIsNull) return null;
-      const explanation = scrub(explanationOf(body));
-      if (status === 429 || status >= 500) {
-        if (attempt < attempts) {
-          await sleep(backoff(attempt, answer.retryAfter));
-          continue;
-        }
-        const what = status === 429 ? 'is turning requests away (too many)' : `is not working (it answered ${String(status)})`;
-        throw new PmsError('unreachable', `Open Dental ${what} after ${String(attempts)} tries`, status, explanation || null);
+      const retryAfter = status === 429 ? retryAfterSeconds(answer.retryAfter) : null;
+      if (retryAfter !== null) notBefore = Date.now() + retryAfter * 1000;
+      const worthRetrying = status >= 500 || (status === 429 && (retryAfter ?? 0) * 1000 <= maxRetryDelayMs);
+      if (worthRetrying && attempt < attempts) {
+        await sleep(backoff(attempt, retryAfter));
+        continue;
       }
-      throw new PmsError('refused-request', `Open Dental did not accept the request (${String(status)})`, status, explanation || null);
+      // Never the body: it can hold anything (docs/open-dental.md, "The body of an error").
+      throw answerFailure(status, retryAfter);
     }
   }
 
@@ -170,13 +150,12 @@ export function openDentalClient(options: OpenDentalOptions) {
     try {
       json = JSON.parse(body);
     } catch {
-      throw new PmsError('unexpected-answer', 'Open Dental answered with something other than JSON');
+      throw notJson(body);
     }
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
     // The field's path, never its value: answers carry patients' data.
-    const where = parsed.error.issues[0]?.path.join('.') ?? '';
-    throw new PmsError('unexpected-answer', `Open Dental answered in an unexpected form${where ? ` (at ${where})` : ''}`);
+    throw wrongShape(parsed.error.issues[0]?.path ?? []);
   }
 
   return { get };

@@ -1,6 +1,7 @@
-import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
+import { PMS_MESSAGES } from '@clinic/domain';
+import { PATIENT_EXAMPLE, startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
 import { parseNetworks } from '../outbound/address-policy';
-import { createOutboundClient } from '../outbound/outbound-fetch';
+import { createOutboundClient, OUTBOUND_MESSAGES } from '../outbound/outbound-fetch';
 import { createOpenDentalConnector, REFUSED_KEYS, type OpenDentalOptions } from './open-dental-connector';
 import { PmsError, type PmsProcedure, type ProcedureCursor } from './pms-connector';
 
@@ -32,6 +33,15 @@ async function pass(connector: ReturnType<typeof connect>, cursor: ProcedureCurs
   }
 }
 
+/** The error a call fails with (a call that succeeds fails the test). */
+const failureOf = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as Error,
+  );
+
 const offsets = () => od.requests.filter((r) => r.path === '/procedurelogs').map((r) => r.query.get('Offset'));
 
 describe('Open Dental connector', () => {
@@ -51,15 +61,16 @@ describe('Open Dental connector', () => {
   it('reads 250 procedures in pages of 100 and resumes from the saved cursor after a crash', async () => {
     for (let i = 0; i < 250; i += 1) od.addProcedure({ PatNum: 10 + (i % 7) });
     const first = await connect().changedProcedures(connect().startCursor(null), null);
-    expect(first).toMatchObject({ done: false, next: { since: null, offset: 100, passStartedAt: od.now() } });
+    expect(first).toMatchObject({ done: false, next: { since: null, offset: 100, passStartedAt: od.now(), anchor: { id: first.procedures[99]!.externalId, changedAt: first.procedures[99]!.changedAt } } });
     // The process dies here; a new one starts from the stored cursor.
     const saved = JSON.parse(JSON.stringify(first.next)) as ProcedureCursor;
     const rest = await pass(connect(), saved);
     const ids = [...first.procedures, ...rest.read].map((p) => p.externalId);
     expect(ids).toHaveLength(250);
     expect(new Set(ids).size).toBe(250);
-    expect(offsets()).toEqual([null, '100', '200']);
-    expect(rest.cursor).toEqual({ since: saved.passStartedAt, offset: 0, passStartedAt: null });
+    // Each page is asked one row back: the last row read must open it (the window rule).
+    expect(offsets()).toEqual([null, '99', '198']);
+    expect(rest.cursor).toEqual({ since: saved.passStartedAt, offset: 0, passStartedAt: null, anchor: null });
   });
 
   it('maps a procedure log to the neutral shape', async () => {
@@ -91,6 +102,32 @@ describe('Open Dental connector', () => {
     const after = await pass(connector, next.cursor);
     expect(after.read.map((p) => p.externalId)).toEqual([String(rows[7]!.ProcNum)]);
     expect((await pass(connector, after.cursor)).read).toEqual([]);
+  });
+
+  // Issue 50, item 7: the order of a list is not documented, and Open Dental's implementation page
+  // allows for "page drift" mid-series. Listed by last change, a row updated while the pass pages
+  // moves to the end, and every row after it one place up: asked at the next offset, the row that
+  // moved into the page already read was never read.
+  it('pages through a window whose rows move while it reads: none skipped, and only a row that changed is read again', async () => {
+    od.order = 'DateTStamp';
+    const rows = Array.from({ length: 150 }, () => od.addProcedure());
+    const connector = connect();
+    const first = await connector.changedProcedures(connector.startCursor(null), null);
+    od.editProcedure(rows[10]!.ProcNum, { ProcFee: '99.00' });
+    const rest = await pass(connector, first.next);
+    const read = [...first.procedures, ...rest.read].map((p) => p.externalId);
+    expect(new Set(read)).toEqual(new Set(rows.map((r) => String(r.ProcNum))));
+    const twice = read.filter((id, i) => read.indexOf(id) !== i);
+    expect(twice).toEqual([String(rows[10]!.ProcNum)]);
+    expect(rest.read.find((p) => p.externalId === String(rows[10]!.ProcNum))!.fee).toBe(99);
+
+    // The last row read changes itself (it moves to the end): the pass starts over with the same
+    // `since` rather than guess where it stood, and still reads every row.
+    const again = await connector.changedProcedures(connector.startCursor(null), null);
+    const lastRead = again.procedures.at(-1)!.externalId;
+    od.editProcedure(Number(lastRead), { ProcFee: '98.00' });
+    const after = await pass(connector, again.next);
+    expect(new Set([...again.procedures, ...after.read].map((p) => p.externalId))).toEqual(new Set(rows.map((r) => String(r.ProcNum))));
   });
 
   it('starts the next pass a little before the last one began, so a change stamped late is still read', async () => {
@@ -138,8 +175,58 @@ describe('Open Dental connector', () => {
     od.failNext(5, 503);
     const error = await connect().changedProcedures(connect().startCursor(null), null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PmsError);
-    expect(error).toMatchObject({ kind: 'unreachable', httpStatus: 503, message: 'Open Dental is not working (it answered 503) after 3 tries: Service Unavailable' });
+    expect(error).toMatchObject({ kind: 'server-failed', httpStatus: 503, message: PMS_MESSAGES.serverFailed(503) });
     expect(od.requests).toHaveLength(3);
+  });
+
+  // Issue 50, item 8: the statuses Open Dental's implementation page lists (401 for keys wrong,
+  // unassigned or disabled; 400 with an explanation; 5xx) and the throttle's 429 (not on its pages:
+  // read as RFC 9110 reads it, Retry-After in seconds or as a date), each said in our own words.
+  it('says which failure it was, never in the answer\'s words: keys refused, too many requests and the pause asked for, the server failing', async () => {
+    const wrong = connect({ customerKey: 'disabled-key' });
+    await expect(wrong.changedProcedures(wrong.startCursor(null), null)).rejects.toMatchObject({ kind: 'refused-keys', message: REFUSED_KEYS });
+    od.failNext(1, 403, 'This key lacks the permission.');
+    await expect(connect().testConnection()).resolves.toEqual({ ok: false, message: REFUSED_KEYS });
+
+    // A pause longer than the connector waits within a run: not tried again, and no request before it ends.
+    od.requests.length = 0;
+    const throttled = connect({ maxRetryDelayMs: 50 });
+    od.failNext(1, 429, 'Too many requests.', { 'Retry-After': '120' });
+    await expect(throttled.changedProcedures(throttled.startCursor(null), null)).rejects.toMatchObject({ kind: 'rate-limited', httpStatus: 429, message: PMS_MESSAGES.rateLimited(120) });
+    const again = await failureOf(throttled.changedProcedures(throttled.startCursor(null), null));
+    expect(again.message).toMatch(/asks for a pause of 1(19|20) s/);
+    expect(od.requests).toHaveLength(1);
+
+    // A short pause, as an HTTP date: waited out, then read.
+    od.addProcedure();
+    od.failNext(1, 429, 'Too many requests.', { 'Retry-After': new Date(Date.now() + 1000).toUTCString() });
+    const patient = connect({ maxRetryDelayMs: 5_000 });
+    const started = Date.now();
+    expect((await pass(patient, patient.startCursor(null))).read).toHaveLength(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // Without Retry-After, after the tries: when to ask again is unknown.
+    od.failNext(3, 429, 'Too many requests.');
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ kind: 'rate-limited', message: PMS_MESSAGES.rateLimited(null) });
+
+    od.failNext(3, 500, '<html><body>Server Error in Application: Object reference not set</body></html>');
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ kind: 'server-failed', httpStatus: 500, message: PMS_MESSAGES.serverFailed(500) });
+    od.failNext(1, 400, 'The eConnector is not running.');
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ kind: 'refused-request', message: PMS_MESSAGES.requestRefused(400) });
+  });
+
+  it("says when the address answers with something that is not Open Dental's: a web page, or data of another form", async () => {
+    od.answerNext(1, { status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html><head><title>Sign in</title></head><body>Jane Smith</body></html>' });
+    await expect(connect().testConnection()).resolves.toEqual({ ok: false, message: PMS_MESSAGES.notOpenDental('a web page') });
+    // Open Dental's own example patient where procedures were asked for: no ProcNum.
+    od.answerNext(1, { status: 200, body: JSON.stringify([PATIENT_EXAMPLE]) });
+    const error = await failureOf(connect().changedProcedures(connect().startCursor(null), null));
+    expect(error).toMatchObject({ kind: 'unexpected-answer', message: PMS_MESSAGES.notOpenDental('data of another form (at ProcNum)') });
+    expect(error.message).not.toContain('Smith');
+    // One record where a list was asked for.
+    od.answerNext(1, { status: 200, body: JSON.stringify({ Message: 'An error has occurred.' }) });
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ message: PMS_MESSAGES.notOpenDental('data of another form (not a list where one was expected)') });
+    od.answerNext(1, { status: 200, contentType: 'text/plain', body: 'OK' });
+    await expect(connect().changedProcedures(connect().startCursor(null), null)).rejects.toMatchObject({ message: PMS_MESSAGES.notOpenDental('something other than data (not JSON)') });
   });
 
   it('refuses to send the keys over plain http to another computer', async () => {
@@ -168,9 +255,24 @@ describe('Open Dental connector', () => {
     const closed = await connect().testConnection();
     messages.push(closed.ok ? '' : closed.message);
     od = await startOpenDentalStandIn();
-    expect(messages[0]).toBe('Open Dental did not accept the request (400): Bad header ODFHIR [key]/[key]');
-    expect(messages[2]).toBe('Open Dental could not be reached: no connection could be made, or no answer came');
+    // The answer's own words are never repeated (issue 50): the keys they echoed cannot be either.
+    expect(messages[0]).toBe(PMS_MESSAGES.requestRefused(400));
+    expect(messages[2]).toBe(PMS_MESSAGES.unreachable(OUTBOUND_MESSAGES.noConnection));
     for (const message of messages) expect(message).not.toMatch(/[0-9a-f]{16}/);
+  });
+
+  it("re-reads one procedure by its id; on a 404 (an Open Dental older than that GET) it looks among the patient's procedures", async () => {
+    const patient = od.addPatient();
+    const kept = od.addProcedure({ PatNum: patient.PatNum, procCode: 'D1110' });
+    const removed = od.addProcedure({ PatNum: patient.PatNum });
+    od.deleteProcedure(removed.ProcNum, { remove: true });
+    od.answerNext(1, { status: 404, body: JSON.stringify('No such route.') });
+    expect(await connect().procedure(String(kept.ProcNum), String(patient.PatNum))).toMatchObject({ externalId: String(kept.ProcNum), code: 'D1110', status: 'complete' });
+    expect(od.requests.map((r) => [r.path, r.query.get('PatNum')])).toEqual([
+      [`/procedurelogs/${String(kept.ProcNum)}`, null],
+      ['/procedurelogs', String(patient.PatNum)],
+    ]);
+    expect(await connect().procedure(String(removed.ProcNum), String(patient.PatNum))).toBeNull();
   });
 
   it('re-reads one procedure: null when Open Dental does not have it, deleted when it was deleted', async () => {

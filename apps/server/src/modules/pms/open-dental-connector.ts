@@ -80,7 +80,9 @@ function checkClinic(clinicRef: string | null): void {
 
 function checkCursor(cursor: ProcedureCursor): void {
   const stampOrNull = (v: string | null) => v === null || Stamp.safeParse(v).success;
-  if (!Number.isInteger(cursor.offset) || cursor.offset < 0 || !stampOrNull(cursor.since) || !stampOrNull(cursor.passStartedAt)) {
+  const { anchor } = cursor;
+  const anchorOk = anchor === undefined || anchor === null || (typeof anchor === 'object' && /^\d+$/.test(String(anchor.id)) && Stamp.safeParse(anchor.changedAt).success);
+  if (!Number.isInteger(cursor.offset) || cursor.offset < 0 || !stampOrNull(cursor.since) || !stampOrNull(cursor.passStartedAt) || !anchorOk) {
     throw new TypeError(`Not an Open Dental procedure cursor: ${JSON.stringify(cursor)}`);
   }
 }
@@ -100,6 +102,32 @@ export function createOpenDentalConnector(options: OpenDentalOptions): PmsConnec
       if (answer.length < PAGE_SIZE) return rows;
     }
     throw new PmsError('unexpected-answer', `Open Dental's list of ${path.slice(1)} did not end after ${String(MAX_PAGES * PAGE_SIZE)} items`);
+  }
+
+  /**
+   * The rows of the pass that follow the cursor (the window rule, issue 50). Open Dental does not
+   * document the order of a list, and its implementation page allows for "page drift" when a record
+   * is added in the middle of a series of requests: so each page is asked one row back and must hold
+   * the last row read (the anchor), unchanged; the rows after it are the new ones (a row that moved
+   * before it changed, so the next pass, from this one's start, reads it). When it does not, the list
+   * moved under the offset (a row added, removed, or changed and moved before it): the page a page
+   * back is read and the pass goes on after the anchor there. When the anchor is not there either (it
+   * changed itself, or the list moved by more than a page), the pass starts over from its first page
+   * with the same `since`: nothing is skipped, and what is read again is written once by its id.
+   */
+  async function pageAfter(cursor: ProcedureCursor, read: (offset: number) => Promise<ProcedureLog[]>): Promise<{ rows: ProcedureLog[]; end: number; full: boolean } | null> {
+    const after = (page: ProcedureLog[], from: number) => {
+      const at = page.findIndex((r) => String(r.ProcNum) === cursor.anchor?.id && r.DateTStamp === cursor.anchor.changedAt);
+      return at < 0 ? null : { rows: page.slice(at + 1), end: from + page.length, full: page.length >= PAGE_SIZE };
+    };
+    if (cursor.offset === 0 || !cursor.anchor) {
+      const page = await read(cursor.offset);
+      return { rows: page, end: cursor.offset + page.length, full: page.length >= PAGE_SIZE };
+    }
+    const next = after(await read(cursor.offset - 1), cursor.offset - 1);
+    if (next) return next;
+    const back = Math.max(0, cursor.offset - PAGE_SIZE);
+    return after(await read(back), back);
   }
 
   return {
@@ -125,20 +153,34 @@ export function createOpenDentalConnector(options: OpenDentalOptions): PmsConnec
       // No ProcStatus filter: a procedure set back from complete, or deleted (Open Dental only ever
       // marks it D), must reach the caller, and a filter would let rows leave the set mid-pass and
       // shift the pages under the offset.
-      const rows = (await client.get('/procedurelogs', { DateTStamp: cursor.since, ClinicNum: clinicRef ?? undefined, Offset: cursor.offset || undefined }, z.array(ProcedureLogSchema)))!;
+      const read = async (offset: number) => (await client.get('/procedurelogs', { DateTStamp: cursor.since, ClinicNum: clinicRef ?? undefined, Offset: offset || undefined }, z.array(ProcedureLogSchema)))!;
+      const page = await pageAfter(cursor, read);
+      // The list moved by more than the rule can follow: the pass starts over, nothing skipped.
+      if (!page) return { procedures: [], done: false, next: { since: cursor.since, offset: 0, passStartedAt: cursor.passStartedAt, anchor: null } };
+      const { rows } = page;
       const passStartedAt = cursor.passStartedAt ?? serverTimeOf(rows);
       // Older versions ignore ClinicNum: the clinic is checked here too; the offset counts every row read.
       const procedures = rows.filter((r) => clinicRef === null || String(r.ClinicNum) === clinicRef).map(toProcedure);
-      if (rows.length >= PAGE_SIZE) return { procedures, done: false, next: { since: cursor.since, offset: cursor.offset + rows.length, passStartedAt } };
+      const last = rows.at(-1);
+      const anchor = last ? { id: String(last.ProcNum), changedAt: last.DateTStamp } : (cursor.anchor ?? null);
+      if (page.full) return { procedures, done: false, next: { since: cursor.since, offset: page.end, passStartedAt, anchor } };
       let since = passStartedAt === null ? cursor.since : secondsBefore(passStartedAt, overlapSeconds);
       if (cursor.since !== null && since !== null && since < cursor.since) since = cursor.since;
-      return { procedures, done: true, next: { since, offset: 0, passStartedAt: null } };
+      return { procedures, done: true, next: { since, offset: 0, passStartedAt: null, anchor: null } };
     },
 
-    async procedure(externalId) {
+    async procedure(externalId, patientRef) {
       if (!/^\d+$/.test(externalId)) return null;
       const row = await client.get(`/procedurelogs/${externalId}`, {}, ProcedureLogSchema, true);
-      return row ? toProcedure(row) : null;
+      if (row) return toProcedure(row);
+      // A 404: gone, or an Open Dental older than this GET (23.3.13), which knows no such route. Open
+      // Dental never removes a procedure (it marks it D), so the patient's procedures (21.1) say which.
+      if (!patientRef || !/^\d+$/.test(patientRef)) return null;
+      const theirs = await all('/procedurelogs', { PatNum: patientRef }, ProcedureLogSchema, (page) => {
+        if (page.some((r) => String(r.PatNum) !== patientRef)) throw new PmsError('refused-request', "This Open Dental version cannot list a patient's procedures");
+      });
+      const found = theirs.find((r) => String(r.ProcNum) === externalId);
+      return found ? toProcedure(found) : null;
     },
 
     async upcomingProcedures(from, to, clinicRef, options = {}) {

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { companies, pmsAppointmentProcedures, pmsAppointments, pmsConnections, type PmsCursor } from '../../db/schema';
+import { companies, pmsAppointmentProcedures, pmsAppointments, pmsConnections, pmsProcedures, type PmsCursor } from '../../db/schema';
 
 // A location's link to its practice-management system (issue 36): its settings, sealed keys, where
 // the sync stands (the cursor) and how its last run went.
@@ -20,7 +20,7 @@ export async function lockConnection(tx: Tx, companyId: string): Promise<Connect
 
 export type ConnectionSettings = Pick<
   typeof pmsConnections.$inferInsert,
-  'kind' | 'baseUrl' | 'clinicNum' | 'enabled' | 'takeStockOnComplete' | 'connectedBy' | 'developerKeyEncrypted' | 'customerKeyEncrypted' | 'practiceKey' | 'cursor' | 'lastError'
+  'kind' | 'baseUrl' | 'clinicNum' | 'enabled' | 'takeStockOnComplete' | 'usePatientNumber' | 'recheckDays' | 'connectedBy' | 'developerKeyEncrypted' | 'customerKeyEncrypted' | 'practiceKey' | 'cursor' | 'lastError'
 >;
 
 export async function saveConnection(tx: Tx, companyId: string, settings: ConnectionSettings, at: Date): Promise<void> {
@@ -28,6 +28,20 @@ export async function saveConnection(tx: Tx, companyId: string, settings: Connec
     .insert(pmsConnections)
     .values({ companyId, ...settings, updatedAt: at })
     .onConflictDoUpdate({ target: pmsConnections.companyId, set: { ...settings, updatedAt: at } });
+}
+
+/**
+ * The location's Open Dental procedures waiting for their patient to be picked (no chart number
+ * there), filed under the patient's number with this prefix ("Open Dental patient 9002") now that
+ * the admins chose so. Answers how many.
+ */
+export async function fileUnderPatientNumber(tx: Tx, companyId: string, prefix: string): Promise<number> {
+  const filed = await tx
+    .update(pmsProcedures)
+    .set({ chartNumber: sql`${prefix} || ${pmsProcedures.patientRef}`, problem: null, updatedAt: sql`now()` })
+    .where(and(eq(pmsProcedures.companyId, companyId), eq(pmsProcedures.source, 'open_dental'), eq(pmsProcedures.status, 'waiting'), eq(pmsProcedures.chartNumber, ''), isNotNull(pmsProcedures.patientRef)))
+    .returning({ id: pmsProcedures.id });
+  return filed.length;
 }
 
 /**

@@ -56,7 +56,19 @@ describe('the Open Dental connection', () => {
   it('answers the defaults before anything is saved', async () => {
     const res = await get(adminAt(await location()));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ kind: 'open_dental', base_url: OPEN_DENTAL_API_URL, clinic_num: null, enabled: false, take_stock_on_complete: false, has_keys: false, last_run_at: null, last_success_at: null, last_error: null });
+    expect(res.json()).toEqual({
+      kind: 'open_dental',
+      base_url: OPEN_DENTAL_API_URL,
+      clinic_num: null,
+      enabled: false,
+      take_stock_on_complete: false,
+      use_patient_number: false,
+      recheck_days: 7,
+      has_keys: false,
+      last_run_at: null,
+      last_success_at: null,
+      last_error: null,
+    });
   });
 
   it('seals the keys, never answers them, and keeps them when a save leaves them out', async () => {
@@ -148,9 +160,9 @@ describe('the Open Dental connection', () => {
     const token = adminAt(await location());
     const form = { base_url: od.url, developer_key: od.developerKey, customer_key: od.customerKey };
     od.failNext(1, 400, 'internal answer text');
-    expect((await test(token, form)).json()).toEqual({ ok: false, message: 'Open Dental did not accept the request (400)' });
+    expect((await test(token, form)).json()).toEqual({ ok: false, message: PMS_MESSAGES.requestRefused(400) });
     od.failNext(2, 503, 'internal answer text');
-    expect((await test(token, form)).json()).toEqual({ ok: false, message: 'Open Dental is not working (it answered 503) after 2 tries' });
+    expect((await test(token, form)).json()).toEqual({ ok: false, message: PMS_MESSAGES.serverFailed(503) });
   });
 
   it('says the same of a closed port and of a port that never answers', async () => {
@@ -165,7 +177,7 @@ describe('the Open Dental connection', () => {
       const keys = { developer_key: 'developer', customer_key: 'customer' };
       const closed = await test(token, { base_url: `http://127.0.0.1:${String(closedPort)}/api/v1`, ...keys });
       const filtered = await test(token, { base_url: `http://127.0.0.1:${String((silent.address() as { port: number }).port)}/api/v1`, ...keys });
-      expect(closed.json()).toEqual({ ok: false, message: `Open Dental could not be reached: ${OUTBOUND_MESSAGES.noConnection}` });
+      expect(closed.json()).toEqual({ ok: false, message: PMS_MESSAGES.unreachable(OUTBOUND_MESSAGES.noConnection) });
       expect(filtered.json()).toEqual(closed.json());
     } finally {
       silent.closeAllConnections();

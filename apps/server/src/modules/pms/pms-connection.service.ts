@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OPEN_DENTAL_API_URL, PMS_MESSAGES, type PmsConnection, type PmsConnectionTest, type SavePmsConnection, type TestPmsConnection } from '@clinic/domain';
+import { OPEN_DENTAL_API_URL, OPEN_DENTAL_PATIENT_PREFIX, PMS_MESSAGES, type PmsConnection, type PmsConnectionTest, type SavePmsConnection, type TestPmsConnection } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
@@ -7,7 +7,7 @@ import { badRequest } from '../../core/errors';
 import { QUEUES } from '../../jobs/queues';
 import { SecretBoxError, type SecretBox } from '../../core/secret-box';
 import { recordAudit } from '../audit/audit.writes';
-import { findConnection, forgetOpenDentalAppointments, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
+import { fileUnderPatientNumber, findConnection, forgetOpenDentalAppointments, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
 import { keyContext, openKeys, type ConnectorFactory, type KeyName } from './pms-keys';
 import type { PmsSyncService, SyncOutcome } from './pms-sync.service';
 
@@ -18,6 +18,8 @@ const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
  * pass at Open Dental's pace stops early and goes on at the next run, from the stored cursor.
  */
 const SYNC_NOW_BUDGET_MS = 20_000;
+/** How many days back what was recorded is read again each day, until the admins choose otherwise. */
+const RECHECK_DAYS = 7;
 
 function toApi(row: ConnectionRow | undefined): PmsConnection {
   return {
@@ -26,6 +28,8 @@ function toApi(row: ConnectionRow | undefined): PmsConnection {
     clinic_num: row?.clinicNum ?? null,
     enabled: row?.enabled ?? false,
     take_stock_on_complete: row?.takeStockOnComplete ?? false,
+    use_patient_number: row?.usePatientNumber ?? false,
+    recheck_days: row?.recheckDays ?? RECHECK_DAYS,
     has_keys: Boolean(row?.developerKeyEncrypted && row.customerKeyEncrypted),
     last_run_at: row?.lastRunAt?.toISOString() ?? null,
     last_success_at: row?.lastSuccessAt?.toISOString() ?? null,
@@ -96,6 +100,10 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
         // appointments read from the one before go.
         const otherPractice = !current || movedAddress || (body.customer_key !== undefined && !sameCustomerKey(current, body.customer_key));
         if (otherPractice) await forgetOpenDentalAppointments(tx, companyId);
+        const usePatientNumber = body.use_patient_number ?? current?.usePatientNumber ?? false;
+        const recheckDays = body.recheck_days ?? current?.recheckDays ?? RECHECK_DAYS;
+        // Chosen now: the patients waiting to be picked are filed under Open Dental's patient number, shown as such.
+        const filed = usePatientNumber && !current?.usePatientNumber ? await fileUnderPatientNumber(tx, companyId, OPEN_DENTAL_PATIENT_PREFIX) : 0;
         await saveConnection(
           tx,
           companyId,
@@ -105,6 +113,8 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
             clinicNum: body.clinic_num,
             enabled: body.enabled,
             takeStockOnComplete: body.take_stock_on_complete,
+            usePatientNumber,
+            recheckDays,
             // The sync records and revises visits as the admin who last saved the connection.
             connectedBy: actor.userId,
             developerKeyEncrypted,
@@ -127,7 +137,17 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
           organizationId: actor.organizationId,
           companyId,
           // Which keys were replaced, never the keys.
-          changes: { base_url: baseUrl, clinic_num: body.clinic_num, enabled: body.enabled, take_stock_on_complete: body.take_stock_on_complete, keys_saved: keysSaved, other_practice: otherPractice },
+          changes: {
+            base_url: baseUrl,
+            clinic_num: body.clinic_num,
+            enabled: body.enabled,
+            take_stock_on_complete: body.take_stock_on_complete,
+            use_patient_number: usePatientNumber,
+            recheck_days: recheckDays,
+            keys_saved: keysSaved,
+            other_practice: otherPractice,
+            ...(filed > 0 ? { filed_under_patient_number: filed } : {}),
+          },
         });
       });
       return toApi(await findConnection(db, companyId));

@@ -22,6 +22,13 @@ export interface ProcedureCursor {
    * made while the pass runs is read by the next one. Null until the first page is read.
    */
   passStartedAt: string | null;
+  /**
+   * The last procedure read (its id and its change stamp), which the next page must follow: a list
+   * that moved under the offset meanwhile (a row added, removed or moved before it) is found again
+   * from there, so no row is skipped; one whose anchor changed itself is read again from the start.
+   * Absent or null before the first page and in cursors stored before issue 50.
+   */
+  anchor?: { id: string; changedAt: string } | null;
 }
 
 /** 'planned' is treatment-planned (scheduled or not); 'deleted' is a procedure the PMS deleted or invalidated. */
@@ -92,8 +99,11 @@ export interface PmsConnector {
   startCursor(fromDay: string | null): ProcedureCursor;
   /** One page of the procedures changed since the cursor's `since`, in one clinic or all (null). */
   changedProcedures(cursor: ProcedureCursor, clinicRef: string | null): Promise<ProcedurePage>;
-  /** One procedure read again; null when the PMS no longer has it. */
-  procedure(externalId: string): Promise<PmsProcedure | null>;
+  /**
+   * One procedure read again by its id; null when the PMS no longer has it. `patientRef`, its
+   * patient, lets the PMS look again among the patient's procedures before answering null.
+   */
+  procedure(externalId: string, patientRef?: string | null): Promise<PmsProcedure | null>;
   /**
    * Scheduled appointments from one day to another (both included), by date and time, with the
    * planned procedures of those new or changed since `known` (up to `maxReads` of them).
@@ -105,13 +115,14 @@ export interface PmsConnector {
 
 /**
  * Why a call to the PMS failed. 'refused-keys': the keys are wrong or lack a permission (fix the
- * connection). 'unreachable': no answer, or the PMS failing after the retries (try again later).
- * 'refused-request': the PMS answered the request with an error; Open Dental also answers this
- * way when the practice's server is offline, so it is worth trying later too. 'unexpected-answer':
- * an answer we cannot read. 'bad-address': the address is not one we send keys to (not https, not
- * public nor allowed by the operator, or one that answers with a redirect).
+ * connection). 'rate-limited': the PMS turns requests away for now (too many). 'server-failed':
+ * the PMS's server failed (5xx) after the retries. 'unreachable': no answer at all (try again
+ * later). 'refused-request': the PMS answered the request with an error; Open Dental also answers
+ * this way when the practice's server is offline, so it is worth trying later too.
+ * 'unexpected-answer': an answer that is not the PMS's (a web page, data of another form).
+ * 'bad-address': the address is not one we send keys to.
  */
-export type PmsErrorKind = 'refused-keys' | 'unreachable' | 'refused-request' | 'unexpected-answer' | 'bad-address';
+export type PmsErrorKind = 'refused-keys' | 'rate-limited' | 'server-failed' | 'unreachable' | 'refused-request' | 'unexpected-answer' | 'bad-address';
 
 /**
  * The one error connectors throw. Its message is written for the clinic and never holds a key; the

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { OPEN_DENTAL_PATIENT_PREFIX } from '@clinic/domain';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { pmsCodeMappings, pmsProcedures, treatments } from '../../db/schema';
 
@@ -19,22 +20,33 @@ export async function knownExternalIds(db: DbOrTx, companyId: string, practiceKe
 
 /**
  * Chart numbers read from the PMS before, by patient: a patient seen once is not asked for again
- * (one request each, at the throttle's pace). A chart that is only the PMS's patient number (the
- * patient had none) is asked for again, in case one was given since.
+ * (one request each, at the throttle's pace). A patient who had none (no chart, the PMS's patient
+ * number shown as such, or the PatNum filed as a chart before issue 50) is asked for again, in case
+ * one was given since; so is one a person picked: a pick is for the procedures it was made on,
+ * never a guess for the patient's later ones.
  */
 export async function knownChartNumbers(db: DbOrTx, companyId: string, practiceKey: string, patientRefs: string[]): Promise<Map<string, string>> {
   if (patientRefs.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([pmsProcedures.patientRef], { patientRef: pmsProcedures.patientRef, chartNumber: pmsProcedures.chartNumber })
     .from(pmsProcedures)
-    .where(and(openDental(companyId, practiceKey), inArray(pmsProcedures.patientRef, patientRefs), ne(pmsProcedures.chartNumber, pmsProcedures.patientRef)))
+    .where(
+      and(
+        openDental(companyId, practiceKey),
+        inArray(pmsProcedures.patientRef, patientRefs),
+        ne(pmsProcedures.chartNumber, ''),
+        ne(pmsProcedures.chartNumber, pmsProcedures.patientRef),
+        ne(pmsProcedures.chartNumber, sql`${OPEN_DENTAL_PATIENT_PREFIX} || ${pmsProcedures.patientRef}`),
+        isNull(pmsProcedures.chartPickedBy),
+      ),
+    )
     .orderBy(pmsProcedures.patientRef, sql`${pmsProcedures.createdAt} desc`);
   return new Map(rows.map((r) => [r.patientRef!, r.chartNumber]));
 }
 
 export type StoredProcedure = Pick<
   typeof pmsProcedures.$inferSelect,
-  'id' | 'externalId' | 'status' | 'code' | 'fee' | 'performedOn' | 'appointmentRef' | 'chartNumber' | 'deletedInPms' | 'treatmentLogId'
+  'id' | 'externalId' | 'status' | 'code' | 'fee' | 'performedOn' | 'appointmentRef' | 'chartNumber' | 'chartPickedBy' | 'deletedInPms' | 'treatmentLogId'
 >;
 
 /** These PMS procedures, locked for the transaction (two runs of the sync meet here: the second sees what the first wrote). */
@@ -50,6 +62,7 @@ export async function lockByExternalIds(tx: Tx, companyId: string, practiceKey: 
       performedOn: pmsProcedures.performedOn,
       appointmentRef: pmsProcedures.appointmentRef,
       chartNumber: pmsProcedures.chartNumber,
+      chartPickedBy: pmsProcedures.chartPickedBy,
       deletedInPms: pmsProcedures.deletedInPms,
       treatmentLogId: pmsProcedures.treatmentLogId,
     })
@@ -86,4 +99,40 @@ export async function updateProcedure(tx: Tx, id: string, change: ProcedureChang
     .update(pmsProcedures)
     .set({ ...change, updatedAt: at })
     .where(eq(pmsProcedures.id, id));
+}
+
+/**
+ * What the sync recorded in the window (recorded from `since`, before `before`) and has not read
+ * again since `before`: the daily re-read's due procedures, oldest first.
+ */
+export async function dueForRecheck(db: DbOrTx, companyId: string, practiceKey: string, window: { since: Date; before: Date; limit: number }) {
+  return db
+    .select({
+      id: pmsProcedures.id,
+      externalId: pmsProcedures.externalId,
+      patientRef: pmsProcedures.patientRef,
+      code: pmsProcedures.code,
+      fee: pmsProcedures.fee,
+      performedOn: pmsProcedures.performedOn,
+      appointmentRef: pmsProcedures.appointmentRef,
+    })
+    .from(pmsProcedures)
+    .where(
+      and(
+        openDental(companyId, practiceKey),
+        eq(pmsProcedures.status, 'recorded'),
+        gte(pmsProcedures.recordedAt, window.since),
+        lt(pmsProcedures.recordedAt, window.before),
+        or(isNull(pmsProcedures.recheckedAt), lt(pmsProcedures.recheckedAt, window.before)),
+      ),
+    )
+    .orderBy(asc(pmsProcedures.recordedAt), asc(pmsProcedures.id))
+    .limit(window.limit);
+}
+
+export type DueProcedure = Awaited<ReturnType<typeof dueForRecheck>>[number];
+
+export async function markRechecked(tx: Tx, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(pmsProcedures).set({ recheckedAt: at }).where(inArray(pmsProcedures.id, ids));
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { can, PMS_MESSAGES, roundToCents } from '@clinic/domain';
+import { can, PMS_MESSAGES } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { isoDay } from '../../clock';
@@ -7,19 +7,20 @@ import { SecretBoxError, type SecretBox } from '../../core/secret-box';
 import { createLedger } from '../ledger/ledger';
 import { actingAs } from '../users/acting-as';
 import { findUserById } from '../users/users.reads';
-import { PmsError, type PmsConnector, type PmsProcedure, type ProcedureCursor } from './pms-connector';
-import { enabledOpenDentalConnections, lockConnection, saveCursor, saveRun, type ConnectionRow } from './pms-connection.repo';
+import { PmsError, type PmsConnector } from './pms-connector';
+import { enabledOpenDentalConnections, saveRun, type ConnectionRow } from './pms-connection.repo';
 import { openKeys, type ConnectorFactory } from './pms-keys';
-import { createProcedureChanges, type SyncContext } from './procedure-changes';
-import { insertNewProcedures } from './pms.repo';
-import { codeTreatments, knownChartNumbers, knownExternalIds, lockByExternalIds } from './pms-sync.repo';
+import { recheckRecorded } from './procedure-recheck';
+import { createSyncPages } from './sync-pages';
 import { createUpcomingService, UPCOMING_READS_PER_RUN } from './upcoming.service';
 
-/** Open Dental's free tier answers one request per 5 s (docs/open-dental.md): what a run's time left buys. */
+/** Open Dental's free tier answers one request per 5 s (docs/open-dental.md): the pace unless configured. */
 const OPEN_DENTAL_FREE_PACE_MS = 5_000;
 /** A first run reads the changes of the last 30 days. */
 const LOOK_BACK_DAYS = 30;
 const DAY_MS = 86_400_000;
+/** Recorded procedures read again by their ids in one run, at most (one request each). */
+const RECHECKS_PER_RUN = 100;
 
 export interface PmsSyncOptions {
   connect: ConnectorFactory;
@@ -29,6 +30,11 @@ export interface PmsSyncOptions {
    * pace goes on at the next run from the stored cursor, and the other locations get their turn.
    */
   budgetMs?: number | undefined;
+  /**
+   * The least time between two requests, as the connector keeps it (OPEN_DENTAL_MIN_INTERVAL_MS):
+   * what one request of a run's time left costs. Open Dental's free pace (5 s) when not given.
+   */
+  paceMs?: number | undefined;
 }
 
 export interface SyncOutcome {
@@ -38,6 +44,8 @@ export interface SyncOutcome {
   read: number;
   /** Visits the sync recorded or revised. */
   visits: number;
+  /** Recorded procedures read again by their ids (the daily re-read). */
+  rechecked: number;
   /** The schedule read for the upcoming trays: appointments listed, and those whose procedures were read. */
   upcoming?: { appointments: number; read: number };
   /** What the location's admins read (last_error); null when the run succeeded. */
@@ -55,16 +63,24 @@ type Connection = ConnectionRow & { organizationId: string };
  * The Open Dental sync (issue 36; docs/decisions.md, Practice-management link), run by the pms-sync
  * job every 5 minutes: for each enabled connection, the procedures changed in Open Dental are read
  * page by page from the stored cursor, and each page is written with the cursor in one transaction,
- * so a crash resumes at the next page and a procedure read twice is written once. What a page
- * changes is procedure-changes.ts. A location's failure is recorded on its connection
- * (last_error) and never stops the others.
+ * so a crash resumes at the next page and a procedure read twice is written once (sync-pages.ts;
+ * what a page changes is procedure-changes.ts). Then what was recorded lately is read again by its
+ * ids once a day (procedure-recheck.ts), and the schedule for the upcoming trays. A location's
+ * failure is recorded on its connection (last_error) and never stops the others.
  */
 export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions) {
   const { db } = deps;
   const ledger = createLedger(deps);
-  const changes = createProcedureChanges(ledger);
+  const pages = createSyncPages(db, ledger);
   const upcoming = createUpcomingService(deps);
   const budgetMs = options.budgetMs ?? 120_000;
+  const paceMs = options.paceMs ?? OPEN_DENTAL_FREE_PACE_MS;
+
+  /** How many one-request reads the run's time left buys at the connector's pace (at least one, at most `most`). */
+  const readsLeft = (started: number, budget: number, most: number) => {
+    const left = budget - (performance.now() - started);
+    return Math.max(1, Math.min(most, paceMs > 0 ? Math.floor(left / paceMs) : most));
+  };
 
   /**
    * The admin who saved the connection, acting at its location: visits are recorded and revised
@@ -90,71 +106,8 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
     return options.connect({ baseUrl: connection.baseUrl, ...keys });
   }
 
-  /** Chart numbers of the page's new procedures: those known here first, the rest asked of the PMS once per run. */
-  async function chartNumbers(connector: PmsConnector, connection: Connection, procedures: PmsProcedure[], cache: Map<string, string | null>): Promise<void> {
-    const { companyId } = connection;
-    const practice = practiceOf(connection);
-    const known = await knownExternalIds(db, companyId, practice, procedures.map((p) => p.externalId));
-    const refs = [...new Set(procedures.filter((p) => p.status === 'complete' && p.chartNumber === null && !known.has(p.externalId)).map((p) => p.patientRef))].filter((r) => !cache.has(r));
-    for (const [ref, chart] of await knownChartNumbers(db, companyId, practice, refs)) cache.set(ref, chart);
-    const ask = refs.filter((r) => !cache.has(r));
-    if (ask.length === 0) return;
-    const found = await connector.patients(ask);
-    for (const ref of ask) cache.set(ref, found.get(ref) ?? null);
-  }
-
-  /** One page in one transaction: its procedures, what they change, and the cursor after it. False when the connection changed meanwhile. */
-  async function writePage(context: Omit<SyncContext, 'tx' | 'treatments'>, procedures: PmsProcedure[], charts: Map<string, string | null>, next: ProcedureCursor): Promise<{ written: boolean; visits: number }> {
-    const { connection, at } = context;
-    const { companyId } = connection;
-    const practiceKey = practiceOf(connection);
-    return db.transaction(async (tx) => {
-      // Two runs at once take turns here, page by page; a save meanwhile (other keys, address or clinic) ends this run.
-      const current = await lockConnection(tx, companyId);
-      if (!current?.enabled || changedSince(current, connection)) return { written: false, visits: 0 };
-      const complete = procedures.filter((p) => p.status === 'complete');
-      const inserted = await insertNewProcedures(
-        tx,
-        complete.map((p) => ({
-          companyId,
-          source: 'open_dental' as const,
-          practiceKey,
-          externalId: p.externalId,
-          chartNumber: p.chartNumber ?? charts.get(p.patientRef) ?? p.patientRef,
-          patientRef: p.patientRef,
-          appointmentRef: p.appointmentRef,
-          code: p.code,
-          fee: feeOf(p),
-          performedOn: p.date,
-          changedInPmsAt: at,
-        })),
-      );
-      const fresh = new Set(inserted.map((p) => p.externalId));
-      // Locked: a second run waits for this page and then finds the procedures as this one left them.
-      const stored = new Map((await lockByExternalIds(tx, companyId, practiceKey, procedures.map((p) => p.externalId))).map((r) => [r.externalId, r]));
-      const treatments = await codeTreatments(tx, companyId, [...procedures.map((p) => p.code), ...[...stored.values()].map((r) => r.code)]);
-      const pageContext: SyncContext = { ...context, tx, treatments };
-      const waiting: { id: string; chartNumber: string; day: string; code: string }[] = [];
-      let visits = 0;
-      for (const procedure of procedures) {
-        const row = stored.get(procedure.externalId);
-        if (!row) continue; // never complete, never read: nothing to undo
-        if (fresh.has(procedure.externalId)) {
-          waiting.push({ id: row.id, chartNumber: row.chartNumber, day: row.performedOn, code: row.code });
-          continue;
-        }
-        const result = await changes.apply(pageContext, row, { ...procedure, fee: feeOf(procedure) });
-        if (result.revised) visits += 1;
-        if (result.waiting) waiting.push({ id: row.id, chartNumber: row.chartNumber, day: procedure.date, code: procedure.code });
-      }
-      if (connection.takeStockOnComplete) visits += await changes.recordAtOnce(pageContext, waiting);
-      await saveCursor(tx, companyId, next);
-      return { written: true, visits };
-    });
-  }
-
   async function syncLocation(connection: Connection, budget = budgetMs): Promise<SyncOutcome> {
-    const outcome: SyncOutcome = { companyId: connection.companyId, pages: 0, read: 0, visits: 0, error: null };
+    const outcome: SyncOutcome = { companyId: connection.companyId, pages: 0, read: 0, visits: 0, rechecked: 0, error: null };
     const at = deps.now();
     const started = performance.now();
     try {
@@ -169,8 +122,8 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         const page = await connector.changedProcedures(cursor, clinicRef);
         // The connector asks Open Dental for the clinic; an older version ignores that, so it is checked here too.
         const mine = page.procedures.filter((p) => clinicRef === null || p.clinicRef === clinicRef);
-        await chartNumbers(connector, connection, mine, charts);
-        const { written, visits } = await writePage({ connection, actor, at }, mine, charts, page.next);
+        await pages.chartNumbers(connector, connection, mine, charts);
+        const { written, visits } = await pages.writePage({ connection, actor, at }, mine, charts, { cursor: page.next });
         if (!written) {
           saved = true;
           break;
@@ -181,10 +134,17 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
         cursor = page.next;
         if (page.done || performance.now() - started > budget) break;
       }
+      // What was recorded lately, read again by its ids once a day (the feed may not bring back a
+      // deletion), before the schedule: stock taken for a procedure undone matters more.
+      if (!saved) {
+        const rechecked = await recheckRecorded(db, pages, { connection, actor, at }, connector, readsLeft(started, budget, RECHECKS_PER_RUN));
+        outcome.rechecked = rechecked.read;
+        outcome.visits += rechecked.visits;
+        saved = !rechecked.written;
+      }
       // The next 14 days' appointments for the upcoming trays: as many read as the run's time left
-      // allows at the free tier's pace (one request per 5 s), soonest first; the rest at the next run.
-      const reads = Math.max(1, Math.min(UPCOMING_READS_PER_RUN, Math.floor((budget - (performance.now() - started)) / OPEN_DENTAL_FREE_PACE_MS)));
-      if (!saved) outcome.upcoming = await upcoming.refreshFromPms(connection.companyId, connector, clinicRef, reads);
+      // allows at the connector's pace, soonest first; the rest at the next run.
+      if (!saved) outcome.upcoming = await upcoming.refreshFromPms(connection.companyId, connector, clinicRef, readsLeft(started, budget, UPCOMING_READS_PER_RUN));
       await saveRun(db, connection.companyId, { lastRunAt: at, lastSuccessAt: deps.now(), lastError: null });
     } catch (error) {
       outcome.error = messageOf(error, options.secretBox);
@@ -217,29 +177,11 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
 
 export type PmsSyncService = ReturnType<typeof createPmsSyncService>;
 
-/** The connection was saved again since the run began (its settings, or keys sealed anew). */
-function changedSince(current: ConnectionRow, started: ConnectionRow): boolean {
-  return (
-    current.updatedAt.getTime() !== started.updatedAt.getTime() ||
-    current.baseUrl !== started.baseUrl ||
-    current.clinicNum !== started.clinicNum ||
-    current.takeStockOnComplete !== started.takeStockOnComplete ||
-    current.developerKeyEncrypted !== started.developerKeyEncrypted ||
-    current.customerKeyEncrypted !== started.customerKeyEncrypted ||
-    current.practiceKey !== started.practiceKey
-  );
-}
-
-/** The practice the connection reads; '' for one keyed before practices were told apart (migration 0039). */
-const practiceOf = (connection: ConnectionRow) => connection.practiceKey ?? '';
-
-/** The procedure's fee: one unit's fee times the units charted. */
-const feeOf = (p: PmsProcedure) => roundToCents(p.fee * p.quantity);
-
 /** What the location's admins read of a failed run: what to do, never a key nor an internal detail. */
 function messageOf(error: unknown, box: SecretBox): string {
   if (error instanceof SyncStopped) return error.message;
-  if (error instanceof PmsError) return error.kind === 'unreachable' ? PMS_MESSAGES.unreachable : error.message;
+  // The connector's words say which failure it was (keys, pace, server, network, not Open Dental's answer), never the remote's.
+  if (error instanceof PmsError) return error.message;
   if (error instanceof SecretBoxError) return box.ready ? PMS_MESSAGES.keysUnreadable : PMS_MESSAGES.secretKeyMissing;
   return PMS_MESSAGES.syncFailed;
 }

@@ -112,9 +112,11 @@ const visitLines = (logId: string) =>
   queryRows<{ treatment_id: string; quantity: number }>(t.db, sql`select treatment_id, quantity::float as quantity from treatment_log_products where treatment_log_id = ${logId} order by treatment_id, quantity`);
 const visitCount = async (place: Place) => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from treatment_logs where company_id = ${place.id}`))[0]!.n;
 const procedureRequests = () => od.requests.filter((r) => r.path === '/procedurelogs');
+/** A patient with a chart number in Open Dental (a procedure of a patient without one waits for a person: pms-sync-edges.test.ts). */
+const chartedPatient = (chart: string) => od.addPatient({ ChartNumber: chart }).PatNum;
 
 describe('the Open Dental sync', () => {
-  it('reads more than 100 procedures page by page, each once, with the chart number Open Dental has for the patient', async () => {
+  it('reads more than 100 procedures page by page, each once, with the chart number Open Dental has for the patient (none: it waits for one)', async () => {
     const place = await connected();
     const charted = od.addPatient({ ChartNumber: 'A-1042' });
     const uncharted = od.addPatient({ ChartNumber: '' });
@@ -123,18 +125,19 @@ describe('the Open Dental sync', () => {
     expect(run).toMatchObject({ pages: 2, read: 130, error: null });
     expect(procedureRequests().map((r) => [r.query.get('Offset'), r.query.get('DateTStamp')])).toEqual([
       [null, '2025-02-01 00:00:00'],
-      ['100', '2025-02-01 00:00:00'],
+      ['99', '2025-02-01 00:00:00'],
     ]);
     // Each patient asked for once in the run.
     expect(od.requests.filter((r) => r.path.startsWith('/patients/')).map((r) => r.path)).toEqual([`/patients/${String(uncharted.PatNum)}`, `/patients/${String(charted.PatNum)}`]);
     const rows = await procedures(place);
     expect(rows).toHaveLength(130);
-    expect(new Set(rows.map((r) => r.chart_number))).toEqual(new Set(['A-1042', String(uncharted.PatNum)]));
+    // Never the PatNum as if it were a chart number (issue 50): the uncharted patient's procedures wait for a person.
+    expect(new Set(rows.map((r) => r.chart_number))).toEqual(new Set(['A-1042', '']));
     expect(rows[0]).toMatchObject({ code: 'D2391', fee: 150, status: 'waiting' });
     const state = await connection(place);
     expect(state).toMatchObject({ last_error: null, last_run_at: NOW.toISOString(), last_success_at: NOW.toISOString() });
     const [saved] = await queryRows<{ cursor: unknown }>(t.db, sql`select cursor from pms_connections where company_id = ${place.id}`);
-    expect(saved!.cursor).toEqual({ since: expect.stringMatching(/^2025-03-03 /) as string, offset: 0, passStartedAt: null });
+    expect(saved!.cursor).toEqual({ since: expect.stringMatching(/^2025-03-03 /) as string, offset: 0, passStartedAt: null, anchor: null });
   });
 
   it('reads an edit made after a run at the next run (the watermark), and a procedure no longer complete leaves the chair', async () => {
@@ -178,9 +181,9 @@ describe('the Open Dental sync', () => {
     const patient = od.addPatient({ ChartNumber: 'PT-7' });
     od.addProcedure({ PatNum: patient.PatNum });
     od.addProcedure({ PatNum: patient.PatNum });
-    od.addProcedure({ PatNum: 801 });
+    od.addProcedure({ PatNum: chartedPatient('PT-801') });
     // Done long ago (a first run reads 30 days back): it waits for a person, no stock taken for it.
-    const old = od.addProcedure({ PatNum: 802, ProcDate: '2025-02-10' });
+    const old = od.addProcedure({ PatNum: chartedPatient('PT-802'), ProcDate: '2025-02-10' });
     await Promise.all([sync(place), sync(place)]);
     await sync(place);
     const rows = await procedures(place);
@@ -202,7 +205,7 @@ describe('the Open Dental sync', () => {
   it('a procedure of a code not mapped waits with its problem and never takes stock', async () => {
     const place = await connected({ take_stock_on_complete: true });
     const filling = await treatment(place, 'D2391');
-    od.addProcedure({ procCode: 'D9999', PatNum: 901 });
+    od.addProcedure({ procCode: 'D9999', PatNum: chartedPatient('PT-901') });
     await sync(place);
     const [visit] = await waiting(place);
     expect(visit!.procedures).toEqual([expect.objectContaining({ code: 'D9999', problem: PMS_MESSAGES.codeUnmapped('D9999') })]);
@@ -213,7 +216,7 @@ describe('the Open Dental sync', () => {
   it('a tray short of stock waits at the chair instead of being recorded', async () => {
     const place = await connected({ take_stock_on_complete: true });
     await treatment(place, 'D2391', { capsules: 2, units: 1 });
-    const short = od.addProcedure({ PatNum: 902 });
+    const short = od.addProcedure({ PatNum: chartedPatient('PT-902') });
     const run = await sync(place);
     expect(run.error).toBeNull();
     expect(await one(place, short.ProcNum)).toMatchObject({ status: 'waiting' });
@@ -227,7 +230,7 @@ describe('the Open Dental sync', () => {
     const patient = od.addPatient({ ChartNumber: 'PT-9' });
     const deleted = od.addProcedure({ PatNum: patient.PatNum });
     const kept = od.addProcedure({ PatNum: patient.PatNum, procCode: 'D1110' });
-    const alone = od.addProcedure({ PatNum: 903 });
+    const alone = od.addProcedure({ PatNum: chartedPatient('PT-903') });
     await sync(place);
     const visit = (await one(place, deleted.ProcNum)).treatment_log_id!;
     expect((await one(place, kept.ProcNum)).treatment_log_id).toBe(visit);
@@ -262,7 +265,7 @@ describe('the Open Dental sync', () => {
     const place = await connected({ take_stock_on_complete: true });
     const filling = await treatment(place, 'D2391');
     const crown = await treatment(place, 'D2740', { capsules: 3, bond: 2 });
-    const proc = od.addProcedure({ PatNum: 904 });
+    const proc = od.addProcedure({ PatNum: chartedPatient('PT-904') });
     await sync(place);
     const visit = (await one(place, proc.ProcNum)).treatment_log_id!;
     od.editProcedure(proc.ProcNum, { procCode: 'D2740' });
@@ -278,7 +281,7 @@ describe('the Open Dental sync', () => {
   it('a code changed after a person recorded it: the tray goes back and the procedure waits again with its new code', async () => {
     const place = await connected();
     const filling = await treatment(place, 'D2391');
-    const proc = od.addProcedure({ PatNum: 905 });
+    const proc = od.addProcedure({ PatNum: chartedPatient('PT-905') });
     await sync(place);
     const [visit] = await waiting(place);
     const tap = await t.request({ method: 'POST', url: '/api/pms/waiting/confirm', token: place.token, payload: { procedure_ids: visit!.procedures.map((p) => p.id), idempotency_key: randomUUID() } });
@@ -297,17 +300,17 @@ describe('the Open Dental sync', () => {
     // The second page's request fails on every try (503).
     const push = od.requests.push.bind(od.requests);
     od.requests.push = (...items) => {
-      if (items.some((r) => r.path === '/procedurelogs' && r.query.get('Offset') === '100') && procedureRequests().length === 1) od.failNext(2, 503);
+      if (items.some((r) => r.path === '/procedurelogs' && r.query.get('Offset') === '99') && procedureRequests().length === 1) od.failNext(2, 503);
       return push(...items);
     };
     const failed = await sync(place, true);
-    expect(failed).toMatchObject({ pages: 1, error: PMS_MESSAGES.unreachable });
+    expect(failed).toMatchObject({ pages: 1, error: PMS_MESSAGES.serverFailed(503) });
     expect(await procedures(place)).toHaveLength(100);
-    expect(await connection(place)).toMatchObject({ last_error: PMS_MESSAGES.unreachable, last_success_at: null });
+    expect(await connection(place)).toMatchObject({ last_error: PMS_MESSAGES.serverFailed(503), last_success_at: null });
 
     const resumed = await sync(place);
     expect(resumed).toMatchObject({ pages: 2, error: null });
-    expect(procedureRequests().slice(-2).map((r) => r.query.get('Offset'))).toEqual(['100', '200']);
+    expect(procedureRequests().slice(-2).map((r) => r.query.get('Offset'))).toEqual(['99', '198']);
     expect(await procedures(place)).toHaveLength(250);
     expect(await connection(place)).toMatchObject({ last_error: null, last_success_at: NOW.toISOString() });
   });

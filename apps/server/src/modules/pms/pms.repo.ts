@@ -27,7 +27,11 @@ export async function insertNewProcedures(db: DbOrTx, procedures: NewPmsProcedur
 export interface WaitingRow {
   id: string;
   source: 'open_dental' | 'csv';
+  /** '' while the patient has no chart number and nobody picked one (issue 50). */
   chart_number: string;
+  /** The PMS's patient number (Open Dental's PatNum); null for the CSV path. */
+  patient_ref: string | null;
+  practice_key: string;
   performed_on: string;
   code: string;
   fee: string;
@@ -38,7 +42,7 @@ export interface WaitingRow {
 }
 
 const procedureWithTreatment = (companyId: string) => sql`
-  select p.id, p.source, p.chart_number, p.performed_on::text as performed_on, p.code, p.fee, p.problem,
+  select p.id, p.source, p.chart_number, p.patient_ref, p.practice_key, p.performed_on::text as performed_on, p.code, p.fee, p.problem,
          t.id as treatment_id, t.name as treatment_name, t.treatment_code
     from pms_procedures p
     left join pms_code_mappings m on m.company_id = p.company_id and m.code = p.code
@@ -94,6 +98,28 @@ export async function markRecorded(tx: DbOrTx, ids: string[], values: { treatmen
     .update(pmsProcedures)
     .set({ status: 'recorded', treatmentLogId: values.treatmentLogId, recordedBy: values.recordedBy, recordedAt: values.at, updatedAt: values.at })
     .where(inArray(pmsProcedures.id, ids));
+}
+
+/**
+ * The patient a person picked for an Open Dental patient without a chart number: every procedure
+ * of that patient still waiting for one takes it (and who picked it). Answers their ids.
+ */
+export async function pickChartNumber(tx: Tx, procedure: { companyId: string; practiceKey: string; patientRef: string }, chartNumber: string, by: string, at: Date): Promise<string[]> {
+  const picked = await tx
+    .update(pmsProcedures)
+    .set({ chartNumber, problem: null, chartPickedBy: by, updatedAt: at })
+    .where(
+      and(
+        eq(pmsProcedures.companyId, procedure.companyId),
+        eq(pmsProcedures.source, 'open_dental'),
+        eq(pmsProcedures.practiceKey, procedure.practiceKey),
+        eq(pmsProcedures.patientRef, procedure.patientRef),
+        eq(pmsProcedures.status, 'waiting'),
+        eq(pmsProcedures.chartNumber, ''),
+      ),
+    )
+    .returning({ id: pmsProcedures.id });
+  return picked.map((p) => p.id);
 }
 
 export async function markDismissed(tx: DbOrTx, id: string, at: Date, by: string): Promise<void> {

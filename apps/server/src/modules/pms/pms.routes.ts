@@ -6,6 +6,7 @@ import {
   ImportProceduresRequestSchema,
   MapProcedureCodeSchema,
   MonthlyProductionSchema,
+  PickPmsPatientSchema,
   PmsConnectionSchema,
   PmsConnectionTestSchema,
   ProcedureCodesSchema,
@@ -45,6 +46,16 @@ export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionSe
     schema: { tags: ['pms'], params: IdParamsSchema, response: { 204: z.null(), ...errorResponses } },
     handler: async (request, reply) => {
       await pms.dismiss(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  // A procedure whose patient has no chart number in Open Dental waits until someone picks the patient (issue 50).
+  app.put('/pms/procedures/:id/patient', {
+    config: { access: { permission: ['treatmentLogs', 'update'] } },
+    schema: { tags: ['pms'], params: IdParamsSchema, body: PickPmsPatientSchema, response: { 204: z.null(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await pms.pickPatient(actorOf(request), request.params.id, request.body);
       return reply.status(204).send(null);
     },
   });

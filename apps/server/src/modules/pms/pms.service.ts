@@ -5,6 +5,7 @@ import {
   type ConfirmProceduresRequest,
   type ImportProceduresRequest,
   type MapProcedureCode,
+  type PickPmsPatient,
   type ProcedureCode,
   type ProcedureImportResult,
   type WaitingVisit,
@@ -20,7 +21,7 @@ import { createLedger } from '../ledger/ledger';
 import { findTreatments } from '../treatments/treatments.reads';
 import { readAll, readCsvTable } from '../imports/import-file';
 import { keyFromFileUrl } from '../uploads/storage';
-import { insertNewProcedures, lockProcedures, markDismissed, procedureCodes, saveMapping, traysOf, waitingProcedures, type WaitingRow } from './pms.repo';
+import { insertNewProcedures, lockProcedures, markDismissed, pickChartNumber, procedureCodes, saveMapping, traysOf, waitingProcedures, type WaitingRow } from './pms.repo';
 import { problemOf, recordProcedures } from './record-procedures';
 import { proceduresOfRows } from './procedure-csv';
 
@@ -46,8 +47,10 @@ export function createPmsService(deps: ServiceDeps) {
     const trays = await traysOf(db, companyId, treatmentIds, isoDay(deps.now()));
     const visits = new Map<string, WaitingVisit>();
     for (const row of found) {
-      const key = `${row.chart_number.toLowerCase()}|${row.performed_on}`;
-      const visit = visits.get(key) ?? { chart_number: row.chart_number, performed_on: row.performed_on, procedures: [], tray: [], ready: true };
+      // A patient not known here yet is one visit per PMS patient and day, never one of ''.
+      const unknown = row.chart_number === '' && row.patient_ref !== null;
+      const key = unknown ? `pms:${row.practice_key}:${row.patient_ref!}|${row.performed_on}` : `${row.chart_number.toLowerCase()}|${row.performed_on}`;
+      const visit = visits.get(key) ?? { chart_number: row.chart_number, pms_patient: unknown ? row.patient_ref : null, performed_on: row.performed_on, procedures: [], tray: [], ready: true };
       visit.procedures.push({ id: row.id, source: row.source, code: row.code, fee: Number(row.fee), treatment: treatmentOf(row), problem: problemOf(row) });
       visit.ready &&= problemOf(row) === null;
       if (row.treatment_id) {
@@ -122,6 +125,30 @@ export function createPmsService(deps: ServiceDeps) {
         if (procedure.status !== 'waiting') throw conflict(PMS_MESSAGES.notWaiting);
         await markDismissed(tx, procedureId, deps.now(), actor.userId);
         await recordAudit(tx, actor, { entity: 'pms_procedure', entityId: procedureId, action: 'dismiss', organizationId: actor.organizationId, companyId, changes: { code: procedure.code, chart_number: procedure.chart_number, performed_on: procedure.performed_on } });
+      });
+    },
+
+    /**
+     * The patient of a procedure whose patient has no chart number in Open Dental, picked by a
+     * person (issue 50: never guessed): every procedure of that patient waiting for one takes the
+     * chart number, and waits at the chair, ready for a tap; nothing is recorded by itself.
+     */
+    async pickPatient(actor: Actor, procedureId: string, body: PickPmsPatient): Promise<void> {
+      const companyId = currentCompanyId(actor);
+      await db.transaction(async (tx) => {
+        const [procedure] = await lockProcedures(tx, companyId, [procedureId]);
+        if (!procedure) throw notFound('Procedure not found');
+        if (procedure.status !== 'waiting') throw conflict(PMS_MESSAGES.notWaiting);
+        if (procedure.chart_number !== '' || procedure.patient_ref === null) throw conflict(PMS_MESSAGES.patientAlreadyKnown);
+        const picked = await pickChartNumber(tx, { companyId, practiceKey: procedure.practice_key, patientRef: procedure.patient_ref }, body.chart_number, actor.userId, deps.now());
+        await recordAudit(tx, actor, {
+          entity: 'pms_procedure',
+          entityId: procedureId,
+          action: 'pick_patient',
+          organizationId: actor.organizationId,
+          companyId,
+          changes: { patient_ref: procedure.patient_ref, chart_number: body.chart_number, procedures: picked },
+        });
       });
     },
 

@@ -156,7 +156,8 @@ export function createProcedureChanges(ledger: Ledger) {
       const since = isoDay(new Date(at.getTime() - TAKE_AT_ONCE_DAYS * 86_400_000));
       const visits = new Map<string, string[]>();
       for (const p of waiting) {
-        if (!treatments.has(p.code) || p.day < since) continue;
+        // A patient nobody picked yet ('' chart) is never recorded by itself (issue 50).
+        if (!treatments.has(p.code) || p.day < since || p.chartNumber === '') continue;
         const key = `${p.chartNumber.toLowerCase()}|${p.day}`;
         visits.set(key, [...(visits.get(key) ?? []), p.id]);
       }

@@ -46,8 +46,9 @@ export async function recordProcedures(tx: Tx, ledger: Ledger, author: LedgerAut
   if (procedures.some((p) => p.status !== 'waiting')) throw conflict(PMS_MESSAGES.notWaiting);
   const first = procedures[0]!;
   if (procedures.some((p) => p.chart_number.toLowerCase() !== first.chart_number.toLowerCase() || p.performed_on !== first.performed_on)) throw badRequest('procedure_ids', PMS_MESSAGES.oneVisit);
-  const unmapped = procedures.find((p) => problemOf(p) !== null);
-  if (unmapped) throw badRequest('procedure_ids', `${problemOf(unmapped)!}. ${PMS_MESSAGES.cannotRecord}`);
+  const unready = procedures.find((p) => problemOf(p) !== null);
+  // Its own problem is a patient not known here (issue 50); otherwise its code is not mapped.
+  if (unready) throw badRequest('procedure_ids', `${problemOf(unready)!}. ${unready.problem ? PMS_MESSAGES.pickPatient : PMS_MESSAGES.cannotRecord}`);
   const treatmentIds = [...new Set(procedures.map((p) => p.treatment_id!))];
   const products =
     input.products?.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id, implant: p.implant })) ??

@@ -3,6 +3,7 @@ import type {
   ConfirmProceduresRequest,
   MapProcedureCode,
   MonthlyProduction,
+  PickPmsPatient,
   PmsConnection,
   PmsConnectionTest,
   ProcedureCodes,
@@ -39,6 +40,15 @@ export function useDismissProcedure() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post<void>(`pms/procedures/${id}/dismiss`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: WAITING_KEY }),
+  });
+}
+
+/** The patient picked for a procedure whose patient has no chart number in Open Dental: the visit becomes ready for a tap. */
+export function usePickPmsPatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ procedureId, ...body }: PickPmsPatient & { procedureId: string }) => api.put<void>(`pms/procedures/${procedureId}/patient`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WAITING_KEY }),
   });
 }

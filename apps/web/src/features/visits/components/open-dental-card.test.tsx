@@ -14,6 +14,8 @@ const SAVED: PmsConnection = {
   clinic_num: null,
   enabled: true,
   take_stock_on_complete: false,
+  use_patient_number: false,
+  recheck_days: 7,
   has_keys: true,
   last_run_at: '2026-11-20T15:00:00.000Z',
   last_success_at: '2026-11-20T14:55:00.000Z',
@@ -89,7 +91,16 @@ describe('the Connect Open Dental card', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Sync completed procedures' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(PMS_MESSAGES.connectionSaved)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ base_url: OPEN_DENTAL_API_URL, clinic_num: null, developer_key: 'dev-123', customer_key: 'cust-456', enabled: true, take_stock_on_complete: false });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      base_url: OPEN_DENTAL_API_URL,
+      clinic_num: null,
+      developer_key: 'dev-123',
+      customer_key: 'cust-456',
+      enabled: true,
+      take_stock_on_complete: false,
+      use_patient_number: false,
+      recheck_days: 7,
+    });
     expect(screen.getByLabelText('Developer key')).toHaveValue('');
   });
 
@@ -132,5 +143,26 @@ describe('the Connect Open Dental card', () => {
     await userEvent.type(screen.getByLabelText('Customer key'), 'cust-456');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(PMS_MESSAGES.secretKeyMissing)).toBeInTheDocument();
+  });
+
+  it("chooses Open Dental's patient number for patients without a chart number, and how many days back recorded procedures are read again", async () => {
+    const calls = renderCard({ ...SAVED, last_error: null });
+    const use = await screen.findByRole('switch', { name: "Use Open Dental's patient number for a patient without a chart number" });
+    expect(use).not.toBeChecked();
+    expect(screen.getByText('Off: their procedures wait at the chair until someone picks the patient.')).toBeInTheDocument();
+    await userEvent.click(use);
+    expect(screen.getByText('Such a patient is filed as "Open Dental patient 9002", never under one of your chart numbers.')).toBeInTheDocument();
+    const days = screen.getByLabelText('Check recorded procedures again for (days)');
+    expect(days).toHaveValue('7');
+    await userEvent.clear(days);
+    await userEvent.type(days, '45');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PMS_MESSAGES.recheckDays)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await userEvent.clear(days);
+    await userEvent.type(days, '14');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PMS_MESSAGES.connectionSaved)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ use_patient_number: true, recheck_days: 14 });
   });
 });

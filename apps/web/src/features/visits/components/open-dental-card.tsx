@@ -11,7 +11,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { PMS_MESSAGES, SavePmsConnectionSchema, TestPmsConnectionSchema, type PmsConnection, type PmsConnectionTest } from '@clinic/domain';
+import { openDentalPatient, PMS_MESSAGES, SavePmsConnectionSchema, TestPmsConnectionSchema, type PmsConnection, type PmsConnectionTest } from '@clinic/domain';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -62,6 +62,8 @@ function ConnectionForm({ saved }: { saved: PmsConnection }) {
   const [customerKey, setCustomerKey] = useState('');
   const [enabled, setEnabled] = useState(saved.enabled);
   const [takeStock, setTakeStock] = useState(saved.take_stock_on_complete);
+  const [usePatientNumber, setUsePatientNumber] = useState(saved.use_patient_number);
+  const [recheckDays, setRecheckDays] = useState(String(saved.recheck_days));
   const [errors, setErrors] = useState<Errors>({});
   const [tested, setTested] = useState<PmsConnectionTest | null>(null);
   const edited = (set: (value: string) => void) => (event: { target: { value: string } }) => {
@@ -76,7 +78,15 @@ function ConnectionForm({ saved }: { saved: PmsConnection }) {
       setErrors({ clinic_num: CLINIC_NUMBER });
       return;
     }
-    const parsed = SavePmsConnectionSchema.safeParse({ base_url: baseUrl, clinic_num: clinic.trim() === '' ? null : Number(clinic), ...keys, enabled, take_stock_on_complete: takeStock });
+    const parsed = SavePmsConnectionSchema.safeParse({
+      base_url: baseUrl,
+      clinic_num: clinic.trim() === '' ? null : Number(clinic),
+      ...keys,
+      enabled,
+      take_stock_on_complete: takeStock,
+      use_patient_number: usePatientNumber,
+      recheck_days: /^\d+$/.test(recheckDays.trim()) ? Number(recheckDays) : NaN,
+    });
     if (!parsed.success) {
       setErrors(issuesOf(parsed.error.issues));
       return;
@@ -118,6 +128,25 @@ function ConnectionForm({ saved }: { saved: PmsConnection }) {
         <TextField label="Customer key" type="password" autoComplete="new-password" placeholder={saved.has_keys ? 'Saved' : undefined} value={customerKey} onChange={edited(setCustomerKey)} error={Boolean(errors.customer_key)} helperText={keyHelp('customer_key', 'In Open Dental: Setup, Advanced Setup, API')} />
         <FormControlLabel control={<Switch checked={enabled} onChange={(e) => { setEnabled(e.target.checked); setErrors({}); }} />} label="Sync completed procedures" />
         <FormControlLabel control={<Switch checked={takeStock} onChange={(e) => { setTakeStock(e.target.checked); }} />} label="Take stock when a procedure is completed" />
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={usePatientNumber} onChange={(e) => { setUsePatientNumber(e.target.checked); }} />}
+            label="Use Open Dental's patient number for a patient without a chart number"
+          />
+          <Typography variant="body2" color="text.secondary">
+            {usePatientNumber
+              ? `Such a patient is filed as "${openDentalPatient('9002')}", never under one of your chart numbers.`
+              : 'Off: their procedures wait at the chair until someone picks the patient.'}
+          </Typography>
+        </Box>
+        <TextField
+          label="Check recorded procedures again for (days)"
+          value={recheckDays}
+          onChange={edited(setRecheckDays)}
+          error={Boolean(errors.recheck_days)}
+          helperText={errors.recheck_days ?? 'Each night, procedures recorded in these last days are read again from Open Dental: one deleted or changed there gives its stock back'}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="outlined" onClick={tryIt} loading={test.isPending} sx={TOUCH}>
             Test connection

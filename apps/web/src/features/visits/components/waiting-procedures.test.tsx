@@ -11,6 +11,7 @@ import { WaitingProcedures } from './waiting-procedures';
 const PROPHY = { id: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b', name: 'Prophylaxis, adult', code: 'D1110' };
 const ready: WaitingVisit = {
   chart_number: 'BS-10231',
+  pms_patient: null,
   performed_on: '2026-11-27',
   procedures: [{ id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', source: 'csv', code: 'D1110', fee: 115, treatment: PROPHY, problem: null }],
   tray: [
@@ -21,9 +22,20 @@ const ready: WaitingVisit = {
 };
 const unmapped: WaitingVisit = {
   chart_number: 'BS-10588',
+  pms_patient: null,
   performed_on: '2026-11-27',
   procedures: [{ id: '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a', source: 'csv', code: 'D0120', fee: 55, treatment: null, problem: PMS_MESSAGES.codeUnmapped('D0120') }],
   tray: [],
+  ready: false,
+};
+
+// Issue 50: Open Dental's own example patient has "ChartNumber": "" (docs/open-dental.md).
+const unknownPatient: WaitingVisit = {
+  chart_number: '',
+  pms_patient: '9002',
+  performed_on: '2026-11-27',
+  procedures: [{ id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', source: 'open_dental', code: 'D1110', fee: 115, treatment: PROPHY, problem: PMS_MESSAGES.chartMissingInPms('9002') }],
+  tray: [{ product_id: '2b4f7a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', product_name: 'Prophy paste', treatment_id: PROPHY.id, quantity: 1, usable_units: 40 }],
   ready: false,
 };
 
@@ -36,6 +48,7 @@ function renderList(role: Role, visits: WaitingVisit[], onEdit = vi.fn()) {
       const method = init?.method ?? 'GET';
       if (url.pathname === '/api/auth/profile') return Promise.resolve(jsonResponse(profileFor(role)));
       if (method === 'GET' && url.pathname === '/api/pms/waiting') return Promise.resolve(jsonResponse({ visits }));
+      if (method === 'GET' && url.pathname === '/api/patient') return Promise.resolve(jsonResponse({ results: [{ patient_chart_number: 'BS-4471' }], currentPage: 1, lastPage: 1 }));
       calls.push({ method, path: url.pathname, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
       if (url.pathname === '/api/pms/waiting/confirm') return Promise.resolve(jsonResponse({ treatment_log_id: '8b9c0d1e-2f3a-4b4c-8d5e-6f7a8b9c0d1e' }, 201));
       return Promise.resolve(new Response(null, { status: 204 }));
@@ -81,5 +94,20 @@ describe('procedures waiting from the practice system', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Dismiss D0120 of BS-10588, 11-27-2026' }));
     expect(await screen.findByText(PMS_MESSAGES.dismissed)).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'POST', path: `/api/pms/procedures/${unmapped.procedures[0]!.id}/dismiss`, body: {} }]);
+  });
+
+  it('a visit whose patient has no chart number in Open Dental waits for someone to pick the patient, and sends the one picked', async () => {
+    const { calls } = renderList('assistant', [unknownPatient]);
+    const card = await screen.findByRole('article', { name: 'Procedures of Open Dental patient 9002, 11-27-2026' });
+    expect(card).toHaveTextContent(`${PMS_MESSAGES.chartMissingInPms('9002')}. ${PMS_MESSAGES.pickPatient}.`);
+    expect(within(card).getByRole('button', { name: /^Confirm tray/ })).toBeDisabled();
+    expect(within(card).queryByRole('link', { name: 'Map procedure codes' })).toBeNull();
+    const use = within(card).getByRole('button', { name: 'Use this patient' });
+    expect(use).toBeDisabled();
+    await userEvent.type(within(card).getByLabelText('Patient chart number for Open Dental patient 9002, 11-27-2026'), 'BS-44');
+    await userEvent.click(await screen.findByRole('option', { name: 'BS-4471' }));
+    await userEvent.click(use);
+    expect(await screen.findByText(PMS_MESSAGES.patientPicked)).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', path: `/api/pms/procedures/${unknownPatient.procedures[0]!.id}/patient`, body: { chart_number: 'BS-4471' } }]);
   });
 });

@@ -5,16 +5,63 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { can, PMS_MESSAGES, type WaitingVisit } from '@clinic/domain';
+import { can, openDentalPatient, PMS_MESSAGES, type WaitingVisit } from '@clinic/domain';
 import { AppLink } from '../../../components/link';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../lib/profile';
-import { useConfirmProcedures, useDismissProcedure, waitingVisitsQueryOptions } from '../api/pms-api';
+import { usePickPmsPatient, useConfirmProcedures, useDismissProcedure, waitingVisitsQueryOptions } from '../api/pms-api';
+import { patientsQueryOptions } from '../api/visits-api';
 
-const visitLabel = (visit: WaitingVisit) => `${visit.chart_number}, ${formatDate(visit.performed_on)}`;
+/** Whom the visit is for: its chart number, or Open Dental's patient while nobody picked one (issue 50). */
+const patientOf = (visit: WaitingVisit) => (visit.pms_patient === null ? visit.chart_number : openDentalPatient(visit.pms_patient));
+const visitLabel = (visit: WaitingVisit) => `${patientOf(visit)}, ${formatDate(visit.performed_on)}`;
+
+/**
+ * A visit whose patient has no chart number in Open Dental waits until someone picks the patient
+ * here: one of the location's chart numbers (searched as at the chair), or a new one typed.
+ */
+function PickPatient({ visit, label }: { visit: WaitingVisit; label: string }) {
+  const notify = useNotify();
+  const pick = usePickPmsPatient();
+  const [chart, setChart] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const search = useDebouncedValue(chart, 250);
+  const patients = useQuery({ ...patientsQueryOptions({ search }, 1), enabled: search.trim().length > 0 });
+  const submit = () => {
+    pick.mutate(
+      { procedureId: visit.procedures[0]!.id, chart_number: chart.trim() },
+      {
+        onSuccess: () => { notify.success(PMS_MESSAGES.patientPicked); },
+        onError: (failure) => { setError(failure instanceof ApiError && failure.errors[0] ? failure.errors[0].message : errorMessage(failure, 'Could not pick the patient')); },
+      },
+    );
+  };
+  return (
+    <Alert severity="info" sx={{ mb: 1 }}>
+      {`${PMS_MESSAGES.chartMissingInPms(visit.pms_patient ?? '')}. ${PMS_MESSAGES.pickPatient}.`}
+      <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}>
+        <Autocomplete
+          freeSolo
+          options={(patients.data?.results ?? []).map((p) => p.patient_chart_number)}
+          inputValue={chart}
+          onInputChange={(_e, value) => { setChart(value); setError(null); }}
+          sx={{ minWidth: 220, flex: 1 }}
+          renderInput={(params) => <TextField {...params} size="small" label={`Patient chart number for ${label}`} error={Boolean(error)} helperText={error} />}
+        />
+        <Button type="submit" variant="outlined" disabled={chart.trim() === '' || pick.isPending} sx={{ minHeight: 44 }}>
+          Use this patient
+        </Button>
+      </Box>
+    </Alert>
+  );
+}
 
 /** The tray a waiting visit needs, summed per product, with what is usable here now. */
 function trayNeeds(visit: WaitingVisit) {
@@ -63,10 +110,10 @@ export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: Waiting
           const short = needs.filter((n) => n.usable < n.quantity);
           const label = visitLabel(visit);
           return (
-            <Paper key={`${visit.chart_number}|${visit.performed_on}`} component="article" aria-label={`Procedures of ${label}`} sx={{ p: 2, outline: editing === visit ? 2 : 0, outlineColor: 'primary.main' }}>
+            <Paper key={`${visit.pms_patient ?? ''}|${visit.chart_number}|${visit.performed_on}`} component="article" aria-label={`Procedures of ${label}`} sx={{ p: 2, outline: editing === visit ? 2 : 0, outlineColor: 'primary.main' }}>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 1 }}>
                 <Typography variant="h3" component="p">
-                  {visit.chart_number}
+                  {patientOf(visit)}
                 </Typography>
                 <Typography color="text.secondary">{formatDate(visit.performed_on)}</Typography>
               </Box>
@@ -93,7 +140,9 @@ export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: Waiting
                   Not enough on the shelf: {short.map((n) => `${n.name} (${String(n.usable)} usable, ${String(n.quantity)} needed)`).join(', ')}
                 </Alert>
               ) : null}
-              {!visit.ready ? (
+              {visit.pms_patient !== null ? (
+                <PickPatient visit={visit} label={label} />
+              ) : !visit.ready ? (
                 <Alert severity="info" sx={{ mb: 1 }}>
                   {PMS_MESSAGES.cannotRecord}.{' '}
                   {mayMap ? <AppLink to="/pms">Map procedure codes</AppLink> : 'Ask a location admin to map it.'}

@@ -9,6 +9,7 @@ import { renderApp } from '../../../test/render-app';
 
 const WAITING: WaitingVisit = {
   chart_number: 'BS-10231',
+  pms_patient: null,
   performed_on: '2026-11-27',
   procedures: [{ id: '6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e', source: 'csv', code: 'D1110', fee: 115, treatment: { id: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b', name: 'Prophylaxis, adult', code: 'D1110' }, problem: null }],
   tray: [],
