@@ -1,5 +1,5 @@
 import type { Product } from './products';
-import { isBreakWord, SPEC_KINDS, STOP_WORDS, stem, tokenize, type AmountUnit, type NoteToken, type SpecKind } from './case-note-words';
+import { isBreakWord, SPEC_KINDS, STOP_WORDS, tokenize, type AmountUnit, type NoteToken, type SpecKind } from './case-note-words';
 
 /**
  * Issue 55: from a visit's case note, propose the products it used, matched to the location's
@@ -43,6 +43,11 @@ const MIN_ANCHOR = 2.3;
 const MARGIN = 1.0;
 /** Unmatched words of a product count a little against it, so "Juvederm Ultra" is not "Ultra Plus". */
 const UNMATCHED_WEIGHT = 0.08;
+/**
+ * Words of clinical prose that some product names also hold ("isolation", "full face", "points"):
+ * they add to a match but cannot make one.
+ */
+const PROSE = new Set(['isolation', 'fill', 'point', 'full', 'face', 'chemical', 'reinforced', 'light', 'cure', 'fast', 'regular', 'set', 'clear', 'plain', 'heavy', 'soft', 'medium', 'small', 'large', 'dry', 'socket', 'wound', 'root', 'canal', 'temporary', 'professional', 'universal', 'body', 'enamel', 'self', 'oral', 'dental', 'tip', 'sterile', 'original', 'advanced', 'care', 'paste', 'gel', 'solution', 'spray', 'refill', 'kit', 'restorative', 'material', 'flowable', 'bulk', 'total', 'lines', 'line', 'upper', 'lower', 'standard', 'pro', 'plus', 'rinse']);
 const NEGATIONS = new Set(['no', 'not', 'without', 'declined', 'deferred', 'avoided', 'none']);
 
 interface IndexedProduct {
@@ -90,8 +95,11 @@ function indexCatalog(catalog: readonly CaseNoteCatalogEntry[]): Index {
   });
   const df = new Map<string, number>();
   for (const p of products) for (const k of p.keys) df.set(k, (df.get(k) ?? 0) + 1);
+  // Weights are scaled so a word only one product holds weighs the same in a catalog of any size
+  // (the thresholds above were tuned on the 304-product demo catalog, where it weighs ln 305).
+  const scale = Math.log(305) / Math.log(products.length + 1 || 2);
   const idf = new Map<string, number>();
-  for (const [k, n] of df) idf.set(k, Math.log((products.length + 1) / n));
+  for (const [k, n] of df) idf.set(k, scale * Math.log((products.length + 1) / n));
   return { products, idf };
 }
 
@@ -105,16 +113,16 @@ function productRuns(tokens: readonly NoteToken[], index: Index): { runs: Run[];
     if (run.some((t) => t.kind === 'word')) runs.push(run);
     run = [];
   };
-  for (const t of tokens) {
+  tokens.forEach((t, k) => {
     const spec = (SPEC_KINDS as readonly string[]).includes(t.kind);
     const known = index.idf.has(t.key);
-    if (t.kind === 'word' && STOP_WORDS.has(t.key) && !isBreakWord(t.key)) continue;
+    if (t.kind === 'word' && STOP_WORDS.has(t.key) && !isBreakWord(t.key)) return;
     if (t.kind === 'word' && known && !isBreakWord(t.key)) run.push(t);
     else if (spec) run.push(t);
-    else if (t.kind === 'num' && !t.tooth && known && run.length > 0 && run[run.length - 1]!.kind === 'word') run.push(t);
+    else if (t.kind === 'num' && known && ((!t.tooth && run.length > 0 && run[run.length - 1]!.kind === 'word') || index.idf.has(tokens[k + 1]?.key ?? ''))) run.push(t);
     else if (t.kind === 'amount' && t.unit === 'units' && known) run.push(t);
     else close();
-  }
+  });
   close();
   return { runs, ends: [] };
 }
@@ -131,7 +139,7 @@ function scoreRun(run: readonly NoteToken[], index: Index): Scored[] {
   const scored: Scored[] = [];
   for (const product of index.products) {
     const matched = run.filter((t) => product.keys.has(t.key));
-    if (!matched.some((t) => t.kind === 'word' && (index.idf.get(t.key) ?? 0) >= MIN_ANCHOR)) continue;
+    if (!matched.some((t) => t.kind === 'word' && t.key.length > 1 && !PROSE.has(t.key) && (index.idf.get(t.key) ?? 0) >= MIN_ANCHOR)) continue;
     // A size, shade or gauge the note names must be the product's, when the product has one.
     let agrees = true;
     for (const [kind, keys] of runSpecs) {
@@ -172,10 +180,14 @@ export function proposeTray(note: string, catalog: readonly CaseNoteCatalogEntry
   for (const run of runs) {
     let rest = [...run];
     for (let guard = 0; guard < 4 && rest.some((t) => t.kind === 'word'); guard++) {
-      const scored = scoreRun(rest, index).filter((s) => s.score >= MIN_SCORE || s.matched.length >= 2);
+      const scored = scoreRun(rest, index).filter((s) => matchedScore(s, index) >= MIN_SCORE);
       const best = scored[0];
-      if (!best || matchedScore(best, index) < MIN_SCORE) break;
+      if (!best) break;
       const group = scored.filter((s) => s.score > best.score - MARGIN);
+      // A lone word must also cover enough of the product's name ("closed" is not Power Chain II
+      // Closed Gray), unless it names a product of the design ("Septocaine", "gloves").
+      const lone = new Set(best.matched.filter((t) => t.kind === 'word').map((t) => t.key)).size < 2;
+      if (best.score < MIN_SCORE && lone && !group.some((s) => design.has(s.product.entry.id))) break;
       const taken = group.length === 1 ? best : group.filter((s) => design.has(s.product.entry.id)).length === 1 ? group.find((s) => design.has(s.product.entry.id))! : null;
       const used = new Set((taken ? taken.matched : group.flatMap((s) => s.matched)).map((t) => t.start));
       if (taken) mentions.push(mentionOf(taken));
@@ -214,7 +226,14 @@ function negated(tokens: readonly NoteToken[], m: Mention): boolean {
     if (t.kind === 'break') break;
     if (NEGATIONS.has(t.key)) return true;
   }
-  return false;
+  // "Hylenex available, not used"
+  const from = tokens.findIndex((t) => t.start >= m.end);
+  const after: string[] = [];
+  for (let k = from === -1 ? tokens.length : from; k < tokens.length && after.length < 7; k++) {
+    if (tokens[k]!.kind === 'break' && ['.', ';', '\n'].includes(tokens[k]!.key)) break;
+    after.push(tokens[k]!.key);
+  }
+  return /\bnot (?:used|needed|placed|required|given)\b/.test(after.join(' '));
 }
 
 /** Counted in whole things (items, cartridges), not measured out of a tube or bottle. */
@@ -250,6 +269,8 @@ function stockQuantity(amount: Extract<NoteToken, { kind: 'amount' | 'num' }>, p
     case 'units':
       return amount.value / p.content.units!;
     case 'ml':
+      // Anesthetic is given in cartridges of 1.7-1.8 ml: "3.6 ml" is two.
+      if (p.entry.basic_unit === 'cartridge') return Math.round((2 * amount.value) / p.content.ml!) / 2;
       return amount.value / p.content.ml!;
     case 'g':
       return amount.value / p.content.g!;
@@ -288,7 +309,8 @@ function assignAmounts(tokens: readonly NoteToken[], mentions: Mention[]): void 
       const gap = before ? gapBetween(tokens, k + 1, place.from) : gapBetween(tokens, place.to, k);
       // A bare number is a count only right before the product ("2 Bio-Gide", "a healing abutment").
       if (t.kind === 'num' && !(before && gap === 0)) continue;
-      if (gap > 4 && !units) continue;
+      // An amount with a unit that fits the product may sit further away ("Arestin placed #3 D and #2 M, 2 cartridges").
+      if (gap > (t.kind === 'amount' && t.unit !== 'count' ? 8 : 4) && !units) continue;
       if (!best || gap < best.gap || (gap === best.gap && before)) best = { m: place.m, gap };
     }
     if (!best) return;
@@ -312,14 +334,17 @@ function gapBetween(tokens: readonly NoteToken[], from: number, to: number): num
 }
 
 function linesOf(mentions: readonly Mention[], design: ReadonlyMap<string, number>, note: string): ProposedLine[] {
-  const lines = new Map<string, { quantity: number | null; words: NoteSpan[] }>();
+  const lines = new Map<string, { quantity: number | null; total: number | null; words: NoteSpan[] }>();
   for (const m of mentions) {
     const id = m.product.entry.id;
     const units = m.amounts.filter((a) => a.kind === 'amount' && a.unit === 'units');
-    const amounts = m.totals.length > 0 ? m.totals.slice(0, 1) : units.length > 0 ? units : m.amounts.slice(0, 1);
+    // A cartridge counted in carpules and in ml ("1.8 ml (1 carp)"): the carpules.
+    const own = m.amounts.filter((a) => a.kind === 'amount' && a.unit === 'cartridge');
+    const amounts = m.totals.length > 0 ? m.totals.slice(0, 1) : units.length > 0 ? units : own.length > 0 ? own.slice(0, 1) : m.amounts.slice(0, 1);
     const quantity = amounts.length > 0 ? amounts.reduce((sum, a) => sum + stockQuantity(a, m.product), 0) : null;
-    const line = lines.get(id) ?? { quantity: null, words: [] };
-    line.quantity = quantity === null ? line.quantity : (line.quantity ?? 0) + quantity;
+    const line = lines.get(id) ?? { quantity: null, total: null, words: [] };
+    if (m.totals.length > 0) line.total = quantity;
+    else line.quantity = quantity === null ? line.quantity : (line.quantity ?? 0) + quantity;
     line.words.push(...spansOf([m, ...amounts], note));
     lines.set(id, line);
   }
@@ -327,7 +352,7 @@ function linesOf(mentions: readonly Mention[], design: ReadonlyMap<string, numbe
   for (const [id, line] of lines) {
     const product = mentions.find((m) => m.product.entry.id === id)!.product;
     // No amount read: the design's quantity, else one of a counted item; a tube or bottle's share cannot be guessed.
-    const quantity = line.quantity ?? design.get(id) ?? (discrete(product) ? 1 : null);
+    const quantity = line.total ?? line.quantity ?? design.get(id) ?? (discrete(product) ? 1 : null);
     if (quantity === null || quantity <= 0) continue;
     out.push({ product_id: id, quantity: Math.round(quantity * 1000) / 1000, words: line.words });
   }

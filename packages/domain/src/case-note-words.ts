@@ -47,6 +47,7 @@ const PHRASES: [RegExp, string[]][] = [
 
 /** Plural to singular, both sides the same way: "abutments" -> "abutment", "carps" -> "carp". */
 export function stem(word: string): string {
+  if (word.length > 5 && /(?:sh|ch|x)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
   return word;
 }
@@ -75,7 +76,8 @@ const SCANS: Scan[] = [
   },
   { kind: 'len', re: /(\d+(?:\.\d+)?)\s*mm\b/iy, key: (m) => `${fmt(num(m[1]!))}mm` },
   { kind: 'times', re: /[x×]\s*(\d+)(?![\d.]*\s*(?:mm|[x×]))/iy, key: (m) => m[1]! },
-  { kind: 'num', re: /(#)?(\d+(?:\.\d+)?)(?![\d.])/y, key: (m) => `${m[1] ?? ''}${m[2]!}` },
+  // "#15C" (a blade) is not "#15"; after "#" the letters belong to the number.
+  { kind: 'num', re: /(#)?(\d+(?:\.\d+)?)(?![\d.])((?<=#\d+)[a-z]+)?/iy, key: (m) => `${m[1] ?? ''}${m[2]!}${(m[3] ?? '').toLowerCase()}` },
   { kind: 'shade', re: /([abcd][1-4](?:\.5)?)(?![a-z0-9])/iy, key: (m) => m[1]!.toLowerCase() },
   { kind: 'word', re: /([a-z][a-z0-9]*(?:[-’'][0-9]+)?\+?)/iy, key: (m) => m[1]!.toLowerCase().replace(/[-’'+]/g, '') },
 ];
