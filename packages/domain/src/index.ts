@@ -45,3 +45,4 @@ export * from './marketplace';
 export * from './suggested-orders';
 export * from './pms';
 export * from './upcoming-trays';
+export * from './case-note-tray';
