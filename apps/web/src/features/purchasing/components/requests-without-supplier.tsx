@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { AppLink } from '../../../components/link';
 import { PRODUCT_REQUEST_MESSAGES, PRODUCT_REQUEST_URGENCY_LABELS, PURCHASING_MESSAGES, type RequestWithoutSupplier } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SupplierPicker, type SupplierOption } from '../../../components/supplier-picker';
@@ -90,7 +90,7 @@ function RequestRow({ request, onChoose, onDecline }: { request: RequestWithoutS
     <Box component="li" aria-label={label} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
         <Typography variant="body1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          <RouterLink to={`/products/${request.product_id}`}>{request.product.name}</RouterLink>
+          <AppLink to={`/products/${request.product_id}`}>{request.product.name}</AppLink>
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {containers(request.quantity)} · asked by {request.requested_by.name} on {formatDate(request.created_at)}
