@@ -28,6 +28,12 @@ const CATALOG = [
   entry('SensiCare Ice Nitrile Exam Gloves Medium (Box of 250)', 'Medline', 'item', 'box'),
   entry('Botox Cosmetic onabotulinumtoxinA 100 Units Vial', 'Allergan Aesthetics', 'item', 'vial'),
   entry('Juvederm Ultra Plus XC 1 ml (Box of 2 Syringes)', 'Allergan Aesthetics', 'item', 'box', 1),
+  entry('Juvederm Ultra XC 1 ml (Box of 2 Syringes)', 'Allergan Aesthetics', 'item', 'box', 1),
+  entry('Bard-Parker Stainless Steel Scalpel Blade #15 (Box of 50)', 'BD', 'item', 'box'),
+  entry('Bard-Parker Stainless Steel Scalpel Blade #15C (Box of 50)', 'BD', 'item', 'box'),
+  entry('Fuji Ortho LC Capsules (Box of 40)', 'GC America', 'item', 'box'),
+  entry('Puros Cortical Particulate Allograft 0.5 g', 'ZimVie', 'item', 'vial', 0.5),
+  entry('Radiesse (+) Lidocaine 1.5 ml Syringe', 'Merz Aesthetics', 'item', 'unit', 1.5),
 ];
 const SEPTO_100 = CATALOG[0]!.id;
 const SEPTO_200 = CATALOG[1]!.id;
@@ -106,6 +112,39 @@ describe('proposeTray', () => {
 
   it('skips products the note says were not used', () => {
     expect(propose('Botox drawn up, not used')).toEqual([]);
+  });
+
+  it.each([
+    ['15 blade', '#15'],
+    ['crestal incision, #15 blade', '#15'],
+    ['15C blade, flap raised', '#15C'],
+  ])('reads a blade by its number, with or without "#": %s', (note, blade) => {
+    expect(propose(note)).toEqual([[`Bard-Parker Stainless Steel Scalpel Blade ${blade} (Box of 50)`, 1]]);
+  });
+
+  it('reads a suture gauge at the end of a sentence', () => {
+    expect(propose('Bio-Oss placed. Vicryl 4-0. Pt dismissed')).toEqual([[CATALOG[8]!.id, 1]]);
+  });
+
+  it('reads a name written again or in part inside brackets', () => {
+    expect(propose('three carps articaine 4% epi 1:100k (Septocaine)')).toEqual([[SEPTO_100, 3]]);
+    expect(propose('Radiesse (+) lidocaine, 2 syringes')).toEqual([['Radiesse (+) Lidocaine 1.5 ml Syringe', 2]]);
+  });
+
+  it('multiplies an amount by the count after it, and doubles one given each side', () => {
+    expect(propose('Puros allograft 0.5 g x 2')).toEqual([['Puros Cortical Particulate Allograft 0.5 g', 2]]);
+    expect(propose('Juvederm Ultra XC, 1 syringe each side')).toEqual([['Juvederm Ultra XC 1 ml (Box of 2 Syringes)', 2]]);
+  });
+
+  it('takes the product whose whole name the note says over the design’s close one', () => {
+    const plus = 'Juvederm Ultra Plus XC 1 ml (Box of 2 Syringes)';
+    expect(propose('Juvederm Ultra XC 1 ml syringe to lips', [[plus, 1]])).toEqual([['Juvederm Ultra XC 1 ml (Box of 2 Syringes)', 1]]);
+    expect(propose('Juvederm Ultra XC to lips', [[plus, 1]])).toEqual([['Juvederm Ultra XC 1 ml (Box of 2 Syringes)', 1]]);
+  });
+
+  it('does not take words of the visit’s story for a product', () => {
+    expect(propose('Ext #4 for ortho. Primary stability good.')).toEqual([]);
+    expect(propose('Fuji Ortho LC capsule x1')).toEqual([['Fuji Ortho LC Capsules (Box of 40)', 1]]);
   });
 
   it('says which words each line came from', () => {

@@ -47,12 +47,16 @@ const UNMATCHED_WEIGHT = 0.08;
  * Words of clinical prose that some product names also hold ("isolation", "full face", "points"):
  * they add to a match but cannot make one.
  */
-const PROSE = new Set(['isolation', 'fill', 'point', 'full', 'face', 'chemical', 'reinforced', 'light', 'cure', 'fast', 'regular', 'set', 'clear', 'plain', 'heavy', 'soft', 'medium', 'small', 'large', 'dry', 'socket', 'wound', 'root', 'canal', 'temporary', 'professional', 'universal', 'body', 'enamel', 'self', 'oral', 'dental', 'tip', 'sterile', 'original', 'advanced', 'care', 'paste', 'gel', 'solution', 'spray', 'refill', 'kit', 'restorative', 'material', 'flowable', 'bulk', 'total', 'lines', 'line', 'upper', 'lower', 'standard', 'pro', 'plus', 'rinse']);
+const PROSE = new Set(['isolation', 'fill', 'point', 'full', 'face', 'chemical', 'reinforced', 'light', 'cure', 'fast', 'regular', 'set', 'clear', 'plain', 'heavy', 'soft', 'medium', 'small', 'large', 'dry', 'socket', 'wound', 'root', 'canal', 'temporary', 'professional', 'universal', 'body', 'enamel', 'self', 'oral', 'dental', 'tip', 'sterile', 'original', 'advanced', 'care', 'paste', 'gel', 'solution', 'spray', 'refill', 'kit', 'restorative', 'material', 'flowable', 'bulk', 'total', 'lines', 'line', 'upper', 'lower', 'standard', 'pro', 'plus', 'rinse',
+  // Words of a visit's story: the reason, the stage, the site ("ext for ortho", "primary stability", "cover screw").
+  'ortho', 'primary', 'secondary', 'cover', 'final', 'initial', 'bonding', 'surgical', 'anterior', 'posterior', 'buccal', 'lingual', 'palatal', 'labial', 'occlusal', 'deep', 'left', 'right']);
 const NEGATIONS = new Set(['no', 'not', 'without', 'declined', 'deferred', 'avoided', 'none']);
 
 interface IndexedProduct {
   entry: CaseNoteCatalogEntry;
   keys: Set<string>;
+  /** The words of its name alone (not its brand, sizes or numbers). */
+  nameWords: Set<string>;
   specs: Map<SpecKind, Set<string>>;
   /** What one stock unit holds, when the name or weight_or_volume says: 100 (units), 1 (ml), 4 (g). */
   content: { units?: number; ml?: number; g?: number };
@@ -68,6 +72,7 @@ function indexCatalog(catalog: readonly CaseNoteCatalogEntry[]): Index {
     // "(Box of 36)" says how it is sold, not what it is.
     const name = entry.name.replace(/\((?:box|pack|case|bag|sleeve|roll) of [^)]*\)/gi, ' ');
     const keys = new Set<string>();
+    const nameWords = new Set(tokenize(name, 'catalog').filter((t) => t.kind === 'word' && !STOP_WORDS.has(t.key)).map((t) => t.key));
     const specs = new Map<SpecKind, Set<string>>();
     const content: IndexedProduct['content'] = {};
     for (const t of tokenize(`${name} . ${entry.brand}`, 'catalog')) {
@@ -80,6 +85,8 @@ function indexCatalog(catalog: readonly CaseNoteCatalogEntry[]): Index {
       }
       if (t.kind === 'break' || STOP_WORDS.has(t.key)) continue;
       keys.add(t.key);
+      // "Blade #15" is also written "15 blade".
+      if (t.kind === 'num' && t.key.startsWith('#')) keys.add(t.key.slice(1));
       if ((SPEC_KINDS as readonly string[]).includes(t.kind)) {
         const kind = t.kind as SpecKind;
         specs.set(kind, (specs.get(kind) ?? new Set()).add(t.key));
@@ -91,7 +98,7 @@ function indexCatalog(catalog: readonly CaseNoteCatalogEntry[]): Index {
       if (entry.basic_unit === 'ml' || entry.basic_unit === 'cartridge') content.ml ??= wov;
       if (entry.basic_unit === 'gram') content.g ??= wov;
     }
-    return { entry, keys, specs, content };
+    return { entry, keys, nameWords, specs, content };
   });
   const df = new Map<string, number>();
   for (const p of products) for (const k of p.keys) df.set(k, (df.get(k) ?? 0) + 1);
@@ -117,6 +124,8 @@ function productRuns(tokens: readonly NoteToken[], index: Index): { runs: Run[];
     const spec = (SPEC_KINDS as readonly string[]).includes(t.kind);
     const known = index.idf.has(t.key);
     if (t.kind === 'word' && STOP_WORDS.has(t.key) && !isBreakWord(t.key)) return;
+    // A bracket names the same thing again or is part of its name: "articaine 4% (Septocaine)", "Radiesse (+) lidocaine".
+    if (t.kind === 'break' && (t.key === '(' || t.key === ')')) return;
     if (t.kind === 'word' && known && !isBreakWord(t.key)) run.push(t);
     else if (spec) run.push(t);
     else if (t.kind === 'num' && known && ((!t.tooth && run.length > 0 && run[run.length - 1]!.kind === 'word') || index.idf.has(tokens[k + 1]?.key ?? ''))) run.push(t);
@@ -188,7 +197,7 @@ export function proposeTray(note: string, catalog: readonly CaseNoteCatalogEntry
       // Closed Gray), unless it names a product of the design ("Septocaine", "gloves").
       const lone = new Set(best.matched.filter((t) => t.kind === 'word').map((t) => t.key)).size < 2;
       if (best.score < MIN_SCORE && lone && !group.some((s) => design.has(s.product.entry.id))) break;
-      const taken = group.length === 1 ? best : group.filter((s) => design.has(s.product.entry.id)).length === 1 ? group.find((s) => design.has(s.product.entry.id))! : null;
+      const taken = group.length === 1 ? best : settle(group, design);
       const used = new Set((taken ? taken.matched : group.flatMap((s) => s.matched)).map((t) => t.start));
       if (taken) mentions.push(mentionOf(taken));
       else unsure.push({ group });
@@ -205,6 +214,17 @@ export function proposeTray(note: string, catalog: readonly CaseNoteCatalogEntry
   const kept = mentions.filter((m) => !negated(tokens, m));
   assignAmounts(tokens, kept);
   return linesOf(kept, design, note);
+}
+
+/**
+ * Of close matches, the one whose every name word the note says ("Juvederm Ultra XC" is not Ultra
+ * Plus XC, even when the design holds Ultra Plus), else the one the design holds; else none.
+ */
+function settle(group: readonly Scored[], design: ReadonlyMap<string, number>): Scored | null {
+  const whole = group.filter((s) => [...s.product.nameWords].every((k) => s.matched.some((t) => t.key === k)));
+  if (whole.length === 1) return whole[0]!;
+  const designed = group.filter((s) => design.has(s.product.entry.id));
+  return designed.length === 1 ? designed[0]! : null;
 }
 
 function matchedScore(s: Scored, index: Index): number {
@@ -317,7 +337,7 @@ function assignAmounts(tokens: readonly NoteToken[], mentions: Mention[]): void 
     const previous = tokens[k - 1]?.key;
     const after = tokens.slice(k + 1, k + 3).map((x) => x.key).join(' ');
     if (units && previous === 'total') best.m.totals.push(t);
-    else if (units && /^(each side|per side|bilateral|bilat)/.test(after)) best.m.amounts.push({ ...t, value: t.value * 2 });
+    else if (t.kind === 'amount' && /^(each side|per side|bilateral|bilat)/.test(after)) best.m.amounts.push({ ...t, value: t.value * 2 });
     else best.m.amounts.push(t);
   });
 }

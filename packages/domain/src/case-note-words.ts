@@ -24,6 +24,7 @@ const UNIT_WORDS: Record<string, AmountUnit> = {
   carpule: 'cartridge', carp: 'cartridge', cart: 'cartridge', cartridge: 'cartridge', capsule: 'cartridge', compule: 'cartridge', unidose: 'cartridge',
   syringe: 'syringe', syr: 'syringe', tube: 'syringe',
   vial: 'vial',
+  pack: 'count', packet: 'count', pkt: 'count', sachet: 'count',
   u: 'units', unit: 'units', iu: 'units',
   ml: 'ml', cc: 'ml', mls: 'ml',
   g: 'g', gm: 'g', gram: 'g',
@@ -38,11 +39,12 @@ const SYNONYMS: Record<string, string[]> = {
   mepi: ['mepivacaine'], mepiv: ['mepivacaine'], carbo: ['carbocaine'], bupi: ['bupivacaine'], marcaine: ['bupivacaine'], prilo: ['prilocaine'],
   chx: ['chlorhexidine'], naocl: ['sodium', 'hypochlorite'], hypo: ['hypochlorite'], bleach: ['hypochlorite'], gp: ['gutta', 'percha'], caoh: ['calcium', 'hydroxide'],
   biogide: ['bio', 'gide'], biooss: ['bio', 'oss'], etch: ['etchant'], cannula: ['microcannula'], pga: ['pga'], ptfe: ['ptfe'], glove: ['glove'], varnish: ['varnish'],
-  fv: ['fluoride', 'varnish'], juvaderm: ['juvederm'], vollure: ['vollure'], z250: ['z250'], ivory: ['ivory'], perma: ['perma'], sharps: ['sharp'],
+  fv: ['fluoride', 'varnish'], juvaderm: ['juvederm'], vollure: ['vollure'], z250: ['z250'], ivory: ['ivory'], perma: ['perma'], sharps: ['sharp'], rd: ['dental', 'dam'],
 };
 const PHRASES: [RegExp, string[]][] = [
   [/^healing cap$/, ['healing', 'abutment']],
   [/^healing abut$/, ['healing', 'abutment']],
+  [/^rubber dam$/, ['dental', 'dam']],
 ];
 
 /** Plural to singular, both sides the same way: "abutments" -> "abutment", "carps" -> "carp". */
@@ -61,7 +63,7 @@ type Source = 'note' | 'catalog';
 const SCANS: Scan[] = [
   { kind: 'ratio', re: /1\s*:\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k\b)?/iy, key: (m) => `1:${num(m[1]!) * (m[2] ? 1000 : 1)}` },
   { kind: 'size', re: /(\d+(?:\.\d+)?)\s*(?:mm\s*)?[x×*]\s*(\d+(?:\.\d+)?)(?:\s*mm\b)?/iy, key: (m) => `${fmt(num(m[1]!))}x${fmt(num(m[2]!))}` },
-  { kind: 'gauge', re: /(\d{1,2})\s*[-/]\s*0(?![\d.])/y, key: (m) => `${m[1]!}-0` },
+  { kind: 'gauge', re: /(\d{1,2})\s*[-/]\s*0(?!\d|\.\d)/y, key: (m) => `${m[1]!}-0` },
   { kind: 'pct', re: /(\d+(?:\.\d+)?)\s*%/y, key: (m) => `${fmt(num(m[1]!))}%` },
   {
     kind: 'ga',
@@ -76,8 +78,9 @@ const SCANS: Scan[] = [
   },
   { kind: 'len', re: /(\d+(?:\.\d+)?)\s*mm\b/iy, key: (m) => `${fmt(num(m[1]!))}mm` },
   { kind: 'times', re: /[x×]\s*(\d+)(?![\d.]*\s*(?:mm|[x×]))/iy, key: (m) => m[1]! },
-  // "#15C" (a blade) is not "#15"; after "#" the letters belong to the number.
-  { kind: 'num', re: /(#)?(\d+(?:\.\d+)?)(?![\d.])((?<=#\d+)[a-z]+)?/iy, key: (m) => `${m[1] ?? ''}${m[2]!}${(m[3] ?? '').toLowerCase()}` },
+  // "#15C" (a blade) is not "#15": after "#" the letters belong to the number, and so does one
+  // letter glued to it that is no unit ("15C blade"; "20u", "30g", "1:100k", "x2" stay amounts).
+  { kind: 'num', re: /(#)?(\d+(?:\.\d+)?)(?![\d.])((?<=#\d+)[a-z]+|[a-fh-jln-tvwyz](?![a-z0-9]))?/iy, key: (m) => `${m[1] ?? ''}${m[2]!}${(m[3] ?? '').toLowerCase()}` },
   { kind: 'shade', re: /([abcd][1-4](?:\.5)?)(?![a-z0-9])/iy, key: (m) => m[1]!.toLowerCase() },
   { kind: 'word', re: /([a-z][a-z0-9]*(?:[-’'][0-9]+)?\+?)/iy, key: (m) => m[1]!.toLowerCase().replace(/[-’'+]/g, '') },
 ];
@@ -173,7 +176,20 @@ function readAmounts(tokens: NoteToken[], text: string): NoteToken[] {
     out.push(t);
   }
   void text;
-  return expandSynonyms(out);
+  return expandSynonyms(timesCounts(out));
+}
+
+/** "0.5 g x 2", "1 syringe x2": the count multiplies the amount before it. */
+function timesCounts(tokens: NoteToken[]): NoteToken[] {
+  const out: NoteToken[] = [];
+  for (const t of tokens) {
+    const last = out[out.length - 1];
+    if (t.kind === 'amount' && t.unit === 'count' && last?.kind === 'amount' && last.unit !== 'count' && last.unit !== 'units') {
+      const value = last.value * t.value;
+      out[out.length - 1] = { ...last, key: `${fmt(value)}${last.unit}`, value, end: t.end };
+    } else out.push(t);
+  }
+  return out;
 }
 
 function expandSynonyms(tokens: NoteToken[]): NoteToken[] {
