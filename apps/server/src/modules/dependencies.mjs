@@ -1,7 +1,8 @@
 // Which modules each module uses, and which of its files other modules may import.
 // Read by the ESLint rule clinic/module-boundaries (eslint/module-boundaries.mjs); see
 // docs/architecture.md, "Modules and what they may import". Plain JavaScript because ESLint loads
-// it under Node 20, which cannot import TypeScript.
+// it under Node 20, which cannot import TypeScript. After a change, `npm run docs:module-map`
+// rewrites docs/architecture.md's map of modules (a test compares it).
 //
 // The graph must stay acyclic: when two modules need each other, the one that owns the data keeps
 // the import and the other is handed what it needs by app.ts (see the ports in
