@@ -34,6 +34,13 @@ const CATALOG = [
   entry('Fuji Ortho LC Capsules (Box of 40)', 'GC America', 'item', 'box'),
   entry('Puros Cortical Particulate Allograft 0.5 g', 'ZimVie', 'item', 'vial', 0.5),
   entry('Radiesse (+) Lidocaine 1.5 ml Syringe', 'Merz Aesthetics', 'item', 'unit', 1.5),
+  entry('Tapered Screw-Vent MTX 4.1 x 11.5 mm Implant', 'ZimVie', 'item', 'unit'),
+  entry('Alcohol Prep Pads Medium Sterile (Box of 200)', 'Medline', 'item', 'box'),
+  entry('Chromic Gut Suture 4-0 FS-2 27 in (Box of 36)', 'Ethicon', 'item', 'box'),
+  entry('BD PrecisionGlide Needles 30 G x 1/2 in (Box of 100)', 'BD', 'item', 'box'),
+  entry('BD PrecisionGlide Needles 30 G x 1 in (Box of 100)', 'BD', 'item', 'box'),
+  entry('BD Ultra-Fine Insulin Syringes 0.3 ml 31 G x 8 mm (Box of 100)', 'BD', 'item', 'box', 0.3),
+  entry('Peridex Chlorhexidine Gluconate 0.12% Oral Rinse 16 oz', '3M', 'oz', 'bottle', 16),
 ];
 const SEPTO_100 = CATALOG[0]!.id;
 const SEPTO_200 = CATALOG[1]!.id;
@@ -145,6 +152,39 @@ describe('proposeTray', () => {
   it('does not take words of the visit’s story for a product', () => {
     expect(propose('Ext #4 for ortho. Primary stability good.')).toEqual([]);
     expect(propose('Fuji Ortho LC capsule x1')).toEqual([['Fuji Ortho LC Capsules (Box of 40)', 1]]);
+  });
+
+  it('reads "w/" as "with", not as the end of a name', () => {
+    expect(propose('Septocaine 4% w/ epi 1:100k, 2 carps')).toEqual([[SEPTO_100, 2]]);
+  });
+
+  it('adds up cartridges given at several sites', () => {
+    expect(propose('IANB 2 carps Septocaine 4% 1:100k + 1 carp buccal infil')).toEqual([[SEPTO_100, 3]]);
+  });
+
+  it('does not take one later word of a name for the product without an amount beside it', () => {
+    expect(propose('Cover screw placed. Prep of the site')).toEqual([]);
+    expect(propose('prep pads x2')).toEqual([['Alcohol Prep Pads Medium Sterile (Box of 200)', 2]]);
+  });
+
+  it('skips products the note says are for later', () => {
+    expect(propose('Fuji Ortho LC to be ordered')).toEqual([]);
+  });
+
+  it('reads a needle length written as a fraction', () => {
+    expect(propose('30G 1/2 in needle x1')).toEqual([['BD PrecisionGlide Needles 30 G x 1/2 in (Box of 100)', 1]]);
+  });
+
+  it('counts items by their count when the note also gives their size', () => {
+    expect(propose('BD 0.3 ml insulin syringes x2')).toEqual([['BD Ultra-Fine Insulin Syringes 0.3 ml 31 G x 8 mm (Box of 100)', 2]]);
+  });
+
+  it('counts a bottle dispensed as one of its stock unit', () => {
+    expect(propose('Peridex 0.12% 16 oz, 1 bottle dispensed')).toEqual([['Peridex Chlorhexidine Gluconate 0.12% Oral Rinse 16 oz', 1]]);
+  });
+
+  it('reads a lone word the note already names more fully as the same product', () => {
+    expect(propose('Closed 4-0 chromic gut. Sutures out in 10 days', [[CATALOG[9]!.id, 1]])).toEqual([['Chromic Gut Suture 4-0 FS-2 27 in (Box of 36)', 1]]);
   });
 
   it('says which words each line came from', () => {

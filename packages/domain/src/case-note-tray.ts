@@ -55,6 +55,8 @@ const NEGATIONS = new Set(['no', 'not', 'without', 'declined', 'deferred', 'avoi
 interface IndexedProduct {
   entry: CaseNoteCatalogEntry;
   keys: Set<string>;
+  /** The first word of its name and of its brand: a name's own word, where later words may be prose. */
+  heads: Set<string>;
   /** The words of its name alone (not its brand, sizes or numbers). */
   nameWords: Set<string>;
   specs: Map<SpecKind, Set<string>>;
@@ -73,6 +75,8 @@ function indexCatalog(catalog: readonly CaseNoteCatalogEntry[]): Index {
     const name = entry.name.replace(/\((?:box|pack|case|bag|sleeve|roll) of [^)]*\)/gi, ' ');
     const keys = new Set<string>();
     const nameWords = new Set(tokenize(name, 'catalog').filter((t) => t.kind === 'word' && !STOP_WORDS.has(t.key)).map((t) => t.key));
+    const firstWord = (text: string) => tokenize(text, 'catalog').find((t) => t.kind === 'word' && !STOP_WORDS.has(t.key))?.key;
+    const heads = new Set([firstWord(name), firstWord(entry.brand)].filter((k): k is string => k !== undefined));
     const specs = new Map<SpecKind, Set<string>>();
     const content: IndexedProduct['content'] = {};
     for (const t of tokenize(`${name} . ${entry.brand}`, 'catalog')) {
@@ -98,7 +102,7 @@ function indexCatalog(catalog: readonly CaseNoteCatalogEntry[]): Index {
       if (entry.basic_unit === 'ml' || entry.basic_unit === 'cartridge') content.ml ??= wov;
       if (entry.basic_unit === 'gram') content.g ??= wov;
     }
-    return { entry, keys, nameWords, specs, content };
+    return { entry, keys, heads, nameWords, specs, content };
   });
   const df = new Map<string, number>();
   for (const p of products) for (const k of p.keys) df.set(k, (df.get(k) ?? 0) + 1);
@@ -173,6 +177,8 @@ interface Mention {
   amounts: Extract<NoteToken, { kind: 'amount' | 'num' }>[];
   /** "total 44u": the sum the note states, which wins over the sites' amounts. */
   totals: Extract<NoteToken, { kind: 'amount' | 'num' }>[];
+  /** Matched on one word that may be prose: kept only with an amount beside it. */
+  weak?: boolean;
 }
 
 interface Unsure {
@@ -189,7 +195,8 @@ export function proposeTray(note: string, catalog: readonly CaseNoteCatalogEntry
   for (const run of runs) {
     let rest = [...run];
     for (let guard = 0; guard < 4 && rest.some((t) => t.kind === 'word'); guard++) {
-      const scored = scoreRun(rest, index).filter((s) => matchedScore(s, index) >= MIN_SCORE);
+      // A word many products share ("gloves") names the design's product, and no other.
+      const scored = scoreRun(rest, index).filter((s) => matchedScore(s, index) >= MIN_SCORE || design.has(s.product.entry.id));
       const best = scored[0];
       if (!best) break;
       const group = scored.filter((s) => s.score > best.score - MARGIN);
@@ -197,9 +204,9 @@ export function proposeTray(note: string, catalog: readonly CaseNoteCatalogEntry
       // Closed Gray), unless it names a product of the design ("Septocaine", "gloves").
       const lone = new Set(best.matched.filter((t) => t.kind === 'word').map((t) => t.key)).size < 2;
       if (best.score < MIN_SCORE && lone && !group.some((s) => design.has(s.product.entry.id))) break;
-      const taken = group.length === 1 ? best : settle(group, design);
+      const taken = group.length === 1 ? best : settle(group, scored, design);
       const used = new Set((taken ? taken.matched : group.flatMap((s) => s.matched)).map((t) => t.start));
-      if (taken) mentions.push(mentionOf(taken));
+      if (taken) mentions.push({ ...mentionOf(taken), weak: weak(taken, design) });
       else unsure.push({ group });
       rest = rest.filter((t) => !used.has(t.start));
     }
@@ -211,20 +218,41 @@ export function proposeTray(note: string, catalog: readonly CaseNoteCatalogEntry
     if (same.length === 1) mentions.push(mentionOf(same[0]!));
   }
   mentions.sort((a, b) => a.start - b.start);
-  const kept = mentions.filter((m) => !negated(tokens, m));
+  const kept = mentions.filter((m) => !negated(tokens, m) && !echoes(m, mentions));
   assignAmounts(tokens, kept);
-  return linesOf(kept, design, note);
+  return linesOf(kept.filter((m) => !m.weak || m.amounts.length > 0 || m.totals.length > 0), design, note);
 }
 
 /**
  * Of close matches, the one whose every name word the note says ("Juvederm Ultra XC" is not Ultra
  * Plus XC, even when the design holds Ultra Plus), else the one the design holds; else none.
  */
-function settle(group: readonly Scored[], design: ReadonlyMap<string, number>): Scored | null {
+function settle(group: readonly Scored[], scored: readonly Scored[], design: ReadonlyMap<string, number>): Scored | null {
   const whole = group.filter((s) => [...s.product.nameWords].every((k) => s.matched.some((t) => t.key === k)));
   if (whole.length === 1) return whole[0]!;
-  const designed = group.filter((s) => design.has(s.product.entry.id));
+  // The design's product matched on the same words counts as close, however long its name ("gloves": Evolve 300 Nitrile Exam Gloves Small).
+  const words = (s: Scored) => [...new Set(s.matched.map((t) => t.key))].sort().join(' ');
+  const designed = scored.filter((s) => design.has(s.product.entry.id) && (group.includes(s) || words(s) === words(group[0]!)));
   return designed.length === 1 ? designed[0]! : null;
+}
+
+/**
+ * A match on one word that is not how the product's name or brand begins ("screw" of Tapered
+ * Screw-Vent, "prep" of Alcohol Prep Pads, "check" of Sure-Check) is as likely the visit's story:
+ * it stands only with an amount beside it ("gauze x2") or when the design holds the product.
+ */
+function weak(s: Scored, design: ReadonlyMap<string, number>): boolean {
+  if (design.has(s.product.entry.id) || s.matched.some((t) => t.kind !== 'word')) return false;
+  const words = new Set(s.matched.map((t) => t.key));
+  return words.size === 1 && !s.product.heads.has([...words][0]!);
+}
+
+/** A lone word that another line of the note already names more fully: "4-0 chromic gut ... sutures out in 10 days". */
+function echoes(m: Mention, mentions: readonly Mention[]): boolean {
+  const words = new Set(m.tokens.map((t) => t.key));
+  if (words.size !== 1 || m.tokens.some((t) => t.kind !== 'word')) return false;
+  const [word] = [...words];
+  return mentions.some((o) => o.product !== m.product && o.product.keys.has(word!) && new Set(o.tokens.map((t) => t.key)).size > 1);
 }
 
 function matchedScore(s: Scored, index: Index): number {
@@ -253,7 +281,7 @@ function negated(tokens: readonly NoteToken[], m: Mention): boolean {
     if (tokens[k]!.kind === 'break' && ['.', ';', '\n'].includes(tokens[k]!.key)) break;
     after.push(tokens[k]!.key);
   }
-  return /\bnot (?:used|needed|placed|required|given)\b/.test(after.join(' '));
+  return /\b(?:not (?:used|needed|placed|required|given)|to be (?:ordered|delivered|placed|made)|discussed|planned|deferred|avoided|next visit)\b/.test(after.join(' '));
 }
 
 /** Counted in whole things (items, cartridges), not measured out of a tube or bottle. */
@@ -270,7 +298,7 @@ function fits(unit: AmountUnit, p: IndexedProduct): boolean {
     case 'syringe':
       return basic === 'item' || container === 'tube' || container === 'cartridge' || container === 'unit';
     case 'vial':
-      return container === 'vial' || basic === 'item';
+      return container === 'vial' || container === 'bottle' || container === 'jar' || basic === 'item';
     case 'units':
       return p.content.units !== undefined;
     case 'ml':
@@ -359,8 +387,11 @@ function linesOf(mentions: readonly Mention[], design: ReadonlyMap<string, numbe
     const id = m.product.entry.id;
     const units = m.amounts.filter((a) => a.kind === 'amount' && a.unit === 'units');
     // A cartridge counted in carpules and in ml ("1.8 ml (1 carp)"): the carpules.
+    // Cartridges given at several sites add up ("2 carps IANB + 1 carp buccal").
     const own = m.amounts.filter((a) => a.kind === 'amount' && a.unit === 'cartridge');
-    const amounts = m.totals.length > 0 ? m.totals.slice(0, 1) : units.length > 0 ? units : own.length > 0 ? own.slice(0, 1) : m.amounts.slice(0, 1);
+    // A counted item's "0.3 ml" or "0.5 g" is its size when a count is given too ("0.3 ml insulin syringes x2").
+    const counts = discrete(m.product) ? m.amounts.filter((a) => a.kind === 'num' || a.unit === 'count' || a.unit === 'syringe' || a.unit === 'vial') : [];
+    const amounts = m.totals.length > 0 ? m.totals.slice(0, 1) : units.length > 0 ? units : own.length > 0 ? own : counts.length > 0 ? counts.slice(0, 1) : m.amounts.slice(0, 1);
     const quantity = amounts.length > 0 ? amounts.reduce((sum, a) => sum + stockQuantity(a, m.product), 0) : null;
     const line = lines.get(id) ?? { quantity: null, total: null, words: [] };
     if (m.totals.length > 0) line.total = quantity;

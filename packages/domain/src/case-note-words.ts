@@ -8,7 +8,7 @@ import { readNumberWords } from './assistant-words';
  * the text, so a proposed line can show the words it came from.
  */
 
-export const SPEC_KINDS = ['size', 'shade', 'gauge', 'ga', 'pct', 'ratio', 'len'] as const;
+export const SPEC_KINDS = ['size', 'shade', 'gauge', 'ga', 'pct', 'ratio', 'len', 'frac'] as const;
 export type SpecKind = (typeof SPEC_KINDS)[number];
 
 /** What an amount counts: cartridges, syringes or tubes, vials, toxin units, ml, grams, or plain items. */
@@ -23,7 +23,7 @@ export type NoteToken =
 const UNIT_WORDS: Record<string, AmountUnit> = {
   carpule: 'cartridge', carp: 'cartridge', cart: 'cartridge', cartridge: 'cartridge', capsule: 'cartridge', compule: 'cartridge', unidose: 'cartridge',
   syringe: 'syringe', syr: 'syringe', tube: 'syringe',
-  vial: 'vial',
+  vial: 'vial', bottle: 'vial', jar: 'vial',
   pack: 'count', packet: 'count', pkt: 'count', sachet: 'count',
   u: 'units', unit: 'units', iu: 'units',
   ml: 'ml', cc: 'ml', mls: 'ml',
@@ -76,8 +76,9 @@ const SCANS: Scan[] = [
       return `${n}ga`;
     },
   },
+  { kind: 'frac', re: /(\d)\s*\/\s*(\d{1,2})(?![\d.])/y, key: (m) => `${m[1]!}/${m[2]!}` },
   { kind: 'len', re: /(\d+(?:\.\d+)?)\s*mm\b/iy, key: (m) => `${fmt(num(m[1]!))}mm` },
-  { kind: 'times', re: /[x×]\s*(\d+)(?![\d.]*\s*(?:mm|[x×]))/iy, key: (m) => m[1]! },
+  { kind: 'times', re: /[x×]\s*(\d+)(?![\d.]*\s*(?:mm|[x×/]))/iy, key: (m) => m[1]! },
   // "#15C" (a blade) is not "#15": after "#" the letters belong to the number, and so does one
   // letter glued to it that is no unit ("15C blade"; "20u", "30g", "1:100k", "x2" stay amounts).
   { kind: 'num', re: /(#)?(\d+(?:\.\d+)?)(?![\d.])((?<=#\d+)[a-z]+|[a-fh-jln-tvwyz](?![a-z0-9]))?/iy, key: (m) => `${m[1] ?? ''}${m[2]!}${(m[3] ?? '').toLowerCase()}` },
@@ -87,7 +88,9 @@ const SCANS: Scan[] = [
 const BREAK_SCAN: Scan = { kind: 'break', re: /([.,;!?()\n]|:(?!\s*\d)|\/(?!\d))/y, key: (m) => m[1]! };
 
 /** The tokens of a text, in order. Catalog names read "28 g" as grams where a note's "30g" is a needle gauge. */
-export function tokenize(text: string, source: Source = 'note'): NoteToken[] {
+export function tokenize(original: string, source: Source = 'note'): NoteToken[] {
+  // "w/ epi" is "with epi", not a break; same length, so offsets stay the note's.
+  const text = original.replace(/\bw\/(?=\s|[a-z])/gi, 'w ');
   const raw: NoteToken[] = [];
   let i = 0;
   while (i < text.length) {
