@@ -2,12 +2,13 @@ import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-or
 import type { CountLineQuery, CountStatus } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { categories, products, stockCountLines, stockCounts, stocks, storagePlaces, users } from '../../db/schema/index';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../../db/like';
 
 export type CountRow = typeof stockCounts.$inferSelect;
 export type CountLineRow = typeof stockCountLines.$inferSelect;
 
-const fullName = (alias: typeof users) => sql<string | null>`nullif(trim(${alias.firstName} || ' ' || ${alias.lastName}), '')`;
+const fullName = (person: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${person.firstName} || ' ' || ${person.lastName}), '')`;
 
 /** The live lots of a location a count of this scope takes, with units left; the sheet's order. */
 export async function lotsInScope(db: DbOrTx, companyId: string, scope: { categoryId?: string | undefined; placeId?: string | undefined; productIds?: string[] | undefined }) {
@@ -98,30 +99,47 @@ export async function allLines(db: DbOrTx, countId: string): Promise<CountLineRo
   return db.select().from(stockCountLines).where(eq(stockCountLines.countId, countId)).orderBy(asc(stockCountLines.productId), asc(stockCountLines.expiryDate), asc(stockCountLines.id));
 }
 
-/** A count's figures: lines, counted, found, and shelf minus books in units and value. */
-const summary = {
-  lines: sql<number>`(select count(*) from ${stockCountLines} l where l.count_id = ${stockCounts.id})`.mapWith(Number),
-  counted: sql<number>`(select count(*) from ${stockCountLines} l where l.count_id = ${stockCounts.id} and l.counted_units is not null)`.mapWith(Number),
-  found: sql<number>`(select count(*) from ${stockCountLines} l where l.count_id = ${stockCounts.id} and l.is_found)`.mapWith(Number),
-  matching: sql<number>`(select count(*) from ${stockCountLines} l where l.count_id = ${stockCounts.id} and not l.is_found and l.counted_units = l.expected_units)`.mapWith(Number),
-  varianceUnits: sql<number>`(select coalesce(sum(l.counted_units - coalesce(l.expected_units, 0)), 0) from ${stockCountLines} l where l.count_id = ${stockCounts.id} and l.counted_units is not null)`.mapWith(Number),
-  varianceValue: sql<number>`(select coalesce(sum((l.counted_units - coalesce(l.expected_units, 0)) * l.unit_price), 0) from ${stockCountLines} l where l.count_id = ${stockCounts.id} and l.counted_units is not null)`.mapWith(Number),
-};
+/** A count's figures in one pass over its lines: lines, counted, found, and shelf minus books in units and value. */
+function tallyOf(db: DbOrTx) {
+  const counted = sql`${stockCountLines.countedUnits} is not null`;
+  const variance = sql`${stockCountLines.countedUnits} - coalesce(${stockCountLines.expectedUnits}, 0)`;
+  return db
+    .select({
+      lines: sql<number>`count(*)`.mapWith(Number).as('lines'),
+      counted: sql<number>`count(*) filter (where ${counted})`.mapWith(Number).as('counted'),
+      found: sql<number>`count(*) filter (where ${stockCountLines.isFound})`.mapWith(Number).as('found'),
+      matching: sql<number>`count(*) filter (where not ${stockCountLines.isFound} and ${stockCountLines.countedUnits} = ${stockCountLines.expectedUnits})`.mapWith(Number).as('matching'),
+      varianceUnits: sql<number>`coalesce(sum(${variance}) filter (where ${counted}), 0)`.mapWith(Number).as('variance_units'),
+      varianceValue: sql<number>`coalesce(sum((${variance}) * ${stockCountLines.unitPrice}) filter (where ${counted}), 0)`.mapWith(Number).as('variance_value'),
+    })
+    .from(stockCountLines)
+    .where(eq(stockCountLines.countId, stockCounts.id))
+    .as('tally');
+}
 
-const starter = sql`(select ${fullName(users)} from ${users} where ${users.id} = ${stockCounts.startedBy})`;
-const approver = sql`(select ${fullName(users)} from ${users} where ${users.id} = ${stockCounts.approvedBy})`;
+const starter = alias(users, 'starter');
+const approver = alias(users, 'approver');
 
 function countSelect(db: DbOrTx) {
+  const tally = tallyOf(db);
   return db
     .select({
       count: stockCounts,
-      ...summary,
-      startedByName: sql<string | null>`${starter}`,
-      approvedByName: sql<string | null>`${approver}`,
+      lines: tally.lines,
+      counted: tally.counted,
+      found: tally.found,
+      matching: tally.matching,
+      varianceUnits: tally.varianceUnits,
+      varianceValue: tally.varianceValue,
+      startedByName: fullName(starter),
+      approvedByName: fullName(approver),
       categoryName: categories.name,
       placeName: storagePlaces.name,
     })
     .from(stockCounts)
+    .leftJoinLateral(tally, sql`true`)
+    .leftJoin(starter, eq(starter.id, stockCounts.startedBy))
+    .leftJoin(approver, eq(approver.id, stockCounts.approvedBy))
     .leftJoin(categories, eq(categories.id, stockCounts.categoryId))
     .leftJoin(storagePlaces, eq(storagePlaces.id, stockCounts.placeId));
 }
