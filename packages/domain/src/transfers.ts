@@ -52,6 +52,16 @@ export const TRANSFER_MESSAGES = {
   failed: 'Failed to save the transfer',
 } as const;
 
+/**
+ * The receive rule, for the receive dialog and the server alike: no more units than were shipped
+ * arrive, and fewer need a reason (the rest is written off on the line). Null when the line is right.
+ */
+export function receiveIssue(shipped: number, received: number, reason: string): { field: 'units_received' | 'write_off_reason'; message: string } | null {
+  if (received > shipped) return { field: 'units_received', message: TRANSFER_MESSAGES.moreThanShipped(shipped) };
+  if (received < shipped && reason.trim() === '') return { field: 'write_off_reason', message: TRANSFER_MESSAGES.writeOffReasonRequired };
+  return null;
+}
+
 const UnitsSchema = z
   .number({ error: TRANSFER_MESSAGES.unitsMin })
   .int(TRANSFER_MESSAGES.unitsWhole)

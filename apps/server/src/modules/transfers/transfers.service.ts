@@ -1,4 +1,5 @@
 import {
+  receiveIssue,
   roundToCents,
   TRANSFER_MESSAGES,
   type CreateTransferRequest,
@@ -206,9 +207,9 @@ export function createTransfersService(deps: ServiceDeps) {
           arrived = lines.map(({ line }) => {
             const said = told.get(line.id);
             const units = said ? said.units_received : line.unitsShipped;
-            if (units > line.unitsShipped) throw badRequest('units_received', TRANSFER_MESSAGES.moreThanShipped(line.unitsShipped));
             const reason = said?.write_off_reason ?? '';
-            if (units < line.unitsShipped && reason === '') throw badRequest('write_off_reason', TRANSFER_MESSAGES.writeOffReasonRequired);
+            const issue = receiveIssue(line.unitsShipped, units, reason);
+            if (issue) throw badRequest(issue.field, issue.message);
             return { lineId: line.id, sourceStockId: line.sourceStockId, quantity: units, shipped: line.unitsShipped, reason };
           });
           return arrived;

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TRANSFER_MESSAGES, TRANSFER_REASON_MAX, type Transfer } from '@clinic/domain';
+import { receiveIssue, TRANSFER_MESSAGES, TRANSFER_REASON_MAX, type Transfer } from '@clinic/domain';
 import { PlaceSelect } from '../../../components/place-select';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
@@ -30,9 +30,9 @@ export function ReceiveDialog({ transfer, onClose }: { transfer: Transfer; onClo
   const issueOf = (shipped: number, a: Arrived): { units?: string; reason?: string } => {
     const n = Number(a.units);
     if (a.units === '' || !Number.isInteger(n) || n < 0) return { units: 'Enter whole units' };
-    if (n > shipped) return { units: TRANSFER_MESSAGES.moreThanShipped(shipped) };
-    if (n < shipped && a.reason.trim() === '') return { reason: TRANSFER_MESSAGES.writeOffReasonRequired };
-    return {};
+    const issue = receiveIssue(shipped, n, a.reason);
+    if (issue === null) return {};
+    return issue.field === 'units_received' ? { units: issue.message } : { reason: issue.message };
   };
   const issues = transfer.lines.map((l) => issueOf(l.units_shipped, arrived[l.id]!));
   const ready = issues.every((i) => !i.units && !i.reason);
