@@ -28,10 +28,9 @@ export interface TrayProposalPanelProps {
   children?: ReactNode;
 }
 
-const lotsText = (line: ProposedTrayLine) =>
-  line.lots.length > 0
-    ? line.lots.map((lot) => `Lot ${lot.lot_number || 'without number'} · exp. ${formatDate(lot.expiry_date)} · ${String(lot.quantity)}`).join('; ')
-    : (line.stock_problem ?? 'Not in stock');
+/** Each lot the units would come from, one a line; or why they could not be taken today. */
+const lotsText = (line: ProposedTrayLine): string[] =>
+  line.lots.length > 0 ? line.lots.map((lot) => `Lot ${lot.lot_number || 'without number'} · exp. ${formatDate(lot.expiry_date)} · ${String(lot.quantity)}`) : [line.stock_problem ?? 'Not in stock'];
 
 /**
  * Issue 55: "Proposed from the case note", a draft beside the tray. Each line says the product, its
@@ -133,13 +132,15 @@ export function TrayProposalPanel({ source, unavailable, onAccept, children }: T
                 <Typography variant="body2" sx={{ fontStyle: 'italic', mt: 0.5 }}>
                   {quotedWords(line)}
                 </Typography>
-                <Typography variant="body2" color={line.stock_problem ? 'warning.main' : 'text.secondary'}>
-                  {lotsText(line)}
-                </Typography>
+                {lotsText(line).map((text) => (
+                  <Typography key={text} variant="body2" color={line.stock_problem ? 'warning.main' : 'text.secondary'}>
+                    {text}
+                  </Typography>
+                ))}
                 {state.status === 'accepted' ? (
                   <Typography variant="body2" color="success.main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 1 }}>
                     <CheckCircleOutlined fontSize="small" aria-hidden />
-                    {`${TRAY_PROPOSAL_MESSAGES.accepted}: ${state.quantity} ${line.product.unit}`}
+                    {`${TRAY_PROPOSAL_MESSAGES.accepted}: ${state.quantity} (${line.product.unit})`}
                   </Typography>
                 ) : (
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}>

@@ -118,7 +118,7 @@ describe('execute treatment', () => {
     expect(within(tray).getByRole('spinbutton', { name: 'Units' })).toHaveValue(3);
     expect(within(tray).queryByRole('listitem', { name: 'Vicryl 4-0' })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('listitem', { name: 'Vicryl 4-0' })).not.toBeInTheDocument();
-    expect(within(septocaine).getByText('Added to the tray: 3 cartridge')).toBeInTheDocument();
+    expect(within(septocaine).getByText('Added to the tray: 3 (cartridge)')).toBeInTheDocument();
     // Only the proposal was asked for: no visit was recorded.
     expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST').map(([input]) => String(input))).toEqual([expect.stringContaining('/api/treatment_log/tray-proposal')]);
   });
