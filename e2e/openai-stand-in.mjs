@@ -141,6 +141,37 @@ function assistantCompletion(payload) {
   };
 }
 
+/** An id no catalog holds: the tray proposal's stand-in names it, and the app must drop it. */
+export const INVENTED_PRODUCT_ID = '00000000-0000-4000-8000-00000000dead';
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The tray a case note proposes (issue 55), as a model answering the app's structured output: each
+ * offered product whose name's first word the note says (the best-ranked one first), with a count
+ * written just before it, quoting the note's words; and one product the catalog does not hold, as
+ * a model inventing one would, which the app must drop.
+ */
+function trayProposalCompletion(payload) {
+  const { note, products } = JSON.parse(payload.messages.find((m) => m.role === 'user').content);
+  const used = new Set();
+  // What a product's mention says runs to the end of its phrase ("3 carpules of Cook-Waite lidocaine."): no other product is read there.
+  const claimed = [];
+  const lines = [];
+  for (const product of products) {
+    const first = product.name.split(/\s+/)[0];
+    if (first.length < 4 || used.has(first.toLowerCase())) continue;
+    const found = new RegExp(`(?:(?<![#\\w])(\\d+)\\s+(?:[a-z-]+\\s+){0,2})?\\b${escapeRegExp(first)}\\b`, 'i').exec(note);
+    if (!found || claimed.some(([from, to]) => found.index >= from && found.index < to)) continue;
+    used.add(first.toLowerCase());
+    const end = note.slice(found.index).search(/[.,;](\s|$)/);
+    claimed.push([found.index, end < 0 ? note.length : found.index + end]);
+    lines.push({ product_id: product.id, quantity: found[1] ? Number(found[1]) : 1, words: [found[0]] });
+  }
+  lines.push({ product_id: INVENTED_PRODUCT_ID, quantity: 1, words: [note.split(/\s+/)[0] ?? ''] });
+  return { id: 'chatcmpl-e2e-tray', object: 'chat.completion', created: 0, model: payload.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify({ lines }) } }] };
+}
+
 export function startOpenAiStandIn() {
   const server = createServer((request, response) => {
     const chunks = [];
@@ -167,6 +198,7 @@ export function startOpenAiStandIn() {
           }
           return send(200, assistantCompletion(payload));
         }
+        if (payload.response_format?.json_schema?.name === 'tray_proposal') return send(200, trayProposalCompletion(payload));
         const { model, messages } = payload;
         const visit = JSON.parse(messages.find((m) => m.role === 'user').content);
         const content = JSON.stringify({

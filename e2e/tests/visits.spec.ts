@@ -287,6 +287,53 @@ test.describe('treatment execution and patient history', () => {
     await expect(page.getByLabel('Visit Cost')).not.toHaveText(before ?? '');
   });
 
+  test('the case note proposes the tray: the clinician accepts a line at the chair, and only Save records it', async ({ page }) => {
+    const chart = `CN-${String(Date.now()).slice(-6)}`;
+    await signIn(page, DEMO.member);
+    await skipWelcome(page);
+    await page.goto('/treatment-execution');
+    await page.getByRole('combobox', { name: 'Patient chart number' }).fill(chart);
+    await chooseTreatment(page, 'D7140', 'D7140 · Extraction, erupted tooth');
+    const tray = page.getByRole('region', { name: 'Tray' });
+    await expect(tray.getByRole('listitem')).toHaveCount(5);
+    const lidocaine = tray.getByRole('listitem', { name: LIDOCAINE }).getByRole('spinbutton', { name: 'Units' });
+    await expect(lidocaine).toHaveValue('2');
+
+    const panel = page.getByRole('region', { name: 'Proposed from the case note' });
+    await expect(panel.getByRole('button', { name: 'Propose from note' })).toBeDisabled();
+    await panel.getByRole('textbox', { name: 'Case note' }).fill('LA: 3 carpules of Cook-Waite lidocaine. #30 extracted, socket irrigated, 6 Sterile gauze, closed with Vicryl 3-0.');
+    await panel.getByRole('button', { name: 'Propose from note' }).click();
+
+    // The endpoint's stand-in names the note's products and one the catalog does not hold: that one is dropped.
+    const proposed = panel.getByRole('listitem', { name: LIDOCAINE });
+    await expect(proposed).toContainText('“3 carpules of Cook-Waite”');
+    // The lots first expiry first, as Save would take them (the demo's first lot has less than 3 left).
+    await expect(proposed).toContainText(/Lot \S+ · exp\. \d\d-\d\d-\d{4} · [\d.]+/);
+    await expect(panel).toContainText('1 line the AI service named did not match your catalog or the note and was left out.');
+    await expect(proposed.getByRole('spinbutton', { name: `Quantity of ${LIDOCAINE} (cartridge)` })).toHaveValue('3');
+    // Nothing is taken yet: the tray still holds the design's quantity.
+    await expect(lidocaine).toHaveValue('2');
+
+    // Keyboard: Accept by Enter; the focus goes on to the next proposed line.
+    await proposed.getByRole('button', { name: `Accept ${LIDOCAINE}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(proposed).toContainText('Added to the tray: 3 (cartridge)');
+    await expect(lidocaine).toHaveValue('3');
+    await expect(tray.getByRole('listitem')).toHaveCount(5);
+    await expect(page.locator(':focus')).toHaveAccessibleName(/^Accept /);
+
+    for (const size of [{ width: 1440, height: 900 }, { width: 820, height: 1180 }]) {
+      await page.setViewportSize(size);
+      await screenshot(page, `tray-proposal-${String(size.width)}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('button', { name: 'Save procedure' }).click();
+    await expect(toast(page, 'Procedure saved')).toBeVisible();
+    await expect(page.getByText(`Visit of ${chart} saved`)).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Case note' })).toHaveValue('');
+  });
+
   test('execution and patients at 390, 820 and 1440 px', async ({ page }) => {
     // One sign-in, then each width in turn (one test, not one per width: CI time).
     test.setTimeout(180_000);

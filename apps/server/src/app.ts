@@ -88,6 +88,10 @@ import { createTreatmentCategoriesService } from './modules/treatments/treatment
 import { createTreatmentsService } from './modules/treatments/treatments.service';
 import { treatmentsRoutes } from './modules/treatments/treatments.routes';
 import { createTreatmentLogsService } from './modules/treatment-logs/treatment-logs.service';
+import { createTrayProposalService } from './modules/treatment-logs/tray-proposal.service';
+import { trayProposalRoutes } from './modules/treatment-logs/tray-proposal.routes';
+import { createLocalTrayProposer } from './modules/treatment-logs/tray-proposer';
+import { createOpenAiTrayProposer } from './modules/treatment-logs/tray-proposer-ai';
 import { treatmentLogsRoutes } from './modules/treatment-logs/treatment-logs.routes';
 import { createRecallService } from './modules/recall/recall.service';
 import { createAuditService } from './modules/audit/audit.service';
@@ -275,6 +279,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const paymentProvider = options.stripe ? createStripePayments(options.stripe) : createLocalPayments(deps.publicUrl);
   const payments = createPaymentsService(deps, paymentProvider);
   const transcriptions = createTranscriptionService(deps, options.openAi ? createOpenAiCaseNotes(options.openAi) : null);
+  // Issue 55: the tray a case note proposes; through the case notes' endpoint when one is configured, the local matcher when it fails.
+  const localTrayProposer = createLocalTrayProposer();
+  const trayProposer = options.openAi
+    ? createOpenAiTrayProposer(options.openAi, localTrayProposer, (error) => { app.log.warn({ err: error }, 'tray proposal service failed; the local matcher proposed'); })
+    : localTrayProposer;
   const distributors = createDistributorVendors(options.db, options.distributors ?? [], outbound.fetch);
   await distributors.start();
   const marketplace = createMarketplaceService(deps, [createSupplierVendors(options.db), distributors]);
@@ -343,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       productRequestRoutes(zapi, createProductRequestsService(deps, marketplace), createRequestsWithoutSupplierService(deps));
       treatmentsRoutes(zapi, createTreatmentCategoriesService(deps), createTreatmentsService(deps));
       treatmentLogsRoutes(zapi, createTreatmentLogsService(deps, transcriptions));
+      trayProposalRoutes(zapi, createTrayProposalService(deps, trayProposer));
       pmsRoutes(zapi, createPmsService(deps), createProductionService(deps), createPmsConnectionService(deps, secretBox, connect, pmsSync), createUpcomingService(deps));
       recallRoutes(zapi, createRecallService(deps));
       auditRoutes(zapi, createAuditService(deps));

@@ -46,3 +46,4 @@ export * from './suggested-orders';
 export * from './pms';
 export * from './upcoming-trays';
 export * from './case-note-tray';
+export * from './tray-proposal';

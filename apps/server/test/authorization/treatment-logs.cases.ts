@@ -11,11 +11,11 @@ const treatmentAt = (t: TestApp, companyId: string) =>
   insertTreatment(t.db, { companyId, treatmentCode: `L${randomUUID().slice(0, 8)}`, name: 'Matrix visit', abbreviation: '', description: '', categoryId: null, createdBy: null });
 
 /** A recorded visit of a tenant's location. */
-async function visitFor(world: World, t: TestApp, tenant: Tenant) {
+async function visitFor(world: World, t: TestApp, tenant: Tenant, caseNotes = '') {
   const companyId = locationOf(world, tenant);
   const treatment = await treatmentAt(t, companyId);
   const patient = await findOrCreatePatient(t.db, companyId, `CH-${randomUUID().slice(0, 6)}`);
-  const log = await insertTreatmentLog(t.db, { companyId, patientId: patient.id, caseNotes: '', totalCost: 0, createdBy: tenantOf(world, tenant).users.company_member.id, createdAt: new Date() });
+  const log = await insertTreatmentLog(t.db, { companyId, patientId: patient.id, caseNotes, totalCost: 0, createdBy: tenantOf(world, tenant).users.company_member.id, createdAt: new Date() });
   await insertLogTreatments(t.db, log.id, [treatment.id]);
   return log;
 }
@@ -59,6 +59,19 @@ export const treatmentLogCases: Record<string, Case> = {
     build: async (w, t, _caller, tenant) => ({ url: `/api/treatment_log/${(await visitFor(w, t, tenant)).id}/regenerate-casenotes` }),
     // The visit has no recording: 400 for whoever may see it, 404 for another organization.
     expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(400, 404), company_admin: ALL(400, 404), company_member: ALL(400, 404), assistant: ALL(400, 404) },
+  },
+  // Issue 55: the tray a note proposes; a draft only, for whoever records or edits visits.
+  'POST /api/treatment_log/tray-proposal': {
+    // Own: a treatment of the caller's location; foreign: another organization's, which is not found (400).
+    build: async (w, t, _caller, tenant) => ({
+      url: '/api/treatment_log/tray-proposal',
+      payload: { treatments: [(await treatmentAt(t, locationOf(w, tenant))).id], note: 'LA: 2 carpules of lidocaine.' },
+    }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 400), company_admin: ALL(200, 400), company_member: ALL(200, 400), assistant: ALL(200, 400) },
+  },
+  'GET /api/treatment_log/:id/tray-proposal': {
+    build: async (w, t, _caller, tenant) => ({ url: `/api/treatment_log/${(await visitFor(w, t, tenant, 'Closed with 4-0 Vicryl.')).id}/tray-proposal` }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200, 404), company_admin: ALL(200, 404), company_member: ALL(200, 404), assistant: ALL(200, 404) },
   },
   'GET /api/recall': { build: () => ({ url: '/api/recall?lot=LOT-1' }), expect: LOCATION_READ },
   'GET /api/recall/export': { build: () => ({ url: '/api/recall/export?lot=LOT-1' }), expect: LOCATION_READ },

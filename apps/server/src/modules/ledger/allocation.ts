@@ -43,7 +43,8 @@ export interface StockRefusal {
   lotNumber: string;
 }
 
-function messageOf(product: string, refusal: StockRefusal): string {
+/** The spec's message for a refusal: what a shortage says, and what a proposal warns of before one. */
+export function messageOf(product: string, refusal: StockRefusal): string {
   const { problem, lotNumber } = refusal;
   if (problem === 'recalled') return lotNumber ? STOCK_MESSAGES.lotRecalled(product, lotNumber) : STOCK_MESSAGES.recalledStock(product);
   if (problem === 'quarantined') return lotNumber ? STOCK_MESSAGES.lotQuarantined(product, lotNumber) : STOCK_MESSAGES.quarantinedStock(product);

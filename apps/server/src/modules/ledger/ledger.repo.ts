@@ -167,6 +167,21 @@ export async function lockLots(tx: DbOrTx, companyId: string, productIds: string
   return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: Number(r.units_left), unitPrice: Number(r.unit_price), expiryDate: r.expiry_date, lotNumber: r.lot_number, status: r.status }));
 }
 
+// A proposal's read (issue 55): the same lots in the same order, without locking them.
+const readProductLots = namedStatement<LockedLotRow>(
+  'read_product_lots',
+  sql`select ${LOCKED_COLUMNS} from stocks
+       where company_id = ${sql.placeholder('companyId')}::uuid and product_id = any(${sql.placeholder('productIds')}::uuid[]) and deleted_at is null and units_left > 0
+       order by product_id, expiry_date asc nulls last, id`,
+);
+
+/** The live lots of some products at a location, in the order a taking locks them, read without locks: nothing is taken. */
+export async function readLots(db: DbOrTx, companyId: string, productIds: string[]): Promise<LockedLot[]> {
+  if (productIds.length === 0) return [];
+  const rows = await readProductLots(db, { companyId, productIds });
+  return rows.map((r) => ({ id: r.id, productId: r.product_id, unitsLeft: Number(r.units_left), unitPrice: Number(r.unit_price), expiryDate: r.expiry_date, lotNumber: r.lot_number, status: r.status }));
+}
+
 const lockStocksById = namedStatement<LockedLotRow>(
   'lock_stocks_by_id',
   sql`select ${LOCKED_COLUMNS} from stocks

@@ -15,6 +15,7 @@ import { appendUsages, appendUsagesWithAnswer, holdPlace, insertMove, insertStoc
 
 export { StockShortage, costOf, fromMilli, toMilli, type ConsumeItem } from './allocation';
 export type { NewStock, StockRow } from './ledger.repo';
+export { planLots, type LotPlan, type ProposedItem } from './lot-proposal';
 export type { Arrival, ArrivingLine, Shipment, ShipItem, ShippedLot } from './transfer-ops';
 
 /**

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { WaitingVisit } from '@clinic/domain';
+import type { TrayProposal, WaitingVisit } from '@clinic/domain';
 import { setToken } from '../../../lib/auth-token';
 import { stubApi } from '../../../test/fake-api';
 import { fakeToken, jsonResponse, profileFor } from '../../../test/fixtures';
@@ -62,5 +62,64 @@ describe('execute treatment', () => {
     expect(await screen.findByText('Patient chart number is required')).toBeInTheDocument();
     expect(screen.getByText('Choose at least one treatment')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+  it('proposes the tray from the typed case note as a draft: accepting a line puts it on the tray, dropping one leaves it off, and nothing is saved', async () => {
+    const note = 'LA: two carpules of Septocaine. Closed with 4-0 Vicryl.';
+    const proposal: TrayProposal = {
+      source: 'note',
+      engine: 'local',
+      note,
+      dropped: 0,
+      lines: [
+        {
+          product: { id: '0b3f1a8e-7a4c-4d7e-9d3c-2f1e0a9b8c7d', name: 'Septocaine Articaine HCl 4%', unit: 'cartridge', implantable: false },
+          quantity: 2,
+          words: [{ text: 'two carpules of Septocaine', start: 4, end: 30 }],
+          treatment_id: null,
+          lots: [{ stock_id: '5c4b3a29-1807-4f6e-8d5c-4b3a29180706', lot_number: 'SEP-SOON', expiry_date: '2030-01-31', quantity: 2 }],
+          unit_price: 0.5,
+          stock_problem: null,
+        },
+        {
+          product: { id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', name: 'Vicryl 4-0', unit: 'item', implantable: false },
+          quantity: 1,
+          words: [{ text: '4-0 Vicryl', start: 44, end: 54 }],
+          treatment_id: null,
+          lots: [],
+          unit_price: null,
+          stock_problem: 'Vicryl 4-0 - Not enough stock',
+        },
+      ],
+    };
+    setToken(fakeToken('company_admin'));
+    const fetchMock = stubApi(profileFor('company_admin'), { '/api/pms/waiting': () => jsonResponse({ visits: [] }), '/api/treatment_log/tray-proposal': () => jsonResponse(proposal) });
+    renderApp('/treatment-execution');
+    const propose = await screen.findByRole('button', { name: 'Propose from note' });
+    expect(propose).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Case note' }), note);
+    await userEvent.click(propose);
+
+    const panel = screen.getByRole('region', { name: 'Proposed from the case note' });
+    const septocaine = await within(panel).findByRole('listitem', { name: 'Septocaine Articaine HCl 4%' });
+    expect(within(septocaine).getByText('“two carpules of Septocaine”')).toBeInTheDocument();
+    expect(within(septocaine).getByText('Lot SEP-SOON · exp. 01-31-2030 · 2')).toBeInTheDocument();
+    expect(within(panel).getByText('Vicryl 4-0 - Not enough stock')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input).includes('tray-proposal'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({ note, treatments: [] });
+
+    const quantity = within(septocaine).getByRole('spinbutton', { name: 'Quantity of Septocaine Articaine HCl 4% (cartridge)' });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    await userEvent.click(within(septocaine).getByRole('button', { name: 'Accept Septocaine Articaine HCl 4%' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Drop Vicryl 4-0' }));
+
+    const tray = screen.getByRole('region', { name: 'Tray' });
+    expect(within(tray).getByRole('listitem', { name: 'Septocaine Articaine HCl 4%' })).toBeInTheDocument();
+    expect(within(tray).getByRole('spinbutton', { name: 'Units' })).toHaveValue(3);
+    expect(within(tray).queryByRole('listitem', { name: 'Vicryl 4-0' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('listitem', { name: 'Vicryl 4-0' })).not.toBeInTheDocument();
+    expect(within(septocaine).getByText('Added to the tray: 3 (cartridge)')).toBeInTheDocument();
+    // Only the proposal was asked for: no visit was recorded.
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST').map(([input]) => String(input))).toEqual([expect.stringContaining('/api/treatment_log/tray-proposal')]);
   });
 });

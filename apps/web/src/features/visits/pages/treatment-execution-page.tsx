@@ -31,6 +31,8 @@ import { ClipRecorder } from '../components/clip-recorder';
 import { DiscardGuard } from '../components/discard-guard';
 import { TrayEditor } from '../components/tray-editor';
 import { TreatmentsField } from '../components/treatments-field';
+import { TrayProposalPanel } from '../components/tray-proposal-panel';
+import { acceptProposed } from '../proposal';
 import { WaitingProcedures } from '../components/waiting-procedures';
 import type { checkVisit } from '../visit-validation';
 
@@ -56,6 +58,8 @@ export function TreatmentExecutionPage() {
   const patients = useQuery(patientsQueryOptions({ search: chartSearch }, 1));
   const [chosen, setChosen] = useState<TreatmentChoice[]>([]);
   const [lines, setLines] = useState<TrayLine[]>([]);
+  // Issue 55: the case note typed at the chair, saved with the visit; the tray can be proposed from it.
+  const [caseNote, setCaseNote] = useState('');
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState<{ visit: TreatmentLog; recording: string | null } | null>(null);
@@ -88,6 +92,7 @@ export function TreatmentExecutionPage() {
     setSaved({ visit: outcome.visit, recording: hadClips ? recordingSavedMessage(outcome.visit) : null });
     setChosen([]);
     setLines([]);
+    setCaseNote('');
     clearClips();
     setRecording(false);
     setSubmitted(false);
@@ -98,6 +103,7 @@ export function TreatmentExecutionPage() {
   const resetForm = () => {
     setChosen([]);
     setLines([]);
+    setCaseNote('');
     setSubmitted(false);
     setIdempotencyKey(crypto.randomUUID());
     setFromPms(null);
@@ -121,9 +127,9 @@ export function TreatmentExecutionPage() {
     }
   };
 
-  const inProgress = chosen.length > 0 || lines.length > 0 || clips.length > 0;
+  const inProgress = chosen.length > 0 || lines.length > 0 || clips.length > 0 || caseNote.trim() !== '';
 
-  const request = visitRequestOf(chartNumber, chosen, lines, idempotencyKey);
+  const request = { ...visitRequestOf(chartNumber, chosen, lines, idempotencyKey), ...(caseNote.trim() ? { caseNotes: caseNote.trim() } : {}) };
   const implantProblems = implantIssues(lines);
   // Problems show once Save procedure was pressed, which waits for the checks to load.
   const checks = submitted ? validation.module : null;
@@ -248,7 +254,32 @@ export function TreatmentExecutionPage() {
           </Box>
         </Paper>
 
-        <TrayEditor lines={lines} onChange={setLines} treatments={chosen} issue={issue} hint="Units come from the lot that expires first unless you name one. Change a quantity to what was really used." />
+        {/* The proposal sits beside the tray on a wide screen, under it on a tablet or phone; each keeps its own bottom margin. */}
+        <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(340px, 400px)' }, alignItems: 'start' }}>
+          <TrayEditor lines={lines} onChange={setLines} treatments={chosen} issue={issue} hint="Units come from the lot that expires first unless you name one. Change a quantity to what was really used." />
+          <TrayProposalPanel
+            source={caseNote.trim() ? { kind: 'note', request: { note: caseNote, treatments: chosen.map((t) => t.id) } } : null}
+            unavailable="Type the case note to have its products proposed."
+            onAccept={(accepted) => {
+              const chosenIds = new Set(chosen.map((t) => t.id));
+              setLines((current) => accepted.reduce((all, { line, quantity }) => acceptProposed(all, line, quantity, chosenIds), current));
+            }}
+          >
+            <TextField
+              label="Case note"
+              multiline
+              minRows={3}
+              maxRows={12}
+              fullWidth
+              value={caseNote}
+              onChange={(e) => { setCaseNote(e.target.value); }}
+              error={Boolean(issue('caseNotes'))}
+              helperText={issue('caseNotes') ?? 'Saved with the visit.'}
+              placeholder="LA: 2 carpules of Septocaine. Closed with 4-0 Vicryl."
+              sx={{ mb: 2 }}
+            />
+          </TrayProposalPanel>
+        </Box>
       </Box>
       <Box sx={{ mb: 2 }}>
         {fromPms ? null : recording ? (

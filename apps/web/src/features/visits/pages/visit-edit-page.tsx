@@ -22,6 +22,8 @@ import { saveFailure } from '../save-failure';
 import { DiscardGuard } from '../components/discard-guard';
 import { TrayEditor } from '../components/tray-editor';
 import { TreatmentsField } from '../components/treatments-field';
+import { TrayProposalPanel } from '../components/tray-proposal-panel';
+import { acceptProposed } from '../proposal';
 
 /** /treatment-execution/edit/{logId}: a saved visit's treatments and products, corrected. */
 export function VisitEditPage() {
@@ -42,6 +44,7 @@ function VisitEditForm({ visit }: { visit: TreatmentLog }) {
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState(false);
   const history = `/patients/${visit.patient.id}`;
+  const noteText = visit.caseNotes.trim() || visit.recordingTranscript.trim();
 
   // Leaves once the guard has seen the visit saved, so saving never asks to discard.
   useEffect(() => {
@@ -99,13 +102,32 @@ function VisitEditForm({ visit }: { visit: TreatmentLog }) {
           error={issue('treatments')}
         />
       </Paper>
-      <TrayEditor
-        lines={lines}
-        onChange={editLines}
-        treatments={chosen}
-        issue={issue}
-        hint="Products taken out or lowered go back to the lots they came from; raised or added ones come from the lot that expires first unless you name one."
-      />
+      {/* Issue 55: the tray the visit's case note (or its recording's transcript) proposes, beside the tray on a wide screen. */}
+      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(340px, 400px)' }, alignItems: 'start' }}>
+        <TrayEditor
+          lines={lines}
+          onChange={editLines}
+          treatments={chosen}
+          issue={issue}
+          hint="Products taken out or lowered go back to the lots they came from; raised or added ones come from the lot that expires first unless you name one."
+        />
+        <TrayProposalPanel
+          source={noteText ? { kind: 'visit', visitId: visit.id } : null}
+          unavailable="This visit has no case note or transcript yet."
+          onAccept={(accepted) => {
+            const chosenIds = new Set(chosen.map((t) => t.id));
+            editLines((current) => accepted.reduce((all, { line, quantity }) => acceptProposed(all, line, quantity, chosenIds), current));
+          }}
+        >
+          {noteText ? (
+            <Box component="blockquote" tabIndex={0} aria-label={visit.caseNotes.trim() ? 'The visit’s case note' : 'The recording’s transcript'} sx={{ m: 0, mb: 2, pl: 1.5, borderLeft: 3, borderColor: 'divider', maxHeight: 160, overflowY: 'auto' }}>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                {noteText}
+              </Typography>
+            </Box>
+          ) : null}
+        </TrayProposalPanel>
+      </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
         {issue('products') ? <Typography color="error">{issue('products')}</Typography> : null}
         <Button component={RouterLink} to={history}>
