@@ -17,7 +17,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { pendingEmailCount } from './modules/mail/outbox.reads';
 import { createEmailDelivery, type EmailDelivery } from './modules/mail/email-delivery';
-import type { ServiceDeps } from './services';
+import { withLedger, type ServiceDeps } from './services';
 import { registerErrorHandler } from './http/errors';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { registerAuthentication } from './http/authenticate';
@@ -264,7 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const jobs = createJobQueue(options.jobSql, app.log, { work: options.runJobs ?? false });
   await jobs.connect();
   app.addHook('onClose', () => jobs.stop(options.shutdownGraceMs));
-  const deps: ServiceDeps = {
+  const deps: ServiceDeps = withLedger({
     jobs,
     db: options.db,
     tokens,
@@ -272,7 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     files,
     alertExpiryWindowDays: options.alertExpiryWindowDays ?? DEFAULT_ALERT_EXPIRY_WINDOW_DAYS,
-  };
+  });
   const auth = createAuthService(deps);
   const imports = createImportsService(deps);
   const alerts = createAlertsService(deps);

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../services';
+import { atClock, type ServiceDeps } from '../services';
 import type { Actor } from '../core/actor';
 import { isoDay } from '../clock';
 import { refreshAlerts } from '../modules/alerts/alerts.writes';
@@ -22,7 +22,7 @@ export async function seedDemoClinicalTrust(deps: ServiceDeps, manager: Actor, n
   if (await companyHasWriteOffs(deps.db, companyId)) return;
   const lots = await stockIdsByLot(deps.db, companyId, [...DEMO_WRITE_OFFS.map((w) => w.lot), DEMO_RECALL.lot]);
   if (lots.size < new Set([...DEMO_WRITE_OFFS.map((w) => w.lot), DEMO_RECALL.lot]).size) return;
-  const at = (days: number) => ({ ...deps, now: () => new Date(now.getTime() - days * DAY_MS) });
+  const at = (days: number) => (atClock(deps, () => new Date(now.getTime() - days * DAY_MS) ));
 
   for (const [index, off] of DEMO_WRITE_OFFS.entries()) {
     const stock = createStockService(at(off.daysAgo));

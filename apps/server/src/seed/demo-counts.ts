@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../services';
+import { atClock, type ServiceDeps } from '../services';
 import type { Actor } from '../core/actor';
 import { createCountsService } from '../modules/counts/counts.service';
 import { catalogProductIds, unitsLeftByStock } from './demo-seed.repo';
@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function seedDemoCount(deps: ServiceDeps, manager: Actor, counter: Actor, now: Date): Promise<void> {
   const at = new Date(now.getTime() - DEMO_COUNT_DAYS_AGO * DAY_MS);
-  const counts = createCountsService({ ...deps, now: () => at });
+  const counts = createCountsService(atClock(deps, () => at ));
   if ((await counts.list(manager, { currentPage: 1, perPage: 1 })).total > 0) return;
   const count = await counts.start(manager, { scope: 'location' });
   const variance = new Map(DEMO_COUNT_DIFFERENCES.map((d) => [d.lot, d.variance]));

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../services';
+import { atClock, type ServiceDeps } from '../services';
 import type { Actor } from '../core/actor';
 import { createPriceListsService } from '../modules/marketplace/price-lists.service';
 import { createMarketplaceService } from '../modules/marketplace/marketplace.service';
@@ -19,7 +19,7 @@ export async function seedDemoMarketplace(deps: ServiceDeps, buyer: Actor, now: 
   const companyId = buyer.companyId!;
   if (await companyHasPriceLists(deps.db, companyId)) return;
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const at = (days: number) => ({ ...deps, now: () => ago(days) });
+  const at = (days: number) => (atClock(deps, () => ago(days) ));
   const lists = demoPriceLists();
   const supplierIds = await supplierIdsByName(deps.db, companyId, [...lists.keys()]);
 

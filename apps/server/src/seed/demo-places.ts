@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../services';
+import { atClock, type ServiceDeps } from '../services';
 import type { Actor } from '../core/actor';
 import { createPlacesService } from '../modules/places/places.service';
 import { createStockService } from '../modules/stock/stock.service';
@@ -21,7 +21,7 @@ export async function seedDemoPlaces(deps: ServiceDeps, manager: Actor, now: Dat
   const ids = new Map<string, string>();
   for (const name of DEMO_PLACES) ids.set(name, (await places.create(manager, { name })).id);
   for (const [index, move] of DEMO_MOVES.entries()) {
-    const stock = createStockService({ ...deps, now: () => new Date(now.getTime() - move.daysAgo * DAY_MS) });
+    const stock = createStockService(atClock(deps, () => new Date(now.getTime() - move.daysAgo * DAY_MS) ));
     await stock.move(manager, lots.get(move.lot)!, { units: move.units, place_id: ids.get(move.to)!, idempotency_key: `demo-move-${String(index + 1)}` });
   }
 }

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../services';
+import { atClock, type ServiceDeps } from '../services';
 import type { Db } from '../db/client';
 import type { Actor } from '../core/actor';
 import { addReceivedQuantity, setPurchaseOrderStatus } from '../modules/purchasing/purchasing.writes';
@@ -33,7 +33,7 @@ export async function seedDemoPurchasing(deps: ServiceDeps, buyer: Actor, now: D
     const supplierId = supplierIds.get(demo.supplier);
     if (!supplierId || demo.lines.some((line) => !productIds.has(line.product))) throw new Error(`demo purchasing names an unknown supplier or product: ${demo.supplier}`);
     const createdAt = ago(demo.createdDaysAgo);
-    const lists = createRunningListsService({ ...deps, now: () => createdAt });
+    const lists = createRunningListsService(atClock(deps, () => createdAt ));
     const list = await lists.create(buyer, { supplier_id: supplierId });
     await lists.addProductsInBulk(buyer, {
       runningListId: list.id,
@@ -43,7 +43,7 @@ export async function seedDemoPurchasing(deps: ServiceDeps, buyer: Actor, now: D
     await backdateRunningList(deps.db, list.id, createdAt);
     if (demo.orderedDaysAgo === undefined) continue;
 
-    const orders = createPurchaseOrdersService({ ...deps, now: () => ago(demo.orderedDaysAgo!) });
+    const orders = createPurchaseOrdersService(atClock(deps, () => ago(demo.orderedDaysAgo!) ));
     const order = await orders.generate(buyer, { runningListId: list.id });
     if (order.emailed_to) await recordDemoEmailSent(deps.db, order.emailed_to, ago(demo.orderedDaysAgo));
     await receiveAsDemoLots(deps.db, order.id, demo, productIds, lots);

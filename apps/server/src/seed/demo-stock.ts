@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { refreshAlerts, type AlertRules } from '../modules/alerts/alerts.writes';
 import { setMinimumStock } from '../modules/products/products.writes';
-import { createLedger, type ConsumeItem } from '../modules/ledger/ledger';
+import type { ConsumeItem, Ledger } from '../modules/ledger/ledger';
 import { unitPriceOf } from '@clinic/domain';
 import { catalogProductIds, companyHasStock, supplierIdsByName } from './demo-seed.repo';
 import { DEMO_LOTS, DEMO_MINIMUMS, type DemoLocation, type DemoLot } from './demo-stock-data';
@@ -37,9 +37,8 @@ function usageTimes(lot: DemoLot, now: Date): Date[] {
  * and Track Product Consumption show something on first start. The lots arrive and their uses
  * leave through the ledger, as at the clinic, dated when they happened.
  */
-export async function seedDemoStock(db: Db, places: Record<DemoLocation, DemoStockPlace>, rules: AlertRules, now: Date): Promise<void> {
+export async function seedDemoStock(ledger: Ledger, db: Db, places: Record<DemoLocation, DemoStockPlace>, rules: AlertRules, now: Date): Promise<void> {
   if (await companyHasStock(db, places.Downtown.companyId)) return;
-  const ledger = createLedger({ db, now: () => now, alertExpiryWindowDays: rules.expiryWindowDays });
   await db.transaction(async (tx) => {
     const productIds = await catalogProductIds(tx, [...new Set([...DEMO_LOTS, ...DEMO_MINIMUMS].map((l) => l.product))]);
     const productId = (name: string) => {

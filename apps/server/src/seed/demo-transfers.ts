@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../services';
+import { atClock, type ServiceDeps } from '../services';
 import type { Actor } from '../core/actor';
 import { createTransfersService } from '../modules/transfers/transfers.service';
 import { productOfStock, stockIdsByLot } from './demo-seed.repo';
@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * that already has a transfer is left as it is.
  */
 export async function seedDemoTransfers(deps: ServiceDeps, manager: Actor, lakesideId: string, now: Date): Promise<void> {
-  const transfers = createTransfersService({ ...deps, now: () => new Date(now.getTime() - DEMO_TRANSFER.daysAgo * DAY_MS) });
+  const transfers = createTransfersService(atClock(deps, () => new Date(now.getTime() - DEMO_TRANSFER.daysAgo * DAY_MS) ));
   if ((await transfers.list(manager, { currentPage: 1, perPage: 1 })).total > 0) return;
   const stockId = (await stockIdsByLot(deps.db, manager.companyId!, [DEMO_TRANSFER.lot])).get(DEMO_TRANSFER.lot);
   if (!stockId) return;

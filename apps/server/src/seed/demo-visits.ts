@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { AlertRules } from '../modules/alerts/alerts.writes';
-import { createLedger } from '../modules/ledger/ledger';
+import type { Ledger } from '../modules/ledger/ledger';
 import { recordVisit } from '../modules/treatment-logs/record-visit';
 import { catalogProductIds, companyHasVisits, lotExpiries, treatmentsByCode } from './demo-seed.repo';
 import { DEMO_PRODUCTS } from './demo-catalog-data';
@@ -15,9 +15,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * An implant placement's tray line carries the device's UDI and site, so the unit comes from the
  * UDI's lot and the patient's implant record is written with the visit (issue 20).
  */
-export async function seedDemoVisits(db: Db, place: DemoStockPlace, rules: AlertRules, now: Date): Promise<void> {
+export async function seedDemoVisits(ledger: Ledger, db: Db, place: DemoStockPlace, rules: AlertRules, now: Date): Promise<void> {
   if (await companyHasVisits(db, place.companyId)) return;
-  const ledger = createLedger({ db, now: () => now, alertExpiryWindowDays: rules.expiryWindowDays });
   const author = { userId: place.userId, organizationId: null };
   await db.transaction(async (tx) => {
     const designs = await treatmentsByCode(tx, place.companyId, [...new Set(DEMO_VISITS.flatMap((v) => v.treatments))]);

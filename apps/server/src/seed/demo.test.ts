@@ -34,7 +34,8 @@ it('seeds the demo organizations and catalog once, and a second start changes no
   expect(pending.results.map((p: { name: string }) => p.name).sort()).toEqual(['Capitol Lab Custom Tray Resin', 'Lidocaine Topical Gel 20% Cherry']);
   const search = (await t.request({ method: 'GET', url: '/api/product/v2?fuzzySearchQuery=juvederm', token })).json();
   expect(search.total).toBeGreaterThan(0);
-});
+  // Seeds the whole demo twice (about 10 s on an idle 2-core machine): room for a busy one.
+}, 120_000);
 
 it('puts Bright Smile on the paid twelve-month multiple-location plan, and leaves Glow Aesthetics to meet the dialog once approved', async () => {
   await seedDemo(t.deps);

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../services';
+import { atClock, type ServiceDeps } from '../services';
 import { findUserByEmail } from '../modules/users/users.reads';
 import { hideGuidedTour } from './demo-seed.repo';
 import { seedDemoCatalog } from './demo-catalog';
@@ -57,6 +57,8 @@ export interface DemoOptions {
 export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Promise<DemoLogin[]> {
   const { db } = deps;
   const now = options.now ?? deps.now();
+  // The stock and visits are written at the demo's now (the browser tests' fixed day), not the app's clock.
+  const atNow = atClock(deps, () => now);
   const part = options.step ?? (<T>(work: () => Promise<T>) => work());
   if (!(await findUserByEmail(db, DEMO_LOGINS[0]!.email))) await part(() => seedDemoAccounts(db, DEMO_PASSWORD));
   // Demo accounts have seen the guided tour, so demos and the browser tests start undisturbed (Profile
@@ -76,10 +78,10 @@ export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Pr
   if (hygienist?.companyId && lakesideId) {
     const rules = { today: isoDay(now), expiryWindowDays: deps.alertExpiryWindowDays };
     const downtown = { companyId: hygienist.companyId, userId: hygienist.id };
-    await part(() => seedDemoStock(db, { Downtown: downtown, Lakeside: { companyId: lakesideId, userId: lakeside!.id } }, rules, now));
+    await part(() => seedDemoStock(atNow.ledger, db, { Downtown: downtown, Lakeside: { companyId: lakesideId, userId: lakeside!.id } }, rules, now));
     await part(() => seedDemoPurchasing(deps, actingAs(hygienist), now));
     await part(() => seedDemoTreatments(db, downtown));
-    await part(() => seedDemoVisits(db, downtown, rules, now));
+    await part(() => seedDemoVisits(atNow.ledger, db, downtown, rules, now));
     await part(() => seedDemoMarketplace(deps, actingAs(hygienist), now));
     // Issue 20: write-offs and a recalled implant lot, by Downtown's manager.
     if (manager?.companyId === downtown.companyId) await part(() => seedDemoClinicalTrust(deps, actingAs(manager), now));

@@ -26,7 +26,6 @@ import { badRequest, conflict, notFound } from '../../core/errors';
 import { visibleProductIds } from '../products/products.reads';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
-import { createLedger } from '../ledger/ledger';
 import { findPlace } from '../places/places.reads';
 import {
   accuracySince,
@@ -128,7 +127,7 @@ function toLine(row: CountLineListRow): CountLine {
  */
 export function createCountsService(deps: ServiceDeps) {
   const { db } = deps;
-  const ledger = createLedger(deps);
+  const { ledger } = deps;
   const audit = (tx: Parameters<typeof recordAudit>[0], actor: Actor, companyId: string, countId: string, action: string, changes: Record<string, unknown>) =>
     recordAudit(tx, actor, { entity: 'stock_count', entityId: countId, action, organizationId: actor.organizationId, companyId, changes });
 

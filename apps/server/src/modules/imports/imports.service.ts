@@ -31,7 +31,7 @@ import { validateImportRow, type ImportedProductValues, type ImportedStockValues
 import { isoDay } from '../../clock';
 import { importLocation } from './import-location';
 import { supplierIdsByName } from '../suppliers/suppliers.reads';
-import { createLedger, type NewStock } from '../ledger/ledger';
+import { type NewStock } from '../ledger/ledger';
 import {
   findImportById,
   findImport,
@@ -100,7 +100,7 @@ function stockValues(job: Pick<ImportRow, 'stockCompanyId' | 'createdBy'>, produ
 
 export function createImportsService(deps: ServiceDeps) {
   const { db, files, now, jobs } = deps;
-  const ledger = createLedger(deps);
+  const { ledger } = deps;
 
   /** What a row's stock columns are checked against: the receiving location's suppliers. */
   async function stockLookup(job: Pick<ImportRow, 'stockCompanyId'>): Promise<StockLookup> {

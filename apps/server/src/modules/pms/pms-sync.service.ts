@@ -4,7 +4,6 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { isoDay } from '../../clock';
 import { SecretBoxError, type SecretBox } from '../../core/secret-box';
-import { createLedger } from '../ledger/ledger';
 import { actingAs } from '../users/acting-as';
 import { findUserById } from '../users/users.reads';
 import { PmsError, type PmsConnector } from './pms-connector';
@@ -70,7 +69,7 @@ type Connection = ConnectionRow & { organizationId: string };
  */
 export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions) {
   const { db } = deps;
-  const ledger = createLedger(deps);
+  const { ledger } = deps;
   const pages = createSyncPages(db, ledger);
   const upcoming = createUpcomingService(deps);
   const budgetMs = options.budgetMs ?? 120_000;

@@ -17,7 +17,6 @@ import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
 import { idempotentRequest } from '../idempotency/idempotency';
-import { createLedger } from '../ledger/ledger';
 import { findTreatments } from '../treatments/treatments.reads';
 import { readAll, readCsvTable } from '../imports/import-file';
 import { keyFromFileUrl } from '../uploads/storage';
@@ -39,7 +38,7 @@ const treatmentOf = (r: Pick<WaitingRow, 'treatment_id' | 'treatment_name' | 'tr
  */
 export function createPmsService(deps: ServiceDeps) {
   const { db, files } = deps;
-  const ledger = createLedger(deps);
+  const { ledger } = deps;
 
   async function waiting(companyId: string): Promise<WaitingVisit[]> {
     const found = await waitingProcedures(db, companyId, WAITING_LIMIT);

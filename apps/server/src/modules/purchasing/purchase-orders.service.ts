@@ -25,7 +25,6 @@ import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
 import { refreshAlerts } from '../alerts/alerts.writes';
 import { findPlace } from '../places/places.reads';
-import { createLedger } from '../ledger/ledger';
 import { createOrderIssuer } from './issue-order';
 import {
   addReceivedQuantity,
@@ -45,7 +44,7 @@ import { listRunningListProducts, lockRunningList, markRunningListOrdered } from
 
 export function createPurchaseOrdersService(deps: ServiceDeps) {
   const { db, files } = deps;
-  const ledger = createLedger(deps);
+  const { ledger } = deps;
   const issueOrder = createOrderIssuer(deps);
 
   function toSummary(row: PurchaseOrderSummaryRow): PurchaseOrder {

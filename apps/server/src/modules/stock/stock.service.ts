@@ -32,7 +32,7 @@ import { canSeeOwned, currentCompanyId } from '../../core/access';
 import { badRequest, invalidFields, notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
 import { idempotentRequest } from '../idempotency/idempotency';
-import { createLedger, type LedgerAuthor, type NewStock } from '../ledger/ledger';
+import { type LedgerAuthor, type NewStock } from '../ledger/ledger';
 import { findProductWithNames } from '../products/products.reads';
 import { findSupplierById } from '../suppliers/suppliers.reads';
 import { cycleFacts, findStock, findStocks, findVisibleProductName, shelfPrices, listMovesInto, listStocks, listUsages, stockTotals, type StockWithSupplier } from './stock.repo';
@@ -84,7 +84,7 @@ function toUsage(row: UsageRow): StockUsage {
 export function createStockService(deps: ServiceDeps) {
   const { db } = deps;
   const today = () => isoDay(deps.now());
-  const ledger = createLedger(deps);
+  const { ledger } = deps;
   const author = (actor: Actor): LedgerAuthor => ({ userId: actor.userId, organizationId: actor.organizationId });
 
   function toStock(found: StockWithSupplier, usages: StockUsage[]): Stock {

@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/audit.writes';
 import { findCompanyById, organizationLocations } from '../companies/companies.reads';
 import { visibleProductIds } from '../products/products.reads';
 import { claimKey, idempotentRequest, storeAnswer } from '../idempotency/idempotency';
-import { createLedger, type ArrivingLine, type LedgerAuthor, type ShipItem, type ShippedLot } from '../ledger/ledger';
+import { type ArrivingLine, type LedgerAuthor, type ShipItem, type ShippedLot } from '../ledger/ledger';
 import { insertItems, insertLines, insertTransfer, linesOf, lockTransfer, updateLine, updateTransfer, type TransferRow } from './transfers.repo';
 import { toTransfers } from './transfers.view';
 import { findTransfer, inTransitOf, itemsOf, listTransfers } from './transfers.repo';
@@ -50,7 +50,7 @@ function perProduct(transferId: string, items: TransferItem[]) {
  */
 export function createTransfersService(deps: ServiceDeps) {
   const { db } = deps;
-  const ledger = createLedger(deps);
+  const { ledger } = deps;
   const author = (actor: Actor): LedgerAuthor => ({ userId: actor.userId, organizationId: actor.organizationId });
   const side = (row: TransferRow, end: 'from' | 'to') => ({ id: end === 'from' ? row.fromCompanyId : row.toCompanyId, organizationId: row.organizationId });
 

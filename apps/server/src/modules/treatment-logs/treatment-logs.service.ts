@@ -21,7 +21,6 @@ import { currentCompanyId } from '../../core/access';
 import { badRequest, notFound } from '../../core/errors';
 import { recordAudit } from '../audit/audit.writes';
 import { idempotentRequest } from '../idempotency/idempotency';
-import { createLedger } from '../ledger/ledger';
 import { findCompanyById } from '../companies/companies.reads';
 import { renderImplantCardPdf } from './implant-card-pdf';
 import { findImplant, findPatient, implantsOfLines, listPatientImplants, type ImplantRow } from './implants.repo';
@@ -46,7 +45,7 @@ const RECORDING_RULE = { types: ['treatment_execution_recording'] as const, mime
 
 export function createTreatmentLogsService(deps: ServiceDeps, transcriptions: TranscriptionService) {
   const { db, files } = deps;
-  const ledger = createLedger(deps);
+  const { ledger } = deps;
   const author = (actor: Actor) => ({ userId: actor.userId, organizationId: actor.organizationId });
 
   /** Starts the queued job right away in this process; the worker would pick it up anyway. */
