@@ -68,7 +68,7 @@ import { createUpcomingService } from './modules/pms/upcoming.service';
 import { createPmsConnectionService } from './modules/pms/pms-connection.service';
 import { createPmsSyncService, type PmsSyncService } from './modules/pms/pms-sync.service';
 import { createOpenDentalConnector, type OpenDentalOptions } from './modules/pms/open-dental-connector';
-import { sharedConnectors } from './modules/pms/pms-keys';
+import { databasePace, sharedConnectors } from './modules/pms/pms-keys';
 import { createOutboundClient, type OutboundOptions } from './modules/outbound/outbound-fetch';
 import { createSecretBox } from './core/secret-box';
 import { pmsRoutes } from './modules/pms/pms.routes';
@@ -291,7 +291,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const suggestions = createSuggestionsService(deps, reorder, marketplace);
   const reorderDigest = createReorderDigestService(deps);
   const secretBox = createSecretBox(options.pms?.secretKey);
-  const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access, fetch: outbound.fetch }));
+  // The pace per key lives in the database: every process asking with a practice's keys keeps it together (issue 53).
+  const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access, fetch: outbound.fetch, pace: databasePace(options.db, access) }));
   const pmsSync = createPmsSyncService(deps, { connect, secretBox, budgetMs: options.pms?.syncBudgetMs, paceMs: options.pms?.openDental?.minIntervalMs });
   registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest, pmsSync }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
 
