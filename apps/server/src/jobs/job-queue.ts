@@ -167,6 +167,8 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
           ids.push(
             await boss.work<unknown>(queue.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
               if (job) await perform(queue.name, job);
+              // The job's output says which process ran it (the Jobs page, an operator reading the table).
+              return { processId: heartbeats.processId };
             }),
           );
         }
