@@ -12,7 +12,8 @@ import { DEFAULT_ALERT_EXPIRY_WINDOW_DAYS, MAX_UPLOAD_BYTES } from '@clinic/doma
 import type { Db } from './db/client';
 import type { SqlExecutor } from './db/sql-executor';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
-import { QUEUES } from './jobs/queues';
+import { QUEUES, type QueueConcurrency } from './jobs/queues';
+import { registerLocationJobs } from './location-jobs';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { pendingEmailCount } from './modules/mail/outbox.reads';
@@ -68,7 +69,7 @@ import { createUpcomingService } from './modules/pms/upcoming.service';
 import { createPmsConnectionService } from './modules/pms/pms-connection.service';
 import { createPmsSyncService, type PmsSyncService } from './modules/pms/pms-sync.service';
 import { createOpenDentalConnector, type OpenDentalOptions } from './modules/pms/open-dental-connector';
-import { sharedConnectors } from './modules/pms/pms-keys';
+import { databasePace, sharedConnectors } from './modules/pms/pms-keys';
 import { createOutboundClient, type OutboundOptions } from './modules/outbound/outbound-fetch';
 import { createSecretBox } from './core/secret-box';
 import { pmsRoutes } from './modules/pms/pms.routes';
@@ -130,6 +131,8 @@ export interface BuildAppOptions {
    * server process). Off, jobs run only when asked (`jobs.drain`, a request's kick): tests.
    */
   runJobs?: boolean;
+  /** How many jobs of a queue this process runs at once (JOBS_*_CONCURRENCY; one unless given). */
+  jobConcurrency?: QueueConcurrency | undefined;
   /** Outbox delivery over SMTP (SMTP_URL, MAIL_FROM); without it e-mails wait in the outbox. */
   smtp?: { url: string; from: string } | undefined;
   jwtSecret: string;
@@ -261,7 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // (onClose hooks run last-added first).
   const outbound = createOutboundClient(options.outbound);
   app.addHook('onClose', () => outbound.close());
-  const jobs = createJobQueue(options.jobSql, app.log, { work: options.runJobs ?? false });
+  const jobs = createJobQueue(options.jobSql, app.log, { work: options.runJobs ?? false, ...(options.jobConcurrency ? { concurrency: options.jobConcurrency } : {}) });
   await jobs.connect();
   app.addHook('onClose', () => jobs.stop(options.shutdownGraceMs));
   const deps: ServiceDeps = withLedger({
@@ -291,9 +294,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const suggestions = createSuggestionsService(deps, reorder, marketplace);
   const reorderDigest = createReorderDigestService(deps);
   const secretBox = createSecretBox(options.pms?.secretKey);
-  const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access, fetch: outbound.fetch }));
+  // The pace per key lives in the database: every process asking with a practice's keys keeps it together (issue 53).
+  const connect = sharedConnectors((access) => createOpenDentalConnector({ ...options.pms?.openDental, ...access, fetch: outbound.fetch, pace: databasePace(options.db, access) }));
   const pmsSync = createPmsSyncService(deps, { connect, secretBox, budgetMs: options.pms?.syncBudgetMs, paceMs: options.pms?.openDental?.minIntervalMs });
-  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest, pmsSync }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app);
+  registerJobHandlers(jobs, { imports, alerts, transcriptions, payments, marketplace, files, reorder, suggestions, reorderDigest, pmsSync }, options.smtp ? createEmailDelivery(options.db, options.smtp.url, options.smtp.from, files.storage) : null, app, options.jobSql, now);
 
   // /metrics only when a token is set: prom-client is loaded then, and never otherwise.
   if (options.metrics) {
@@ -401,6 +405,8 @@ function registerJobHandlers(
   services: Pick<BuiltApp, 'imports' | 'alerts' | 'transcriptions' | 'payments' | 'marketplace' | 'files'> & { reorder: ReorderService; suggestions: SuggestionsService; reorderDigest: ReorderDigestService; pmsSync: PmsSyncService },
   email: EmailDelivery | null,
   app: FastifyInstance,
+  jobSql: SqlExecutor,
+  now: () => Date,
 ): void {
   // Without SMTP the e-mail jobs wait (the admin's Outbox shows the messages) until a server has it.
   if (email) {
@@ -410,29 +416,12 @@ function registerJobHandlers(
   jobs.handle(QUEUES.productImport, services.imports.runJob);
   jobs.handle(QUEUES.caseNotes, services.transcriptions.run);
   jobs.handle(QUEUES.alertScan, () => services.alerts.scan());
-  jobs.handle(QUEUES.reorderForecast, async () => {
-    const forecasts = await services.reorder.refreshForecasts();
-    // The suggested orders follow the fresh levels (and automatic sending, where a location has it on).
-    const locations = await services.suggestions.draftAll();
-    app.log.info({ forecasts, locations }, 'reorder forecasts refreshed, suggested orders drafted');
-  });
-  jobs.handle(QUEUES.reorderDigest, async () => {
-    const sent = await services.reorderDigest.sendDigests();
-    if (sent > 0) app.log.info({ sent }, 'reorder digests enqueued');
-  });
   jobs.handle(QUEUES.trialReminders, async () => { await services.payments.remindEndingTrials(); });
   jobs.handle(QUEUES.vendorOrders, async () => { await services.marketplace.refreshOrders(); });
-  jobs.handle<{ companyId?: string } | null>(QUEUES.pmsSync, async (data) => {
-    // The schedule runs every location; a connection just saved on, its own (pms-connection.service.ts).
-    const runs = data?.companyId ? [await services.pmsSync.runFor(data.companyId)].filter((run) => run !== null) : await services.pmsSync.runAll();
-    // A location's failure is on its connection (last_error, the Practice system page) and in the log; the others still ran.
-    for (const run of runs) {
-      if (run.error) app.log.warn({ companyId: run.companyId, err: run.cause, error: run.error }, 'practice-management sync failed at a location');
-      else if (run.read > 0) app.log.info({ companyId: run.companyId, pages: run.pages, read: run.read, visits: run.visits }, 'practice-management sync');
-    }
-  });
   jobs.handle(QUEUES.uploadSweep, async () => {
     const { grants } = await services.files.sweep();
     if (grants > 0) app.log.info({ grants }, 'forgot unused upload grants');
   });
+  // The practice sync, the nightly forecasts and the digests: one job per location (issue 53).
+  registerLocationJobs(jobs, jobSql, services, app.log, now);
 }

@@ -65,6 +65,7 @@ export async function runServer(tracing: Tracing | null, stop: StopSignal): Prom
       db: database.db,
       jobSql: database.jobSql,
       runJobs: true,
+      jobConcurrency: config.jobConcurrency,
       smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.mailFrom } : undefined,
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       jwtExpiresIn: config.jwtExpiresIn,

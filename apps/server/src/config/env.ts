@@ -6,6 +6,7 @@ import type { DistributorConfig } from '../modules/marketplace/vendors/distribut
 import type { SupportContact } from '../modules/auth/auth.routes';
 import { parseSecretKey, SecretBoxError } from '../core/secret-box';
 import { parseNetworks, type Network } from '../modules/outbound/address-policy';
+import type { QueueConcurrency } from '../jobs/queues';
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -54,6 +55,10 @@ export const EnvSchema = z.object({
   PMS_SECRET_KEY: z.string().trim().min(1).optional(),
   // Open Dental's free tier answers one request per 5 s; a paid tier (or a test stand-in) answers faster.
   OPEN_DENTAL_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  // How many per-location jobs (issue 53) one server process runs at once, per queue; each process adds its own.
+  JOBS_PMS_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_REORDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOBS_DIGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // Private or local networks that addresses an admin types (Open Dental's) may reach, e.g. "192.168.10.0/24"; unset: public addresses only.
   OUTBOUND_ALLOWED_NETWORKS: z
     .string()
@@ -112,6 +117,8 @@ export interface AppConfig {
   pmsSecretKey: string | undefined;
   /** The least time between two requests to Open Dental (its tier's pace). */
   openDentalMinIntervalMs: number;
+  /** Per-location jobs each process runs at once, per queue (docs/operations.md, Background jobs across locations). */
+  jobConcurrency: QueueConcurrency;
   /** Private or local networks outbound connections to typed addresses may reach (docs/operations.md); none: public addresses only. */
   outboundAllowedNetworks: Network[];
 }
@@ -158,6 +165,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     pmsSecretKey: env.PMS_SECRET_KEY,
     openDentalMinIntervalMs: env.OPEN_DENTAL_MIN_INTERVAL_MS,
     outboundAllowedNetworks: env.OUTBOUND_ALLOWED_NETWORKS,
+    jobConcurrency: {
+      'pms-sync-location': env.JOBS_PMS_SYNC_CONCURRENCY,
+      'reorder-forecast-location': env.JOBS_REORDER_CONCURRENCY,
+      'reorder-digest-location': env.JOBS_DIGEST_CONCURRENCY,
+    },
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...stripeApiBase(env.STRIPE_API_BASE) } : undefined,
     s3: env.S3_BUCKET
       ? {

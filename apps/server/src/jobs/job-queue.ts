@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { drizzleExecutor, type SqlExecutor } from '../db/sql-executor';
-import { ALL_QUEUES, JOB_SCHEMA, type QueueDefinition, type QueueName } from './queues';
+import { ALL_QUEUES, JOB_SCHEMA, type QueueConcurrency, type QueueDefinition, type QueueName } from './queues';
 import { HEARTBEAT_MS, REAP_EVERY_MS, createProcessHeartbeats, every, type OrphanedJob } from './process-heartbeats';
 
 /** What a handler learns of its run: the attempt (1 for the first) and whether it is the last. */
@@ -46,6 +46,14 @@ export interface JobQueueOptions {
    */
   work?: boolean;
   pollingIntervalSeconds?: number;
+  /** Jobs of these queues run this many at once in this process (one otherwise): the JOBS_*_CONCURRENCY settings. */
+  concurrency?: QueueConcurrency;
+}
+
+/** A per-location job to queue: its location (the key) and what it is given. */
+export interface LocationJob {
+  key: string;
+  data: object;
 }
 
 /**
@@ -58,7 +66,8 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
   const boss = new PgBoss({ db: jobSql, schema: JOB_SCHEMA, migrate: false, supervise: work, schedule: work });
   boss.on('error', (error) => { log.error({ err: error }, 'job engine error'); });
   const handlers = new Map<string, JobHandler<never>>();
-  const workers = new Map<string, string>();
+  /** Each handled queue's workers in this process (one per job it may run at once). */
+  const workers = new Map<string, string[]>();
   const draining = new Map<string, Promise<number>>();
   let connected = false;
   /** The workers and schedules are running (a server process, after startWorking). */
@@ -152,10 +161,18 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
       await reapDeadProcesses();
       for (const queue of ALL_QUEUES) {
         if (!handlers.has(queue.name)) continue;
-        const id = await boss.work<unknown>(queue.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
-          if (job) await perform(queue.name, job);
-        });
-        workers.set(queue.name, id);
+        // One job per worker: n workers run up to n of the queue's jobs at once, each claimed by one process only (SKIP LOCKED).
+        const ids: string[] = [];
+        for (let n = Math.max(1, options.concurrency?.[queue.name as QueueName] ?? 1); n > 0; n -= 1) {
+          ids.push(
+            await boss.work<unknown>(queue.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
+              if (job) await perform(queue.name, job);
+              // The job's output says which process ran it (the Jobs page, an operator reading the table).
+              return { processId: heartbeats.processId };
+            }),
+          );
+        }
+        workers.set(queue.name, ids);
         if (queue.cron) await boss.schedule(queue.name, queue.cron);
         if (queue.atStart) await boss.send(queue.name, {});
       }
@@ -173,6 +190,24 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
       await boss.send(queue.name, data, { ...(at.tx ? { db: drizzleExecutor(at.tx) } : {}), ...(at.key ? { singletonKey: at.key } : {}) });
     },
 
+    /**
+     * A schedule's round (issue 53): one job per location in a per-location queue, but none for a
+     * location whose job still waits, retries or runs (a slow one is not queued twice, and its turn
+     * never holds up the others'). Resolves with how many were queued.
+     */
+    async fanOut(queue: QueueDefinition, jobs: readonly LocationJob[]): Promise<number> {
+      if (!queue.perLocation) throw new Error(`${queue.name} is not a per-location queue`);
+      if (jobs.length === 0) return 0;
+      const { rows } = await jobSql.executeSql(
+        `select distinct singleton_key as key from ${JOB_SCHEMA}.job where name = $1 and state < 'completed' and singleton_key = any($2::text[])`,
+        [queue.name, jobs.map((job) => job.key)],
+      );
+      const busy = new Set((rows as { key: string }[]).map((row) => row.key));
+      const due = jobs.filter((job) => !busy.has(job.key));
+      if (due.length > 0) await boss.insert(due.map((job) => ({ name: queue.name, data: job.data, singletonKey: job.key })));
+      return due.length;
+    },
+
     /** Runs the queue's due jobs in this process now (a request that just queued one wants it started). */
     drain(name: QueueName, drainOptions: { ignoreDelay?: boolean } = {}): Promise<number> {
       const running = draining.get(name);
@@ -184,8 +219,8 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
 
     /** Starts a just-queued job at once: wakes this process's worker, or runs the queue here. */
     kick(name: QueueName): void {
-      const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      const queueWorkers = workers.get(name);
+      if (queueWorkers) for (const worker of queueWorkers) boss.notifyWorker(worker);
       else void this.drain(name).catch((error: unknown) => { log.error({ err: error, queue: name }, 'job run failed'); });
     },
 

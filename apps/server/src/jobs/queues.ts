@@ -13,6 +13,13 @@ export interface QueueDefinition {
   cron?: string;
   /** Also runs once at every start (what a killed process may have left behind). */
   atStart?: boolean;
+  /**
+   * One job per location (issue 53), queued by its schedule's job (`fanOut`) under the location's
+   * key: 'short' keeps one waiting per location, and the schedule queues none for a location whose
+   * job still waits, retries or runs. Not 'stately': pg-boss fetches a queue's oldest job first, and
+   * a stately job whose location is still running would fail every fetch of the queue until it ends.
+   */
+  perLocation?: boolean;
 }
 
 const minutes = (n: number) => n * 60;
@@ -62,30 +69,55 @@ export const QUEUES = {
   },
   reorderForecast: {
     name: 'reorder-forecast',
-    label: 'Reorder forecasts and "runs out" alerts',
+    label: 'Reorder forecasts and "runs out" alerts (schedule)',
     // Daily, after midnight UTC, once yesterday's use is in; also at start so a new server has them.
-    options: { name: 'reorder-forecast', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(30) },
+    // It only queues a reorder-forecast-location job per location not done yet that night.
+    options: { name: 'reorder-forecast', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(10) },
     cron: '40 2 * * *',
     atStart: true,
   },
+  reorderForecastLocation: {
+    name: 'reorder-forecast-location',
+    label: 'Reorder forecasts and suggested orders, one location',
+    // A location's night: its forecasts, "runs out" alerts and suggested order. A failure retries
+    // this location alone; a night it finished is not run again (location_job_days).
+    options: { name: 'reorder-forecast-location', policy: 'short', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: minutes(10) },
+    perLocation: true,
+  },
   reorderDigest: {
     name: 'reorder-digest',
-    label: 'Reorder digest e-mails',
+    label: 'Reorder digest e-mails (schedule)',
     // Hourly: digests go out from 11:00 UTC, once a day or a week each (the subscription's last
-    // day sent says so), so a run missed while no server was up is made up by the next one.
-    options: { name: 'reorder-digest', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(15) },
+    // day sent says so), so a run missed while no server was up is made up by the next one. It
+    // queues a reorder-digest-location job per location with a digest due.
+    options: { name: 'reorder-digest', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(10) },
     cron: '17 * * * *',
     atStart: true,
   },
+  reorderDigestLocation: {
+    name: 'reorder-digest-location',
+    label: 'Reorder digest e-mails, one location',
+    // Each digest is marked sent with its e-mail, so a retry sends only those still due.
+    options: { name: 'reorder-digest-location', policy: 'short', retryLimit: 2, retryDelay: 120, retryBackoff: true, expireInSeconds: minutes(5) },
+    perLocation: true,
+  },
   pmsSync: {
     name: 'pms-sync',
-    label: 'Practice-management sync (Open Dental)',
-    // Stately: one run at a time waits behind the one running. A run resumes from each location's
-    // stored cursor, so one that expires or fails loses nothing; a location's run stops starting
-    // pages after two minutes (the rest follows at the next run).
-    options: { name: 'pms-sync', policy: 'stately', retryLimit: 1, retryDelay: 60, expireInSeconds: minutes(30) },
+    label: 'Practice-management sync (schedule)',
+    // Every 5 minutes it queues a pms-sync-location job per enabled connection whose last one has
+    // ended; the locations' runs go on in every server process at once, within each process's limit.
+    options: { name: 'pms-sync', policy: 'stately', retryLimit: 1, retryDelay: 60, expireInSeconds: minutes(10) },
     cron: '*/5 * * * *',
     atStart: true,
+  },
+  pmsSyncLocation: {
+    name: 'pms-sync-location',
+    label: 'Practice-management sync (Open Dental), one location',
+    // A run resumes from the location's stored cursor, so one that expires or fails loses nothing;
+    // it stops starting pages after two minutes (the rest follows at the next run). A failure that
+    // may pass (Open Dental down, no answer) retries this location alone, sooner than the next round.
+    options: { name: 'pms-sync-location', policy: 'short', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: minutes(10) },
+    perLocation: true,
   },
   uploadSweep: {
     name: 'upload-sweep',
@@ -99,6 +131,9 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
 export const ALL_QUEUES: readonly QueueDefinition[] = Object.values(QUEUES);
+
+/** How many jobs of a queue one process runs at once, where more than one (JobQueueOptions.concurrency; the JOBS_*_CONCURRENCY settings). */
+export type QueueConcurrency = Partial<Record<QueueName, number>>;
 
 /** The engine's tables live in their own schema, beside the app's. */
 export const JOB_SCHEMA = 'pgboss';

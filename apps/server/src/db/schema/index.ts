@@ -24,3 +24,4 @@ export * from './suggested-orders';
 export * from './pms';
 export * from './job-processes';
 export * from './lot-holds';
+export * from './fleet';

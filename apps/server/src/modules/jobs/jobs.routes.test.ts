@@ -24,7 +24,21 @@ describe('background jobs (product admin)', () => {
   it('counts every queue by state, names its schedule, and says which ones no server here runs', async () => {
     const id = await failedJob(t);
     const overview = (await get('/api/jobs')).json<{ queues: { name: string; label: string; schedule: string | null; handled: boolean; failed: number; queued: number }[] }>();
-    expect(overview.queues.map((q) => q.name)).toEqual(['email', 'product-import', 'case-notes', 'alert-scan', 'trial-reminders', 'vendor-orders', 'reorder-forecast', 'reorder-digest', 'pms-sync', 'upload-sweep']);
+    expect(overview.queues.map((q) => q.name)).toEqual([
+      'email',
+      'product-import',
+      'case-notes',
+      'alert-scan',
+      'trial-reminders',
+      'vendor-orders',
+      'reorder-forecast',
+      'reorder-forecast-location',
+      'reorder-digest',
+      'reorder-digest-location',
+      'pms-sync',
+      'pms-sync-location',
+      'upload-sweep',
+    ]);
     expect(overview.queues.find((q) => q.name === 'alert-scan')).toMatchObject({ label: 'Expiry and stock alert scan', schedule: '*/15 * * * *', handled: true });
     // No SMTP_URL in this app: e-mails wait in the outbox.
     expect(overview.queues.find((q) => q.name === 'email')).toMatchObject({ handled: false, schedule: null });

@@ -25,6 +25,11 @@ export interface OpenDentalOptions {
    * permission to one request per 5 s per customer key (1 s with any other permission).
    */
   minIntervalMs?: number;
+  /**
+   * Where the pace is kept: the database, shared by every server process that asks with these keys
+   * (app.ts, issue 53). Without it, this object's own clock (a single process: tests, tools).
+   */
+  pace?: KeyPace | undefined;
   /** Seconds of changes read again at the start of each pass, in case the PMS's stamp and its clock disagree a little. */
   overlapSeconds?: number;
   /**
@@ -39,6 +44,17 @@ export interface OpenDentalOptions {
    */
   fetch?: OutboundFetch | undefined;
 }
+
+/** One key's turns, kept where every process asking with the key sees them (open-dental-pace.ts). */
+export interface KeyPace {
+  /** Takes the key's next turn, `intervalMs` after the one before it: answers how long to wait for it (ms). */
+  take(intervalMs: number): Promise<number>;
+  /** Open Dental asked for a pause: no turn before `ms` from now. */
+  holdOff(ms: number): Promise<void>;
+}
+
+/** The shared pace could not be read (its database): not a failure of the network, nor Open Dental's. */
+class PaceFailure extends Error {}
 
 type Query = Record<string, string | number | null | undefined>;
 
@@ -75,14 +91,26 @@ export function openDentalClient(options: OpenDentalOptions) {
   const minIntervalMs = options.minIntervalMs ?? 5_000;
   const send = options.fetch ?? createOutboundClient().fetch;
 
+  const pace = minIntervalMs > 0 ? options.pace : undefined;
+
   // Requests go one at a time so the throttle's pace holds even when the caller overlaps calls.
   let queue: Promise<unknown> = Promise.resolve();
   let lastStartedAt = -Infinity;
   /** Until when Open Dental asked for a pause (429 with Retry-After): no request goes before it. */
   let notBefore = 0;
+  /** How long the next request waits: for the key's shared turn when there is a shared pace, else after this object's last request. */
+  async function waitForTurn(): Promise<number> {
+    const paused = notBefore - Date.now();
+    if (!pace) return Math.max(lastStartedAt + minIntervalMs - Date.now(), paused);
+    try {
+      return Math.max(await pace.take(minIntervalMs), paused);
+    } catch (error) {
+      throw new PaceFailure('the Open Dental pace could not be read', { cause: error });
+    }
+  }
   function inTurn<T>(send: () => Promise<T>): Promise<T> {
     const run = queue.then(async () => {
-      const wait = Math.max(lastStartedAt + minIntervalMs, notBefore) - Date.now();
+      const wait = await waitForTurn();
       if (wait > 0) await sleep(wait);
       lastStartedAt = Date.now();
       return send();
@@ -121,6 +149,8 @@ export function openDentalClient(options: OpenDentalOptions) {
           return { status: response.status, body: await response.text(), retryAfter: response.headers.get('retry-after') };
         });
       } catch (error) {
+        // The database's failure, thrown as it is (the job fails and is retried), never taken for the network's.
+        if (error instanceof PaceFailure) throw error.cause;
         const failure = outboundFailureOf(error);
         // A refused address or a redirect is the address's doing: trying again changes nothing.
         if (failure.kind !== 'no-connection') throw new PmsError('bad-address', `Open Dental could not be reached: ${outboundProblem(failure)}`, failure.kind === 'redirect' ? failure.status : null);
@@ -134,7 +164,11 @@ export function openDentalClient(options: OpenDentalOptions) {
       if (status >= 200 && status < 300) return parse(body, schema);
       if (status === 404 && notFoundIsNull) return null;
       const retryAfter = status === 429 ? retryAfterSeconds(answer.retryAfter) : null;
-      if (retryAfter !== null) notBefore = Date.now() + retryAfter * 1000;
+      if (retryAfter !== null) {
+        notBefore = Date.now() + retryAfter * 1000;
+        // Every process waits it out, not only this one.
+        await pace?.holdOff(retryAfter * 1000);
+      }
       const worthRetrying = status >= 500 || (status === 429 && (retryAfter ?? 0) * 1000 <= maxRetryDelayMs);
       if (worthRetrying && attempt < attempts) {
         await sleep(backoff(attempt, retryAfter));

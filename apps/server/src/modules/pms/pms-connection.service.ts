@@ -128,7 +128,7 @@ export function createPmsConnectionService(deps: ServiceDeps, box: SecretBox, co
         // On: the location's first run starts now (the server's worker takes it within seconds), not
         // at the next 5 minutes. Queued with the save, so it runs with what was saved; one already
         // waiting for the location is that run.
-        if (body.enabled) await jobs.send(QUEUES.pmsSync, { companyId }, { tx, key: companyId });
+        if (body.enabled) await jobs.send(QUEUES.pmsSyncLocation, { companyId }, { tx, key: companyId });
         const keysSaved = [developerKey === undefined ? null : 'developer_key', customerKey === undefined ? null : 'customer_key'].filter(Boolean);
         await recordAudit(tx, actor, {
           entity: 'pms_connection',

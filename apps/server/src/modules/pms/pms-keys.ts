@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SecretBox } from '../../core/secret-box';
+import type { DbOrTx } from '../../db/client';
+import type { KeyPace } from './open-dental-client';
+import { holdOff, takeTurn } from './open-dental-pace.repo';
 import type { PmsConnector } from './pms-connector';
 
 /** What reaching a practice's Open Dental takes: its address and the two keys, opened. */
@@ -33,10 +36,13 @@ export function openKeys(box: SecretBox, row: { companyId: string; developerKeyE
  */
 const MAX_CONNECTORS = 200;
 
+/** Names a practice (address and keys) without holding its keys. */
+const practiceId = (access: OpenDentalAccess) => createHash('sha256').update(JSON.stringify([access.baseUrl, access.developerKey, access.customerKey])).digest('hex');
+
 export function sharedConnectors(build: ConnectorFactory): ConnectorFactory {
   const connectors = new Map<string, PmsConnector>();
   return (access) => {
-    const id = createHash('sha256').update(JSON.stringify([access.baseUrl, access.developerKey, access.customerKey])).digest('hex');
+    const id = practiceId(access);
     let connector = connectors.get(id);
     if (!connector) {
       connector = build(access);
@@ -46,4 +52,13 @@ export function sharedConnectors(build: ConnectorFactory): ConnectorFactory {
     }
     return connector;
   };
+}
+
+/**
+ * The practice's pace in the database (issue 53): the sync of its locations in every server
+ * process, and a connection test meanwhile, take turns one interval apart (open-dental-pace.repo.ts).
+ */
+export function databasePace(db: DbOrTx, access: OpenDentalAccess): KeyPace {
+  const keyHash = practiceId(access);
+  return { take: (intervalMs) => takeTurn(db, keyHash, intervalMs), holdOff: (ms) => holdOff(db, keyHash, ms) };
 }

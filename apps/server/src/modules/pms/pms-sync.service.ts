@@ -9,6 +9,7 @@ import { findUserById } from '../users/users.reads';
 import { PmsError, type PmsConnector } from './pms-connector';
 import { enabledOpenDentalConnections, saveRun, type ConnectionRow } from './pms-connection.repo';
 import { openKeys, type ConnectorFactory } from './pms-keys';
+import { forgetIdlePaces } from './open-dental-pace.repo';
 import { recheckRecorded } from './procedure-recheck';
 import { createSyncPages } from './sync-pages';
 import { createUpcomingService, UPCOMING_READS_PER_RUN } from './upcoming.service';
@@ -51,6 +52,8 @@ export interface SyncOutcome {
   error: string | null;
   /** The error itself, for the server's log. */
   cause?: unknown;
+  /** The failure may pass by itself (Open Dental down or busy, no answer, the database): the location's job is tried again soon. */
+  mayPass?: boolean;
 }
 
 /** A run that cannot go on for a reason the admins can fix; its message is theirs. */
@@ -59,8 +62,8 @@ class SyncStopped extends Error {}
 type Connection = ConnectionRow & { organizationId: string };
 
 /**
- * The Open Dental sync (issue 36; docs/decisions.md, Practice-management link), run by the pms-sync
- * job every 5 minutes: for each enabled connection, the procedures changed in Open Dental are read
+ * The Open Dental sync (issue 36; docs/decisions.md, Practice-management link), run every 5 minutes
+ * as a pms-sync-location job per enabled connection (issue 53): for each one, the procedures changed in Open Dental are read
  * page by page from the stored cursor, and each page is written with the cursor in one transaction,
  * so a crash resumes at the next page and a procedure read twice is written once (sync-pages.ts;
  * what a page changes is procedure-changes.ts). Then what was recorded lately is read again by its
@@ -148,6 +151,7 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
     } catch (error) {
       outcome.error = messageOf(error, options.secretBox);
       outcome.cause = error;
+      outcome.mayPass = mayPass(error);
       await saveRun(db, connection.companyId, { lastRunAt: at, lastError: outcome.error }).catch((cause: unknown) => {
         outcome.cause = cause;
       });
@@ -156,7 +160,15 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
   }
 
   return {
-    /** The job: every enabled Open Dental connection, one location after another. */
+    /** The locations whose Open Dental sync is on: the schedule queues a job for each (issue 53). */
+    async enabledLocations(): Promise<string[]> {
+      return (await enabledOpenDentalConnections(db)).map((c) => c.companyId);
+    },
+
+    /** Forgets the paces of keys not used for a day (keys tried and dropped, practices gone); how many. */
+    forgetIdlePaces: () => forgetIdlePaces(db),
+
+    /** Every enabled Open Dental connection, one location after another (tests; the job runs them per location). */
     async runAll(): Promise<SyncOutcome[]> {
       const outcomes: SyncOutcome[] = [];
       for (const connection of await enabledOpenDentalConnections(db)) outcomes.push(await syncLocation(connection));
@@ -175,6 +187,16 @@ export function createPmsSyncService(deps: ServiceDeps, options: PmsSyncOptions)
 }
 
 export type PmsSyncService = ReturnType<typeof createPmsSyncService>;
+
+/**
+ * Whether trying again soon may succeed: Open Dental failing, busy or not answering, or our own
+ * database. Not what the admins must fix (keys, address, the admin who saved it): the next round does.
+ */
+function mayPass(error: unknown): boolean {
+  if (error instanceof SyncStopped || error instanceof SecretBoxError) return false;
+  if (error instanceof PmsError) return error.kind === 'server-failed' || error.kind === 'unreachable' || error.kind === 'rate-limited';
+  return true;
+}
 
 /** What the location's admins read of a failed run: what to do, never a key nor an internal detail. */
 function messageOf(error: unknown, box: SecretBox): string {

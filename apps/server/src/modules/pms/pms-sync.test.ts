@@ -84,7 +84,7 @@ const appointmentSources = async (place: Place) =>
 const syncNow = (place: Place) => t.request({ method: 'POST', url: '/api/pms/connection/sync', token: place.token });
 /** The location's sync runs waiting in the job engine. */
 const queuedFor = async (place: Place) =>
-  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from pgboss.job where name = 'pms-sync' and state = 'created' and data->>'companyId' = ${place.id}`))[0]!.n;
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from pgboss.job where name = 'pms-sync-location' and state = 'created' and data->>'companyId' = ${place.id}`))[0]!.n;
 
 /** One run at the location; it must succeed unless a failure is what the test is about. */
 async function sync(place: Place, failing = false) {
@@ -410,7 +410,7 @@ describe('the Open Dental sync', () => {
     od.addProcedure({ PatNum: 909 });
     expect((await save(place, { take_stock_on_complete: false })).statusCode).toBe(200);
     expect(await queuedFor(place)).toBe(1);
-    await t.jobs.drain('pms-sync');
+    await t.jobs.drain('pms-sync-location');
     expect(await queuedFor(place)).toBe(0);
     expect(await procedures(place)).toHaveLength(1);
     expect(await connection(place)).toMatchObject({ last_run_at: NOW.toISOString(), last_success_at: NOW.toISOString(), last_error: null });
@@ -419,12 +419,19 @@ describe('the Open Dental sync', () => {
     expect(await queuedFor(place)).toBe(0);
   });
 
-  it('runs as a job for every enabled location; one failing does not stop the others', async () => {
+  it('runs as a job for every enabled location (issue 53: the schedule queues one per location); one failing does not stop the others', async () => {
     const broken = await connected({ customer_key: 'not-the-key' });
     const working = await connected();
     od.addProcedure();
     await t.jobs.send(QUEUES.pmsSync, {});
     await t.jobs.drain('pms-sync');
+    expect(await queuedFor(broken)).toBe(1);
+    expect(await queuedFor(working)).toBe(1);
+    // A second round while they wait queues none again.
+    await t.jobs.send(QUEUES.pmsSync, {});
+    await t.jobs.drain('pms-sync');
+    expect(await queuedFor(working)).toBe(1);
+    await t.jobs.drain('pms-sync-location');
     expect(await connection(broken)).toMatchObject({ last_error: REFUSED_KEYS });
     expect(await connection(working)).toMatchObject({ last_error: null, last_success_at: NOW.toISOString() });
     expect(await procedures(working)).toHaveLength(1);

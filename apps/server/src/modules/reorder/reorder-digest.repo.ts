@@ -54,7 +54,7 @@ export interface DigestSubscriber {
  * an approved, subscribed organization, its admin or the location's own admin (the service checks
  * their permissions on top). Whoever lost that keeps the row and gets nothing until they have it back.
  */
-export async function dueSubscriptions(db: DbOrTx, today: string, weekStart: string, at: Date): Promise<DigestSubscriber[]> {
+export async function dueSubscriptions(db: DbOrTx, today: string, weekStart: string, at: Date, companyId?: string): Promise<DigestSubscriber[]> {
   const found = await rows<{ user_id: string; company_id: string; frequency: DigestFrequency; email: string; role: Role; permissions: PermissionMap | string | null; company_name: string }>(
     db,
     sql`select s.user_id, s.company_id, s.frequency, u.email, u.role, u.permissions, c.name as company_name
@@ -65,6 +65,7 @@ export async function dueSubscriptions(db: DbOrTx, today: string, weekStart: str
                               and o.subscription_active_until > ${at.toISOString()}::timestamptz
          where ((u.role = 'company_admin' and u.company_id = s.company_id) or (u.role = 'organization_admin' and u.organization_id = c.organization_id))
            and (s.last_sent_on is null or s.last_sent_on < case when s.frequency = 'daily' then ${today}::date else ${weekStart}::date end)
+           ${companyId ? sql`and s.company_id = ${companyId}::uuid` : sql``}
          order by s.company_id, s.user_id`,
   );
   return found.map((r) => ({

@@ -36,10 +36,11 @@ const choice = async (token: string) => (await t.request({ method: 'GET', url: '
 const mailsTo = (to: string) => queryRows<{ subject: string; text: string }>(t.db, sql`select subject, text from email_outbox where "to" = ${to} order by created_at, id`);
 const subscription = async (c: Clinic) =>
   (await queryRows<{ frequency: string; token: string; last_sent_on: string | null }>(t.db, sql`select frequency, token, last_sent_on::text from reorder_digest_subscriptions where user_id = ${c.admin.id} and company_id = ${c.companyId}`))[0];
-/** The job as the engine runs it (the hourly cron's queue). */
+/** The job as the engine runs it: the hourly schedule, then the per-location jobs it queued (issue 53). */
 async function runJob() {
   await t.jobs.send(QUEUES.reorderDigest, {});
   await t.jobs.drain(QUEUES.reorderDigest.name);
+  await t.jobs.drain(QUEUES.reorderDigestLocation.name);
 }
 
 /** Three items at risk, one lot expiring, and a suggested order of two lines to order (and three that are not). */

@@ -39,6 +39,37 @@ export function createReorderDigestService(deps: ServiceDeps) {
     return { items, lots, expiryWindowDays: deps.alertExpiryWindowDays, suggested };
   }
 
+  /** The digests due now, of one location or of all; how many e-mails were enqueued. */
+  async function sendDue(now: Date, companyId?: string): Promise<number> {
+    if (now.getUTCHours() < DIGEST_SEND_HOUR_UTC) return 0;
+    const today = isoDay(now);
+    const monday = weekStart(today);
+    const facts = new Map<string, DigestFacts>();
+    let sent = 0;
+    for (const subscriber of await dueSubscriptions(db, today, monday, now, companyId)) {
+      // Off for other roles: whoever may no longer update the location gets nothing (the choice stays).
+      if (!can(effectivePermissions(subscriber.role, subscriber.permissions), 'companies', 'update')) continue;
+      let location = facts.get(subscriber.companyId);
+      if (!location) {
+        location = await factsOf(subscriber.companyId, today);
+        facts.set(subscriber.companyId, location);
+      }
+      if (!hasNews(location)) continue;
+      const news = location;
+      await db.transaction(async (tx) => {
+        const token = await claimDigest(tx, subscriber.userId, subscriber.companyId, subscriber.frequency, subscriber.frequency === 'daily' ? today : monday, today);
+        if (token === null) return;
+        await enqueueEmail(
+          tx,
+          deps.jobs,
+          reorderDigestEmail({ to: subscriber.email, locationName: subscriber.companyName, frequency: subscriber.frequency, today, facts: news, appUrl: deps.publicUrl, token }),
+        );
+        sent += 1;
+      });
+    }
+    return sent;
+  }
+
   return {
     /** The signed-in admin's choice at their current location. */
     async choice(actor: Actor): Promise<ReorderDigest> {
@@ -72,41 +103,26 @@ export function createReorderDigestService(deps: ServiceDeps) {
     },
 
     /**
-     * The hourly job: every digest due (daily ones once a day, weekly ones once a week from Monday)
-     * whose location has something to say is enqueued, and marked sent in the same transaction; a
-     * location's facts are read once for all its admins. Nothing to say: nothing is sent, and the
-     * next run looks again. Answers how many e-mails were enqueued.
+     * The hourly schedule (issue 53): the locations with a digest due now, one job each
+     * (`sendDigestsAt`). None before DIGEST_SEND_HOUR_UTC.
      */
-    async sendDigests(): Promise<number> {
+    async dueLocations(): Promise<string[]> {
       const now = deps.now();
-      if (now.getUTCHours() < DIGEST_SEND_HOUR_UTC) return 0;
+      if (now.getUTCHours() < DIGEST_SEND_HOUR_UTC) return [];
       const today = isoDay(now);
-      const monday = weekStart(today);
-      const facts = new Map<string, DigestFacts>();
-      let sent = 0;
-      for (const subscriber of await dueSubscriptions(db, today, monday, now)) {
-        // Off for other roles: whoever may no longer update the location gets nothing (the choice stays).
-        if (!can(effectivePermissions(subscriber.role, subscriber.permissions), 'companies', 'update')) continue;
-        let location = facts.get(subscriber.companyId);
-        if (!location) {
-          location = await factsOf(subscriber.companyId, today);
-          facts.set(subscriber.companyId, location);
-        }
-        if (!hasNews(location)) continue;
-        const news = location;
-        await db.transaction(async (tx) => {
-          const token = await claimDigest(tx, subscriber.userId, subscriber.companyId, subscriber.frequency, subscriber.frequency === 'daily' ? today : monday, today);
-          if (token === null) return;
-          await enqueueEmail(
-            tx,
-            deps.jobs,
-            reorderDigestEmail({ to: subscriber.email, locationName: subscriber.companyName, frequency: subscriber.frequency, today, facts: news, appUrl: deps.publicUrl, token }),
-          );
-          sent += 1;
-        });
-      }
-      return sent;
+      return [...new Set((await dueSubscriptions(db, today, weekStart(today), now)).map((s) => s.companyId))];
     },
+
+    /**
+     * One location's digests due (daily ones once a day, weekly ones once a week from Monday),
+     * enqueued if the location has something to say, each marked sent in the same transaction: a
+     * retry sends only those still due. The location's facts are read once for all its admins.
+     * Nothing to say: nothing is sent, and the next run looks again. Answers how many were enqueued.
+     */
+    sendDigestsAt: (companyId: string) => sendDue(deps.now(), companyId),
+
+    /** Every location's digests due, one location after another (tests; the job runs them per location). */
+    sendDigests: () => sendDue(deps.now()),
   };
 }
 

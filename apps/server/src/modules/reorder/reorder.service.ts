@@ -175,8 +175,11 @@ export function createReorderService(deps: ServiceDeps) {
       return written;
     },
 
-    /** One location's forecasts and alerts refreshed now (the suggested orders' Draft now button). */
+    /** One location's forecasts and alerts refreshed now (the suggested orders' Draft now button, the nightly per-location job). */
     refreshCompany: (companyId: string) => forecastCompany(companyId, deps.now()),
+
+    /** The locations the nightly forecasts are for: use in the last twelve weeks, or forecasts to replace (issue 53: a job each). */
+    companiesToForecast: () => companiesToForecast(db, historyDays(deps.now(), REORDER_HISTORY_DAYS)[0]!),
   };
 }
 

@@ -182,4 +182,14 @@ export async function companiesToSuggest(db: DbOrTx): Promise<string[]> {
   return found.map((r) => r.company_id);
 }
 
+/** Whether the location has anything to plan for (one of companiesToSuggest). */
+export async function hasSomethingToSuggest(db: DbOrTx, companyId: string): Promise<boolean> {
+  const found = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one where exists (select 1 from reorder_forecasts where company_id = ${companyId}::uuid)
+           or exists (select 1 from product_company_settings where company_id = ${companyId}::uuid and (minimum_stock > 0 or pinned_reorder_point is not null))`,
+  );
+  return found.length > 0;
+}
+
 export type { SuggestedChoice };

@@ -28,6 +28,7 @@ import { settingsOf } from './reorder.repo';
 import {
   closeDraftIfDone,
   companiesToSuggest,
+  hasSomethingToSuggest,
   findLine,
   findOpenDraft,
   linesOf,
@@ -273,6 +274,16 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
     },
 
     draftCompany: (companyId: string) => draftCompany(companyId),
+
+    /** The locations with anything to plan for: forecasts, a minimum stock or pinned levels. */
+    companiesToSuggest: () => companiesToSuggest(db),
+
+    /** The nightly job at one location (issue 53): drafted if it has anything to plan for (after its forecasts). */
+    async draftIfPlanned(companyId: string): Promise<boolean> {
+      if (!(await hasSomethingToSuggest(db, companyId))) return false;
+      await draftCompany(companyId);
+      return true;
+    },
 
     /** The page's Draft now: this location's forecasts brought up to date, then its draft. */
     async refresh(actor: Actor): Promise<SuggestedOrder> {
