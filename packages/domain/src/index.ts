@@ -45,5 +45,6 @@ export * from './marketplace';
 export * from './suggested-orders';
 export * from './pms';
 export * from './upcoming-trays';
+export * from './procedure-trays';
 export * from './case-note-tray';
 export * from './tray-proposal';

@@ -74,6 +74,7 @@ export interface TrayRow {
   product_id: string;
   product_name: string;
   quantity: string;
+  implantable: boolean;
   usable_units: string;
 }
 
@@ -82,7 +83,7 @@ export async function traysOf(db: DbOrTx, companyId: string, treatmentIds: strin
   if (treatmentIds.length === 0) return [];
   return rows<TrayRow>(
     db,
-    sql`select tp.treatment_id, tp.product_id, pr.name as product_name, tp.quantity,
+    sql`select tp.treatment_id, tp.product_id, pr.name as product_name, tp.quantity, pr.implantable,
                coalesce((select sum(s.units_left) from stocks s
                           where s.company_id = ${companyId}::uuid and s.product_id = tp.product_id and s.deleted_at is null and s.units_left > 0
                             and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date)), 0) as usable_units

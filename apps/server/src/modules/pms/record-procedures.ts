@@ -1,4 +1,4 @@
-import { PMS_MESSAGES, type TreatmentLogProductInput } from '@clinic/domain';
+import { PMS_MESSAGES, traysNeeded, type TreatmentLogProductInput } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
@@ -10,12 +10,12 @@ import { lockProcedures, markRecorded, traysOf, type WaitingRow } from './pms.re
 /** Why a procedure cannot be recorded yet: its own problem, or a code mapped to no treatment. */
 export const problemOf = (r: Pick<WaitingRow, 'problem' | 'treatment_id' | 'code'>) => r.problem ?? (r.treatment_id ? null : PMS_MESSAGES.codeUnmapped(r.code));
 
-/** Each procedure's tray as designed: two fillings of one visit take two trays (one line per product and treatment). */
+/** Each procedure's tray as designed (traysNeeded: two fillings take two trays, an implant one device a line). */
 export async function designedTrays(tx: Tx, companyId: string, procedures: { treatment_id: string | null }[], today: string) {
-  const perTreatment = new Map<string, number>();
-  for (const p of procedures) if (p.treatment_id) perTreatment.set(p.treatment_id, (perTreatment.get(p.treatment_id) ?? 0) + 1);
-  const trays = await traysOf(tx, companyId, [...perTreatment.keys()], today);
-  return trays.map((t) => ({ productId: t.product_id, quantity: Number(t.quantity) * (perTreatment.get(t.treatment_id) ?? 1), treatmentId: t.treatment_id }));
+  const treatmentIds = [...new Set(procedures.flatMap((p) => (p.treatment_id ? [p.treatment_id] : [])))];
+  const trays = await traysOf(tx, companyId, treatmentIds, today);
+  const design = trays.map((t) => ({ treatment_id: t.treatment_id, product_id: t.product_id, quantity: Number(t.quantity), implantable: t.implantable }));
+  return traysNeeded(procedures, design).map((line) => ({ productId: line.product_id, quantity: line.quantity, treatmentId: line.treatment_id }));
 }
 
 export interface ProcedureRecording {

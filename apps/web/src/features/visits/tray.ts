@@ -1,4 +1,4 @@
-import { IMPLANT_MESSAGES, readUdi, trayCost, type CreateTreatmentLogRequest, type Treatment, type TreatmentLog, type UpdateTreatmentLogRequest } from '@clinic/domain';
+import { IMPLANT_MESSAGES, readUdi, trayCost, traysNeeded, type CreateTreatmentLogRequest, type Treatment, type TreatmentLog, type UpdateTreatmentLogRequest } from '@clinic/domain';
 
 /** A treatment of the visit: a design picked now (with its tray), or one a saved visit names. */
 export type TreatmentChoice = Pick<Treatment, 'id' | 'treatment_code' | 'name'> & Partial<Pick<Treatment, 'treatmentProducts'>>;
@@ -52,20 +52,28 @@ export function implantIssues(lines: TrayLine[]): { path: string; message: strin
   });
 }
 
-/** The tray of the chosen treatments, each product with its design's default quantity. */
-export function trayOf(treatments: TreatmentChoice[]): TrayLine[] {
-  return treatments.flatMap((t) =>
-    (t.treatmentProducts ?? []).map((p) => ({
-      key: `${t.id}:${p.product_id}`,
-      treatmentId: t.id,
-      productId: p.product_id,
-      productName: p.product.name,
-      // An implant is one device a line.
-      quantity: p.product.implantable ? '1' : String(p.quantity),
-      unitPrice: p.estimated_unit_price,
-      implantable: p.product.implantable ?? false,
-    })),
+/**
+ * The tray of the procedures' treatments (traysNeeded): each product with its design's quantity
+ * times the procedures of its treatment, an implant one device a line. Chosen at the chair, each
+ * treatment is one procedure.
+ */
+export function trayOf(treatments: TreatmentChoice[], procedures: readonly { treatment_id: string | null }[] = treatments.map((t) => ({ treatment_id: t.id }))): TrayLine[] {
+  const products = new Map(treatments.flatMap((t) => (t.treatmentProducts ?? []).map((p) => [`${t.id}:${p.product_id}`, p] as const)));
+  const design = treatments.flatMap((t) =>
+    (t.treatmentProducts ?? []).map((p) => ({ treatment_id: t.id, product_id: p.product_id, quantity: p.quantity, implantable: p.product.implantable ?? false })),
   );
+  return traysNeeded(procedures, design).map((line) => {
+    const p = products.get(`${line.treatment_id}:${line.product_id}`)!;
+    return {
+      key: `${line.treatment_id}:${line.product_id}${line.device && line.device > 1 ? `:${String(line.device)}` : ''}`,
+      treatmentId: line.treatment_id,
+      productId: line.product_id,
+      productName: p.product.name,
+      quantity: String(line.quantity),
+      unitPrice: p.estimated_unit_price,
+      implantable: line.device !== null,
+    };
+  });
 }
 
 const slotOf = (line: Pick<TrayLine, 'treatmentId' | 'productId'>) => `${line.treatmentId ?? ''}:${line.productId}`;

@@ -111,14 +111,13 @@ export function TreatmentExecutionPage() {
 
   /** A waiting visit into the form: its patient, its treatments and their trays (one per procedure), to change lots and quantities. */
   const editWaiting = async (visit: WaitingVisit) => {
-    const perTreatment = new Map<string, number>();
-    for (const p of visit.procedures) if (p.treatment) perTreatment.set(p.treatment.id, (perTreatment.get(p.treatment.id) ?? 0) + 1);
+    const procedures = visit.procedures.map((p) => ({ treatment_id: p.treatment?.id ?? null }));
     try {
-      const treatments = await Promise.all([...perTreatment.keys()].map(fetchTreatment));
+      const treatments = await Promise.all([...new Set(procedures.flatMap((p) => (p.treatment_id ? [p.treatment_id] : [])))].map(fetchTreatment));
       setSaved(null);
       setChartNumber(visit.chart_number);
       setChosen(treatments);
-      setLines(trayOf(treatments).map((line) => (line.implantable ? line : { ...line, quantity: String(Number(line.quantity) * (perTreatment.get(line.treatmentId ?? '') ?? 1)) })));
+      setLines(trayOf(treatments, procedures));
       setSubmitted(false);
       setIdempotencyKey(crypto.randomUUID());
       setFromPms(visit);
