@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forecastDemand } from './forecast';
+import { forecastDemand, historySinceFirstReceipt } from './forecast';
 
 /** `weeks` weeks of use, Monday first, from a week's pattern; the day after the last is a Monday. */
 function weeksOf(week: number[], weeks: number): number[] {
@@ -79,5 +79,23 @@ describe('forecastDemand', () => {
   it('reads sparse use on open days as intermittent even with a weekly rhythm', () => {
     const forecast = forecastDemand(weeksOf([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 6));
     expect(forecast.method).toBe('intermittent');
+  });
+});
+
+describe('historySinceFirstReceipt (issue 51)', () => {
+  it('reads a new product from its first receipt, not padded with zeros', () => {
+    const padded = [...new Array<number>(70).fill(0), ...new Array<number>(14).fill(2)];
+    expect(forecastDemand(padded).method).toBe('intermittent');
+    const since = historySinceFirstReceipt(padded, 14);
+    expect(since).toHaveLength(14);
+    expect(forecastDemand(since)).toMatchObject({ method: 'steady', dailyMean: 2 });
+  });
+
+  it.each([
+    { since: null, length: 84 },
+    { since: 200, length: 84 },
+    { since: 0, length: 0 },
+  ])('first receipt $since days ago: $length days read', ({ since, length }) => {
+    expect(historySinceFirstReceipt(new Array<number>(84).fill(1), since)).toHaveLength(length);
   });
 });
