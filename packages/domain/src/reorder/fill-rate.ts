@@ -112,23 +112,25 @@ function discreteMixture(forecast: DemandForecast, points: readonly LeadTimePoin
 
 /**
  * The smallest whole reorder point whose expected fill, with orders of `orderUnits`, reaches
- * `fillRate`; exact over the lead-time distribution, deterministic.
+ * `fillRate`; exact over the lead-time distribution, deterministic. `atLeastMean`: never below the
+ * lead time's expected use (the fill is then the one there).
  */
-export function fillRateReorderPoint(forecast: DemandForecast, leadTime: readonly LeadTimePoint[], fillRate: number, orderUnits: number): FillRatePlan {
+export function fillRateReorderPoint(forecast: DemandForecast, leadTime: readonly LeadTimePoint[], fillRate: number, orderUnits: number, atLeastMean = false): FillRatePlan {
   const points = leadTime.length > 0 ? leadTime : [{ days: 1, share: 1 }];
   const loss = forecast.method === 'intermittent' ? discreteMixture(forecast, points) : normalMixture(forecast, points);
   const q = Math.max(1, orderUnits);
   const cycle = q + loss.undershoot;
   const short = (s: number) => loss.at(s) - loss.at(s + q);
   const allowed = (1 - clampFillRate(fillRate)) * cycle;
-  // Units short fall as s rises: bisection over whole units.
-  let lo = 0;
-  let hi = Math.max(1, loss.ceiling);
+  // Units short fall as s rises: bisection over whole units, from the floor up.
+  const leadTimeDemand = loss.mean;
+  let lo = atLeastMean ? Math.max(0, Math.ceil(loss.mean - 1e-9)) : 0;
+  let hi = Math.max(lo + 1, loss.ceiling);
   if (short(lo) <= allowed) hi = lo;
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
     if (short(mid) <= allowed) hi = mid;
     else lo = mid;
   }
-  return { reorderPoint: hi, expectedFill: Math.min(1, Math.max(0, 1 - short(hi) / cycle)), leadTimeDemand: loss.mean, undershoot: loss.undershoot };
+  return { reorderPoint: hi, expectedFill: Math.min(1, Math.max(0, 1 - short(hi) / cycle)), leadTimeDemand, undershoot: loss.undershoot };
 }

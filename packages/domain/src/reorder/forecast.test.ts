@@ -94,8 +94,13 @@ describe('historySinceFirstReceipt (issue 51)', () => {
   it.each([
     { since: null, length: 84 },
     { since: 200, length: 84 },
-    { since: 0, length: 0 },
-  ])('first receipt $since days ago: $length days read', ({ since, length }) => {
-    expect(historySinceFirstReceipt(new Array<number>(84).fill(1), since)).toHaveLength(length);
+    { since: 0, length: 10 },
+    { since: 10, length: 10 },
+  ])('first receipt $since days ago, no use before: $length days read', ({ since, length }) => {
+    expect(historySinceFirstReceipt([...new Array<number>(74).fill(0), ...new Array<number>(10).fill(1)], since)).toHaveLength(length);
+  });
+
+  it('starts at the first use when use was recorded before the first receipt (stock found at a count)', () => {
+    expect(historySinceFirstReceipt([0, 0, 1, 0, 2, 1], 1)).toEqual([1, 0, 2, 1]);
   });
 });

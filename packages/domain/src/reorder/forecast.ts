@@ -176,10 +176,14 @@ export function forecastDemand(dailyUse: readonly number[]): DemandForecast {
 /**
  * The days of a history since the product's first receipt at the location (issue 51): days before
  * it are not "no use" but "not here yet", and padding them with zeros made a product used twice a
- * day look occasional at 0.8 a day. `daysSinceFirstReceipt` null: never received, the whole window.
+ * day look occasional at 0.8 a day. Use recorded before the first receipt (stock taken on at a
+ * count or an import) moves the start back to that use. `daysSinceFirstReceipt` null: never
+ * received, the whole window.
  */
 export function historySinceFirstReceipt(dailyUse: readonly number[], daysSinceFirstReceipt: number | null): number[] {
   if (daysSinceFirstReceipt === null || !Number.isFinite(daysSinceFirstReceipt)) return [...dailyUse];
-  const keep = Math.max(0, Math.min(dailyUse.length, Math.floor(daysSinceFirstReceipt)));
+  const firstUse = dailyUse.findIndex((u) => u > 0);
+  const sinceUse = firstUse < 0 ? 0 : dailyUse.length - firstUse;
+  const keep = Math.max(sinceUse, Math.min(dailyUse.length, Math.floor(Math.max(0, daysSinceFirstReceipt))));
   return dailyUse.slice(dailyUse.length - keep);
 }

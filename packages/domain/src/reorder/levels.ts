@@ -202,11 +202,14 @@ function fillRateLevels(input: ReorderLevelsInput, reviewDays: number): ReorderL
   const orderUnits = economic?.units ?? Math.max(1, wholeUp(forecast.dailyMean * reviewDays));
   const why = economic?.why ?? `${orderUnits} units, ${reviewDays} days of use: no price or pack yet to weigh ordering against holding`;
   const points = leadTime.distribution?.length ? leadTime.distribution : leadTimePoints(leadTime.days, leadTime.sdDays).map((p) => ({ days: p.days, share: p.weight }));
-  const plan = fillRateReorderPoint(forecast, points, input.fillRate!, orderUnits);
+  // Never below the lead time's expected use: with a large order a fill rate alone would accept
+  // running short a little every cycle, which a clinic notices more than the units it counts.
+  const plan = fillRateReorderPoint(forecast, points, input.fillRate!, orderUnits, true);
+  const reorderPoint = plan.reorderPoint;
   return {
-    reorderPoint: plan.reorderPoint,
-    orderUpTo: plan.reorderPoint + orderUnits,
-    safetyStock: Math.max(0, plan.reorderPoint - plan.leadTimeDemand),
+    reorderPoint,
+    orderUpTo: reorderPoint + orderUnits,
+    safetyStock: Math.max(0, reorderPoint - plan.leadTimeDemand),
     leadTimeDemand: plan.leadTimeDemand,
     source: 'forecast',
     expectedFill: plan.expectedFill,

@@ -1,6 +1,7 @@
 import {
   MARKETPLACE_MESSAGES,
   SUGGESTION_MESSAGES,
+  joinQuantity,
   lineTotal,
   orderQuantity,
   purchaseOrderNumber,
@@ -52,6 +53,20 @@ function levelsOf(p: ProductPosition): { reorderPoint: number; orderUpTo: number
   return { reorderPoint: Math.max(p.forecast.reorderPoint, minimum), orderUpTo: Math.max(p.forecast.orderUpTo, minimum) };
 }
 
+const fmt = (n: number) => String(Math.round(n * 100) / 100);
+
+/** Why a line orders what it does: where the product stands, the fill aimed at, and the order-cost balance. */
+function whyOf(p: ProductPosition, levels: { reorderPoint: number; orderUpTo: number }, joined: boolean): string {
+  const position = `${fmt(p.usableUnits)} usable + ${fmt(p.onOrderUnits)} on order`;
+  if (p.pinned) return `${position}, at or below the reorder point ${levels.reorderPoint} set by hand: up to ${levels.orderUpTo}`;
+  if (!p.forecast || levels.reorderPoint > p.forecast.reorderPoint) return `${position}, at or below the Minimum Stock ${levels.reorderPoint}: up to ${levels.orderUpTo}`;
+  const fill = p.forecast.expectedFill === null ? '' : ` (expected fill ${(100 * p.forecast.expectedFill).toFixed(1)}%)`;
+  const start = joined
+    ? `Joins the order to ${p.last?.supplierName ?? 'its supplier'} going out anyway: ${position}, within half an order of the reorder point ${levels.reorderPoint}${fill}`
+    : `${position}, at or below the reorder point ${levels.reorderPoint}${fill}`;
+  return p.forecast.why ? `${start}. Order size: ${p.forecast.why}` : `${start}: up to ${levels.orderUpTo}`;
+}
+
 function toView(l: SuggestedLineRow): SuggestedOrder['lines'][number] {
   const { line } = l;
   const units = line.packSize ? line.quantity * line.packSize : 0;
@@ -69,6 +84,7 @@ function toView(l: SuggestedLineRow): SuggestedOrder['lines'][number] {
     units_needed: line.unitsNeeded,
     usable_units: line.usableUnits,
     on_order_units: line.onOrderUnits,
+    why: line.why,
     reorder_point: line.reorderPoint,
     order_up_to: line.orderUpTo,
     choices: line.choices.map((c) => ({
@@ -109,25 +125,35 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
     return { id: draft.id, refreshed_at: draft.refreshedAt.toISOString(), lines: lines.map(toView), total, auto_send_under: autoSendUnder };
   }
 
-  /** What the location should order now, as lines: products at or below their reorder point, routed. */
+  /**
+   * What the location should order now, as lines: products at or below their reorder point, and
+   * (issue 51) products of the same last supplier due soon, joining the order that goes out
+   * anyway so its cost counts once; routed. Each line says why its quantity.
+   */
   async function draftLines(companyId: string): Promise<NewSuggestedLine[]> {
     const positions = await productPositions(db, companyId, isoDay(deps.now()));
-    const due = positions
-      .map((p) => ({ p, levels: levelsOf(p) }))
-      .filter(({ p, levels }) => p.usableUnits + p.onOrderUnits <= levels.reorderPoint && levels.orderUpTo - (p.usableUnits + p.onOrderUnits) > 0);
+    const all = positions.map((p) => ({ p, levels: levelsOf(p), joined: false }));
+    const dueNow = all.filter(({ p, levels }) => p.usableUnits + p.onOrderUnits <= levels.reorderPoint && levels.orderUpTo - (p.usableUnits + p.onOrderUnits) > 0);
+    const going = new Set(dueNow.map(({ p }) => p.last?.supplierId).filter(Boolean));
+    const joining = all
+      .filter((x) => !dueNow.includes(x) && !x.p.pinned && x.p.last && going.has(x.p.last.supplierId))
+      .filter(({ p, levels }) => joinQuantity({ onHand: p.usableUnits, onOrder: p.onOrderUnits, levels, packSize: 1 }).units > 0)
+      .map((x) => ({ ...x, joined: true }));
+    const due = [...dueNow, ...joining];
     if (due.length === 0) return [];
     const { offers, kinds } = await marketplace.offersFor(
       companyId,
       due.map(({ p }) => p.productId),
     );
-    return due.map(({ p, levels }) => {
+    return due.map(({ p, levels, joined }) => {
       const unitsNeeded = levels.orderUpTo - (p.usableUnits + p.onOrderUnits);
       const { choice, choices, problem } = routeProduct(
         p,
         offers.filter((o) => o.productId === p.productId),
         kinds,
       );
-      const packs = choice ? orderQuantity({ onHand: p.usableUnits, onOrder: p.onOrderUnits, levels, packSize: choice.packSize, unitPrice: unitPriceOf(choice) }).packs : 0;
+      const quantityOf = joined ? joinQuantity : orderQuantity;
+      const packs = choice ? quantityOf({ onHand: p.usableUnits, onOrder: p.onOrderUnits, levels, packSize: choice.packSize, unitPrice: unitPriceOf(choice) }).packs : 0;
       return {
         productId: p.productId,
         vendorId: choice?.vendorId ?? null,
@@ -142,6 +168,7 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
         onOrderUnits: p.onOrderUnits,
         reorderPoint: levels.reorderPoint,
         orderUpTo: levels.orderUpTo,
+        why: whyOf(p, levels, joined),
         choices,
         problem,
       };
