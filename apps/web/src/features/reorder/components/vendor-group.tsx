@@ -133,6 +133,11 @@ export function VendorGroup({
                     <Typography variant="body2" color="text.secondary">
                       {units(line.usable_units)} on hand{line.on_order_units > 0 ? ` + ${units(line.on_order_units)} ordered` : ''} · reorder at {line.reorder_point}, up to {line.order_up_to}
                     </Typography>
+                    {line.why ? (
+                      <Typography variant="caption" color="text.secondary" component="p" sx={{ maxWidth: 420 }}>
+                        Why: {line.why}
+                      </Typography>
+                    ) : null}
                   </TableCell>
                   <TableCell sx={{ minWidth: 200, maxWidth: 260 }}>
                     {editable && line.choices.length > 1 ? (
