@@ -51,7 +51,7 @@ describe('reorderLevels on the fill-rate path', () => {
     expect(levels).toMatchObject({ source: 'forecast', orderUnits: 470 });
     expect(levels.orderUpTo).toBe(levels.reorderPoint + 470);
     expect(levels.expectedFill).toBeGreaterThanOrEqual(0.99);
-    expect(levels.why).toBe('47 packs of 10, about every 47 days: balances ordering $15.00 an order against holding $0.50 a unit a year (468 units ideal)');
+    expect(levels.why).toBe('47 packs of 10, about every 47 days: balances ordering $15.00 an order against holding $0.50 a unit a year; 468 units ideal');
   });
 
   it('orders the review period\'s use without a price, and says so', () => {

@@ -132,7 +132,8 @@ export function reorderLevels(input: ReorderLevelsInput): ReorderLevels {
   return {
     ...levels,
     reorderPoint,
-    orderUpTo: Math.max(levels.orderUpTo, bookedUpTo, reorderPoint),
+    // On the fill-rate path the order keeps its economic size above the raised reorder point.
+    orderUpTo: Math.max(levels.orderUpTo, bookedUpTo, reorderPoint + (levels.orderUnits ?? 0)),
     safetyStock: Math.max(levels.safetyStock, reorderPoint - levels.leadTimeDemand),
     reason: [levels.reason, note].filter(Boolean).join('; '),
   };

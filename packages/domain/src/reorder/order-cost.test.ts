@@ -36,9 +36,11 @@ describe('economicOrder (issue 51: ordering against holding, in whole packs)', (
     expect(economicOrder({ dailyUse: 10, unitPrice: 2, packSize: 10, orderCost, holdingRate: 0.25 })!.packs).toBe(packs);
   });
 
-  it('says why in words', () => {
+  it('says why in words, a single unit as one', () => {
+    expect(economicOrder({ dailyUse: 0.01, unitPrice: 400, packSize: 1, orderCost: 15, holdingRate: 0.25 })!.why).toBe('1 unit, about every 100 days: balances ordering $15.00 an order against holding $100 a unit a year; 1 unit ideal');
+    expect(economicOrder({ dailyUse: 2, unitPrice: 50, packSize: 100, orderCost: 15, holdingRate: 0.25 })!.why).toBe('1 pack of 100, about 50 days of use: the smallest pack; ordering $15.00 an order, holding $12.50 a unit a year');
     expect(economicOrder({ dailyUse: 10, unitPrice: 2, packSize: 10, orderCost: 15, holdingRate: 0.25, linesPerOrder: 4 })!.why).toBe(
-      '23 packs of 10, about every 23 days: balances ordering $3.75 a line (its share of a $15.00 order) against holding $0.50 a unit a year (234 units ideal)',
+      '23 packs of 10, about every 23 days: balances ordering $3.75 a line (a $15.00 order shared by 4 lines) against holding $0.50 a unit a year; 234 units ideal',
     );
   });
 

@@ -47,19 +47,23 @@ export function economicOrder(input: OrderCostInput): EconomicOrder | null {
   const holding = holdingRate * unitPrice;
   const cost = (packs: number) => (share * yearly) / (packs * packSize) + (holding * packs * packSize) / 2;
   const ideal = holding > 0 ? Math.sqrt((2 * yearly * share) / holding) : Infinity;
-  const cap = Math.max(1, Math.floor((MAX_ORDER_DAYS * dailyUse) / packSize));
-  const below = Math.min(cap, Math.max(1, Math.floor(ideal / packSize)));
-  const above = Math.min(cap, Math.max(1, Math.ceil(ideal / packSize)));
-  const packs = cost(above) < cost(below) ? above : below;
+  const natural = Math.floor((MAX_ORDER_DAYS * dailyUse) / packSize);
+  const cap = Math.max(1, natural);
+  const lower = Math.max(1, Math.floor(ideal / packSize));
+  const upper = Math.max(1, Math.ceil(ideal / packSize));
+  const best = cost(upper) < cost(lower) ? upper : lower;
+  const packs = Math.min(best, cap);
   const units = packs * packSize;
   const days = units / dailyUse;
-  const capped = packs === cap && ideal / packSize > cap;
-  const pack = packSize === 1 ? `${units} units` : `${packs} pack${packs === 1 ? '' : 's'} of ${packSize}`;
-  const orderShare = input.linesPerOrder && input.linesPerOrder > 1 ? `${money(share)} a line (its share of a ${money(orderCost)} order)` : `${money(orderCost)} an order`;
+  const capped = best > cap;
+  const pack = packSize === 1 ? `${units} unit${units === 1 ? '' : 's'}` : `${packs} pack${packs === 1 ? '' : 's'} of ${packSize}`;
+  const lines = input.linesPerOrder ?? 1;
+  const ordering = lines > 1 ? `ordering ${money(share)} a line (a ${money(orderCost)} order shared by ${Math.round(lines * 10) / 10} lines)` : `ordering ${money(orderCost)} an order`;
+  const holdingText = `holding ${money(holding)} a unit a year`;
   const why = capped
     ? `${pack}, about ${Math.round(days)} days of use: at most ${MAX_ORDER_DAYS} days at once (cheaper ordering would suggest more)`
-    : packs === 1 && ideal < packSize
-      ? `${pack}, about ${Math.round(days)} days of use: the smallest pack (ordering ${orderShare} against holding ${money(holding)} a unit a year)`
-      : `${pack}, about every ${Math.round(days)} days: balances ordering ${orderShare} against holding ${money(holding)} a unit a year (${Math.round(ideal)} units ideal)`;
+    : packs === 1 && (ideal < packSize || natural < 1)
+      ? `${pack}, about ${Math.round(days)} days of use: the smallest pack; ${ordering}, ${holdingText}`
+      : `${pack}, about every ${Math.round(days)} days: balances ${ordering} against ${holdingText}; ${Math.round(ideal)} unit${Math.round(ideal) === 1 ? '' : 's'} ideal`;
   return { packs, units, days, yearlyCost: cost(packs), why };
 }

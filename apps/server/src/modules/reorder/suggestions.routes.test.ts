@@ -84,7 +84,7 @@ describe('suggested orders', () => {
     const later = await used(400);
     const draft = await refresh(token);
     const dueLine = lineOf(draft, due.id);
-    expect(dueLine.why).toMatch(/^10 usable \+ 0 on order, at or below the reorder point \d+ \(expected fill 99\.\d%\)\. Order size: \d+ packs of 10/);
+    expect(dueLine.why).toMatch(/^10 usable \+ 0 on order, at or below the reorder point \d+ \(expected fill 99\.\d%\): ordered up to \d+\. Order size: \d+ packs of 10/);
     expect(dueLine.units).toBeGreaterThanOrEqual(dueLine.order_up_to - 10);
     const soonLine = lineOf(draft, soon.id);
     expect(soonLine.why).toMatch(new RegExp(`^Joins the order to ${supplier.name} going out anyway: 100 usable \\+ 0 on order, within half an order of the reorder point`));
