@@ -66,13 +66,15 @@ const parRule = {
 };
 
 const JOIN = process.env.REORDER_JOIN !== '0';
+// The replay sends each night's orders as they are drafted; the server plans for a day's wait by default.
+const SEND_DELAY = Number(process.env.REORDER_SEND_DELAY ?? 0);
 const ours = {
   name: `ours (fill ${100 * FILL_RATE}%, $${ORDER_COST}/order, ${100 * HOLDING_RATE}%/yr)`,
   levels(product, state, receipts, world) {
     const forecast = forecastDemand(recorded(state));
     const leadTime = receipts.leadTime(product.supplier);
     const costs = { orderCost: ORDER_COST, holdingRate: HOLDING_RATE, unitPrice: product.price, packSize: product.pack, linesPerOrder: world.linesPerOrder(product.supplier) };
-    return reorderLevels({ forecast, leadTime, fillRate: FILL_RATE, costs, minimumStock: 0 });
+    return reorderLevels({ forecast, leadTime, fillRate: FILL_RATE, costs, minimumStock: 0, sendDelayDays: SEND_DELAY });
   },
   order(product, state, world, receipts) {
     state.levels = this.levels(product, state, receipts, world);

@@ -39,6 +39,15 @@ describe('fillRateReorderPoint (issue 51: expected units short per cycle)', () =
     expect(fromMean.reorderPoint).toBe(83);
   });
 
+  it.each([
+    // Reviewed at night and sent at once, a 5-day delivery leaves 4 days of use to cover, plus the undershoot.
+    { sendDelay: 0, reorderPoint: 52 },
+    { sendDelay: 1, reorderPoint: 63 },
+    { sendDelay: 2, reorderPoint: 74 },
+  ])('covers the days a draft waits to be sent: $sendDelay days, reorder at $reorderPoint', ({ sendDelay, reorderPoint }) => {
+    expect(fillRateReorderPoint(steady, fiveDays, 0.99, 70, false, sendDelay).reorderPoint).toBe(reorderPoint);
+  });
+
   it('is deterministic: the same inputs give the same plan', () => {
     expect(fillRateReorderPoint(lumpy, fiveDays, 0.99, 20)).toEqual(fillRateReorderPoint(lumpy, fiveDays, 0.99, 20));
   });

@@ -52,8 +52,14 @@ function normalLoss(mean: number, sd: number, s: number): number {
   return sd * (pdf - z * tail);
 }
 
-/** Protection interval of a delivery taking `days`: never under the one day to the next nightly review. */
-const protection = (days: number) => Math.max(1, days);
+/**
+ * Days of use a reorder point must cover for a delivery taking `days`: the review that finds the
+ * position at or below it is at night, after the day's use, so the days before the delivery are
+ * days - 1, plus the days the order waits for a person to send it (`sendDelay`: the draft is
+ * reviewed the next day, 1 by default; 0 when orders go out as they are drafted).
+ */
+const protection = (days: number, sendDelay: number) => Math.max(0, days - 1 + sendDelay);
+export const DEFAULT_SEND_DELAY_DAYS = 1;
 
 /** A loss function E[(X - s)+] over the demand model, and X's mean. */
 interface Loss {
@@ -64,7 +70,7 @@ interface Loss {
   ceiling: number;
 }
 
-function normalMixture(forecast: DemandForecast, points: readonly LeadTimePoint[]): Loss {
+function normalMixture(forecast: DemandForecast, points: readonly LeadTimePoint[], sendDelay: number): Loss {
   // The nightly review finds the position up to a day's use below s: its mean and variance
   // (renewal theory, a day's use as the jump; uniform on [0, one day] when use is certain).
   const mu = forecast.dailyMean;
@@ -72,7 +78,7 @@ function normalMixture(forecast: DemandForecast, points: readonly LeadTimePoint[
   const undershoot = Math.max(0, (second - mu) / (2 * mu));
   const underVar = Math.max(0, (mu ** 2 + 3 * forecast.dailySd ** 2) / 3 - undershoot ** 2);
   const parts = points.map((p) => {
-    const h = demandOver(forecast, protection(p.days));
+    const h = demandOver(forecast, protection(p.days, sendDelay));
     return { share: p.share, mean: h.mean + undershoot, sd: Math.sqrt(h.variance + underVar) };
   });
   const mean = parts.reduce((s, p) => s + p.share * p.mean, 0);
@@ -80,15 +86,15 @@ function normalMixture(forecast: DemandForecast, points: readonly LeadTimePoint[
   return { mean: mean - undershoot, undershoot, ceiling, at: (s) => parts.reduce((sum, p) => sum + p.share * normalLoss(p.mean, p.sd, s), 0) };
 }
 
-function discreteMixture(forecast: DemandForecast, points: readonly LeadTimePoint[]): Loss {
+function discreteMixture(forecast: DemandForecast, points: readonly LeadTimePoint[], sendDelay: number): Loss {
   const sizes = forecast.intermittent?.sizes ?? [{ units: 1, share: 1 }];
   const meanSize = sizes.reduce((s, x) => s + x.units * x.share, 0);
   const biggest = Math.max(...sizes.map((x) => x.units));
-  const longest = protection(Math.max(...points.map((p) => p.days)));
+  const longest = protection(Math.max(...points.map((p) => p.days)), sendDelay);
   const maxUnits = Math.min(MAX_UNITS, Math.ceil(forecast.dailyMean * longest + 12 * Math.sqrt(longest) * forecast.dailySd + 12 * biggest + 10));
   const demand = new Float64Array(maxUnits + 1);
   for (const p of points) {
-    const rate = (forecast.dailyMean * protection(p.days)) / meanSize;
+    const rate = (forecast.dailyMean * protection(p.days, sendDelay)) / meanSize;
     compoundPoisson(rate, sizes, maxUnits).forEach((q, k) => (demand[k]! += p.share * q));
   }
   // Undershoot: P(U = u) = P(size > u) / E[size], u = 0.. biggest - 1.
@@ -115,9 +121,9 @@ function discreteMixture(forecast: DemandForecast, points: readonly LeadTimePoin
  * `fillRate`; exact over the lead-time distribution, deterministic. `atLeastMean`: never below the
  * lead time's expected use (the fill is then the one there).
  */
-export function fillRateReorderPoint(forecast: DemandForecast, leadTime: readonly LeadTimePoint[], fillRate: number, orderUnits: number, atLeastMean = false): FillRatePlan {
+export function fillRateReorderPoint(forecast: DemandForecast, leadTime: readonly LeadTimePoint[], fillRate: number, orderUnits: number, atLeastMean = false, sendDelay = DEFAULT_SEND_DELAY_DAYS): FillRatePlan {
   const points = leadTime.length > 0 ? leadTime : [{ days: 1, share: 1 }];
-  const loss = forecast.method === 'intermittent' ? discreteMixture(forecast, points) : normalMixture(forecast, points);
+  const loss = forecast.method === 'intermittent' ? discreteMixture(forecast, points, sendDelay) : normalMixture(forecast, points, sendDelay);
   const q = Math.max(1, orderUnits);
   const cycle = q + loss.undershoot;
   const short = (s: number) => loss.at(s) - loss.at(s + q);

@@ -48,6 +48,15 @@ describe('forecastDemand', () => {
     expect(forecast.dailyMean).toBeCloseTo(week.reduce((s, u) => s + u, 0) / 7, 6);
   });
 
+  it('follows a weekly rhythm whose level doubled four weeks ago (issue 51: smoothed level, weekday indices)', () => {
+    const week = [10, 12, 10, 12, 10, 4, 0];
+    const forecast = forecastDemand([...weeksOf(week, 8), ...weeksOf(week.map((u) => 2 * u), 4)]);
+    expect(forecast.method).toBe('weekly');
+    const windowMean = (8 * 58 + 4 * 116) / 84;
+    expect(forecast.dailyMean).toBeGreaterThan(windowMean * 1.3);
+    expect(forecast.weekProfile![5]! / forecast.weekProfile![0]!).toBeCloseTo(0.4, 6);
+  });
+
   it('starts the weekly profile on today\'s weekday', () => {
     // 8 weeks and 3 days ending on a Wednesday: today is a Thursday.
     const history = [...weeksOf([10, 12, 10, 12, 10, 4, 0], 8), 10, 12, 10];

@@ -104,12 +104,22 @@ function steady(use: readonly number[]): DemandForecast {
 }
 
 function weekly(use: readonly number[], stats: WeekdayStats): DemandForecast {
+  // Seasonal indices from the window's weekday means; the level smoothed like steady use over the
+  // deseasonalized days (issue 51), so a rhythm whose level rose or stepped is followed within
+  // weeks instead of lagging half the window behind.
+  const grand = mean(stats.means);
+  const indices = stats.means.map((m) => (grand > 0 ? m / grand : 1));
+  let level = grand;
+  use.forEach((u, i) => {
+    const index = indices[slotOf(i, use.length)]!;
+    if (index > 0) level += SMOOTHING_ALPHA * (u / index - level);
+  });
   return {
     method: 'weekly',
-    dailyMean: mean(stats.means),
+    dailyMean: level,
     dailySd: Math.sqrt(stats.within),
     days: use.length,
-    weekProfile: stats.means,
+    weekProfile: indices.map((x) => x * level),
   };
 }
 

@@ -27,6 +27,8 @@ export interface ReorderLevelsInput {
    * order quantity by `costs`; without it, the issue-35 cycle service level and review period.
    */
   fillRate?: number;
+  /** Days a drafted order waits for a person to send it (fill-rate path; 1 by default, 0 when sent as drafted). */
+  sendDelayDays?: number;
   /** What an order and a unit on the shelf cost: the order quantity balances them (fill-rate path). */
   costs?: { orderCost: number; holdingRate: number; unitPrice?: number; packSize?: number; linesPerOrder?: number } | null;
   /** Cycle service level: the chance a lead time passes without running out (location setting). */
@@ -205,7 +207,7 @@ function fillRateLevels(input: ReorderLevelsInput, reviewDays: number): ReorderL
   const points = leadTime.distribution?.length ? leadTime.distribution : leadTimePoints(leadTime.days, leadTime.sdDays).map((p) => ({ days: p.days, share: p.weight }));
   // Never below the lead time's expected use: with a large order a fill rate alone would accept
   // running short a little every cycle, which a clinic notices more than the units it counts.
-  const plan = fillRateReorderPoint(forecast, points, input.fillRate!, orderUnits, true);
+  const plan = fillRateReorderPoint(forecast, points, input.fillRate!, orderUnits, true, input.sendDelayDays);
   const reorderPoint = plan.reorderPoint;
   return {
     reorderPoint,
