@@ -1,48 +1,49 @@
-// Reordering from use and lead time (issue 35): 12 months of generated daily demand for 500
-// products replayed through two policies on the same days.
-// - fixed rule (what peers ship): when usable + on order is at or below 14 days of average use,
-//   order up to 28 days of it. The average is over the same trailing 12 weeks of recorded use our
-//   policy reads (not the true mean, which no clinic knows).
-// - ours: every night, per product, forecastDemand -> learnLeadTime (the supplier's simulated
-//   receipts) -> reorderLevels (98% service level, 7-day review, no Minimum Stock) -> orderQuantity: the very
-//   functions of packages/domain/src/reorder the server runs, loaded through tsx.
-// Both start with 21 days of use on the shelf and 12 weeks of recorded use behind them; the first
-// 4 weeks (warm-up) are left out of the measures, then 365 days are measured. A use the shelf cannot
-// serve is lost (the patient is treated otherwise), and recorded use is what the shelf served.
-// Lead times: learned from no receipts (3 days assumed until three are seen).
-// REORDER_SEED changes the generated world (default 35); REORDER_PRODUCTS its size (default 500);
-// REORDER_SERVICE_LEVEL and REORDER_REVIEW_DAYS the location settings (default 0.98 and 7 days).
-import { forecastDemand, learnLeadTime, orderQuantity, reorderLevels } from '../packages/domain/src/reorder/index.ts';
-import { generateLeadTimes, generateProducts, mulberry32 } from './lib/reorder-demand.mjs';
+// Reordering per pattern (issues 35 and 51): eight patterns of use and delivery (bench/lib/
+// reorder-patterns.mjs), twenty seeds each, a world of 6 products and 2 suppliers per seed; a
+// 90-day history, 28 days of warm-up, then 365 days measured. Three policies replay the same days:
+// - fixed rule (what peers ship): nightly, when usable + on order is at or below 14 days of the
+//   average use recorded (the last 12 weeks since the product's first receipt), order up to 28 days;
+// - par rule: a person sets a par per product, 1.5 × (7 days + the supplier's usual lead time) of
+//   the average use seen, at least one unit, revisits it every quarter, and each Monday orders up
+//   to it whatever is below;
+// - ours: nightly, the very functions the server runs (packages/domain/src/reorder, through tsx):
+//   forecastDemand of the history since the first receipt -> learnLeadTime (the supplier's
+//   receipts so far) -> reorderLevels (fill rate 99%, cost per order and holding rate) -> orderQuantity.
+// A use the shelf cannot serve is lost; recorded use is what the shelf served. An order to a
+// supplier on a day is one order however many lines: ordering cost = orders × cost per order;
+// holding cost = holding rate × average stock value. REORDER_SEEDS (20), REORDER_ORDER_COST ($15),
+// REORDER_HOLDING_RATE (0.25), REORDER_FILL_RATE (0.99) and REORDER_PATTERNS (all) change the run.
+import {
+  DEFAULT_HOLDING_RATE,
+  DEFAULT_ORDER_COST,
+  forecastDemand,
+  historySinceFirstReceipt,
+  joinQuantity,
+  learnLeadTime,
+  orderQuantity,
+  reorderLevels,
+} from '../packages/domain/src/reorder/index.ts';
+import { PATTERNS, generateWorld } from './lib/reorder-patterns.mjs';
 
-const SEED = Number(process.env.REORDER_SEED ?? 35);
-const PRODUCTS = Number(process.env.REORDER_PRODUCTS ?? 500);
-const SUPPLIERS = 40;
-const HISTORY = 84; // recorded use before the replay, and the window both policies read
+const SEEDS = Number(process.env.REORDER_SEEDS ?? 20);
+const ORDER_COST = Number(process.env.REORDER_ORDER_COST ?? DEFAULT_ORDER_COST);
+const HOLDING_RATE = Number(process.env.REORDER_HOLDING_RATE ?? DEFAULT_HOLDING_RATE);
+const FILL_RATE = Number(process.env.REORDER_FILL_RATE ?? 0.99);
+const ONLY = process.env.REORDER_PATTERNS?.split(',') ?? Object.keys(PATTERNS);
+const HISTORY = 90;
+const WINDOW = 84; // days of recorded use every policy reads
 const WARMUP = 28;
 const DAYS = 365;
 const START_COVER_DAYS = 21;
-const SERVICE_LEVEL = Number(process.env.REORDER_SERVICE_LEVEL ?? 0.98);
-const REVIEW_DAYS = Number(process.env.REORDER_REVIEW_DAYS ?? 7);
-// The issue's targets.
-const TARGET_FILL = 0.99;
-const TARGET_VALUE_RATIO = 0.75;
+const TOTAL = HISTORY + WARMUP + DAYS;
 
-const rng = mulberry32(SEED);
-const total = HISTORY + WARMUP + DAYS;
-const products = generateProducts(rng, PRODUCTS, total, SUPPLIERS);
-const leadTimes = generateLeadTimes(rng, SUPPLIERS, total);
-
-function average(values) {
-  let sum = 0;
-  for (const v of values) sum += v;
-  return values.length === 0 ? 0 : sum / values.length;
-}
+const average = (values) => (values.length === 0 ? 0 : values.reduce((s, v) => s + v, 0) / values.length);
+const recorded = (state) => historySinceFirstReceipt(state.used.slice(-WINDOW), state.day - state.firstReceipt);
 
 const fixedRule = {
-  name: 'fixed rule (14 / 28 days of average use)',
+  name: 'fixed 14/28 days',
   order(product, state) {
-    const perDay = average(state.used.slice(-HISTORY));
+    const perDay = average(recorded(state));
     const position = state.onHand + state.onOrder;
     if (perDay <= 0 || position > 14 * perDay) return 0;
     const wanted = 28 * perDay - position;
@@ -50,19 +51,49 @@ const fixedRule = {
   },
 };
 
-const forecastPolicy = {
-  name: `forecast (issue 35; ${100 * SERVICE_LEVEL}% service, ${REVIEW_DAYS}-day review)`,
-  order(product, state, receipts) {
-    const forecast = forecastDemand(state.used.slice(-HISTORY));
-    const leadTime = receipts.leadTime(product.supplier);
-    const levels = reorderLevels({ forecast, leadTime, serviceLevel: SERVICE_LEVEL, reviewDays: REVIEW_DAYS, minimumStock: 0 });
-    return orderQuantity({ onHand: state.onHand, onOrder: state.onOrder, levels, packSize: product.pack, unitPrice: product.price }).units;
+const parRule = {
+  name: 'par (hand-set, floor 1)',
+  order(product, state, world) {
+    if (state.par === undefined || (state.day - state.parSetOn) % 91 === 0) {
+      const usual = world.suppliers[product.supplier].usual;
+      state.par = Math.max(1, Math.ceil(1.5 * (7 + usual) * average(recorded(state))));
+      if (state.parSetOn === undefined) state.parSetOn = state.day;
+    }
+    if (state.day % 7 !== 0) return 0;
+    const wanted = state.par - (state.onHand + state.onOrder);
+    return wanted > 0 ? Math.ceil(wanted / product.pack) * product.pack : 0;
   },
 };
 
-/** Receipts per supplier (days from sent to received), oldest first; the estimate kept per day. */
-function receiptBook() {
-  const samples = Array.from({ length: SUPPLIERS }, () => []);
+const JOIN = process.env.REORDER_JOIN !== '0';
+// The replay sends each night's orders as they are drafted; the server plans for a day's wait by default.
+const SEND_DELAY = Number(process.env.REORDER_SEND_DELAY ?? 0);
+const ours = {
+  name: `ours (fill ${100 * FILL_RATE}%, $${ORDER_COST}/order, ${100 * HOLDING_RATE}%/yr)`,
+  levels(product, state, receipts, world) {
+    const forecast = forecastDemand(recorded(state));
+    const leadTime = receipts.leadTime(product.supplier);
+    const costs = { orderCost: ORDER_COST, holdingRate: HOLDING_RATE, unitPrice: product.price, packSize: product.pack, linesPerOrder: world.linesPerOrder(product.supplier) };
+    return reorderLevels({ forecast, leadTime, fillRate: FILL_RATE, costs, minimumStock: 0, sendDelayDays: SEND_DELAY });
+  },
+  order(product, state, world, receipts) {
+    state.levels = this.levels(product, state, receipts, world);
+    return orderQuantity({ onHand: state.onHand, onOrder: state.onOrder, levels: state.levels, packSize: product.pack, unitPrice: product.price }).units;
+  },
+  // A supplier's order going out tonight: products of it due soon join (one order, more lines).
+  join: JOIN
+    ? (product, state) => joinQuantity({ onHand: state.onHand, onOrder: state.onOrder, levels: state.levels, packSize: product.pack, unitPrice: product.price }).units
+    : undefined,
+};
+
+/** Receipts per supplier (days from sent to received), oldest first; the estimate kept until the next. */
+function receiptBook(world) {
+  const samples = world.suppliers.map((s) => {
+    // The history's receipts: about one order a week before the replay.
+    const seen = [];
+    for (let d = 0; d < HISTORY; d += 7) if (d + s.byDay[d] < HISTORY) seen.push(s.byDay[d]);
+    return seen;
+  });
   const cache = new Map();
   return {
     add(supplier, days) {
@@ -76,91 +107,111 @@ function receiptBook() {
   };
 }
 
-function simulate(policy) {
-  const receipts = receiptBook();
-  const states = products.map((p) => ({
-    onHand: Math.ceil(START_COVER_DAYS * p.trueMean),
+function simulate(policy, base) {
+  const receipts = receiptBook(base);
+  // Lines per order to each supplier so far (the server reads the same from its purchase orders).
+  const placed = base.suppliers.map(() => ({ lines: 0, orders: 0 }));
+  const world = { ...base, linesPerOrder: (s) => (placed[s].orders === 0 ? 1 : placed[s].lines / placed[s].orders) };
+  const states = world.products.map((p) => ({
+    onHand: Math.ceil(START_COVER_DAYS * p.mean),
     onOrder: 0,
     used: Array.from(p.demand.slice(0, HISTORY)),
-    arriving: new Map(), // day -> [{ units, sent }]
+    firstReceipt: p.firstDay,
+    day: HISTORY,
+    arriving: new Map(),
   }));
-  const m = { demanded: 0, served: 0, stockoutDays: 0, valueDays: 0, orders: 0, purchaseOrders: new Set(), byKind: {} };
-  for (let day = HISTORY; day < total; day++) {
+  const m = { demanded: 0, served: 0, valueDays: 0, lines: 0, orders: new Set() };
+  for (let day = HISTORY; day < TOTAL; day++) {
+    m.today = new Set();
     const measured = day >= HISTORY + WARMUP;
-    let value = 0;
-    products.forEach((product, i) => {
+    world.products.forEach((product, i) => {
       const state = states[i];
-      // Morning: deliveries arrive, and the receipt teaches the supplier's lead time.
+      state.day = day;
       for (const delivery of state.arriving.get(day) ?? []) {
         state.onHand += delivery.units;
         state.onOrder -= delivery.units;
         receipts.add(product.supplier, day - delivery.sent);
       }
       state.arriving.delete(day);
-      // The day's use, served from the shelf as far as it goes.
       const demand = product.demand[day];
       const served = Math.min(demand, state.onHand);
       state.onHand -= served;
       state.used.push(served);
-      if (state.used.length > 2 * HISTORY) state.used.splice(0, state.used.length - HISTORY);
-      value += state.onHand * product.price;
+      if (state.used.length > 2 * WINDOW) state.used.splice(0, state.used.length - WINDOW);
       if (measured) {
-        const k = (m.byKind[product.kind] ??= { demanded: 0, served: 0, value: 0 });
         m.demanded += demand;
         m.served += served;
-        k.demanded += demand;
-        k.served += served;
-        k.value += state.onHand * product.price;
-        if (served < demand) m.stockoutDays++;
+        m.valueDays += state.onHand * product.price;
       }
-      // Night: the review; an order sent tonight arrives after the supplier's lead time.
-      const units = policy.order(product, state, receipts);
+      state.units = policy.order(product, state, world, receipts);
+    });
+    const going = new Set(world.products.filter((p, i) => states[i].units > 0).map((p) => p.supplier));
+    world.products.forEach((product, i) => {
+      const state = states[i];
+      const units = state.units > 0 ? state.units : policy.join && going.has(product.supplier) ? policy.join(product, state) : 0;
       if (units > 0) {
-        const arrives = day + leadTimes[product.supplier].byDay[day];
+        const arrives = day + world.suppliers[product.supplier].byDay[day];
+        placed[product.supplier].lines++;
+        if (!m.today.has(product.supplier)) placed[product.supplier].orders++;
+        m.today.add(product.supplier);
         if (!state.arriving.has(arrives)) state.arriving.set(arrives, []);
         state.arriving.get(arrives).push({ units, sent: day });
         state.onOrder += units;
         if (measured) {
-          m.orders++;
-          m.purchaseOrders.add(`${product.supplier}:${day}`);
+          m.lines++;
+          m.orders.add(`${product.supplier}:${day}`);
         }
       }
     });
-    if (measured) m.valueDays += value;
   }
-  return {
-    name: policy.name,
-    fill: m.served / m.demanded,
-    stockoutDays: m.stockoutDays,
-    averageValue: m.valueDays / DAYS,
-    orders: m.orders,
-    purchaseOrders: m.purchaseOrders.size,
-    byKind: Object.fromEntries(Object.entries(m.byKind).map(([kind, k]) => [kind, { fill: k.served / k.demanded, averageValue: k.value / DAYS }])),
-  };
+  const averageValue = m.valueDays / DAYS;
+  return { demanded: m.demanded, served: m.served, averageValue, lines: m.lines, orders: m.orders.size, cost: HOLDING_RATE * averageValue + ORDER_COST * m.orders.size };
 }
+
+const policies = [fixedRule, parRule, ours];
+const rows = [];
+const started = performance.now();
+for (const pattern of ONLY) {
+  const sums = policies.map(() => ({ demanded: 0, served: 0, averageValue: 0, lines: 0, orders: 0, cost: 0 }));
+  for (let seed = 1; seed <= SEEDS; seed++) {
+    const world = generateWorld(pattern, seed, { days: TOTAL, history: HISTORY });
+    policies.forEach((policy, k) => {
+      const r = simulate(policy, world);
+      for (const key of Object.keys(r)) sums[k][key] += r[key];
+    });
+  }
+  // Per world (6 products) and year: seeds averaged.
+  rows.push({ pattern, results: sums.map((s) => ({ fill: s.served / s.demanded, value: s.averageValue / SEEDS, lines: s.lines / SEEDS, orders: s.orders / SEEDS, cost: s.cost / SEEDS })) });
+}
+const seconds = (performance.now() - started) / 1000;
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const money = (x) => `$${Math.round(x).toLocaleString('en-US')}`;
-
-const kinds = products.reduce((acc, p) => ({ ...acc, [p.kind]: (acc[p.kind] ?? 0) + 1 }), {});
-console.log(`seed ${SEED}: ${PRODUCTS} products (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')}), ${SUPPLIERS} suppliers (usual lead time 2–10 days), ${DAYS} days measured after ${WARMUP} days of warm-up`);
-const started = performance.now();
-const fixed = simulate(fixedRule);
-const fixedMs = performance.now() - started;
-const ours = simulate(forecastPolicy);
-const oursMs = performance.now() - started - fixedMs;
-
+console.log(`${SEEDS} seeds × 6 products × 2 suppliers per pattern; ${DAYS} days measured after a ${HISTORY}-day history and ${WARMUP} days of warm-up; cost per order $${ORDER_COST}, holding ${100 * HOLDING_RATE}% a year; ${seconds.toFixed(1)} s`);
+console.log('Per world and year (6 products): fill; average stock value; order lines; orders (supplier-days); total cost (holding + ordering).');
 console.log('');
-console.log('| policy | fill rate | stockout days (product-days) | average stock value | orders placed (lines) | purchase orders (supplier-days) | steady / weekly / intermittent fill | their stock value | run time |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const [r, ms] of [[fixed, fixedMs], [ours, oursMs]]) {
-  const k = r.byKind;
-  const fills = ['steady', 'weekly', 'intermittent'].map((x) => (k[x] ? pct(k[x].fill) : '-')).join(' / ');
-  const values = ['steady', 'weekly', 'intermittent'].map((x) => (k[x] ? money(k[x].averageValue) : '-')).join(' / ');
-  console.log(`| ${r.name} | ${pct(r.fill)} | ${r.stockoutDays.toLocaleString('en-US')} | ${money(r.averageValue)} | ${r.orders.toLocaleString('en-US')} | ${r.purchaseOrders.toLocaleString('en-US')} | ${fills} | ${values} | ${(ms / 1000).toFixed(1)} s |`);
+console.log(`| pattern | ${policies.map((p) => p.name).join(' | ')} | ours / better rule (cost) |`);
+console.log(`|---|${policies.map(() => '---|').join('')}---|`);
+const totals = policies.map(() => 0);
+let worst = 0;
+const misses = [];
+for (const { pattern, results } of rows) {
+  const better = Math.min(results[0].cost, results[1].cost);
+  const ratio = results[2].cost / better;
+  worst = Math.max(worst, ratio);
+  results.forEach((r, k) => (totals[k] += r.cost));
+  const cell = (r) => `${pct(r.fill)} · ${money(r.value)} · ${Math.round(r.lines)} lines · ${Math.round(r.orders)} orders · ${money(r.cost)}`;
+  console.log(`| ${PATTERNS[pattern]} | ${results.map(cell).join(' | ')} | ${ratio.toFixed(2)} |`);
+  if (results[2].fill < 0.99) misses.push(`${pattern} fill ${pct(results[2].fill)}`);
+  if (ratio > 1.1) misses.push(`${pattern} cost ${ratio.toFixed(2)} of the better rule`);
+  if (pattern === 'steady') {
+    const valueRatio = results[2].value / results[0].value;
+    if (valueRatio > 0.75 || results[2].lines > results[0].lines) misses.push(`steady: stock value ${valueRatio.toFixed(2)} of the fixed rule with ${Math.round(results[2].lines)} lines vs ${Math.round(results[0].lines)}`);
+    console.log(`| steady: stock value vs fixed | | | ${valueRatio.toFixed(2)} at ${(results[2].lines / results[0].lines).toFixed(2)} × its lines | |`);
+  }
 }
-const ratio = ours.averageValue / fixed.averageValue;
-const met = ours.fill >= TARGET_FILL && ratio <= TARGET_VALUE_RATIO;
+const overall = totals[2] / Math.min(totals[0], totals[1]);
+console.log(`| all patterns: total cost | ${totals.map(money).join(' | ')} | ${overall.toFixed(2)} |`);
+if (overall > 0.85) misses.push(`overall cost ${overall.toFixed(2)} of the better rule`);
 console.log('');
-console.log(`target: fill >= ${pct(TARGET_FILL)} and average stock value <= ${TARGET_VALUE_RATIO} of the fixed rule: ${met ? 'met' : 'not met'}`);
-console.log(`reorder: fill ${pct(ours.fill)} vs ${pct(fixed.fill)} (fixed rule), average stock value ${ratio.toFixed(2)} of the fixed rule`);
+console.log(`targets (fill >= 99% every pattern; cost <= 0.85 of the better rule overall and <= 1.10 per pattern; steady stock value <= 0.75 of fixed at no more lines): ${misses.length === 0 ? 'met' : `missed: ${misses.join('; ')}`}`);

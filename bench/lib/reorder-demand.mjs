@@ -13,16 +13,16 @@ export function mulberry32(seed) {
   };
 }
 
-function logUniform(rng, low, high) {
+export function logUniform(rng, low, high) {
   return Math.exp(Math.log(low) + rng() * (Math.log(high) - Math.log(low)));
 }
 
-function gaussian(rng) {
+export function gaussian(rng) {
   return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
 }
 
 /** Marsaglia–Tsang gamma (shape ≥ 1), mean 1: a day's busyness, so use is over-dispersed like a clinic's. */
-function busyness(rng, shape) {
+export function busyness(rng, shape) {
   const d = shape - 1 / 3;
   const c = 1 / Math.sqrt(9 * d);
   for (;;) {
@@ -32,7 +32,7 @@ function busyness(rng, shape) {
   }
 }
 
-function poisson(rng, lambda) {
+export function poisson(rng, lambda) {
   if (lambda > 30) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * gaussian(rng)));
   const limit = Math.exp(-lambda);
   let k = 0;
@@ -49,7 +49,7 @@ const WEEK = [1.2, 1.25, 1.1, 1.25, 1.2, 0.5, 0].map((x, _, all) => (x * 7) / al
 const PACKS = [1, 5, 10, 25, 50, 100, 200];
 
 /** The vendor's pack: the largest usual size not above about five days of use. */
-function packFor(dailyMean) {
+export function packFor(dailyMean) {
   return PACKS.filter((p) => p <= Math.max(1, 5 * dailyMean)).pop();
 }
 

@@ -77,4 +77,37 @@ test.describe('suggested orders', () => {
     await expect(page.getByRole('region', { name: 'Ordered from this draft' })).toContainText(cartridges);
     await screenshot(page, 'suggested-orders-390');
   });
+
+  test('the Reorder panel shows the fill expected and the stock to reach it, and a suggested line says why its quantity (issue 51)', async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    await skipWelcome(page);
+    await page.goto('/reorder/suggestions');
+    await page.getByRole('button', { name: 'Draft now' }).click();
+    await expect(toast(page, 'Suggested orders drafted')).toBeVisible();
+    // A line drafted from the demo's use (not a Minimum Stock): its why names the fill and the order size.
+    const draft = await api<{ lines: { product: { id: string; name: string }; why: string | null; ordered: unknown }[] }>(page, 'get', 'reorder/suggestions');
+    // Still waiting (the test above may have ordered some of the draft).
+    const line = draft.lines.find((l) => l.why?.includes('Order size:') && l.ordered === null);
+    expect(line, 'a suggested line from use').toBeDefined();
+    const row = page.getByRole('row').filter({ hasText: line!.product.name }).first();
+    await expect(row).toContainText(/Why: .*expected fill \d+(\.\d)?%\): ordered up to \d+\. Order size: /);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, `suggested-why-${String(width)}`);
+    }
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/products/${line!.product.id}`);
+    const panel = page.getByRole('region', { name: 'Reorder' });
+    await expect(panel.getByLabel('Expected fill')).toHaveText(/^\d+(\.\d)?%$/);
+    await expect(panel).toContainText(/of stock held to reach it \(target 99%\)/);
+    await expect(panel.getByLabel('Why this order size')).toContainText('Order size:');
+    await expect(panel.getByRole('button', { name: '99% fill target' })).toBeVisible();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await panel.scrollIntoViewIfNeeded();
+      await screenshot(page, `reorder-panel-fill-${String(width)}`);
+    }
+  });
 });

@@ -32,12 +32,24 @@ export const ProductReorderSchema = z.object({
     learned: z.boolean(),
     samples: z.number().int(),
     supplier_name: z.string().nullable(),
+    /** Issue 51: share of the supplier's recent deliveries more than 3 days late (planned for, not cut). */
+    late_share: z.number(),
+    /** Days and shares of the supplier's recent deliveries, shortest first. */
+    distribution: z.array(z.object({ days: z.number().int(), share: z.number() })),
   }),
   reorder_point: z.number(),
   order_up_to: z.number(),
   safety_stock: z.number(),
   source: z.enum(['forecast', 'minimum', 'pinned']),
   service_level: z.number(),
+  /** Issue 51: the location's fill-rate target and the fill these levels are expected to give (null: no forecast or pinned). */
+  fill_rate: z.number(),
+  expected_fill: z.number().nullable(),
+  /** Dollars of stock held on average to reach it (safety stock and half an order, at the last price); null without a price. */
+  stock_cost: z.number().nullable(),
+  /** Units an order brings and why that many (order cost against holding); null without a forecast. */
+  order_units: z.number().nullable(),
+  order_why: z.string().nullable(),
   review_days: z.number().int(),
   /** The levels set by hand, when they are. */
   pinned: z.object({ reorder_point: z.number().int(), order_up_to: z.number().int() }).nullable(),
@@ -56,6 +68,9 @@ export type ProductReorder = z.infer<typeof ProductReorderSchema>;
 export const REORDER_MESSAGES = {
   serviceLevelRange: 'Use a service level from 50% to 99.9%',
   reviewDaysRange: 'Use 1 to 60 days between orders',
+  fillRateRange: 'Use a fill rate from 50% to 99.9%',
+  orderCostRange: 'Use a cost per order from $0 to $10,000',
+  holdingRateRange: 'Use a holding rate above 0% and at most 100% a year',
   reorderPointRequired: 'Enter the reorder point in units',
   orderUpToRequired: 'Enter the level to order up to, in units',
   wholeUnits: 'Use whole units',
@@ -75,6 +90,12 @@ export const REORDER_MESSAGES = {
 export const ReorderSettingsSchema = z.object({
   service_level: z.number({ error: REORDER_MESSAGES.serviceLevelRange }).min(0.5, REORDER_MESSAGES.serviceLevelRange).max(0.999, REORDER_MESSAGES.serviceLevelRange),
   review_days: z.number({ error: REORDER_MESSAGES.reviewDaysRange }).int(REORDER_MESSAGES.reviewDaysRange).min(1, REORDER_MESSAGES.reviewDaysRange).max(60, REORDER_MESSAGES.reviewDaysRange),
+  /** Issue 51: share of units asked for the shelf should serve; absent in a request: unchanged (default 99%). */
+  fill_rate: z.number({ error: REORDER_MESSAGES.fillRateRange }).min(0.5, REORDER_MESSAGES.fillRateRange).max(0.999, REORDER_MESSAGES.fillRateRange).optional(),
+  /** Dollars an order to a supplier costs (staff time, handling); absent: unchanged (default $15). */
+  order_cost: z.number({ error: REORDER_MESSAGES.orderCostRange }).min(0, REORDER_MESSAGES.orderCostRange).max(10_000, REORDER_MESSAGES.orderCostRange).optional(),
+  /** Yearly cost of holding a dollar of stock; absent: unchanged (default 25%). */
+  holding_rate: z.number({ error: REORDER_MESSAGES.holdingRateRange }).positive(REORDER_MESSAGES.holdingRateRange).max(1, REORDER_MESSAGES.holdingRateRange).optional(),
   /** Suggested orders to one vendor under this value (dollars) go out without review; null: never. Absent in a request: unchanged. */
   auto_send_under: z
     .number({ error: REORDER_MESSAGES.autoSendRange })

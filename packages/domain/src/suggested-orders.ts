@@ -54,6 +54,8 @@ export const SuggestedLineSchema = z.object({
   units_needed: z.number(),
   usable_units: z.number(),
   on_order_units: z.number(),
+  /** Issue 51: why this quantity (order cost against holding, joining the supplier's order); null on older lines. */
+  why: z.string().nullable(),
   reorder_point: z.number().int(),
   order_up_to: z.number().int(),
   choices: z.array(SuggestedChoiceSchema),

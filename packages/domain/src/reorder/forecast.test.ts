@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forecastDemand } from './forecast';
+import { forecastDemand, historySinceFirstReceipt } from './forecast';
 
 /** `weeks` weeks of use, Monday first, from a week's pattern; the day after the last is a Monday. */
 function weeksOf(week: number[], weeks: number): number[] {
@@ -48,6 +48,15 @@ describe('forecastDemand', () => {
     expect(forecast.dailyMean).toBeCloseTo(week.reduce((s, u) => s + u, 0) / 7, 6);
   });
 
+  it('follows a weekly rhythm whose level doubled four weeks ago (issue 51: smoothed level, weekday indices)', () => {
+    const week = [10, 12, 10, 12, 10, 4, 0];
+    const forecast = forecastDemand([...weeksOf(week, 8), ...weeksOf(week.map((u) => 2 * u), 4)]);
+    expect(forecast.method).toBe('weekly');
+    const windowMean = (8 * 58 + 4 * 116) / 84;
+    expect(forecast.dailyMean).toBeGreaterThan(windowMean * 1.3);
+    expect(forecast.weekProfile![5]! / forecast.weekProfile![0]!).toBeCloseTo(0.4, 6);
+  });
+
   it('starts the weekly profile on today\'s weekday', () => {
     // 8 weeks and 3 days ending on a Wednesday: today is a Thursday.
     const history = [...weeksOf([10, 12, 10, 12, 10, 4, 0], 8), 10, 12, 10];
@@ -79,5 +88,28 @@ describe('forecastDemand', () => {
   it('reads sparse use on open days as intermittent even with a weekly rhythm', () => {
     const forecast = forecastDemand(weeksOf([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 6));
     expect(forecast.method).toBe('intermittent');
+  });
+});
+
+describe('historySinceFirstReceipt (issue 51)', () => {
+  it('reads a new product from its first receipt, not padded with zeros', () => {
+    const padded = [...new Array<number>(70).fill(0), ...new Array<number>(14).fill(2)];
+    expect(forecastDemand(padded).method).toBe('intermittent');
+    const since = historySinceFirstReceipt(padded, 14);
+    expect(since).toHaveLength(14);
+    expect(forecastDemand(since)).toMatchObject({ method: 'steady', dailyMean: 2 });
+  });
+
+  it.each([
+    { since: null, length: 84 },
+    { since: 200, length: 84 },
+    { since: 0, length: 10 },
+    { since: 10, length: 10 },
+  ])('first receipt $since days ago, no use before: $length days read', ({ since, length }) => {
+    expect(historySinceFirstReceipt([...new Array<number>(74).fill(0), ...new Array<number>(10).fill(1)], since)).toHaveLength(length);
+  });
+
+  it('starts at the first use when use was recorded before the first receipt (stock found at a count)', () => {
+    expect(historySinceFirstReceipt([0, 0, 1, 0, 2, 1], 1)).toEqual([1, 0, 2, 1]);
   });
 });

@@ -104,12 +104,22 @@ function steady(use: readonly number[]): DemandForecast {
 }
 
 function weekly(use: readonly number[], stats: WeekdayStats): DemandForecast {
+  // Seasonal indices from the window's weekday means; the level smoothed like steady use over the
+  // deseasonalized days (issue 51), so a rhythm whose level rose or stepped is followed within
+  // weeks instead of lagging half the window behind.
+  const grand = mean(stats.means);
+  const indices = stats.means.map((m) => (grand > 0 ? m / grand : 1));
+  let level = grand;
+  use.forEach((u, i) => {
+    const index = indices[slotOf(i, use.length)]!;
+    if (index > 0) level += SMOOTHING_ALPHA * (u / index - level);
+  });
   return {
     method: 'weekly',
-    dailyMean: mean(stats.means),
+    dailyMean: level,
     dailySd: Math.sqrt(stats.within),
     days: use.length,
-    weekProfile: stats.means,
+    weekProfile: indices.map((x) => x * level),
   };
 }
 
@@ -171,4 +181,19 @@ export function forecastDemand(dailyUse: readonly number[]): DemandForecast {
     if (openUseDays > 0 && openDays.length / openUseDays <= INTERMITTENT_ADI) return weekly(use, stats);
   }
   return intermittent(use);
+}
+
+/**
+ * The days of a history since the product's first receipt at the location (issue 51): days before
+ * it are not "no use" but "not here yet", and padding them with zeros made a product used twice a
+ * day look occasional at 0.8 a day. Use recorded before the first receipt (stock taken on at a
+ * count or an import) moves the start back to that use. `daysSinceFirstReceipt` null: never
+ * received, the whole window.
+ */
+export function historySinceFirstReceipt(dailyUse: readonly number[], daysSinceFirstReceipt: number | null): number[] {
+  if (daysSinceFirstReceipt === null || !Number.isFinite(daysSinceFirstReceipt)) return [...dailyUse];
+  const firstUse = dailyUse.findIndex((u) => u > 0);
+  const sinceUse = firstUse < 0 ? 0 : dailyUse.length - firstUse;
+  const keep = Math.max(sinceUse, Math.min(dailyUse.length, Math.floor(Math.max(0, daysSinceFirstReceipt))));
+  return dailyUse.slice(dailyUse.length - keep);
 }

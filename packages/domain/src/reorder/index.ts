@@ -5,3 +5,5 @@ export * from './horizon';
 export * from './lead-time';
 export * from './levels';
 export * from './order';
+export * from './fill-rate';
+export * from './order-cost';

@@ -1,8 +1,10 @@
 // Reorder point and order-up-to level of a product at a location.
 import type { DemandForecast } from './forecast';
 import { compoundPoisson, demandOver } from './horizon';
-import type { LeadTimeEstimate } from './lead-time';
+import { fillRateReorderPoint } from './fill-rate';
+import type { LeadTimeEstimate, LeadTimePoint } from './lead-time';
 import { inverseNormal } from './normal';
+import { economicOrder } from './order-cost';
 
 export const DEFAULT_SERVICE_LEVEL = 0.98;
 export const MIN_SERVICE_LEVEL = 0.5;
@@ -17,7 +19,18 @@ export type LevelsSource = 'forecast' | 'minimum' | 'pinned';
 
 export interface ReorderLevelsInput {
   forecast: DemandForecast;
-  leadTime: Pick<LeadTimeEstimate, 'days' | 'sdDays'>;
+  /** The distribution (issue 51) when known; else a normal spread of days ± sdDays. */
+  leadTime: Pick<LeadTimeEstimate, 'days' | 'sdDays'> & { distribution?: LeadTimePoint[] };
+  /**
+   * Fill-rate target (issue 51): the share of units asked for the shelf serves. When given, the
+   * reorder point is set by expected units short per cycle over the lead-time distribution and the
+   * order quantity by `costs`; without it, the issue-35 cycle service level and review period.
+   */
+  fillRate?: number;
+  /** Days a drafted order waits for a person to send it (fill-rate path; 1 by default, 0 when sent as drafted). */
+  sendDelayDays?: number;
+  /** What an order and a unit on the shelf cost: the order quantity balances them (fill-rate path). */
+  costs?: { orderCost: number; holdingRate: number; unitPrice?: number; packSize?: number; linesPerOrder?: number } | null;
   /** Cycle service level: the chance a lead time passes without running out (location setting). */
   serviceLevel?: number;
   /** Days between orders the order-up-to level covers beyond the reorder point (location setting). */
@@ -43,6 +56,11 @@ export interface ReorderLevels {
   leadTimeDemand: number;
   source: LevelsSource;
   reason?: string;
+  /** Fill-rate path: the fill the levels are expected to give. */
+  expectedFill?: number;
+  /** Fill-rate path: units an order brings, and why that many. */
+  orderUnits?: number;
+  why?: string;
 }
 
 function wholeUp(units: number): number {
@@ -116,7 +134,8 @@ export function reorderLevels(input: ReorderLevelsInput): ReorderLevels {
   return {
     ...levels,
     reorderPoint,
-    orderUpTo: Math.max(levels.orderUpTo, bookedUpTo, reorderPoint),
+    // On the fill-rate path the order keeps its economic size above the raised reorder point.
+    orderUpTo: Math.max(levels.orderUpTo, bookedUpTo, reorderPoint + (levels.orderUnits ?? 0)),
     safetyStock: Math.max(levels.safetyStock, reorderPoint - levels.leadTimeDemand),
     reason: [levels.reason, note].filter(Boolean).join('; '),
   };
@@ -145,6 +164,7 @@ function forecastLevels(input: ReorderLevelsInput): ReorderLevels {
     return { reorderPoint: minimum, orderUpTo: minimum, safetyStock: 0, leadTimeDemand: 0, source: 'minimum', ...withNote(forecast.reason ?? 'No forecast: the Minimum Stock is the reorder point') };
   }
 
+  if (input.fillRate !== undefined) return withMinimum(fillRateLevels(input, reviewDays), minimum, lt.mean, withNote);
   let reorderPoint: number;
   if (forecast.method === 'intermittent') {
     reorderPoint = intermittentReorderPoint(forecast, leadTime, serviceLevel);
@@ -171,5 +191,45 @@ function forecastLevels(input: ReorderLevelsInput): ReorderLevels {
     leadTimeDemand: lt.mean,
     source: 'forecast',
     ...withNote(undefined),
+  };
+}
+
+/**
+ * Issue 51: the order quantity from ordering and holding cost (whole packs), then the smallest
+ * reorder point whose expected units short per cycle keep the fill target, over the supplier's
+ * lead-time distribution. Without a price or pack, the review period's use is the order.
+ */
+function fillRateLevels(input: ReorderLevelsInput, reviewDays: number): ReorderLevels {
+  const { forecast, leadTime, costs } = input;
+  const economic = costs?.unitPrice && costs.packSize ? economicOrder({ dailyUse: forecast.dailyMean, unitPrice: costs.unitPrice, packSize: costs.packSize, orderCost: costs.orderCost, holdingRate: costs.holdingRate, ...(costs.linesPerOrder ? { linesPerOrder: costs.linesPerOrder } : {}) }) : null;
+  const orderUnits = economic?.units ?? Math.max(1, wholeUp(forecast.dailyMean * reviewDays));
+  const why = economic?.why ?? `${orderUnits} units, ${reviewDays} days of use: no price or pack yet to weigh ordering against holding`;
+  const points = leadTime.distribution?.length ? leadTime.distribution : leadTimePoints(leadTime.days, leadTime.sdDays).map((p) => ({ days: p.days, share: p.weight }));
+  // Never below the lead time's expected use: with a large order a fill rate alone would accept
+  // running short a little every cycle, which a clinic notices more than the units it counts.
+  const plan = fillRateReorderPoint(forecast, points, input.fillRate!, orderUnits, true, input.sendDelayDays);
+  const reorderPoint = plan.reorderPoint;
+  return {
+    reorderPoint,
+    orderUpTo: reorderPoint + orderUnits,
+    safetyStock: Math.max(0, reorderPoint - plan.leadTimeDemand),
+    leadTimeDemand: plan.leadTimeDemand,
+    source: 'forecast',
+    expectedFill: plan.expectedFill,
+    orderUnits,
+    why,
+  };
+}
+
+/** The Minimum Stock as a floor under a forecast's levels, said so when it wins. */
+function withMinimum(levels: ReorderLevels, minimum: number, leadTimeDemand: number, withNote: (reason: string | undefined) => { reason?: string }): ReorderLevels {
+  if (levels.reorderPoint >= minimum) return { ...levels, ...withNote(undefined) };
+  return {
+    ...levels,
+    reorderPoint: minimum,
+    orderUpTo: minimum + (levels.orderUpTo - levels.reorderPoint),
+    safetyStock: Math.max(0, minimum - leadTimeDemand),
+    source: 'minimum',
+    ...withNote(`The Minimum Stock (${minimum}) is above the forecast's reorder point (${levels.reorderPoint})`),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysOfCover, orderQuantity } from './order';
+import { daysOfCover, joinQuantity, orderQuantity } from './order';
 
 const levels = { reorderPoint: 30, orderUpTo: 73 };
 
@@ -46,5 +46,15 @@ describe('daysOfCover', () => {
 
   it('has no cover without a forecast, and raises no alert', () => {
     expect(daysOfCover(10, { method: 'none', dailyMean: 0 }, { days: 3 })).toEqual({ days: null, runsOutBeforeDelivery: false });
+  });
+});
+
+describe('joinQuantity (a supplier\'s order going out anyway)', () => {
+  it.each([
+    { name: 'within half its order quantity of the reorder point: joins, up to its level', onHand: 50, units: 23 },
+    { name: 'at the reorder point: as an order of its own', onHand: 30, units: 43 },
+    { name: 'further from it: waits', onHand: 60, units: 0 },
+  ])('$name', ({ onHand, units }) => {
+    expect(joinQuantity({ onHand, onOrder: 0, levels, packSize: 1 }).units).toBe(units);
   });
 });

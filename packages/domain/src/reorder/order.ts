@@ -62,3 +62,19 @@ export function daysOfCover(usable: number, forecast: Pick<DemandForecast, 'meth
   const days = units(usable) / forecast.dailyMean;
   return { days, runsOutBeforeDelivery: days < leadTime.days };
 }
+
+/** A product joins an order already going to its supplier when its position is this far, or less, into its order quantity. */
+export const JOIN_SHARE = 0.5;
+
+/**
+ * Joining an order already going out (issue 51; a can-order level, Balintfy 1964): the supplier's
+ * order costs its staff time and shipping once, so a product of the same supplier that would be
+ * due soon (usable + on order at or below its reorder point plus half its order quantity) goes on
+ * it now, ordered up to its level in whole packs, instead of costing an order of its own later.
+ */
+export function joinQuantity(input: OrderQuantityInput): OrderSuggestion {
+  const { levels } = input;
+  const canOrder = levels.reorderPoint + JOIN_SHARE * Math.max(0, levels.orderUpTo - levels.reorderPoint);
+  const lifted = { reorderPoint: Math.floor(canOrder), orderUpTo: levels.orderUpTo };
+  return orderQuantity({ ...input, levels: lifted });
+}

@@ -16,6 +16,12 @@ export const reorderSettings = pgTable(
       .references(() => companies.id),
     serviceLevel: numeric('service_level', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.98),
     reviewDays: integer('review_days').notNull().default(7),
+    /** Issue 51: the share of units asked for the shelf should serve (the reorder points aim at it). */
+    fillRate: numeric('fill_rate', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.99),
+    /** Dollars an order to a supplier costs (staff time, handling): counted once however many lines. */
+    orderCost: numeric('order_cost', { precision: 10, scale: 2, mode: 'number' }).notNull().default(15),
+    /** Yearly cost of holding a dollar of stock (capital, space, expiry). */
+    holdingRate: numeric('holding_rate', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.25),
     /** Suggested orders to one vendor under this value (dollars) go out without a person; null: never. */
     autoSendUnder: numeric('auto_send_under', { precision: 14, scale: 2, mode: 'number' }),
     /** The admin who turned automatic sending on: the orders it sends are issued in their name. */
@@ -25,6 +31,9 @@ export const reorderSettings = pgTable(
   (t) => [
     check('reorder_settings_service_level_range', sql`${t.serviceLevel} >= 0.5 and ${t.serviceLevel} <= 0.999`),
     check('reorder_settings_review_days_range', sql`${t.reviewDays} between 1 and 60`),
+    check('reorder_settings_fill_rate_range', sql`${t.fillRate} >= 0.5 and ${t.fillRate} <= 0.999`),
+    check('reorder_settings_order_cost_range', sql`${t.orderCost} >= 0 and ${t.orderCost} <= 10000`),
+    check('reorder_settings_holding_rate_range', sql`${t.holdingRate} > 0 and ${t.holdingRate} <= 1`),
     check('reorder_settings_auto_send_positive', sql`${t.autoSendUnder} is null or (${t.autoSendUnder} > 0 and ${t.autoSendBy} is not null)`),
   ],
 );
@@ -48,6 +57,9 @@ export const reorderForecasts = pgTable(
     leadTimeDays: numeric('lead_time_days', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     reorderPoint: integer('reorder_point').notNull(),
     orderUpTo: integer('order_up_to').notNull(),
+    /** Issue 51: the fill the levels are expected to give, and why an order is the size it is. */
+    expectedFill: numeric('expected_fill', { precision: 5, scale: 4, mode: 'number' }),
+    why: text('why'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.productId] }), index('reorder_forecasts_company_use_idx').on(t.companyId).where(sql`${t.dailyUse} > 0`)],

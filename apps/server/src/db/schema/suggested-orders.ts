@@ -66,6 +66,8 @@ export const suggestedOrderLines = pgTable(
     onOrderUnits: numeric('on_order_units', { precision: 14, scale: 3, mode: 'number' }).notNull(),
     reorderPoint: integer('reorder_point').notNull(),
     orderUpTo: integer('order_up_to').notNull(),
+    /** Issue 51: why this quantity (the order-cost balance, joining the supplier's order). */
+    why: text('why'),
     choices: jsonb('choices').$type<SuggestedChoice[]>().notNull().default([]),
     problem: text('problem'),
     /** A person changed the quantity or vendor: the next run of the job leaves the line as they set it. */

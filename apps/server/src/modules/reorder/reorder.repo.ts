@@ -46,6 +46,8 @@ export interface ShelfFacts {
   lastSupplierName: string | null;
   lastUnitsPerContainer: number | null;
   lastPricePerContainer: number | null;
+  /** The day the product was first received here (a lot received, not moved or found): its history starts there. */
+  firstReceiptDay: string | null;
 }
 
 export async function shelfFacts(db: DbOrTx, companyId: string, productId: string, today: string): Promise<ShelfFacts> {
@@ -56,6 +58,8 @@ export async function shelfFacts(db: DbOrTx, companyId: string, productId: strin
                           where company_id = ${companyId}::uuid and product_id = ${productId}::uuid and deleted_at is null and units_left > 0
                             and status = 'available' and (expiry_date is null or expiry_date >= ${today}::date)), 0) as usable_units,
                last.supplier_id, last.supplier_name, last.units_per_container, last.price_per_container,
+               (select min(s.created_at)::date::text from stocks s where s.company_id = ${companyId}::uuid and s.product_id = ${productId}::uuid
+                  and s.moved_from_stock_id is null and s.found_in_count_id is null) as first_receipt_day,
                coalesce((select sum((pol.quantity - pol.received_quantity) * coalesce(pol.items_per_pack, 1) * coalesce(last.units_per_container, 1)) from purchase_order_lines pol join purchase_orders po on po.id = pol.purchase_order_id
                           where pol.company_id = ${companyId}::uuid and pol.product_id = ${productId}::uuid and po.status <> 'received'), 0) as on_order_units
           from (select 1) one
@@ -75,6 +79,7 @@ export async function shelfFacts(db: DbOrTx, companyId: string, productId: strin
     lastSupplierName: row?.supplier_name ?? null,
     lastUnitsPerContainer: unitsPerContainer,
     lastPricePerContainer: row?.price_per_container == null ? null : Number(row.price_per_container),
+    firstReceiptDay: row?.first_receipt_day ?? null,
   };
 }
 
@@ -105,18 +110,32 @@ export interface ProductPlanFacts {
   minimumStock: number;
   pinned: { reorderPoint: number; orderUpTo: number } | null;
   lastSupplierId: string | null;
+  lastUnitsPerContainer: number | null;
+  lastPricePerContainer: number | null;
+  firstReceiptDay: string | null;
 }
 
 /** What the levels of these products at a location need besides their use: minimum, pins, last supplier. */
 export async function planFacts(db: DbOrTx, companyId: string, productIds: string[]): Promise<Map<string, ProductPlanFacts>> {
   if (productIds.length === 0) return new Map();
-  const found = await rows<{ product_id: string; minimum_stock: number | null; pinned_reorder_point: number | null; pinned_order_up_to: number | null; supplier_id: string | null }>(
+  const found = await rows<{
+    product_id: string;
+    minimum_stock: number | null;
+    pinned_reorder_point: number | null;
+    pinned_order_up_to: number | null;
+    supplier_id: string | null;
+    units_per_container: string | null;
+    price_per_container: string | null;
+    first_receipt_day: string | null;
+  }>(
     db,
-    sql`select p.id as product_id, pcs.minimum_stock, pcs.pinned_reorder_point, pcs.pinned_order_up_to, last.supplier_id
+    sql`select p.id as product_id, pcs.minimum_stock, pcs.pinned_reorder_point, pcs.pinned_order_up_to, last.supplier_id, last.units_per_container, last.price_per_container,
+               (select min(s.created_at)::date::text from stocks s where s.company_id = ${companyId}::uuid and s.product_id = p.id
+                  and s.moved_from_stock_id is null and s.found_in_count_id is null) as first_receipt_day
           from unnest(${sql.param(productIds)}::uuid[]) as p(id)
           left join product_company_settings pcs on pcs.company_id = ${companyId}::uuid and pcs.product_id = p.id
           left join lateral (
-            select s.supplier_id from stocks s
+            select s.supplier_id, s.units_per_container, s.price_per_container from stocks s
              where s.company_id = ${companyId}::uuid and s.product_id = p.id and s.moved_from_stock_id is null and s.found_in_count_id is null
              order by s.created_at desc, s.id desc limit 1
           ) last on true`,
@@ -129,6 +148,9 @@ export async function planFacts(db: DbOrTx, companyId: string, productIds: strin
         minimumStock: Number(r.minimum_stock ?? 0),
         pinned: r.pinned_reorder_point === null || r.pinned_order_up_to === null ? null : { reorderPoint: Number(r.pinned_reorder_point), orderUpTo: Number(r.pinned_order_up_to) },
         lastSupplierId: r.supplier_id,
+        lastUnitsPerContainer: r.units_per_container === null ? null : Number(r.units_per_container),
+        lastPricePerContainer: r.price_per_container === null ? null : Number(r.price_per_container),
+        firstReceiptDay: r.first_receipt_day,
       },
     ]),
   );
@@ -149,9 +171,28 @@ export async function leadTimeSamplesBySupplier(db: DbOrTx, companyId: string): 
   return bySupplier;
 }
 
+/**
+ * Lines per purchase order to each supplier at a location, over its latest 20 orders: the share
+ * of an order's cost each line carries when a supplier's products go on one order (issue 51).
+ */
+export async function linesPerOrderBySupplier(db: DbOrTx, companyId: string): Promise<Map<string, number>> {
+  const found = await rows<{ supplier_id: string; lines: string }>(
+    db,
+    sql`select supplier_id, avg(lines) as lines from (
+          select po.supplier_id, (select count(*) from purchase_order_lines pol where pol.purchase_order_id = po.id) as lines,
+                 row_number() over (partition by po.supplier_id order by po.created_at desc) as n
+            from purchase_orders po where po.company_id = ${companyId}::uuid
+        ) latest where n <= 20 group by supplier_id`,
+  );
+  return new Map(found.map((r) => [r.supplier_id, Math.max(1, Number(r.lines))]));
+}
+
 export interface ReorderSettingsRow {
   serviceLevel: number;
   reviewDays: number;
+  fillRate: number;
+  orderCost: number;
+  holdingRate: number;
   /** Suggested orders to one vendor under this value go out without review; null: never. */
   autoSendUnder: number | null;
   /** Whose name automatic orders go out in: the admin who turned it on. */
@@ -160,12 +201,20 @@ export interface ReorderSettingsRow {
 
 /** The location's settings, or null for the defaults. */
 export async function settingsOf(db: DbOrTx, companyId: string): Promise<ReorderSettingsRow | null> {
-  const [row] = await rows<{ service_level: string; review_days: number; auto_send_under: string | null; auto_send_by: string | null }>(
+  const [row] = await rows<{ service_level: string; review_days: number; fill_rate: string; order_cost: string; holding_rate: string; auto_send_under: string | null; auto_send_by: string | null }>(
     db,
-    sql`select service_level, review_days, auto_send_under, auto_send_by from reorder_settings where company_id = ${companyId}::uuid`,
+    sql`select service_level, review_days, fill_rate, order_cost, holding_rate, auto_send_under, auto_send_by from reorder_settings where company_id = ${companyId}::uuid`,
   );
   return row
-    ? { serviceLevel: Number(row.service_level), reviewDays: Number(row.review_days), autoSendUnder: row.auto_send_under === null ? null : Number(row.auto_send_under), autoSendBy: row.auto_send_by }
+    ? {
+        serviceLevel: Number(row.service_level),
+        reviewDays: Number(row.review_days),
+        fillRate: Number(row.fill_rate),
+        orderCost: Number(row.order_cost),
+        holdingRate: Number(row.holding_rate),
+        autoSendUnder: row.auto_send_under === null ? null : Number(row.auto_send_under),
+        autoSendBy: row.auto_send_by,
+      }
     : null;
 }
 
@@ -176,6 +225,8 @@ export interface ForecastRow {
   leadTimeDays: number;
   reorderPoint: number;
   orderUpTo: number;
+  expectedFill: number | null;
+  why: string | null;
 }
 
 /** The location's forecasts replaced by these, in one transaction's two statements. */
@@ -184,24 +235,32 @@ export async function replaceForecasts(db: DbOrTx, companyId: string, forecasts:
   await db.execute(sql`delete from reorder_forecasts where company_id = ${companyId}::uuid and not (product_id = any(${sql.param(ids)}::uuid[]))`);
   if (forecasts.length === 0) return;
   await db.execute(sql`
-    insert into reorder_forecasts (company_id, product_id, method, daily_use, lead_time_days, reorder_point, order_up_to, computed_at)
-    select ${companyId}::uuid, f.product_id, f.method, f.daily_use, f.lead_time_days, f.reorder_point, f.order_up_to, ${at.toISOString()}::timestamptz
+    insert into reorder_forecasts (company_id, product_id, method, daily_use, lead_time_days, reorder_point, order_up_to, expected_fill, why, computed_at)
+    select ${companyId}::uuid, f.product_id, f.method, f.daily_use, f.lead_time_days, f.reorder_point, f.order_up_to, f.expected_fill, f.why, ${at.toISOString()}::timestamptz
       from unnest(${sql.param(ids)}::uuid[], ${sql.param(forecasts.map((f) => f.method))}::text[], ${sql.param(forecasts.map((f) => f.dailyUse))}::numeric[],
-                  ${sql.param(forecasts.map((f) => f.leadTimeDays))}::numeric[], ${sql.param(forecasts.map((f) => f.reorderPoint))}::int[], ${sql.param(forecasts.map((f) => f.orderUpTo))}::int[])
-        as f(product_id, method, daily_use, lead_time_days, reorder_point, order_up_to)
+                  ${sql.param(forecasts.map((f) => f.leadTimeDays))}::numeric[], ${sql.param(forecasts.map((f) => f.reorderPoint))}::int[], ${sql.param(forecasts.map((f) => f.orderUpTo))}::int[],
+                  ${sql.param(forecasts.map((f) => f.expectedFill))}::numeric[], ${sql.param(forecasts.map((f) => f.why))}::text[])
+        as f(product_id, method, daily_use, lead_time_days, reorder_point, order_up_to, expected_fill, why)
     on conflict (company_id, product_id) do update set method = excluded.method, daily_use = excluded.daily_use, lead_time_days = excluded.lead_time_days,
-      reorder_point = excluded.reorder_point, order_up_to = excluded.order_up_to, computed_at = excluded.computed_at`);
+      reorder_point = excluded.reorder_point, order_up_to = excluded.order_up_to, expected_fill = excluded.expected_fill, why = excluded.why, computed_at = excluded.computed_at`);
 }
 
 /**
  * The location's settings written (one row per location). Automatic sending is left as it is when
  * `autoSend` is undefined, turned off with null, else set under the value in the admin's name.
  */
-export async function saveSettings(db: DbOrTx, companyId: string, settings: Pick<ReorderSettingsRow, 'serviceLevel' | 'reviewDays'>, autoSend?: { under: number; by: string } | null): Promise<void> {
+export async function saveSettings(
+  db: DbOrTx,
+  companyId: string,
+  settings: Pick<ReorderSettingsRow, 'serviceLevel' | 'reviewDays' | 'fillRate' | 'orderCost' | 'holdingRate'>,
+  autoSend?: { under: number; by: string } | null,
+): Promise<void> {
   const keep = autoSend === undefined;
-  await db.execute(sql`insert into reorder_settings (company_id, service_level, review_days, auto_send_under, auto_send_by, updated_at)
-                       values (${companyId}::uuid, ${settings.serviceLevel}, ${settings.reviewDays}, ${autoSend?.under ?? null}::numeric, ${autoSend?.by ?? null}::uuid, now())
+  await db.execute(sql`insert into reorder_settings (company_id, service_level, review_days, fill_rate, order_cost, holding_rate, auto_send_under, auto_send_by, updated_at)
+                       values (${companyId}::uuid, ${settings.serviceLevel}, ${settings.reviewDays}, ${settings.fillRate}, ${settings.orderCost}, ${settings.holdingRate},
+                               ${autoSend?.under ?? null}::numeric, ${autoSend?.by ?? null}::uuid, now())
                        on conflict (company_id) do update set service_level = excluded.service_level, review_days = excluded.review_days,
+                         fill_rate = excluded.fill_rate, order_cost = excluded.order_cost, holding_rate = excluded.holding_rate,
                          auto_send_under = case when ${keep} then reorder_settings.auto_send_under else excluded.auto_send_under end,
                          auto_send_by = case when ${keep} then reorder_settings.auto_send_by else excluded.auto_send_by end,
                          updated_at = now()`);

@@ -52,7 +52,7 @@ describe('reorder facts of a product', () => {
     const res = await reorder(productId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ method: 'none', daily_use: 0, days_of_cover: null, runs_out_before_delivery: false, source: 'minimum', reorder_point: 5, usable_units: 20 });
-    expect(res.json().reasons.join(' ')).toMatch(/No use recorded/);
+    expect(res.json().reasons.join(' ')).toMatch(/No use (recorded|history)/);
     expect(res.json().history).toHaveLength(84);
   });
 
@@ -156,26 +156,55 @@ describe('reorder facts of a product', () => {
     expect(cleared.json()).toMatchObject({ source: 'forecast', pinned: null });
   });
 
-  it('the location\'s service level and review period change the levels; members cannot change them', async () => {
+  it('the location\'s fill rate, cost per order and holding rate change the levels (issue 51); members cannot change them', async () => {
     const { productId, stockId } = await lot(400, 10);
     await usedOnPastDays(productId, stockId, () => 4);
+    const admin = t.tokenFor(world.own.users.company_admin);
     const before = (await reorder(productId)).json();
-    expect((await t.request({ method: 'GET', url: '/api/reorder/settings', token: member() })).json()).toEqual({ service_level: 0.98, review_days: 7, auto_send_under: null });
-    expect((await t.request({ method: 'PUT', url: '/api/reorder/settings', token: member(), payload: { service_level: 0.9, review_days: 14 } })).statusCode).toBe(403);
-    const bad = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 1.5, review_days: 0 } });
+    expect((await t.request({ method: 'GET', url: '/api/reorder/settings', token: member() })).json()).toEqual({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: null });
+    // The defaults: 99% fill expected, orders sized by $15 an order against 25% a year at $2 a unit.
+    expect(before.fill_rate).toBe(0.99);
+    expect(before.expected_fill).toBeGreaterThanOrEqual(0.99);
+    expect(before.order_why).toMatch(/balances ordering \$15\.00 an order against holding \$0\.50 a unit a year|at most 120 days/);
+    expect(before.stock_cost).toBeCloseTo((before.safety_stock + before.order_units / 2) * 2, 0);
+    expect(before.order_up_to - before.reorder_point).toBe(before.order_units);
+    expect((await t.request({ method: 'PUT', url: '/api/reorder/settings', token: member(), payload: { service_level: 0.9, review_days: 14, fill_rate: 0.9 } })).statusCode).toBe(403);
+    const bad = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: admin, payload: { service_level: 1.5, review_days: 0, fill_rate: 1.2, order_cost: -1, holding_rate: 0 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual(expect.arrayContaining([{ field: 'service_level', message: REORDER_MESSAGES.serviceLevelRange }, { field: 'review_days', message: REORDER_MESSAGES.reviewDaysRange }]));
-    const saved = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 0.9, review_days: 14 } });
-    expect(saved.json()).toEqual({ service_level: 0.9, review_days: 14, auto_send_under: null });
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'service_level', message: REORDER_MESSAGES.serviceLevelRange },
+        { field: 'review_days', message: REORDER_MESSAGES.reviewDaysRange },
+        { field: 'fill_rate', message: REORDER_MESSAGES.fillRateRange },
+        { field: 'order_cost', message: REORDER_MESSAGES.orderCostRange },
+        { field: 'holding_rate', message: REORDER_MESSAGES.holdingRateRange },
+      ]),
+    );
+    const saved = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: admin, payload: { service_level: 0.98, review_days: 7, fill_rate: 0.9, order_cost: 2 } });
+    expect(saved.json()).toEqual({ service_level: 0.98, review_days: 7, fill_rate: 0.9, order_cost: 2, holding_rate: 0.25, auto_send_under: null });
     const after = (await reorder(productId)).json();
-    expect(after).toMatchObject({ service_level: 0.9, review_days: 14 });
-    // A longer review period orders up to more; a lower service level keeps less safety stock.
-    expect(after.order_up_to - after.reorder_point).toBeGreaterThan(before.order_up_to - before.reorder_point);
-    expect(after.safety_stock).toBeLessThan(before.safety_stock);
-    await t.request({ method: 'PUT', url: '/api/reorder/settings', token: t.tokenFor(world.own.users.company_admin), payload: { service_level: 0.98, review_days: 7 } });
+    expect(after).toMatchObject({ fill_rate: 0.9 });
+    // Cheaper orders: smaller, more frequent; a lower fill: less safety stock, less stock to pay for.
+    expect(after.order_units).toBeLessThan(before.order_units);
+    expect(after.safety_stock).toBeLessThanOrEqual(before.safety_stock);
+    expect(after.stock_cost).toBeLessThan(before.stock_cost);
+    // Left out of a request, the fill rate and costs stay as they were.
+    const kept = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: admin, payload: { service_level: 0.98, review_days: 7 } });
+    expect(kept.json()).toMatchObject({ fill_rate: 0.9, order_cost: 2 });
+    await t.request({ method: 'PUT', url: '/api/reorder/settings', token: admin, payload: { service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25 } });
   });
 
-  it('learns the lead time from the supplier\'s orders here, ignoring a delivery after more than 200 days', async () => {
+  it('reads a new product\'s history from its first receipt, not padded with the weeks before it (issue 51)', async () => {
+    const { productId, stockId } = await lot(400, 10);
+    // Received 14 days ago, used 2 a day since: steady at 2, not occasional at a third of that.
+    await t.db.execute(sql`update stocks set created_at = ${new Date(NOW.getTime() - 14 * 86_400_000).toISOString()}::timestamptz where id = ${stockId}`);
+    await usedOnPastDays(productId, stockId, (daysAgo) => (daysAgo <= 14 ? 2 : 0));
+    const body = (await reorder(productId)).json();
+    expect(body).toMatchObject({ method: 'steady' });
+    expect(body.daily_use).toBeCloseTo(2, 1);
+  });
+
+  it('learns the lead time from the supplier\'s orders here, leaving out an order left open for over 200 days, with the reason', async () => {
     const supplier = await createSupplier(t.db, { companyId: here(), name: `Lead ${randomUUID().slice(0, 6)}` });
     const p = await createProduct(t.db, { companyId: null, name: `Lead time ${randomUUID().slice(0, 6)}` });
     const lot = await t.request({ method: 'POST', url: '/api/stock', token: member(), payload: { product_id: p.id, supplier_id: supplier.id, container_quantity: 5, units_per_container: 10, price_per_container: 20, expiry_date: '2028-01-31' } });
@@ -192,6 +221,6 @@ describe('reorder facts of a product', () => {
     }
     const body = (await reorder(p.id)).json();
     expect(body.lead_time).toMatchObject({ days: 4, learned: true, samples: 3, supplier_name: supplier.name });
-    expect(body.reasons.join(' ')).toMatch(/200 days/);
+    expect(body.reasons.join(' ')).toMatch(/left out as left open, not a delivery time/);
   });
 });

@@ -1,13 +1,19 @@
 import {
+  DEFAULT_FILL_RATE,
+  DEFAULT_HOLDING_RATE,
+  DEFAULT_ORDER_COST,
   DEFAULT_REVIEW_DAYS,
   DEFAULT_SERVICE_LEVEL,
   FORECAST_METHOD_LABELS,
   REORDER_HISTORY_DAYS,
   daysOfCover,
   forecastDemand,
+  historySinceFirstReceipt,
   learnLeadTime,
   orderQuantity,
   reorderLevels,
+  type DemandForecast,
+  type LeadTimeEstimate,
   type PinReorderLevels,
   type ProductReorder,
   type ReorderSettings,
@@ -21,7 +27,22 @@ import { findProductWithNames } from '../products/products.reads';
 import { refreshAlerts } from '../alerts/alerts.writes';
 import { recordAudit } from '../audit/audit.writes';
 import { scheduledUse, useWithin } from '../pms/upcoming.reads';
-import { companiesToForecast, dailyUse, savePinnedLevels, saveSettings, leadTimeSamples, leadTimeSamplesBySupplier, planFacts, replaceForecasts, settingsOf, shelfFacts, useInWindow, type ForecastRow, type ReorderSettingsRow } from './reorder.repo';
+import {
+  companiesToForecast,
+  dailyUse,
+  linesPerOrderBySupplier,
+  savePinnedLevels,
+  saveSettings,
+  leadTimeSamples,
+  leadTimeSamplesBySupplier,
+  planFacts,
+  replaceForecasts,
+  settingsOf,
+  shelfFacts,
+  useInWindow,
+  type ForecastRow,
+  type ReorderSettingsRow,
+} from './reorder.repo';
 
 const DAY_MS = 86_400_000;
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
@@ -37,8 +58,52 @@ function scheduledOver(days: { day: string; units: number }[] | undefined, today
   return { leadTime: useWithin(days, today, leadDays), withReview: useWithin(days, today, leadDays + reviewDays) };
 }
 
-function settingsView(saved: ReorderSettingsRow | null): ReorderSettings {
-  return { service_level: saved?.serviceLevel ?? DEFAULT_SERVICE_LEVEL, review_days: saved?.reviewDays ?? DEFAULT_REVIEW_DAYS, auto_send_under: saved?.autoSendUnder ?? null };
+function settingsView(saved: ReorderSettingsRow | null): Required<ReorderSettings> {
+  return {
+    service_level: saved?.serviceLevel ?? DEFAULT_SERVICE_LEVEL,
+    review_days: saved?.reviewDays ?? DEFAULT_REVIEW_DAYS,
+    fill_rate: saved?.fillRate ?? DEFAULT_FILL_RATE,
+    order_cost: saved?.orderCost ?? DEFAULT_ORDER_COST,
+    holding_rate: saved?.holdingRate ?? DEFAULT_HOLDING_RATE,
+    auto_send_under: saved?.autoSendUnder ?? null,
+  };
+}
+
+/** Days from the first receipt (an ISO day) to today; null when never received here. */
+function daysSince(firstReceiptDay: string | null, today: Date): number | null {
+  return firstReceiptDay === null ? null : Math.max(0, Math.round((Date.parse(`${isoDay(today)}T00:00:00Z`) - Date.parse(`${firstReceiptDay}T00:00:00Z`)) / DAY_MS));
+}
+
+interface LevelsFacts {
+  forecast: DemandForecast;
+  leadTime: LeadTimeEstimate;
+  settings: Required<ReorderSettings>;
+  minimumStock: number;
+  pinned: { reorderPoint: number; orderUpTo: number } | null;
+  scheduled: ReturnType<typeof scheduledOver>;
+  packSize: number | null;
+  unitPrice: number | undefined;
+  linesPerOrder: number;
+}
+
+/**
+ * The levels of one product (issue 51): the fill-rate reorder point over the supplier's lead-time
+ * distribution, the order quantity balancing the location's cost per order (shared by the lines a
+ * supplier's orders usually carry) against its holding rate, in the last delivery's packs.
+ */
+function levelsOf(f: LevelsFacts) {
+  const costs = { orderCost: f.settings.order_cost, holdingRate: f.settings.holding_rate, linesPerOrder: f.linesPerOrder, ...(f.packSize ? { packSize: f.packSize } : {}), ...(f.unitPrice ? { unitPrice: f.unitPrice } : {}) };
+  return reorderLevels({
+    forecast: f.forecast,
+    leadTime: f.leadTime,
+    fillRate: f.settings.fill_rate,
+    costs,
+    serviceLevel: f.settings.service_level,
+    reviewDays: f.settings.review_days,
+    minimumStock: f.minimumStock,
+    pinned: f.pinned,
+    scheduled: f.scheduled,
+  });
 }
 
 /**
@@ -57,16 +122,18 @@ export function createReorderService(deps: ServiceDeps) {
     const days = historyDays(now, REORDER_HISTORY_DAYS);
     const [used, shelf] = await Promise.all([dailyUse(db, companyId, productId, days[0]!, days[days.length - 1]!), shelfFacts(db, companyId, productId, isoDay(now))]);
     const history = days.map((day) => ({ day, units: used.get(day) ?? 0 }));
-    const forecast = forecastDemand(history.map((h) => h.units));
+    const forecast = forecastDemand(historySinceFirstReceipt(history.map((h) => h.units), daysSince(shelf.firstReceiptDay, now)));
     const leadTime = learnLeadTime(shelf.lastSupplierId ? await leadTimeSamples(db, companyId, shelf.lastSupplierId) : []);
-    const [settings, facts, booked] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId]), scheduledUse(db, companyId, isoDay(now), productId)]);
-    const serviceLevel = settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL;
-    const reviewDays = settings?.reviewDays ?? DEFAULT_REVIEW_DAYS;
+    const [saved, facts, booked, lines] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId]), scheduledUse(db, companyId, isoDay(now), productId), linesPerOrderBySupplier(db, companyId)]);
+    const settings = settingsView(saved);
+    const reviewDays = settings.review_days;
     const scheduled = scheduledOver(booked.get(productId), isoDay(now), leadTime.days, reviewDays);
-    const levels = reorderLevels({ forecast, leadTime, serviceLevel, reviewDays, minimumStock: shelf.minimumStock, pinned: facts.get(productId)?.pinned ?? null, scheduled });
-    const cover = daysOfCover(shelf.usableUnits, forecast, leadTime);
     const packSize = shelf.lastUnitsPerContainer;
     const unitPrice = shelf.lastPricePerContainer !== null && packSize ? shelf.lastPricePerContainer / packSize : undefined;
+    const pinned = facts.get(productId)?.pinned ?? null;
+    const levels = levelsOf({ forecast, leadTime, settings, minimumStock: shelf.minimumStock, pinned, scheduled, packSize, unitPrice, linesPerOrder: (shelf.lastSupplierId && lines.get(shelf.lastSupplierId)) || 1 });
+    const cover = daysOfCover(shelf.usableUnits, forecast, leadTime);
+    const planned = levels.source !== 'pinned' && levels.orderUnits !== undefined;
     const suggestion = packSize === null ? null : orderQuantity({ onHand: shelf.usableUnits, onOrder: shelf.onOrderUnits, levels, packSize, ...(unitPrice === undefined ? {} : { unitPrice }) });
     const reasons = [forecast.reason, leadTime.reason, levels.reason, suggestion?.reason, packSize === null && levels.reorderPoint >= shelf.usableUnits + shelf.onOrderUnits ? 'Never received here: no supplier or pack to order from yet' : undefined].filter((r): r is string => Boolean(r));
     return {
@@ -78,12 +145,25 @@ export function createReorderService(deps: ServiceDeps) {
       usable_units: round(shelf.usableUnits, 3),
       on_order_units: round(shelf.onOrderUnits, 3),
       minimum_stock: shelf.minimumStock,
-      lead_time: { days: round(leadTime.days, 1), learned: leadTime.learned, samples: leadTime.samples, supplier_name: shelf.lastSupplierName },
+      lead_time: {
+        days: round(leadTime.days, 1),
+        learned: leadTime.learned,
+        samples: leadTime.samples,
+        supplier_name: shelf.lastSupplierName,
+        late_share: round(leadTime.lateShare, 3),
+        distribution: leadTime.distribution.map((p) => ({ days: p.days, share: round(p.share, 3) })),
+      },
       reorder_point: levels.reorderPoint,
       order_up_to: levels.orderUpTo,
       safety_stock: round(levels.safetyStock, 1),
       source: levels.source,
-      service_level: serviceLevel,
+      service_level: settings.service_level,
+      fill_rate: settings.fill_rate,
+      expected_fill: planned && levels.expectedFill !== undefined ? round(levels.expectedFill, 4) : null,
+      // Held on average: the safety stock plus half an order, at the last price.
+      stock_cost: planned && unitPrice !== undefined ? round((levels.safetyStock + levels.orderUnits! / 2) * unitPrice) : null,
+      order_units: planned ? levels.orderUnits! : null,
+      order_why: planned ? (levels.why ?? null) : null,
       pinned: facts.get(productId)?.pinned ? { reorder_point: facts.get(productId)!.pinned!.reorderPoint, order_up_to: facts.get(productId)!.pinned!.orderUpTo } : null,
       review_days: reviewDays,
       days_of_cover: cover.days === null ? null : round(cover.days, 1),
@@ -108,24 +188,44 @@ export function createReorderService(deps: ServiceDeps) {
       series.set(row.productId, history);
     }
     const today = isoDay(now);
-    const [settings, facts, samples, booked] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [...series.keys()]), leadTimeSamplesBySupplier(db, companyId), scheduledUse(db, companyId, today)]);
-    const reviewDays = settings?.reviewDays ?? DEFAULT_REVIEW_DAYS;
+    const [saved, facts, samples, booked, lines] = await Promise.all([
+      settingsOf(db, companyId),
+      planFacts(db, companyId, [...series.keys()]),
+      leadTimeSamplesBySupplier(db, companyId),
+      scheduledUse(db, companyId, today),
+      linesPerOrderBySupplier(db, companyId),
+    ]);
+    const settings = settingsView(saved);
     const forecasts: ForecastRow[] = [];
     for (const [productId, history] of series) {
-      const forecast = forecastDemand(history);
-      if (forecast.method === 'none') continue;
       const fact = facts.get(productId);
+      const forecast = forecastDemand(historySinceFirstReceipt(history, daysSince(fact?.firstReceiptDay ?? null, now)));
+      if (forecast.method === 'none') continue;
       const leadTime = learnLeadTime(fact?.lastSupplierId ? (samples.get(fact.lastSupplierId) ?? []) : []);
-      const levels = reorderLevels({
+      const packSize = fact?.lastUnitsPerContainer ?? null;
+      const unitPrice = fact?.lastPricePerContainer != null && packSize ? fact.lastPricePerContainer / packSize : undefined;
+      const levels = levelsOf({
         forecast,
         leadTime,
-        serviceLevel: settings?.serviceLevel ?? DEFAULT_SERVICE_LEVEL,
-        reviewDays,
+        settings,
         minimumStock: fact?.minimumStock ?? 0,
         pinned: fact?.pinned ?? null,
-        scheduled: scheduledOver(booked.get(productId), today, leadTime.days, reviewDays),
+        scheduled: scheduledOver(booked.get(productId), today, leadTime.days, settings.review_days),
+        packSize,
+        unitPrice,
+        linesPerOrder: (fact?.lastSupplierId && lines.get(fact.lastSupplierId)) || 1,
       });
-      forecasts.push({ productId, method: forecast.method, dailyUse: round(forecast.dailyMean, 4), leadTimeDays: round(leadTime.days, 1), reorderPoint: levels.reorderPoint, orderUpTo: levels.orderUpTo });
+      const planned = levels.source !== 'pinned';
+      forecasts.push({
+        productId,
+        method: forecast.method,
+        dailyUse: round(forecast.dailyMean, 4),
+        leadTimeDays: round(leadTime.days, 1),
+        reorderPoint: levels.reorderPoint,
+        orderUpTo: levels.orderUpTo,
+        expectedFill: planned && levels.expectedFill !== undefined ? round(levels.expectedFill, 4) : null,
+        why: planned ? (levels.why ?? null) : null,
+      });
     }
     await db.transaction(async (tx) => {
       await replaceForecasts(tx, companyId, forecasts, now);
@@ -137,16 +237,23 @@ export function createReorderService(deps: ServiceDeps) {
   return {
     product,
 
-    async settings(actor: Actor): Promise<ReorderSettings> {
+    async settings(actor: Actor): Promise<Required<ReorderSettings>> {
       return settingsView(await settingsOf(db, currentCompanyId(actor)));
     },
 
     /** The location's service level and review period; the next forecasts (and the product page now) use them. */
-    async saveSettings(actor: Actor, body: ReorderSettings): Promise<ReorderSettings> {
+    async saveSettings(actor: Actor, body: ReorderSettings): Promise<Required<ReorderSettings>> {
       const companyId = currentCompanyId(actor);
       await db.transaction(async (tx) => {
         const autoSend = body.auto_send_under === undefined ? undefined : body.auto_send_under === null ? null : { under: body.auto_send_under, by: actor.userId };
-        await saveSettings(tx, companyId, { serviceLevel: body.service_level, reviewDays: body.review_days }, autoSend);
+        // Fill rate and costs left out of a request stay as they were.
+        const now = settingsView(await settingsOf(tx, companyId));
+        await saveSettings(
+          tx,
+          companyId,
+          { serviceLevel: body.service_level, reviewDays: body.review_days, fillRate: body.fill_rate ?? now.fill_rate, orderCost: body.order_cost ?? now.order_cost, holdingRate: body.holding_rate ?? now.holding_rate },
+          autoSend,
+        );
         await recordAudit(tx, actor, { entity: 'reorder_settings', entityId: companyId, action: 'update', organizationId: actor.organizationId, companyId, changes: { ...body } });
       });
       return settingsView(await settingsOf(db, companyId));

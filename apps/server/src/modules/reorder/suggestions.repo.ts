@@ -17,7 +17,7 @@ export interface ProductPosition {
   minimumStock: number;
   pinned: { reorderPoint: number; orderUpTo: number } | null;
   /** The daily job's levels; null when the product has no forecast (no use in twelve weeks). */
-  forecast: { reorderPoint: number; orderUpTo: number } | null;
+  forecast: { reorderPoint: number; orderUpTo: number; expectedFill: number | null; why: string | null } | null;
   usableUnits: number;
   onOrderUnits: number;
   last: { supplierId: string; supplierName: string; unitsPerContainer: number; pricePerContainer: number } | null;
@@ -37,7 +37,7 @@ export async function productPositions(db: DbOrTx, companyId: string, today: str
           select product_id from product_company_settings where company_id = ${companyId}::uuid and (minimum_stock > 0 or pinned_reorder_point is not null)
         )
         select p.id as product_id, p.name, coalesce(pcs.minimum_stock, 0) as minimum_stock, pcs.pinned_reorder_point, pcs.pinned_order_up_to,
-               rf.reorder_point as forecast_reorder_point, rf.order_up_to as forecast_order_up_to,
+               rf.reorder_point as forecast_reorder_point, rf.order_up_to as forecast_order_up_to, rf.expected_fill, rf.why,
                coalesce(usable.units, 0) as usable_units, coalesce(ordered.units, 0) as on_order_units,
                last.supplier_id, last.supplier_name, last.units_per_container, last.price_per_container
           from planned
@@ -64,7 +64,15 @@ export async function productPositions(db: DbOrTx, companyId: string, today: str
       name: String(r.name),
       minimumStock: Number(r.minimum_stock),
       pinned: r.pinned_reorder_point == null || r.pinned_order_up_to == null ? null : { reorderPoint: Number(r.pinned_reorder_point), orderUpTo: Number(r.pinned_order_up_to) },
-      forecast: r.forecast_reorder_point == null || r.forecast_order_up_to == null ? null : { reorderPoint: Number(r.forecast_reorder_point), orderUpTo: Number(r.forecast_order_up_to) },
+      forecast:
+        r.forecast_reorder_point == null || r.forecast_order_up_to == null
+          ? null
+          : {
+              reorderPoint: Number(r.forecast_reorder_point),
+              orderUpTo: Number(r.forecast_order_up_to),
+              expectedFill: r.expected_fill == null ? null : Number(r.expected_fill),
+              why: r.why == null ? null : String(r.why),
+            },
       usableUnits: Number(r.usable_units),
       onOrderUnits: Number(r.on_order_units),
       last:

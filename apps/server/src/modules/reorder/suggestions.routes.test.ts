@@ -58,6 +58,40 @@ async function productBelowMinimum(companyId: string, token: string, options: { 
 const csv = (rows: PriceRow[]) => ({ name: 'prices.csv', bytes: Buffer.from(priceListCsv(rows)) });
 
 describe('suggested orders', () => {
+  it('says why each quantity, and puts a product due soon on its supplier\'s order going out anyway (issue 51)', async () => {
+    const here = await location();
+    const token = adminAt(here);
+    const supplier = await createSupplier(t.db, { companyId: here, name: `Steady ${tag()}` });
+    /** A product used 5 a day for twelve weeks with `onHand` units left, in packs of 10 at $20. */
+    const used = async (onHand: number) => {
+      const product = await createProduct(t.db, { companyId: null, name: `Used ${tag()}` });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/stock',
+        token,
+        payload: { product_id: product.id, supplier_id: supplier.id, container_quantity: (onHand + 420) / 10, units_per_container: 10, price_per_container: 20, expiry_date: '2028-01-31' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const stockId = res.json().stocks[0].id as string;
+      for (let daysAgo = 84; daysAgo >= 1; daysAgo--) {
+        const at = new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
+        await t.db.execute(sql`insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, created_at) values (${here}, ${stockId}, ${product.id}, 'manual', 5, 2, ${at}::timestamptz)`);
+      }
+      return product;
+    };
+    const due = await used(10);
+    const soon = await used(100);
+    const later = await used(400);
+    const draft = await refresh(token);
+    const dueLine = lineOf(draft, due.id);
+    expect(dueLine.why).toMatch(/^10 usable \+ 0 on order, at or below the reorder point \d+ \(expected fill 99\.\d%\): ordered up to \d+\. Order size: \d+ packs of 10/);
+    expect(dueLine.units).toBeGreaterThanOrEqual(dueLine.order_up_to - 10);
+    const soonLine = lineOf(draft, soon.id);
+    expect(soonLine.why).toMatch(new RegExp(`^Joins the order to ${supplier.name} going out anyway: 100 usable \\+ 0 on order, within half an order of the reorder point`));
+    expect(soonLine.units).toBeGreaterThanOrEqual(soonLine.order_up_to - 100);
+    expect(lineOf(draft, later.id)).toBeUndefined();
+  });
+
   it('a location with no supplier at all: every product says why, nothing can be ordered', async () => {
     const here = await location();
     const token = adminAt(here);
@@ -200,7 +234,7 @@ describe('suggested orders', () => {
     const bad = await t.request({ method: 'PUT', url: '/api/reorder/settings', token, payload: { service_level: 0.98, review_days: 7, auto_send_under: 0 } });
     expect(bad.statusCode).toBe(400);
     const set = await t.request({ method: 'PUT', url: '/api/reorder/settings', token, payload: { service_level: 0.98, review_days: 7, auto_send_under: 100 } });
-    expect(set.json()).toEqual({ service_level: 0.98, review_days: 7, auto_send_under: 100 });
+    expect(set.json()).toEqual({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: 100 });
 
     const draft = await refresh(token);
     expect(lineOf(draft, swabs.id).ordered).toMatchObject({ number: expect.stringMatching(/^PO-/) });

@@ -1,6 +1,7 @@
 import {
   MARKETPLACE_MESSAGES,
   SUGGESTION_MESSAGES,
+  joinQuantity,
   lineTotal,
   orderQuantity,
   purchaseOrderNumber,
@@ -53,6 +54,24 @@ function levelsOf(p: ProductPosition): { reorderPoint: number; orderUpTo: number
   return { reorderPoint: Math.max(p.forecast.reorderPoint, minimum), orderUpTo: Math.max(p.forecast.orderUpTo, minimum) };
 }
 
+const fmt = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
+ * Why a line orders what it does: where the product stands, the fill aimed at, the level ordered
+ * up to and the order-cost balance; `joining`: the vendor whose order it joins.
+ */
+function whyOf(p: ProductPosition, levels: { reorderPoint: number; orderUpTo: number }, joining: string | null): string {
+  const position = `${fmt(p.usableUnits)} usable + ${fmt(p.onOrderUnits)} on order`;
+  const upTo = `ordered up to ${levels.orderUpTo}`;
+  if (p.pinned) return `${position}, at or below the reorder point ${levels.reorderPoint} set by hand: ${upTo}`;
+  if (!p.forecast || levels.reorderPoint > p.forecast.reorderPoint) return `${position}, at or below the Minimum Stock ${levels.reorderPoint}: ${upTo}`;
+  const fill = p.forecast.expectedFill === null ? '' : ` (expected fill ${(100 * p.forecast.expectedFill).toFixed(1)}%)`;
+  const start = joining
+    ? `Joins the order to ${joining} going out anyway: ${position}, within half an order of the reorder point ${levels.reorderPoint}${fill}: ${upTo}`
+    : `${position}, at or below the reorder point ${levels.reorderPoint}${fill}: ${upTo}`;
+  return p.forecast.why ? `${start}. Order size: ${p.forecast.why}` : start;
+}
+
 function toView(l: SuggestedLineRow): SuggestedOrder['lines'][number] {
   const { line } = l;
   const units = line.packSize ? line.quantity * line.packSize : 0;
@@ -70,6 +89,7 @@ function toView(l: SuggestedLineRow): SuggestedOrder['lines'][number] {
     units_needed: line.unitsNeeded,
     usable_units: line.usableUnits,
     on_order_units: line.onOrderUnits,
+    why: line.why,
     reorder_point: line.reorderPoint,
     order_up_to: line.orderUpTo,
     choices: line.choices.map((c) => ({
@@ -110,43 +130,50 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
     return { id: draft.id, refreshed_at: draft.refreshedAt.toISOString(), lines: lines.map(toView), total, auto_send_under: autoSendUnder };
   }
 
-  /** What the location should order now, as lines: products at or below their reorder point, routed. */
+  /**
+   * What the location should order now, as lines: products at or below their reorder point, and
+   * (issue 51) products due soon whose vendor gets an order anyway, joining it so its cost counts
+   * once; routed first, so a product joins the vendor it would be ordered from. Each line says why.
+   */
   async function draftLines(companyId: string): Promise<NewSuggestedLine[]> {
     const positions = await productPositions(db, companyId, isoDay(deps.now()));
-    const due = positions
+    const position = (p: ProductPosition) => p.usableUnits + p.onOrderUnits;
+    const candidates = positions
       .map((p) => ({ p, levels: levelsOf(p) }))
-      .filter(({ p, levels }) => p.usableUnits + p.onOrderUnits <= levels.reorderPoint && levels.orderUpTo - (p.usableUnits + p.onOrderUnits) > 0);
-    if (due.length === 0) return [];
+      .filter(({ p, levels }) => levels.orderUpTo - position(p) > 0)
+      .map((c) => ({ ...c, due: position(c.p) <= c.levels.reorderPoint }))
+      .filter((c) => c.due || (!c.p.pinned && joinQuantity({ onHand: c.p.usableUnits, onOrder: c.p.onOrderUnits, levels: c.levels, packSize: 1 }).units > 0));
+    if (!candidates.some((c) => c.due)) return [];
     const { offers, kinds } = await marketplace.offersFor(
       companyId,
-      due.map(({ p }) => p.productId),
+      candidates.map(({ p }) => p.productId),
     );
-    return due.map(({ p, levels }) => {
-      const unitsNeeded = levels.orderUpTo - (p.usableUnits + p.onOrderUnits);
-      const { choice, choices, problem } = routeProduct(
-        p,
-        offers.filter((o) => o.productId === p.productId),
-        kinds,
-      );
-      const packs = choice ? orderQuantity({ onHand: p.usableUnits, onOrder: p.onOrderUnits, levels, packSize: choice.packSize, unitPrice: unitPriceOf(choice) }).packs : 0;
-      return {
-        productId: p.productId,
-        vendorId: choice?.vendorId ?? null,
-        vendorKind: choice?.vendorKind ?? null,
-        sku: choice?.sku ?? null,
-        description: choice?.sku ? (offers.find((o) => o.vendorId === choice.vendorId && o.sku === choice.sku)?.description ?? p.name) : p.name,
-        packSize: choice?.packSize ?? null,
-        price: choice?.price ?? null,
-        quantity: packs,
-        unitsNeeded,
-        usableUnits: p.usableUnits,
-        onOrderUnits: p.onOrderUnits,
-        reorderPoint: levels.reorderPoint,
-        orderUpTo: levels.orderUpTo,
-        choices,
-        problem,
-      };
-    });
+    const routed = candidates.map((c) => ({ ...c, ...routeProduct(c.p, offers.filter((o) => o.productId === c.p.productId), kinds) }));
+    const going = new Set(routed.filter((r) => r.due && r.choice).map((r) => r.choice!.vendorId));
+    return routed
+      .filter((r) => r.due || (r.choice && going.has(r.choice.vendorId)))
+      .map(({ p, levels, due, choice, choices, problem }) => {
+        const quantityOf = due ? orderQuantity : joinQuantity;
+        const packs = choice ? quantityOf({ onHand: p.usableUnits, onOrder: p.onOrderUnits, levels, packSize: choice.packSize, unitPrice: unitPriceOf(choice) }).packs : 0;
+        return {
+          productId: p.productId,
+          vendorId: choice?.vendorId ?? null,
+          vendorKind: choice?.vendorKind ?? null,
+          sku: choice?.sku ?? null,
+          description: choice?.sku ? (offers.find((o) => o.vendorId === choice.vendorId && o.sku === choice.sku)?.description ?? p.name) : p.name,
+          packSize: choice?.packSize ?? null,
+          price: choice?.price ?? null,
+          quantity: packs,
+          unitsNeeded: levels.orderUpTo - position(p),
+          usableUnits: p.usableUnits,
+          onOrderUnits: p.onOrderUnits,
+          reorderPoint: levels.reorderPoint,
+          orderUpTo: levels.orderUpTo,
+          why: whyOf(p, levels, due ? null : (choice?.vendorName ?? null)),
+          choices,
+          problem,
+        };
+      });
   }
 
   /**

@@ -84,32 +84,43 @@ export function PinLevelsDialog({ productId, facts, onClose }: { productId: stri
 }
 
 /**
- * The location's service level (in percent here) and days between orders, for its admins; and the
- * admin's own reorder digest e-mail at this location (saved only when changed, each through its API).
+ * The location's fill rate (issue 51, in percent here), cost per order and holding rate, and the
+ * days an order covers when a product has no price yet, for its admins; and the admin's own
+ * reorder digest e-mail at this location (saved only when changed, each through its API).
  */
 export function ReorderSettingsDialog({ settings, onClose }: { settings: ReorderSettings; onClose: () => void }) {
   const notify = useNotify();
   const save = useSaveReorderSettings();
   const digest = useQuery(reorderDigestQueryOptions());
   const saveDigest = useSaveReorderDigest();
-  const [percent, setPercent] = useState(String(Math.round(settings.service_level * 1000) / 10));
+  const [percent, setPercent] = useState(String(Math.round((settings.fill_rate ?? 0.99) * 1000) / 10));
+  const [orderCost, setOrderCost] = useState(String(settings.order_cost ?? 15));
+  const [holding, setHolding] = useState(String(Math.round((settings.holding_rate ?? 0.25) * 1000) / 10));
   const [reviewDays, setReviewDays] = useState(String(settings.review_days));
   const [frequency, setFrequency] = useState<DigestChoice | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const shownFrequency = frequency ?? digest.data?.frequency ?? 'off';
   const submit = async () => {
-    const level = numberOrUndefined(percent);
-    const parsed = ReorderSettingsSchema.safeParse({ service_level: level === undefined ? undefined : Math.round(level * 10) / 1000, review_days: numberOrUndefined(reviewDays) });
+    const fill = numberOrUndefined(percent);
+    const rate = numberOrUndefined(holding);
+    const parsed = ReorderSettingsSchema.safeParse({
+      service_level: settings.service_level,
+      review_days: numberOrUndefined(reviewDays),
+      fill_rate: fill === undefined ? undefined : Math.round(fill * 10) / 1000,
+      order_cost: numberOrUndefined(orderCost),
+      holding_rate: rate === undefined ? undefined : Math.round(rate * 10) / 1000,
+    });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
-    const settingsChanged = parsed.data.service_level !== settings.service_level || parsed.data.review_days !== settings.review_days;
+    const settingsChanged =
+      parsed.data.review_days !== settings.review_days || parsed.data.fill_rate !== settings.fill_rate || parsed.data.order_cost !== settings.order_cost || parsed.data.holding_rate !== settings.holding_rate;
     const digestChanged = frequency !== null && frequency !== digest.data?.frequency;
     try {
       if (settingsChanged) await save.mutateAsync(parsed.data);
     } catch (error) {
-      setErrors(fieldErrors(error, 'service_level', 'Could not save the settings'));
+      setErrors(fieldErrors(error, 'fill_rate', 'Could not save the settings'));
       return;
     }
     try {
@@ -127,10 +138,14 @@ export function ReorderSettingsDialog({ settings, onClose }: { settings: Reorder
       <form noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         <DialogTitle id="reorder-settings-title">Reorder settings</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>For every product of this location: how sure to be of not running out before a delivery, and how many days an order covers.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            For every product of this location: the share of what is asked for the shelf should serve, and what an order and a dollar of stock cost, which set how much to order at a time.
+          </DialogContentText>
           <Stack spacing={2}>
-            <TextField label="Service level (%)" value={percent} onChange={(e) => { setPercent(e.target.value); setErrors({}); }} error={Boolean(errors.service_level)} helperText={errors.service_level ?? '98% by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <TextField label="Days between orders" value={reviewDays} onChange={(e) => { setReviewDays(e.target.value); setErrors({}); }} error={Boolean(errors.review_days)} helperText={errors.review_days ?? '7 by default'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <TextField label="Fill rate (%)" value={percent} onChange={(e) => { setPercent(e.target.value); setErrors({}); }} error={Boolean(errors.fill_rate)} helperText={errors.fill_rate ?? '99% of units served by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField label="Cost per order ($)" value={orderCost} onChange={(e) => { setOrderCost(e.target.value); setErrors({}); }} error={Boolean(errors.order_cost)} helperText={errors.order_cost ?? 'Staff time and handling, counted once per supplier order; $15 by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField label="Holding rate (% a year)" value={holding} onChange={(e) => { setHolding(e.target.value); setErrors({}); }} error={Boolean(errors.holding_rate)} helperText={errors.holding_rate ?? 'What a dollar of stock costs to keep a year; 25% by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField label="Days between orders" value={reviewDays} onChange={(e) => { setReviewDays(e.target.value); setErrors({}); }} error={Boolean(errors.review_days)} helperText={errors.review_days ?? 'For products with no price yet; 7 by default'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
             <FormControl component="fieldset" error={Boolean(errors.frequency) || digest.isError} disabled={!digest.data}>
               <FormLabel component="legend" id="reorder-digest-label">
                 Reorder digest e-mail

@@ -35,6 +35,15 @@ describe('the Reorder panel', () => {
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows the fill expected, what the stock to reach it costs, and why an order is its size (issue 51)', async () => {
+    renderPanel(productReorder());
+    const panel = await screen.findByRole('region', { name: 'Reorder' });
+    expect(await within(panel).findByLabelText('Expected fill')).toHaveTextContent('99.3%');
+    expect(within(panel).getByText('$27.00 of stock held to reach it (target 99%)')).toBeInTheDocument();
+    expect(within(panel).getByText('orders of 14 units')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Why this order size')).toHaveTextContent('14 units, about every 7 days: balances ordering $15.00 an order against holding $1.00 a unit a year');
+  });
+
   it('warns when the shelf runs out before a delivery ordered today arrives, and says what to order', async () => {
     renderPanel(productReorder({ usable_units: 4, days_of_cover: 2, runs_out_before_delivery: true, suggested_units: 30, pack_size: 10 }));
     expect(await screen.findByText(/Runs out in 2 days: before a delivery ordered today arrives \(3 days\)/)).toBeInTheDocument();
@@ -99,7 +108,7 @@ describe('the reorder digest e-mail in Reorder settings', () => {
         const url = String(input);
         const method = init?.method ?? 'GET';
         calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-        if (url.endsWith('/api/reorder/settings')) return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7 }));
+        if (url.endsWith('/api/reorder/settings')) return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: null }));
         if (url.endsWith('/api/reorder/digest')) return Promise.resolve(jsonResponse(method === 'PUT' ? JSON.parse(String(init?.body)) : { frequency: 'off' }));
         return Promise.resolve(jsonResponse(productReorder()));
       }),
@@ -115,7 +124,7 @@ describe('the reorder digest e-mail in Reorder settings', () => {
   it('shows the admin their choice, Off by default, and saves Weekly through its own API alone', async () => {
     const user = userEvent.setup();
     const calls = renderForAdmin(true);
-    await user.click(await screen.findByRole('button', { name: /98% service · 7-day review/ }));
+    await user.click(await screen.findByRole('button', { name: /99% fill target/ }));
     const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
     const digest = within(dialog).getByRole('radiogroup', { name: 'Reorder digest e-mail' });
     expect(await within(digest).findByRole('radio', { name: 'Off' })).toBeChecked();
@@ -127,10 +136,24 @@ describe('the reorder digest e-mail in Reorder settings', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/reorder/digest', body: { frequency: 'weekly' } }]);
   });
 
+  it('saves the fill rate, cost per order and holding rate in their units (issue 51)', async () => {
+    const user = userEvent.setup();
+    const calls = renderForAdmin(true);
+    await user.click(await screen.findByRole('button', { name: /99% fill target/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
+    for (const [name, value] of [['Fill rate (%)', '98.5'], ['Cost per order ($)', '25'], ['Holding rate (% a year)', '20']] as const) {
+      await user.clear(within(dialog).getByRole('textbox', { name }));
+      await user.type(within(dialog).getByRole('textbox', { name }), value);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REORDER_MESSAGES.settingsSaved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([['/api/reorder/settings', { service_level: 0.98, review_days: 7, fill_rate: 0.985, order_cost: 25, holding_rate: 0.2 }]]);
+  });
+
   it('saves the location settings and the digest each through its API when both changed', async () => {
     const user = userEvent.setup();
     const calls = renderForAdmin(true);
-    await user.click(await screen.findByRole('button', { name: /98% service · 7-day review/ }));
+    await user.click(await screen.findByRole('button', { name: /99% fill target/ }));
     const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Days between orders' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Days between orders' }), '14');
@@ -138,7 +161,7 @@ describe('the reorder digest e-mail in Reorder settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(REORDER_MESSAGES.settingsSaved)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
-      ['/api/reorder/settings', { service_level: 0.98, review_days: 14 }],
+      ['/api/reorder/settings', { service_level: 0.98, review_days: 14, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25 }],
       ['/api/reorder/digest', { frequency: 'daily' }],
     ]);
   });
@@ -146,7 +169,7 @@ describe('the reorder digest e-mail in Reorder settings', () => {
   it('is neither asked for nor offered to whoever may not update the location', async () => {
     const calls = renderForAdmin(false);
     await screen.findByLabelText('Days of cover');
-    expect(screen.queryByRole('button', { name: /service ·/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /fill target/ })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('reorder/'))).toBe(false);
   });
 });

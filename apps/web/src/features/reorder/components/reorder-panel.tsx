@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProductReorder } from '@clinic/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { coverText, unitCount } from '../../../lib/format';
+import { fillText, moneyText } from './fill-text';
 import { productReorderQueryOptions, reorderSettingsQueryOptions } from '../api/reorder-api';
 import { PinLevelsDialog, ReorderSettingsDialog } from './reorder-dialogs';
 
@@ -48,7 +49,7 @@ export interface ReorderPanelProps {
   productId: string;
   /** Who may edit the product here (its Minimum Stock) sets its levels by hand. */
   canPin: boolean;
-  /** The location's admins set its service level and review period. */
+  /** The location's admins set its fill rate, order cost and holding rate. */
   canSetSettings: boolean;
 }
 
@@ -67,7 +68,7 @@ export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanel
         <Box sx={{ flex: 1 }} />
         {data && canSetSettings && settings.data ? (
           <Button size="small" onClick={() => { setDialog('settings'); }}>
-            {`${String(Math.round(data.service_level * 1000) / 10)}% service · ${String(data.review_days)}-day review`}
+            {`${fillText(data.fill_rate)} fill target`}
           </Button>
         ) : null}
         {data && canPin ? (
@@ -94,7 +95,14 @@ export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanel
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
             <Figure label="Days of cover" value={coverText(data.days_of_cover)} note={data.daily_use > 0 ? `${String(Math.round(data.daily_use * 10) / 10)} units a day` : undefined} />
             <Figure label="Reorder point" value={unitCount(data.reorder_point)} note={SOURCE_LABELS[data.source]} />
-            <Figure label="Order up to" value={unitCount(data.order_up_to)} note={`${String(data.review_days)}-day review`} />
+            <Figure label="Order up to" value={unitCount(data.order_up_to)} note={data.order_units !== null ? `orders of ${unitCount(data.order_units)}` : `${String(data.review_days)}-day review`} />
+            {data.expected_fill !== null ? (
+              <Figure
+                label="Expected fill"
+                value={fillText(data.expected_fill)}
+                note={data.stock_cost !== null ? `${moneyText(data.stock_cost)} of stock held to reach it (target ${fillText(data.fill_rate)})` : `target ${fillText(data.fill_rate)}`}
+              />
+            ) : null}
             <Figure label="On hand" value={unitCount(data.usable_units)} note={data.on_order_units > 0 ? `${unitCount(data.on_order_units)} on order` : 'nothing on order'} />
             <Figure
               label="Lead time"
@@ -102,6 +110,11 @@ export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanel
               note={data.lead_time.learned ? `learned from ${String(data.lead_time.samples)} deliveries${data.lead_time.supplier_name ? ` of ${data.lead_time.supplier_name}` : ''}` : 'assumed until 3 deliveries'}
             />
           </Box>
+          {data.order_why ? (
+            <Typography variant="body2" sx={{ mb: 1 }} aria-label="Why this order size">
+              <strong>Order size:</strong> {data.order_why}
+            </Typography>
+          ) : null}
           {data.reasons.length > 0 ? (
             <Box component="ul" sx={{ m: 0, mb: 2, pl: 2.5, color: 'text.secondary', typography: 'body2' }} aria-label="Why these figures">
               {data.reasons.map((reason) => (

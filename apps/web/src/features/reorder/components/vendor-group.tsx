@@ -128,11 +128,19 @@ export function VendorGroup({
               {lines.map((line) => (
                 <TableRow key={line.id}>
                   <TableCell sx={{ minWidth: 180 }}>
-                    <AppLink to={`/products/${line.product.id}`}>{line.product.name}</AppLink>
-                    {line.edited ? <Chip size="small" variant="outlined" label="Edited" sx={{ ml: 1 }} /> : null}
-                    <Typography variant="body2" color="text.secondary">
-                      {units(line.usable_units)} on hand{line.on_order_units > 0 ? ` + ${units(line.on_order_units)} ordered` : ''} · reorder at {line.reorder_point}, up to {line.order_up_to}
-                    </Typography>
+                    {/* One block: on a phone the card lays its cell's children in a row. */}
+                    <Box>
+                      <AppLink to={`/products/${line.product.id}`}>{line.product.name}</AppLink>
+                      {line.edited ? <Chip size="small" variant="outlined" label="Edited" sx={{ ml: 1 }} /> : null}
+                      <Typography variant="body2" color="text.secondary">
+                        {units(line.usable_units)} on hand{line.on_order_units > 0 ? ` + ${units(line.on_order_units)} ordered` : ''} · reorder at {line.reorder_point}, up to {line.order_up_to}
+                      </Typography>
+                      {line.why ? (
+                        <Typography variant="caption" color="text.secondary" component="p" sx={{ maxWidth: 420 }}>
+                          Why: {line.why}
+                        </Typography>
+                      ) : null}
+                    </Box>
                   </TableCell>
                   <TableCell sx={{ minWidth: 200, maxWidth: 260 }}>
                     {editable && line.choices.length > 1 ? (

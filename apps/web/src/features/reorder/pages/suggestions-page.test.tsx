@@ -24,6 +24,7 @@ const line = (overrides: Partial<SuggestedLine>): SuggestedLine => ({
   units_needed: 200,
   usable_units: 100,
   on_order_units: 0,
+  why: '100 usable + 0 on order, at or below the reorder point 150 (expected fill 99.2%). Order size: 2 packs of 100, about every 20 days: balances ordering $15.00 an order against holding $0.02 a unit a year (450 units ideal)',
   reorder_point: 150,
   order_up_to: 300,
   choices: [
@@ -46,7 +47,7 @@ function renderPage(role: Role) {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
       const method = init?.method ?? 'GET';
       if (url.pathname === '/api/auth/profile') return Promise.resolve(jsonResponse(profileFor(role)));
-      if (url.pathname === '/api/reorder/settings') return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7, auto_send_under: null }));
+      if (url.pathname === '/api/reorder/settings') return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: null }));
       if (method === 'GET' && url.pathname === '/api/reorder/suggestions') return Promise.resolve(jsonResponse(draft));
       const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
       calls.push({ method, path: url.pathname, body });
@@ -71,6 +72,8 @@ describe('the suggested orders page', () => {
     const henry = await screen.findByRole('table', { name: 'Suggested from Henry Schein' });
     expect(within(henry).getByRole('link', { name: 'Nitrile gloves M' })).toHaveAttribute('href', '/products/6f1c2a52-6a8e-4f5b-9a55-0b6a7a1d2c3e');
     expect(henry).toHaveTextContent('100 on hand · reorder at 150, up to 300');
+    // Issue 51: each line says why its quantity.
+    expect(henry).toHaveTextContent('Why: 100 usable + 0 on order, at or below the reorder point 150 (expected fill 99.2%). Order size: 2 packs of 100, about every 20 days');
     const blocked = screen.getByRole('region', { name: 'Cannot be ordered' });
     expect(blocked).toHaveTextContent('Patient bibs');
     expect(blocked).toHaveTextContent(SUGGESTION_MESSAGES.noSupplier);
