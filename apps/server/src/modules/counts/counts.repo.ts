@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { categories, products, stockCountLines, stockCounts, stocks, storagePlaces, users } from '../../db/schema/index';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../../db/like';
+import { rowsOf } from '../../db/rows';
 
 export type CountRow = typeof stockCounts.$inferSelect;
 export type CountLineRow = typeof stockCountLines.$inferSelect;
@@ -29,7 +30,7 @@ export async function lotsInScope(db: DbOrTx, companyId: string, scope: { catego
  * of the location since `since`, the biggest first, until the share is reached.
  */
 export async function aItemProducts(db: DbOrTx, companyId: string, since: Date, share: number): Promise<string[]> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ product_id: string }>(db, sql`
     with used as (
       select product_id, sum(quantity * unit_price) as value
         from stock_usages
@@ -39,8 +40,8 @@ export async function aItemProducts(db: DbOrTx, companyId: string, since: Date, 
     ), ranked as (
       select product_id, sum(value) over (order by value desc, product_id) - value as before, sum(value) over () as total from used
     )
-    select product_id from ranked where before < ${share}::numeric * total order by before`)) as unknown as { rows: { product_id: string }[] };
-  return result.rows.map((r) => r.product_id);
+    select product_id from ranked where before < ${share}::numeric * total order by before`);
+  return result.map((r) => r.product_id);
 }
 
 export async function findCategoryName(db: DbOrTx, companyId: string, id: string): Promise<string | undefined> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { JobState } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { JOB_SCHEMA } from '../../jobs/queues';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Reads of the job engine's own table (pg-boss keeps no listing API of its own). Completed and
@@ -22,12 +23,8 @@ export interface JobListRow {
   error: string | null;
 }
 
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 export async function countJobsByQueueAndState(db: DbOrTx): Promise<{ name: string; state: JobState; n: number }[]> {
-  return rows(db, sql`select name, state::text as state, count(*)::int as n from ${job} where name not like '\\_\\_pgboss%' group by name, state`);
+  return rowsOf(db, sql`select name, state::text as state, count(*)::int as n from ${job} where name not like '\\_\\_pgboss%' group by name, state`);
 }
 
 const columns = sql`id, name, state::text as state,
@@ -47,13 +44,13 @@ export async function listJobs(db: DbOrTx, filter: { queue?: string; state?: Job
     sql` and `,
   );
   const [records, totals] = await Promise.all([
-    rows<JobListRow>(db, sql`select ${columns} from ${job} where ${where} order by created_on desc, id desc limit ${page.limit} offset ${page.offset}`),
-    rows<{ n: number }>(db, sql`select count(*)::int as n from ${job} where ${where}`),
+    rowsOf<JobListRow>(db, sql`select ${columns} from ${job} where ${where} order by created_on desc, id desc limit ${page.limit} offset ${page.offset}`),
+    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${job} where ${where}`),
   ]);
   return { records, total: totals[0]?.n ?? 0 };
 }
 
 export async function findJob(db: DbOrTx, queue: string, id: string): Promise<JobListRow | null> {
-  const [row] = await rows<JobListRow>(db, sql`select ${columns} from ${job} where name = ${queue} and id = ${id}`);
+  const [row] = await rowsOf<JobListRow>(db, sql`select ${columns} from ${job} where name = ${queue} and id = ${id}`);
   return row ?? null;
 }

@@ -3,6 +3,7 @@ import type { LotStatus } from '@clinic/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { StockRow } from './ledger.repo';
 import { companies, lotHolds, lotHoldStocks, stocks } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
 
 // Recalls and quarantines as holds on lots (issue 50, item 1; schema/lot-holds.ts). The lots' own
 // status is kept from their active holds by lot_status_refresh (migration 0043).
@@ -34,10 +35,6 @@ interface HeldLotRow {
 }
 
 const toHeldLot = (r: HeldLotRow): HeldLot => ({ id: r.id, companyId: r.company_id, locationName: r.location_name, productId: r.product_id, lotNumber: r.lot_number, status: r.status });
-
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The live lots a hold on `stockId` reaches in its organization: the lot, every lot of the same

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 // Open Dental's pace per key, kept in the database so every server process keeps it together
 // (issue 53; the table: db/schema/fleet.ts). A request takes the key's next turn with one atomic
 // statement and then waits for it outside any transaction: no lock is held while it waits, and on
 // the embedded database no other statement waits behind it.
-
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Takes the key's next turn, `intervalMs` after the one before it (or now, if that has passed),

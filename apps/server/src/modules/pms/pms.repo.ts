@@ -1,13 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { pmsCodeMappings, pmsProcedures } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 // What the practice-management link reads and writes (issue 36): the procedures read from the PMS
 // (once each), the location's code mappings, and the trays the waiting procedures need.
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export type NewPmsProcedure = Omit<typeof pmsProcedures.$inferInsert, 'id' | 'status' | 'treatmentLogId' | 'recordedAt' | 'recordedBy' | 'createdAt' | 'updatedAt'>;
 
@@ -50,7 +47,7 @@ const procedureWithTreatment = (companyId: string) => sql`
 
 /** The location's procedures waiting at the chair, newest day first, with the treatment each code maps to. */
 export async function waitingProcedures(db: DbOrTx, companyId: string, limit: number): Promise<WaitingRow[]> {
-  return rows<WaitingRow>(
+  return rowsOf<WaitingRow>(
     db,
     sql`${procedureWithTreatment(companyId)}
          where p.company_id = ${companyId}::uuid and p.status = 'waiting'
@@ -62,7 +59,7 @@ export async function waitingProcedures(db: DbOrTx, companyId: string, limit: nu
 /** These procedures, locked for the transaction (the confirming tap and a second one meet here). */
 export async function lockProcedures(tx: Tx, companyId: string, ids: string[]): Promise<(WaitingRow & { status: string; treatment_log_id: string | null })[]> {
   await tx.execute(sql`select id from pms_procedures where company_id = ${companyId}::uuid and id = any(${sql.param(ids)}::uuid[]) order by id for update`);
-  return rows<WaitingRow & { status: string; treatment_log_id: string | null }>(
+  return rowsOf<WaitingRow & { status: string; treatment_log_id: string | null }>(
     tx,
     sql`select q.*, p2.status, p2.treatment_log_id from (${procedureWithTreatment(companyId)} where p.company_id = ${companyId}::uuid and p.id = any(${sql.param(ids)}::uuid[])) q
           join pms_procedures p2 on p2.id = q.id`,
@@ -81,7 +78,7 @@ export interface TrayRow {
 /** The trays of these treatments, with how many units of each product are usable at the location today. */
 export async function traysOf(db: DbOrTx, companyId: string, treatmentIds: string[], today: string): Promise<TrayRow[]> {
   if (treatmentIds.length === 0) return [];
-  return rows<TrayRow>(
+  return rowsOf<TrayRow>(
     db,
     sql`select tp.treatment_id, tp.product_id, pr.name as product_name, tp.quantity, pr.implantable,
                coalesce((select sum(s.units_left) from stocks s
@@ -143,7 +140,7 @@ export interface CodeRow {
  * with its treatment, or the treatment whose code matches it (a suggestion) when none is mapped.
  */
 export async function procedureCodes(db: DbOrTx, companyId: string): Promise<CodeRow[]> {
-  return rows<CodeRow>(
+  return rowsOf<CodeRow>(
     db,
     sql`with codes as (
           select code, count(*) as seen from pms_procedures where company_id = ${companyId}::uuid group by code

@@ -1,15 +1,12 @@
 import { and, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { pmsAppointmentProcedures, pmsAppointments } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 // Upcoming trays (issue 36): the appointments of the next days with their planned procedures, as
 // read from the PMS's schedule or a CSV of it, and what the page plans them with (trays, lots).
 
 type Source = 'open_dental' | 'csv';
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The appointments whose planned procedures are held, with the PMS stamp they were read at. */
 export async function readAppointmentStamps(db: DbOrTx, companyId: string, source: Source): Promise<Map<string, string>> {
@@ -99,7 +96,7 @@ export interface PlannedRow {
 
 /** The procedures planned from one day to another, with the treatment each code maps to. */
 export async function plannedProcedures(db: DbOrTx, companyId: string, from: string, to: string): Promise<PlannedRow[]> {
-  return rows<PlannedRow>(
+  return rowsOf<PlannedRow>(
     db,
     sql`select a.day::text as day, a.source || ':' || a.appointment_ref as appointment_ref, p.code, p.quantity, t.id as treatment_id, t.name as treatment_name
           from pms_appointments a
@@ -122,7 +119,7 @@ export interface TrayItemRow {
 /** The trays of these treatments; with `productId`, only that product's lines of them. */
 export async function trayItems(db: DbOrTx, treatmentIds: string[], productId?: string): Promise<TrayItemRow[]> {
   if (treatmentIds.length === 0) return [];
-  return rows<TrayItemRow>(
+  return rowsOf<TrayItemRow>(
     db,
     sql`select tp.treatment_id, tp.product_id, pr.name as product_name, tp.quantity
           from treatment_products tp join products pr on pr.id = tp.product_id
@@ -139,7 +136,7 @@ export interface LotRow {
 /** The usable lots of these products at the location today (available, not expired). */
 export async function usableLots(db: DbOrTx, companyId: string, productIds: string[], today: string): Promise<LotRow[]> {
   if (productIds.length === 0) return [];
-  return rows<LotRow>(
+  return rowsOf<LotRow>(
     db,
     sql`select s.product_id, s.expiry_date::text as expiry_date, s.units_left
           from stocks s

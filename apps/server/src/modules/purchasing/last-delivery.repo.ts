@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LastDelivery } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /**
  * A product's last delivery at a location, as one row (supplier_id, supplier_name,
@@ -18,10 +19,10 @@ export function lastDeliverySql(companyId: SQL, productId: SQL): SQL {
 
 /** The product's last delivery here, and whether its supplier has since been deleted. */
 export async function lastDeliveryOf(db: DbOrTx, companyId: string, productId: string): Promise<(LastDelivery & { supplierDeleted: boolean }) | null> {
-  const result = (await db.execute(lastDeliverySql(sql`${companyId}::uuid`, sql`${productId}::uuid`))) as unknown as {
-    rows: { supplier_id: string; supplier_name: string; units_per_container: number | string | null; price_per_container: number | string | null; supplier_deleted: boolean }[];
-  };
-  const row = result.rows[0];
+  const [row] = await rowsOf<{ supplier_id: string; supplier_name: string; units_per_container: number | string | null; price_per_container: number | string | null; supplier_deleted: boolean }>(
+    db,
+    lastDeliverySql(sql`${companyId}::uuid`, sql`${productId}::uuid`),
+  );
   if (!row) return null;
   return {
     supplierId: row.supplier_id,

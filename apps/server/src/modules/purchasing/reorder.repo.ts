@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productCompanySettings, products, purchaseOrderLines, purchaseOrders, stocks } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
 
 export interface BelowMinimumRow {
   productId: string;
@@ -20,7 +21,7 @@ export interface BelowMinimumRow {
  * and how many containers are already ordered and on their way.
  */
 export async function productsBelowMinimum(db: DbOrTx, companyId: string, today: string): Promise<BelowMinimumRow[]> {
-  const result = await db.execute(sql`
+  const result = await rowsOf<BelowMinimumRow>(db, sql`
     select pcs.product_id as "productId", p.name, pcs.minimum_stock as "minimumStock",
            coalesce(usable.units, 0)::float8 as "usableUnits",
            last.supplier_id as "lastSupplierId", last.units_per_container as "lastUnitsPerContainer",
@@ -45,5 +46,5 @@ export async function productsBelowMinimum(db: DbOrTx, companyId: string, today:
      where pcs.company_id = ${companyId} and pcs.minimum_stock > 0 and pcs.removed_at is null
        and coalesce(usable.units, 0) < pcs.minimum_stock
      order by p.name`);
-  return (result as unknown as { rows: BelowMinimumRow[] }).rows.map((r) => ({ ...r, usableUnits: Number(r.usableUnits), minimumStock: Number(r.minimumStock), onOrderContainers: Number(r.onOrderContainers) }));
+  return result.map((r) => ({ ...r, usableUnits: Number(r.usableUnits), minimumStock: Number(r.minimumStock), onOrderContainers: Number(r.onOrderContainers) }));
 }

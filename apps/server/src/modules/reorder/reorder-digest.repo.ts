@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { DigestFrequency, PermissionMap, Role } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 // The reorder digest e-mail (issue 35): who asked for it, and what it tells a location. It reads the
 // location's open alerts, lots and the suggested order as they stand; it writes only subscriptions.
 
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The admin's choice at a location, or null: no digest. */
 export async function findFrequency(db: DbOrTx, userId: string, companyId: string): Promise<DigestFrequency | null> {
-  const [row] = await rows<{ frequency: DigestFrequency }>(db, sql`select frequency from reorder_digest_subscriptions where user_id = ${userId}::uuid and company_id = ${companyId}::uuid`);
+  const [row] = await rowsOf<{ frequency: DigestFrequency }>(db, sql`select frequency from reorder_digest_subscriptions where user_id = ${userId}::uuid and company_id = ${companyId}::uuid`);
   return row?.frequency ?? null;
 }
 
@@ -30,7 +27,7 @@ export async function deleteSubscription(db: DbOrTx, userId: string, companyId: 
 
 /** The off link: the subscription it names is deleted; null when no subscription has that token. */
 export async function deleteByToken(db: DbOrTx, token: string): Promise<{ userId: string; companyId: string; organizationId: string | null } | null> {
-  const [row] = await rows<{ user_id: string; company_id: string; organization_id: string | null }>(
+  const [row] = await rowsOf<{ user_id: string; company_id: string; organization_id: string | null }>(
     db,
     sql`with gone as (delete from reorder_digest_subscriptions where token = ${token} returning user_id, company_id)
         select gone.user_id, gone.company_id, c.organization_id from gone left join companies c on c.id = gone.company_id`,
@@ -55,7 +52,7 @@ export interface DigestSubscriber {
  * their permissions on top). Whoever lost that keeps the row and gets nothing until they have it back.
  */
 export async function dueSubscriptions(db: DbOrTx, today: string, weekStart: string, at: Date, companyId?: string): Promise<DigestSubscriber[]> {
-  const found = await rows<{ user_id: string; company_id: string; frequency: DigestFrequency; email: string; role: Role; permissions: PermissionMap | string | null; company_name: string }>(
+  const found = await rowsOf<{ user_id: string; company_id: string; frequency: DigestFrequency; email: string; role: Role; permissions: PermissionMap | string | null; company_name: string }>(
     db,
     sql`select s.user_id, s.company_id, s.frequency, u.email, u.role, u.permissions, c.name as company_name
           from reorder_digest_subscriptions s
@@ -85,7 +82,7 @@ export async function dueSubscriptions(db: DbOrTx, today: string, weekStart: str
  * processes at once, the second waits on the row and then finds it sent.
  */
 export async function claimDigest(db: DbOrTx, userId: string, companyId: string, frequency: DigestFrequency, notSentSince: string, today: string): Promise<string | null> {
-  const [row] = await rows<{ token: string }>(
+  const [row] = await rowsOf<{ token: string }>(
     db,
     sql`update reorder_digest_subscriptions set last_sent_on = ${today}::date
          where user_id = ${userId}::uuid and company_id = ${companyId}::uuid and frequency = ${frequency}
@@ -109,7 +106,7 @@ export interface ItemAtRisk {
 
 /** Products with an open (not dismissed) "runs out" or low-stock alert at the location, emptiest first. */
 export async function itemsAtRisk(db: DbOrTx, companyId: string, today: string): Promise<ItemAtRisk[]> {
-  const found = await rows<{ name: string; units_left: string; minimum_stock: number | null; daily_use: string | null; lead_time_days: string | null; runs_out: boolean; low_stock: boolean }>(
+  const found = await rowsOf<{ name: string; units_left: string; minimum_stock: number | null; daily_use: string | null; lead_time_days: string | null; runs_out: boolean; low_stock: boolean }>(
     db,
     sql`select p.name, shelf.units_left, pcs.minimum_stock, rf.daily_use, rf.lead_time_days, flagged.runs_out, flagged.low_stock
           from (select a.product_id, bool_or(a.kind = 'runs_out') as runs_out, bool_or(a.kind = 'low_stock') as low_stock
@@ -147,7 +144,7 @@ export interface ExpiringLot {
 
 /** Available lots with units left expiring from today to before today + the window (the "expiring" alert's rule), soonest first. */
 export async function lotsExpiring(db: DbOrTx, companyId: string, today: string, windowDays: number): Promise<ExpiringLot[]> {
-  const found = await rows<{ name: string; lot_number: string; expiry_date: string; units_left: string }>(
+  const found = await rowsOf<{ name: string; lot_number: string; expiry_date: string; units_left: string }>(
     db,
     sql`select p.name, s.lot_number, s.expiry_date::text as expiry_date, floor(s.units_left) as units_left
           from stocks s join products p on p.id = s.product_id
@@ -160,7 +157,7 @@ export async function lotsExpiring(db: DbOrTx, companyId: string, today: string,
 
 /** The location's open suggested order: lines still to order (not removed, no problem, not ordered) and their value. */
 export async function suggestedOrderWaiting(db: DbOrTx, companyId: string): Promise<{ lines: number; value: number }> {
-  const [row] = await rows<{ lines: number; value: string }>(
+  const [row] = await rowsOf<{ lines: number; value: string }>(
     db,
     sql`select count(l.id)::int as lines, coalesce(sum(l.quantity * l.price), 0) as value
           from suggested_orders o
@@ -173,6 +170,6 @@ export async function suggestedOrderWaiting(db: DbOrTx, companyId: string): Prom
 
 /** Whether a subscription has this token (the off link's confirm page). */
 export async function tokenExists(db: DbOrTx, token: string): Promise<boolean> {
-  const found = (await db.execute(sql`select 1 from reorder_digest_subscriptions where token = ${token} limit 1`)) as unknown as { rows: unknown[] };
-  return found.rows.length > 0;
+  const found = await rowsOf(db, sql`select 1 from reorder_digest_subscriptions where token = ${token} limit 1`);
+  return found.length > 0;
 }

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 // What reordering reads (issue 35): the daily use the report rollups already keep (visits and
 // manual use only: never write-offs, returns, moves, counts or transfers), the days each supplier
 // took from order to delivery, and a product's shelf and orders at the location.
 
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** Units used each day from `from` to `to` (inclusive ISO days) of one product at a location. */
 export async function dailyUse(db: DbOrTx, companyId: string, productId: string, from: string, to: string): Promise<Map<string, number>> {
-  const found = await rows<{ day: string; units: string }>(
+  const found = await rowsOf<{ day: string; units: string }>(
     db,
     sql`select day::text as day, units from report_daily_usage
          where company_id = ${companyId}::uuid and product_id = ${productId}::uuid and day between ${from}::date and ${to}::date`,
@@ -24,7 +21,7 @@ export async function dailyUse(db: DbOrTx, companyId: string, productId: string,
  * first: the samples a lead time is learned from. Orders not received yet say nothing.
  */
 export async function leadTimeSamples(db: DbOrTx, companyId: string, supplierId: string): Promise<number[]> {
-  const found = await rows<{ days: string }>(
+  const found = await rowsOf<{ days: string }>(
     db,
     sql`select extract(epoch from (first.at - po.created_at)) / 86400 as days
           from purchase_orders po
@@ -51,7 +48,7 @@ export interface ShelfFacts {
 }
 
 export async function shelfFacts(db: DbOrTx, companyId: string, productId: string, today: string): Promise<ShelfFacts> {
-  const [row] = await rows<Record<string, string | null>>(
+  const [row] = await rowsOf<Record<string, string | null>>(
     db,
     sql`select coalesce((select minimum_stock from product_company_settings where company_id = ${companyId}::uuid and product_id = ${productId}::uuid), 0) as minimum_stock,
                coalesce((select sum(units_left) from stocks
@@ -87,7 +84,7 @@ export async function shelfFacts(db: DbOrTx, companyId: string, productId: strin
 
 /** Locations with any use recorded since `from`, or with forecasts to clear. */
 export async function companiesToForecast(db: DbOrTx, from: string): Promise<string[]> {
-  const found = await rows<{ company_id: string }>(
+  const found = await rowsOf<{ company_id: string }>(
     db,
     sql`select distinct company_id from report_daily_usage where day >= ${from}::date
         union select distinct company_id from reorder_forecasts`,
@@ -97,7 +94,7 @@ export async function companiesToForecast(db: DbOrTx, from: string): Promise<str
 
 /** Every product's use per day at a location from `from` to `to`, as rows. */
 export async function useInWindow(db: DbOrTx, companyId: string, from: string, to: string) {
-  const found = await rows<{ product_id: string; day: string; units: string }>(
+  const found = await rowsOf<{ product_id: string; day: string; units: string }>(
     db,
     sql`select product_id, day::text as day, units from report_daily_usage
          where company_id = ${companyId}::uuid and day between ${from}::date and ${to}::date and units <> 0`,
@@ -118,7 +115,7 @@ export interface ProductPlanFacts {
 /** What the levels of these products at a location need besides their use: minimum, pins, last supplier. */
 export async function planFacts(db: DbOrTx, companyId: string, productIds: string[]): Promise<Map<string, ProductPlanFacts>> {
   if (productIds.length === 0) return new Map();
-  const found = await rows<{
+  const found = await rowsOf<{
     product_id: string;
     minimum_stock: number | null;
     pinned_reorder_point: number | null;
@@ -158,7 +155,7 @@ export async function planFacts(db: DbOrTx, companyId: string, productIds: strin
 
 /** Days from order to first delivery per supplier at a location, oldest first. */
 export async function leadTimeSamplesBySupplier(db: DbOrTx, companyId: string): Promise<Map<string, number[]>> {
-  const found = await rows<{ supplier_id: string; days: string }>(
+  const found = await rowsOf<{ supplier_id: string; days: string }>(
     db,
     sql`select po.supplier_id, extract(epoch from (first.at - po.created_at)) / 86400 as days
           from purchase_orders po
@@ -176,7 +173,7 @@ export async function leadTimeSamplesBySupplier(db: DbOrTx, companyId: string): 
  * of an order's cost each line carries when a supplier's products go on one order (issue 51).
  */
 export async function linesPerOrderBySupplier(db: DbOrTx, companyId: string): Promise<Map<string, number>> {
-  const found = await rows<{ supplier_id: string; lines: string }>(
+  const found = await rowsOf<{ supplier_id: string; lines: string }>(
     db,
     sql`select supplier_id, avg(lines) as lines from (
           select po.supplier_id, (select count(*) from purchase_order_lines pol where pol.purchase_order_id = po.id) as lines,
@@ -201,7 +198,7 @@ export interface ReorderSettingsRow {
 
 /** The location's settings, or null for the defaults. */
 export async function settingsOf(db: DbOrTx, companyId: string): Promise<ReorderSettingsRow | null> {
-  const [row] = await rows<{ service_level: string; review_days: number; fill_rate: string; order_cost: string; holding_rate: string; auto_send_under: string | null; auto_send_by: string | null }>(
+  const [row] = await rowsOf<{ service_level: string; review_days: number; fill_rate: string; order_cost: string; holding_rate: string; auto_send_under: string | null; auto_send_by: string | null }>(
     db,
     sql`select service_level, review_days, fill_rate, order_cost, holding_rate, auto_send_under, auto_send_by from reorder_settings where company_id = ${companyId}::uuid`,
   );

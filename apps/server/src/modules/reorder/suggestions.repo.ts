@@ -2,14 +2,11 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { lastDeliverySql } from '../purchasing/purchasing.reads';
 import { suggestedOrderLines, suggestedOrders, purchaseOrders, suppliers, products, type SuggestedChoice } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 // What suggested orders read and write (issue 35): the products a location should consider (a
 // forecast, a Minimum Stock or levels set by hand), where each stands (usable, on order, its last
 // delivery), and the one open draft with its lines.
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface ProductPosition {
   productId: string;
@@ -29,7 +26,7 @@ export interface ProductPosition {
  * open line's packs, times the catalog items in a pack, times the last delivery's units per container.
  */
 export async function productPositions(db: DbOrTx, companyId: string, today: string): Promise<ProductPosition[]> {
-  const found = await rows<Record<string, string | number | null>>(
+  const found = await rowsOf<Record<string, string | number | null>>(
     db,
     sql`with planned as (
           select product_id from reorder_forecasts where company_id = ${companyId}::uuid
@@ -170,7 +167,7 @@ export async function markOrdered(tx: DbOrTx, lineIds: string[], purchaseOrderId
 
 /** Closes the draft once nothing on it waits: the next run starts a new one. */
 export async function closeDraftIfDone(tx: DbOrTx, draftId: string, at: Date, by: string | null): Promise<boolean> {
-  const [waiting] = await rows<{ n: string }>(
+  const [waiting] = await rowsOf<{ n: string }>(
     tx,
     sql`select count(*) as n from suggested_order_lines
          where suggested_order_id = ${draftId}::uuid and not removed and purchase_order_id is null and problem is null and quantity > 0 and vendor_id is not null`,
@@ -182,7 +179,7 @@ export async function closeDraftIfDone(tx: DbOrTx, draftId: string, at: Date, by
 
 /** Locations with anything to plan for: a forecast, a Minimum Stock or pinned levels. */
 export async function companiesToSuggest(db: DbOrTx): Promise<string[]> {
-  const found = await rows<{ company_id: string }>(
+  const found = await rowsOf<{ company_id: string }>(
     db,
     sql`select distinct company_id from reorder_forecasts
         union select distinct company_id from product_company_settings where minimum_stock > 0 or pinned_reorder_point is not null`,
@@ -192,7 +189,7 @@ export async function companiesToSuggest(db: DbOrTx): Promise<string[]> {
 
 /** Whether the location has anything to plan for (one of companiesToSuggest). */
 export async function hasSomethingToSuggest(db: DbOrTx, companyId: string): Promise<boolean> {
-  const found = await rows<{ one: number }>(
+  const found = await rowsOf<{ one: number }>(
     db,
     sql`select 1 as one where exists (select 1 from reorder_forecasts where company_id = ${companyId}::uuid)
            or exists (select 1 from product_company_settings where company_id = ${companyId}::uuid and (minimum_stock > 0 or pinned_reorder_point is not null))`,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rangePeriods, type DayRange } from './report-periods';
+import { rowsOf } from '../../db/rows';
 
 export type { DayRange } from './report-periods';
 
@@ -29,16 +30,6 @@ function rollupRows(name: keyof typeof ROLLUPS, companies: SQL, range: DayRange)
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
-/**
- * The rows of a report query, its NUMERIC columns (sums of money and units, which the drivers
- * return as strings) converted to numbers here, at the repository edge.
- */
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>, numeric: readonly (keyof T & string)[] = []): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  for (const row of result.rows) for (const column of numeric) if (row[column] !== null && row[column] !== undefined) row[column] = Number(row[column]);
-  return result.rows as T[];
-}
-
 export interface CardRow {
   company_id: string;
   spend: number;
@@ -63,7 +54,7 @@ export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRang
       ? sql`(select count(*)::int from patients p where p.company_id = c.id and p.last_visit_at >= ${from})`
       : sql`(select count(distinct l.patient_id)::int from treatment_logs l
               where l.company_id = c.id and l.created_at >= ${from} and l.created_at < (${range.end}::date + 1)::timestamp at time zone 'UTC')`;
-  return rows<CardRow>(
+  return rowsOf<CardRow>(
     db,
     sql`
       select c.id as company_id,
@@ -83,7 +74,7 @@ export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRang
 
 /** Each location's purchase spend over the range (the cards' spend, without the other cards' figures). */
 export function spendByLocation(db: DbOrTx, companyIds: string[], range: DayRange) {
-  return rows<{ company_id: string; spend: number }>(
+  return rowsOf<{ company_id: string; spend: number }>(
     db,
     sql`select company_id, sum(spend) as spend from ${rollupRows('spend', sql`= any(${ids(companyIds)})`, range)} s group by company_id`,
     ['spend'],
@@ -92,7 +83,7 @@ export function spendByLocation(db: DbOrTx, companyIds: string[], range: DayRang
 
 /** Every day of the range with its spend and usage cost, zero when nothing happened. */
 export function expenseByDay(db: DbOrTx, companyIds: string[], range: DayRange) {
-  return rows<{ day: string; spend: number; usage_cost: number }>(
+  return rowsOf<{ day: string; spend: number; usage_cost: number }>(
     db,
     sql`
       select to_char(d, 'YYYY-MM-DD') as day, coalesce(s.spend, 0) as spend, coalesce(u.cost, 0) as usage_cost
@@ -107,7 +98,7 @@ export function expenseByDay(db: DbOrTx, companyIds: string[], range: DayRange) 
 }
 
 export function expenseByTreatment(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
-  return rows<{ treatment_id: string | null; treatment_code: string | null; name: string | null; performed: number; cost: number }>(
+  return rowsOf<{ treatment_id: string | null; treatment_code: string | null; name: string | null; performed: number; cost: number }>(
     db,
     sql`
       select r.treatment_id, t.treatment_code, t.name, r.performed, r.cost
@@ -122,7 +113,7 @@ export function expenseByTreatment(db: DbOrTx, companyIds: string[], range: DayR
 
 /** Usage cost not taken by any visit: all usage minus every treatment's cost (not only the top rows). */
 export async function manualUseCost(db: DbOrTx, companyIds: string[], range: DayRange): Promise<number> {
-  const [row] = await rows<{ cost: number }>(
+  const [row] = await rowsOf<{ cost: number }>(
     db,
     sql`
       select (select coalesce(sum(cost), 0) from ${rollupRows('usage', sql`= any(${ids(companyIds)})`, range)} u)
@@ -133,7 +124,7 @@ export async function manualUseCost(db: DbOrTx, companyIds: string[], range: Day
 }
 
 export function mostUsedProducts(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
-  return rows<{ product_id: string; name: string; product_image_url: string | null; units: number; cost: number }>(
+  return rowsOf<{ product_id: string; name: string; product_image_url: string | null; units: number; cost: number }>(
     db,
     sql`
       select r.product_id, p.name, p.product_image_url, r.units, r.cost
@@ -147,7 +138,7 @@ export function mostUsedProducts(db: DbOrTx, companyIds: string[], range: DayRan
 }
 
 export function topSuppliers(db: DbOrTx, companyIds: string[], range: DayRange, limit: number) {
-  return rows<{ supplier_id: string | null; name: string | null; spend: number }>(
+  return rowsOf<{ supplier_id: string | null; name: string | null; spend: number }>(
     db,
     sql`
       select r.supplier_id, s.name, r.spend
@@ -162,7 +153,7 @@ export function topSuppliers(db: DbOrTx, companyIds: string[], range: DayRange, 
 
 /** Live lots with units left expiring from today to `until`, soonest first. */
 export function stocksAboutToExpire(db: DbOrTx, companyIds: string[], today: string, until: string, limit: number) {
-  return rows<{ stock_id: string; product_id: string; product_name: string; company_id: string; company_name: string; lot_number: string; expiry_date: string; units_left: number; value: number; total: number }>(
+  return rowsOf<{ stock_id: string; product_id: string; product_name: string; company_id: string; company_name: string; lot_number: string; expiry_date: string; units_left: number; value: number; total: number }>(
     db,
     sql`
       select k.id as stock_id, p.id as product_id, p.name as product_name, c.id as company_id, c.name as company_name,
@@ -181,7 +172,7 @@ export function stocksAboutToExpire(db: DbOrTx, companyIds: string[], today: str
 
 /** The product admin's platform figures. */
 export async function platformCounts(db: DbOrTx) {
-  const [row] = await rows<{ organizations: number; locations: number; users: number; pending_approvals: number; pending_products: number }>(
+  const [row] = await rowsOf<{ organizations: number; locations: number; users: number; pending_approvals: number; pending_products: number }>(
     db,
     sql`
       select
@@ -214,7 +205,7 @@ export function wasteByDay(db: DbOrTx, companyIds: string[], range: DayRange) {
   const from = sql`(${range.start}::date)::timestamp at time zone 'UTC'`;
   const until = sql`(${range.end}::date + 1)::timestamp at time zone 'UTC'`;
   const cost = (reason: string) => sql`sum(u.quantity * u.unit_price) filter (where u.disposal_reason = ${reason}::disposal_reason)`;
-  return rows<WasteDayRow>(
+  return rowsOf<WasteDayRow>(
     db,
     sql`
       select to_char(d, 'YYYY-MM-DD') as day,

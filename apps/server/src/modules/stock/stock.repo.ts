@@ -4,6 +4,7 @@ import { namedStatement } from '../../db/named-statement';
 import { alias } from 'drizzle-orm/pg-core';
 import { products, stockMoves, stocks, stockUsages, storagePlaces, suppliers, treatmentLogProducts, treatments, users } from '../../db/schema/index';
 import { visibleProducts } from '../products/products.reads';
+import { rowsOf } from '../../db/rows';
 
 export type StockRow = typeof stocks.$inferSelect;
 
@@ -124,7 +125,7 @@ interface CycleRow {
  * the units, not the uses.
  */
 export async function cycleFacts(db: DbOrTx, companyId: string, productId: string, limit: number) {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<CycleRow>(db, sql`
     with recursive lot_root as (
       select s.id, s.id as root from stocks s
        where s.company_id = ${companyId}::uuid and s.product_id = ${productId}::uuid and s.moved_from_stock_id is null
@@ -141,8 +142,8 @@ export async function cycleFacts(db: DbOrTx, companyId: string, productId: strin
       left join stock_usages u on u.stock_id = r.id
      group by root.id
      order by root.created_at desc, root.id desc
-     limit ${limit}`)) as unknown as { rows: CycleRow[] };
-  return result.rows.map((r) => ({ createdAt: new Date(r.created_at), unitPrice: Number(r.unit_price), uses: Number(r.uses), unitsUsed: Number(r.units_used), total: Number(r.total) }));
+     limit ${limit}`);
+  return result.map((r) => ({ createdAt: new Date(r.created_at), unitPrice: Number(r.unit_price), uses: Number(r.uses), unitsUsed: Number(r.units_used), total: Number(r.total) }));
 }
 
 /** What the next use would pay (first expiry first among usable lots) and the shelf's average. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { patients, products, stocks, stockUsages, treatmentLogProducts, treatmentLogs, treatmentLogTreatments, treatments } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
 
 export type TreatmentLogRow = typeof treatmentLogs.$inferSelect;
 export type NewTreatmentLogProduct = typeof treatmentLogProducts.$inferInsert;
@@ -168,7 +169,7 @@ function visitScope(companyId: string, filter: PatientFilter): SQL {
  */
 export async function listPatientSummaries(db: DbOrTx, companyId: string, filter: PatientFilter, page: { offset: number; limit: number }) {
   const search = filter.search ? sql`and p.chart_number ilike ${containsPattern(filter.search)}` : sql``;
-  const result = await db.execute(sql`
+  const result = await rowsOf<Omit<PatientSummaryRow, MoneyColumn> & Record<MoneyColumn, string>>(db, sql`
     with visits as (
       select l.id, l.patient_id, l.created_at, l.total_cost,
              row_number() over (partition by l.patient_id order by l.created_at desc, l.id desc) as recency
@@ -189,7 +190,7 @@ export async function listPatientSummaries(db: DbOrTx, companyId: string, filter
      order by s.last_visit desc, s.id
      limit ${page.limit} offset ${page.offset}`);
   // The sums come back from the driver as NUMERIC strings: numbers from here on.
-  return (result as unknown as { rows: (Omit<PatientSummaryRow, MoneyColumn> & Record<MoneyColumn, string>)[] }).rows.map((row) => ({
+  return result.map((row) => ({
     ...row,
     life_time_cost: Number(row.life_time_cost),
     last_visit_cost: Number(row.last_visit_cost),
