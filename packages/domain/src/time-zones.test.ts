@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, proposeTimeZone, timeZoneNames, TimeZoneSchema } from './time-zones';
+import { isTimeZone, localTime, proposeTimeZone, timeZoneNames, TimeZoneSchema } from './time-zones';
 import './zod';
 
 describe('proposeTimeZone', () => {
@@ -41,5 +41,18 @@ describe('TimeZoneSchema', () => {
   });
   it('lists UTC once with the runtime zones', () => {
     expect(timeZoneNames().filter((z) => z === 'UTC')).toHaveLength(1);
+  });
+});
+
+describe('localTime', () => {
+  it.each([
+    ['2026-11-24T07:59:00Z', 'America/Los_Angeles', { day: '2026-11-23', hour: 23 }],
+    ['2026-11-24T08:00:00Z', 'America/Los_Angeles', { day: '2026-11-24', hour: 0 }],
+    ['2026-07-24T07:00:00Z', 'America/Los_Angeles', { day: '2026-07-24', hour: 0 }],
+    ['2026-11-23T23:00:00Z', 'Europe/Rome', { day: '2026-11-24', hour: 0 }],
+    ['2026-11-24T00:30:00Z', null, { day: '2026-11-24', hour: 0 }],
+    ['2026-11-24T18:30:00Z', 'Asia/Kolkata', { day: '2026-11-25', hour: 0 }],
+  ])('%s at %s', (instant, zone, expected) => {
+    expect(localTime(new Date(instant), zone)).toEqual(expected);
   });
 });

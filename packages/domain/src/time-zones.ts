@@ -61,3 +61,10 @@ export function proposeTimeZone(address: { state: string }): string | null {
   const code = written.length === 2 ? written.toUpperCase() : US_STATE_NAMES[written];
   return (code && US_STATE_ZONES[code]) ?? null;
 }
+
+/** The calendar day (YYYY-MM-DD) and hour (0–23) of an instant at a time zone (none: UTC), by Intl. */
+export function localTime(instant: Date, timeZone: string | null): { day: string; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+}
