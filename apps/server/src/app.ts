@@ -14,6 +14,7 @@ import type { SqlExecutor } from './db/sql-executor';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { QUEUES, type QueueConcurrency } from './jobs/queues';
 import { registerLocationJobs } from './location-jobs';
+import { DEFAULT_DIGEST_LOCAL_HOUR } from './modules/reorder/reorder-digest.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { pendingEmailCount } from './modules/mail/outbox.reads';
@@ -158,6 +159,8 @@ export interface BuildAppOptions {
   uploadQuotaMb?: number | undefined;
   /** Days ahead a lot counts as expiring (ALERT_EXPIRY_WINDOW_DAYS, default 30). */
   alertExpiryWindowDays?: number;
+  /** The hour of a location's own day from which its reorder digests leave (REORDER_DIGEST_LOCAL_HOUR, default 7). */
+  reorderDigestLocalHour?: number;
   /** The OpenAI-compatible endpoint for case notes; without it case-notes jobs fail saying so. */
   openAi?: OpenAiOptions | undefined;
   /** Card payments through Stripe when set; otherwise the app's own test checkout (no card is charged). */
@@ -275,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     files,
     alertExpiryWindowDays: options.alertExpiryWindowDays ?? DEFAULT_ALERT_EXPIRY_WINDOW_DAYS,
+    reorderDigestLocalHour: options.reorderDigestLocalHour ?? DEFAULT_DIGEST_LOCAL_HOUR,
   });
   const auth = createAuthService(deps);
   const imports = createImportsService(deps);

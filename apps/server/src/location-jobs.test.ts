@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/setup/test-app';
 import { queryRows } from '../test/setup/sql';
-import { createOrganization, createProduct } from '../test/factories/index';
+import { randomUUID } from 'node:crypto';
+import { createOrganization, createProduct, createUser } from '../test/factories/index';
 import { setMinimumStock } from './modules/products/products.repo';
 import { QUEUES } from './jobs/queues';
 
@@ -61,4 +62,61 @@ it('the night queues a job per location; run again (retried, restarted), it queu
   await schedule();
   expect((await jobsFor(ids)).filter((j) => j.state === 'created').map((j) => j.day)).toEqual(['2026-11-25', '2026-11-25', '2026-11-25']);
   await t.jobs.drain(QUEUES.reorderForecastLocation.name);
+});
+
+// Issue 53 item 3: each location's night and morning by its own time zone. The schedule runs hourly;
+// the clock is fixed for each run.
+describe('at each location\'s own hours', () => {
+  /** A location on the west coast and one in Rome, each with a minimum stock and an admin subscribed to the daily digest, sent on the 23rd. */
+  async function twoZones() {
+    const org = await createOrganization(t.db, { name: `Zones ${randomUUID().slice(0, 8)}`, locations: [{ name: 'Coast', city: 'Monterey', state: 'CA' }, { name: 'Roma', city: 'Rome', state: 'Lazio' }] });
+    const [coast, rome] = org.locations.map((l) => l.id) as [string, string];
+    await t.db.execute(sql`update companies set time_zone = 'America/Los_Angeles' where id = ${coast}`);
+    await t.db.execute(sql`update companies set time_zone = 'Europe/Rome' where id = ${rome}`);
+    for (const companyId of [coast, rome]) {
+      await setMinimumStock(t.db, (await createProduct(t.db, { companyId, name: `Gauze ${companyId.slice(0, 6)}` })).id, companyId, 10);
+      const admin = await createUser(t.db, { role: 'company_admin', organizationId: org.id, companyId, email: `zone-${randomUUID().slice(0, 8)}@example.com` });
+      await t.db.execute(sql`insert into reorder_digest_subscriptions (user_id, company_id, frequency, token, last_sent_on) values (${admin.id}, ${companyId}, 'daily', ${randomUUID()}, '2026-11-23')`);
+    }
+    return { coast, rome };
+  }
+
+  /** The locations whose job of `queue` the schedule queued at `at` (each then run, so the next run starts clean). */
+  async function queuedAt(at: string, schedule: typeof QUEUES.reorderForecast | typeof QUEUES.reorderDigest, perLocation: typeof QUEUES.reorderForecastLocation | typeof QUEUES.reorderDigestLocation, ids: string[]) {
+    now = new Date(at);
+    await t.jobs.send(schedule, {});
+    await t.jobs.drain(schedule.name);
+    const rows = await queryRows<{ company_id: string; day: string | null }>(
+      t.db,
+      sql`select data->>'companyId' as company_id, data->>'day' as day from pgboss.job
+           where name = ${perLocation.name} and state = 'created' and data->>'companyId' = any(${sql.param(ids)}::text[])`,
+    );
+    await t.jobs.drain(perLocation.name);
+    return Object.fromEntries(rows.map((r) => [r.company_id, r.day]));
+  }
+
+  it('queues each location\'s forecasts after its own midnight, for its own day', async () => {
+    const { coast, rome } = await twoZones();
+    const night = (at: string) => queuedAt(at, QUEUES.reorderForecast, QUEUES.reorderForecastLocation, [coast, rome]);
+    // 22:05 UTC on the 24th: 23:05 in Rome, 14:05 in Monterey; neither has done the 24th yet.
+    expect(await night('2026-11-24T22:05:00Z')).toEqual({ [coast]: '2026-11-24', [rome]: '2026-11-24' });
+    // 23:05 UTC: past midnight in Rome only.
+    expect(await night('2026-11-24T23:05:00Z')).toEqual({ [rome]: '2026-11-25' });
+    expect(await night('2026-11-25T03:05:00Z')).toEqual({});
+    // 07:05 UTC is 23:05 the day before in Monterey; 08:05 UTC is 00:05 there.
+    expect(await night('2026-11-25T07:05:00Z')).toEqual({});
+    expect(await night('2026-11-25T08:05:00Z')).toEqual({ [coast]: '2026-11-25' });
+    expect(await night('2026-11-25T09:05:00Z')).toEqual({});
+  });
+
+  it('queues each location\'s digest from 7:00 of its own morning', async () => {
+    const { coast, rome } = await twoZones();
+    const morning = async (at: string) => Object.keys(await queuedAt(at, QUEUES.reorderDigest, QUEUES.reorderDigestLocation, [coast, rome])).sort();
+    // 05:17 UTC is 6:17 in Rome (winter, UTC+1), 21:17 the evening before in Monterey (UTC-8).
+    expect(await morning('2026-11-24T05:17:00Z')).toEqual([]);
+    expect(await morning('2026-11-24T06:17:00Z')).toEqual([rome]);
+    // 14:17 UTC is 6:17 in Monterey; 15:17 UTC is 7:17. Nothing to say yet, so Rome stays due.
+    expect(await morning('2026-11-24T14:17:00Z')).toEqual([rome]);
+    expect(await morning('2026-11-24T15:17:00Z')).toEqual([coast, rome].sort());
+  });
 });

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlExecutor } from './db/sql-executor';
-import { isoDay } from './clock';
 import type { JobQueue } from './jobs/job-queue';
 import { createLocationDays } from './jobs/location-days';
 import { QUEUES } from './jobs/queues';
@@ -48,25 +47,26 @@ export function registerLocationJobs(jobs: JobQueue, jobSql: SqlExecutor, servic
     }
   });
 
-  // Nightly: each location's forecasts, "runs out" alerts and suggested order, once per day.
+  // Hourly: each location's forecasts, "runs out" alerts and suggested order, once per day of its
+  // own, from the first run after its local midnight (its time zone; none: UTC).
   jobs.handle(QUEUES.reorderForecast, async () => {
-    const day = isoDay(now());
     const [forecast, suggest] = await Promise.all([services.reorder.companiesToForecast(), services.suggestions.companiesToSuggest()]);
     const toForecast = new Set(forecast);
-    const due = await days.notDone(QUEUES.reorderForecastLocation.name, day, [...new Set([...forecast, ...suggest])]);
-    const queued = await jobs.fanOut(QUEUES.reorderForecastLocation, due.map((companyId) => ({ key: companyId, data: { companyId, day, forecast: toForecast.has(companyId) } })));
-    log.info({ day, queued }, 'reorder forecasts and suggested orders queued per location');
+    const localDays = await days.localDays([...new Set([...forecast, ...suggest])], now());
+    const due = await days.notDone(QUEUES.reorderForecastLocation.name, localDays);
+    const queued = await jobs.fanOut(QUEUES.reorderForecastLocation, due.map(({ companyId, day }) => ({ key: companyId, data: { companyId, day, forecast: toForecast.has(companyId) } })));
+    if (queued > 0) log.info({ queued }, 'reorder forecasts and suggested orders queued per location');
   });
   jobs.handle<{ companyId: string; day: string; forecast: boolean }>(QUEUES.reorderForecastLocation, async ({ companyId, day, forecast }) => {
     if (await days.isDone(QUEUES.reorderForecastLocation.name, day, companyId)) return;
-    const forecasts = forecast ? await services.reorder.refreshCompany(companyId) : 0;
+    const forecasts = forecast ? await services.reorder.refreshCompany(companyId, day) : 0;
     // The suggested order follows the fresh levels (and automatic sending, where the location has it on).
     const drafted = await services.suggestions.draftIfPlanned(companyId);
     await days.markDone(QUEUES.reorderForecastLocation.name, day, companyId);
     log.debug({ companyId, day, forecasts, drafted }, 'reorder forecasts refreshed, suggested order drafted');
   });
 
-  // Hourly: the digests due, one job per location that has any.
+  // Hourly: the digests due (from REORDER_DIGEST_LOCAL_HOUR of each location's own day), one job per location that has any.
   jobs.handle(QUEUES.reorderDigest, async () => {
     const companyIds = await services.reorderDigest.dueLocations();
     await jobs.fanOut(QUEUES.reorderDigestLocation, companyIds.map((companyId) => ({ key: companyId, data: { companyId } })));

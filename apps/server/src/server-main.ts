@@ -78,6 +78,7 @@ export async function runServer(tracing: Tracing | null, stop: StopSignal): Prom
       s3: config.s3,
       uploadQuotaMb: config.uploadQuotaMb,
       alertExpiryWindowDays: config.alertExpiryWindowDays,
+      reorderDigestLocalHour: config.reorderDigestLocalHour,
       openAi: config.openAi,
       stripe: config.stripe,
       distributors: config.distributors,

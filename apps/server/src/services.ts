@@ -14,6 +14,8 @@ export interface ServiceDeps {
   files: FilesService;
   /** Lots expiring within this many days raise an "expiring" alert. */
   alertExpiryWindowDays: number;
+  /** The hour of a location's own day from which its reorder digests leave (REORDER_DIGEST_LOCAL_HOUR). */
+  reorderDigestLocalHour: number;
   /** Background work (e-mail, imports, case notes, scheduled scans): queued here, run by any process. */
   jobs: JobQueue;
   /** The only writer of stock, built once (withLedger) so every service shares its per-key turns. */

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './auth';
 export * from './users';
 export * from './organizations';
+export * from './time-zones';
 export * from './suppliers';
 export * from './uploads';
 export * from './categories';

@@ -2,12 +2,15 @@ import { z } from './zod';
 import { ApprovalStatusSchema } from './access-schemas';
 import { EmailSchema, requiredText, UuidSchema } from './fields';
 import { PageQuerySchema, pageOf, QueryBooleanSchema } from './pagination';
+import { TimeZoneSchema } from './time-zones';
 
 export const CompanySchema = z.object({
   id: UuidSchema,
   name: z.string(),
   city: z.string(),
   state: z.string(),
+  /** The location's IANA time zone; null: not set, the location keeps UTC (issue 53). */
+  time_zone: z.string().nullable(),
   organization_id: UuidSchema,
   created_at: z.string(),
 });
@@ -21,7 +24,8 @@ export const LocationFieldsSchema = z.object({
 
 export const CreateLocationRequestSchema = LocationFieldsSchema;
 export type CreateLocationRequest = z.infer<typeof CreateLocationRequestSchema>;
-export const UpdateCompanyRequestSchema = LocationFieldsSchema.partial();
+/** A location's admin edits its details and its time zone (null: back to UTC). */
+export const UpdateCompanyRequestSchema = LocationFieldsSchema.extend({ time_zone: TimeZoneSchema.nullable() }).partial();
 export type UpdateCompanyRequest = z.infer<typeof UpdateCompanyRequestSchema>;
 
 /** Money travels as a decimal string with two places ("150.99") so no float touches it. */

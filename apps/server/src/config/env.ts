@@ -40,6 +40,7 @@ export const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   UPLOAD_QUOTA_MB_PER_ORGANIZATION: z.coerce.number().int('use a whole number of megabytes').min(0).max(100_000_000).default(5120),
   ALERT_EXPIRY_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REORDER_DIGEST_LOCAL_HOUR: z.coerce.number().int('use a whole hour, 0 to 23').min(0).max(23).default(7),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
@@ -105,6 +106,8 @@ export interface AppConfig {
   uploadQuotaMb: number;
   /** Lots expiring within this many days raise an "expiring" alert. */
   alertExpiryWindowDays: number;
+  /** The hour of a location's own day (its time zone) from which its reorder digests leave. */
+  reorderDigestLocalHour: number;
   /** An OpenAI-compatible endpoint for case notes when OPENAI_API_KEY is set; otherwise jobs fail saying it is not configured. */
   openAi: OpenAiOptions | undefined;
   /** Whose X-Forwarded-For to believe: false, true (any), a hop count, or proxy addresses/CIDRs. */
@@ -156,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     alertExpiryWindowDays: env.ALERT_EXPIRY_WINDOW_DAYS,
+    reorderDigestLocalHour: env.REORDER_DIGEST_LOCAL_HOUR,
     uploadQuotaMb: env.UPLOAD_QUOTA_MB_PER_ORGANIZATION,
     openAi: env.OPENAI_API_KEY
       ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL, chatModel: env.OPENAI_CHAT_MODEL, assistantModel: env.OPENAI_ASSISTANT_MODEL }

@@ -70,10 +70,11 @@ export const QUEUES = {
   reorderForecast: {
     name: 'reorder-forecast',
     label: 'Reorder forecasts and "runs out" alerts (schedule)',
-    // Daily, after midnight UTC, once yesterday's use is in; also at start so a new server has them.
-    // It only queues a reorder-forecast-location job per location not done yet that night.
+    // Hourly (and at start): it queues a reorder-forecast-location job per location whose own day
+    // (its time zone; none: UTC) has begun and is not done yet, so each location's night runs in
+    // the first hour after its local midnight, once yesterday's use is in (issue 53).
     options: { name: 'reorder-forecast', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(10) },
-    cron: '40 2 * * *',
+    cron: '5 * * * *',
     atStart: true,
   },
   reorderForecastLocation: {
@@ -87,8 +88,8 @@ export const QUEUES = {
   reorderDigest: {
     name: 'reorder-digest',
     label: 'Reorder digest e-mails (schedule)',
-    // Hourly: digests go out from 11:00 UTC, once a day or a week each (the subscription's last
-    // day sent says so), so a run missed while no server was up is made up by the next one. It
+    // Hourly: digests go out from REORDER_DIGEST_LOCAL_HOUR (7:00) of each location's own day, once
+    // a day or a week each (the subscription's last day sent says so), so a run missed while no server was up is made up by the next one. It
     // queues a reorder-digest-location job per location with a digest due.
     options: { name: 'reorder-digest', policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: minutes(10) },
     cron: '17 * * * *',

@@ -42,6 +42,11 @@ export const companies = pgTable(
     name: text('name').notNull(),
     city: text('city').notNull(),
     state: text('state').notNull(),
+    /**
+     * The location's IANA time zone ('America/Los_Angeles'): its nights and mornings (issue 53).
+     * Null until its admin sets one: the location then keeps UTC, as before.
+     */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -26,7 +26,7 @@ export async function insertCompany(db: DbOrTx, values: NewCompany): Promise<Com
   return row!;
 }
 
-export async function updateCompany(db: DbOrTx, id: string, patch: Partial<Pick<CompanyRow, 'name' | 'city' | 'state' | 'deletedAt'>>): Promise<void> {
+export async function updateCompany(db: DbOrTx, id: string, patch: Partial<Pick<CompanyRow, 'name' | 'city' | 'state' | 'timeZone' | 'deletedAt'>>): Promise<void> {
   await db.update(companies).set(patch).where(eq(companies.id, id));
 }
 

@@ -45,7 +45,8 @@ export function createCompaniesService(deps: ServiceDeps, staff: LocationStaff) 
       // Nothing to change is not an error: answer the location as it is.
       if (Object.values(body).every((value) => value === undefined)) return toCompanyResponse(company);
       await db.transaction(async (tx) => {
-        await updateCompany(tx, id, body);
+        const { time_zone: timeZone, ...details } = body;
+        await updateCompany(tx, id, { ...details, ...(timeZone !== undefined && { timeZone }) });
         await recordAudit(tx, actor, { entity: 'company', entityId: id, action: 'update', organizationId: company.organizationId, companyId: id, changes: body });
       });
       return this.get(actor, id);

@@ -1,3 +1,4 @@
+import { TIME_ZONE_MESSAGE } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createOrganization, createUser } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
@@ -75,6 +76,29 @@ describe('companies', () => {
     const token = t.tokenFor(world.own.users.company_admin);
     const res = await t.request({ method: 'PATCH', url: `/api/company/${world.own.org.locations[0]!.id}`, token, payload: { city: 'San Marcos', state: 'TX' } });
     expect(res.json()).toMatchObject({ city: 'San Marcos', state: 'TX' });
+  });
+
+  it("sets, answers and clears a location's time zone (issue 53)", async () => {
+    const org = await createOrganization(t.db, { locations: [{ name: 'Coast', city: 'Monterey', state: 'CA' }] });
+    const url = `/api/company/${org.locations[0]!.id}`;
+    expect((await t.request({ method: 'GET', url, token: admin() })).json().time_zone).toBeNull();
+    const set = await t.request({ method: 'PATCH', url, token: admin(), payload: { time_zone: 'America/Los_Angeles' } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ time_zone: 'America/Los_Angeles', city: 'Monterey' });
+    expect((await t.request({ method: 'GET', url, token: admin() })).json().time_zone).toBe('America/Los_Angeles');
+    const cleared = await t.request({ method: 'PATCH', url, token: admin(), payload: { time_zone: null } });
+    expect(cleared.json().time_zone).toBeNull();
+  });
+
+  it('refuses a time zone Intl does not know, naming the field', async () => {
+    const url = `/api/company/${world.own.org.locations[0]!.id}`;
+    const token = t.tokenFor(world.own.users.company_admin);
+    for (const time_zone of ['Mars/Olympus', 'PST', '']) {
+      const res = await t.request({ method: 'PATCH', url, token, payload: { time_zone } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'time_zone', message: TIME_ZONE_MESSAGE }]);
+    }
+    expect((await t.request({ method: 'GET', url, token })).json().time_zone).toBeNull();
   });
 
   it('will not delete a location people still work in, nor the last one', async () => {

@@ -43,6 +43,9 @@ export interface DigestSubscriber {
   role: Role;
   permissions: PermissionMap | null;
   companyName: string;
+  /** The location's time zone (null: UTC) and when this digest last went: the service finds it due at the location's own hour. */
+  timeZone: string | null;
+  lastSentOn: string | null;
 }
 
 /**
@@ -52,9 +55,9 @@ export interface DigestSubscriber {
  * their permissions on top). Whoever lost that keeps the row and gets nothing until they have it back.
  */
 export async function dueSubscriptions(db: DbOrTx, today: string, weekStart: string, at: Date, companyId?: string): Promise<DigestSubscriber[]> {
-  const found = await rowsOf<{ user_id: string; company_id: string; frequency: DigestFrequency; email: string; role: Role; permissions: PermissionMap | string | null; company_name: string }>(
+  const found = await rowsOf<{ user_id: string; company_id: string; frequency: DigestFrequency; email: string; role: Role; permissions: PermissionMap | string | null; company_name: string; time_zone: string | null; last_sent_on: string | null }>(
     db,
-    sql`select s.user_id, s.company_id, s.frequency, u.email, u.role, u.permissions, c.name as company_name
+    sql`select s.user_id, s.company_id, s.frequency, u.email, u.role, u.permissions, c.name as company_name, c.time_zone, s.last_sent_on::text as last_sent_on
           from reorder_digest_subscriptions s
           join users u on u.id = s.user_id and u.deleted_at is null and u.status = 'active' and u.approval_status <> 'rejected'
           join companies c on c.id = s.company_id and c.deleted_at is null
@@ -73,6 +76,8 @@ export async function dueSubscriptions(db: DbOrTx, today: string, weekStart: str
     role: r.role,
     permissions: typeof r.permissions === 'string' ? (JSON.parse(r.permissions) as PermissionMap) : r.permissions,
     companyName: r.company_name,
+    timeZone: r.time_zone,
+    lastSentOn: r.last_sent_on,
   }));
 }
 

@@ -176,7 +176,8 @@ describe('the digest job', () => {
     const c = await clinic();
     await somethingToSay(c);
     await choose(c.adminToken, 'weekly');
-    now = new Date('2026-11-23T09:30:00Z');
+    // A location without a time zone keeps UTC: 6:30 is before the 7:00 morning hour (REORDER_DIGEST_LOCAL_HOUR).
+    now = new Date('2026-11-23T06:30:00Z');
     await runJob();
     expect(await mailsTo(c.admin.email)).toEqual([]);
     now = MONDAY;

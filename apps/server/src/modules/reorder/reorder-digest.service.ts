@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { can, effectivePermissions, type ReorderDigest } from '@clinic/domain';
+import { can, effectivePermissions, localTime, type ReorderDigest } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
@@ -10,10 +10,11 @@ import { hasNews, reorderDigestEmail, type DigestFacts } from './reorder-digest-
 import { claimDigest, deleteByToken, deleteSubscription, dueSubscriptions, findFrequency, itemsAtRisk, lotsExpiring, saveFrequency, suggestedOrderWaiting, tokenExists } from './reorder-digest.repo';
 
 /**
- * Digests go out from this hour (UTC) on: after the night's forecasts (02:40) and before clinics
- * in the Americas open. The job runs hourly, so a server down at that hour sends later that day.
+ * Digests go out from this hour of the location's own day on (REORDER_DIGEST_LOCAL_HOUR; issue 53):
+ * after its night's forecasts and before it opens. The job runs hourly, so a server down at that
+ * hour sends later that day.
  */
-export const DIGEST_SEND_HOUR_UTC = 11;
+export const DEFAULT_DIGEST_LOCAL_HOUR = 7;
 
 const DAY_MS = 86_400_000;
 
@@ -39,14 +40,31 @@ export function createReorderDigestService(deps: ServiceDeps) {
     return { items, lots, expiryWindowDays: deps.alertExpiryWindowDays, suggested };
   }
 
+  /**
+   * The subscriptions due now, of one location or of all, with the location's own day: past the
+   * digest's hour there, a daily one not sent that day, a weekly one not sent since that week's
+   * Monday. The query takes those not sent since the latest day anywhere (a local day is at most
+   * the UTC day after), and each location's clock (Intl) decides.
+   */
+  async function due(now: Date, companyId?: string) {
+    const latest = isoDay(new Date(now.getTime() + DAY_MS));
+    const found = [];
+    for (const subscriber of await dueSubscriptions(db, latest, weekStart(latest), now, companyId)) {
+      const local = localTime(now, subscriber.timeZone);
+      if (local.hour < deps.reorderDigestLocalHour) continue;
+      const since = subscriber.frequency === 'daily' ? local.day : weekStart(local.day);
+      if (subscriber.lastSentOn !== null && subscriber.lastSentOn >= since) continue;
+      found.push({ ...subscriber, today: local.day, since });
+    }
+    return found;
+  }
+
   /** The digests due now, of one location or of all; how many e-mails were enqueued. */
   async function sendDue(now: Date, companyId?: string): Promise<number> {
-    if (now.getUTCHours() < DIGEST_SEND_HOUR_UTC) return 0;
-    const today = isoDay(now);
-    const monday = weekStart(today);
     const facts = new Map<string, DigestFacts>();
     let sent = 0;
-    for (const subscriber of await dueSubscriptions(db, today, monday, now, companyId)) {
+    for (const subscriber of await due(now, companyId)) {
+      const { today } = subscriber;
       // Off for other roles: whoever may no longer update the location gets nothing (the choice stays).
       if (!can(effectivePermissions(subscriber.role, subscriber.permissions), 'companies', 'update')) continue;
       let location = facts.get(subscriber.companyId);
@@ -57,7 +75,7 @@ export function createReorderDigestService(deps: ServiceDeps) {
       if (!hasNews(location)) continue;
       const news = location;
       await db.transaction(async (tx) => {
-        const token = await claimDigest(tx, subscriber.userId, subscriber.companyId, subscriber.frequency, subscriber.frequency === 'daily' ? today : monday, today);
+        const token = await claimDigest(tx, subscriber.userId, subscriber.companyId, subscriber.frequency, subscriber.since, today);
         if (token === null) return;
         await enqueueEmail(
           tx,
@@ -104,13 +122,10 @@ export function createReorderDigestService(deps: ServiceDeps) {
 
     /**
      * The hourly schedule (issue 53): the locations with a digest due now, one job each
-     * (`sendDigestsAt`). None before DIGEST_SEND_HOUR_UTC.
+     * (`sendDigestsAt`). A location's are due from the digest's hour of its own day.
      */
     async dueLocations(): Promise<string[]> {
-      const now = deps.now();
-      if (now.getUTCHours() < DIGEST_SEND_HOUR_UTC) return [];
-      const today = isoDay(now);
-      return [...new Set((await dueSubscriptions(db, today, weekStart(today), now)).map((s) => s.companyId))];
+      return [...new Set((await due(deps.now())).map((s) => s.companyId))];
     },
 
     /**

@@ -175,8 +175,9 @@ export function createReorderService(deps: ServiceDeps) {
   }
 
   /** One location's forecasts replaced and its alerts refreshed; the number of forecasts written. */
-  async function forecastCompany(companyId: string, now: Date): Promise<number> {
-    const days = historyDays(now, REORDER_HISTORY_DAYS);
+  /** `today`: the location's own day (issue 53: the nightly job passes it); the UTC day otherwise. */
+  async function forecastCompany(companyId: string, now: Date, today = isoDay(now)): Promise<number> {
+    const days = historyDays(new Date(`${today}T00:00:00Z`), REORDER_HISTORY_DAYS);
     const index = new Map(days.map((d, i) => [d, i]));
     const use = await useInWindow(db, companyId, days[0]!, days[days.length - 1]!);
     const series = new Map<string, number[]>();
@@ -187,7 +188,6 @@ export function createReorderService(deps: ServiceDeps) {
       history[at] = (history[at] ?? 0) + row.units;
       series.set(row.productId, history);
     }
-    const today = isoDay(now);
     const [saved, facts, samples, booked, lines] = await Promise.all([
       settingsOf(db, companyId),
       planFacts(db, companyId, [...series.keys()]),
@@ -199,7 +199,7 @@ export function createReorderService(deps: ServiceDeps) {
     const forecasts: ForecastRow[] = [];
     for (const [productId, history] of series) {
       const fact = facts.get(productId);
-      const forecast = forecastDemand(historySinceFirstReceipt(history, daysSince(fact?.firstReceiptDay ?? null, now)));
+      const forecast = forecastDemand(historySinceFirstReceipt(history, daysSince(fact?.firstReceiptDay ?? null, new Date(`${today}T00:00:00Z`))));
       if (forecast.method === 'none') continue;
       const leadTime = learnLeadTime(fact?.lastSupplierId ? (samples.get(fact.lastSupplierId) ?? []) : []);
       const packSize = fact?.lastUnitsPerContainer ?? null;
@@ -229,7 +229,7 @@ export function createReorderService(deps: ServiceDeps) {
     }
     await db.transaction(async (tx) => {
       await replaceForecasts(tx, companyId, forecasts, now);
-      await refreshAlerts(tx, { companyId }, { today: isoDay(now), expiryWindowDays: deps.alertExpiryWindowDays });
+      await refreshAlerts(tx, { companyId }, { today, expiryWindowDays: deps.alertExpiryWindowDays });
     });
     return forecasts.length;
   }
@@ -282,8 +282,11 @@ export function createReorderService(deps: ServiceDeps) {
       return written;
     },
 
-    /** One location's forecasts and alerts refreshed now (the suggested orders' Draft now button, the nightly per-location job). */
-    refreshCompany: (companyId: string) => forecastCompany(companyId, deps.now()),
+    /**
+     * One location's forecasts and alerts refreshed now (the suggested orders' Draft now button, the
+     * nightly per-location job, which passes the location's own day as `today`).
+     */
+    refreshCompany: (companyId: string, today?: string) => forecastCompany(companyId, deps.now(), today),
 
     /** The locations the nightly forecasts are for: use in the last twelve weeks, or forecasts to replace (issue 53: a job each). */
     companiesToForecast: () => companiesToForecast(db, historyDays(deps.now(), REORDER_HISTORY_DAYS)[0]!),
