@@ -24,6 +24,7 @@ function renderCard(props: { importFile: (url: string) => Promise<Answer>; ready
     <NotificationsContext.Provider value={notifier}>
       <CsvImportCard<Answer>
         id="things"
+        kind="schedule_csv_import"
         title="Import things"
         description="Columns: Name"
         template={{ csv: 'Name\n', fileName: 'things.csv' }}
@@ -56,7 +57,7 @@ describe('CsvImportCard', () => {
     expect(await within(card).findByRole('alert')).toHaveTextContent('1 imported');
     expect(within(card).getByRole('list', { name: 'Thing rows that failed' })).toHaveTextContent('Row 3No name');
     expect(importFile).toHaveBeenCalledWith('/files/things.csv');
-    expect(uploads.types).toEqual(['product_csv_import']);
+    expect(uploads.types).toEqual(['schedule_csv_import']);
     expect(notifier.success).toHaveBeenCalledWith('1 imported');
   });
 

@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { UPLOAD_ACCEPT } from '@clinic/domain';
+import { UPLOAD_ACCEPT, type CsvImportType } from '@clinic/domain';
 import { useNotify } from '../notifications/use-notify';
 import { errorMessage } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
@@ -23,6 +23,8 @@ export interface ImportRow {
 }
 
 interface CsvImportOptions<R> {
+  /** The upload's kind, which says what the file is (treatment_csv_import, production_csv_import, ...). */
+  kind: CsvImportType;
   /** Imports the uploaded file (its public_url). */
   importFile: (fileUrl: string) => Promise<R>;
   /** The toast once imported, and the one when the import is refused. */
@@ -36,9 +38,9 @@ interface CsvImportOptions<R> {
  * A spreadsheet (.csv or .xlsx) uploaded, then imported by the caller: the upload's state for its
  * progress, the import's answer, and the toasts.
  */
-export function useCsvImport<R>({ importFile, notice, failure, onImported }: CsvImportOptions<R>) {
+export function useCsvImport<R>({ kind, importFile, notice, failure, onImported }: CsvImportOptions<R>) {
   const notify = useNotify();
-  const upload = useFileUpload('product_csv_import');
+  const upload = useFileUpload(kind);
   const [result, setResult] = useState<R | null>(null);
 
   const choose = async (file: File | undefined) => {
@@ -61,6 +63,7 @@ export function useCsvImport<R>({ importFile, notice, failure, onImported }: Csv
 }
 
 interface CsvFileButtonProps {
+  kind: CsvImportType;
   /** The button's and the hidden file input's name, e.g. "procedures file". */
   fileLabel: string;
   busy: boolean;
@@ -72,7 +75,7 @@ interface CsvFileButtonProps {
 }
 
 /** "Choose … file": opens the file picker of spreadsheets, whose input tests and assistive tech find by the file's name. */
-export function CsvFileButton({ fileLabel, busy, onFile, ready, variant = 'outlined', sx }: CsvFileButtonProps) {
+export function CsvFileButton({ kind, fileLabel, busy, onFile, ready, variant = 'outlined', sx }: CsvFileButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   const label = fileLabel.charAt(0).toUpperCase() + fileLabel.slice(1);
   return (
@@ -94,7 +97,7 @@ export function CsvFileButton({ fileLabel, busy, onFile, ready, variant = 'outli
         ref={input}
         hidden
         type="file"
-        accept={UPLOAD_ACCEPT.product_csv_import}
+        accept={UPLOAD_ACCEPT[kind]}
         aria-label={label}
         onChange={(event) => {
           onFile(event.target.files?.[0]);
@@ -184,6 +187,7 @@ export function CsvImportCard<R>(props: CsvImportCardProps<R>) {
         </Box>
         {props.fields}
         <CsvFileButton
+          kind={props.kind}
           fileLabel={props.fileLabel}
           busy={uploading || props.busy}
           ready={props.ready}

@@ -15,6 +15,7 @@ export function ImportUploadCard({ onStarted }: { onStarted: (started: ProductIm
   return (
     <CsvImportCard
       id="product-import"
+      kind="product_csv_import"
       title="Import products from a CSV or Excel file"
       titleVariant="h6"
       description={

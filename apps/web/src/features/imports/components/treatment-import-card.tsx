@@ -22,6 +22,7 @@ export function TreatmentImportCard() {
   return (
     <CsvImportCard
       id="treatment-import"
+      kind="treatment_csv_import"
       title="Import treatment designs"
       titleVariant="h6"
       description={`Columns: ${TREATMENT_IMPORT_COLUMNS.map((c) => c.header).join(', ')}. Products are barcode x quantity, separated by semicolons; categories must exist at the location.`}

@@ -10,6 +10,7 @@ export function ProcedureImportCard() {
   return (
     <CsvImportCard
       id="procedure-import"
+      kind="procedure_csv_import"
       title="Import completed procedures"
       description={`The day's "procedures completed" export of your practice-management system (.csv or .xlsx). Columns: ${PROCEDURE_IMPORT_COLUMNS.map((c) => c.header).join(', ')}. A procedure imported twice counts once.`}
       template={{ csv: procedureImportTemplateCsv(), fileName: 'procedures-template.csv' }}

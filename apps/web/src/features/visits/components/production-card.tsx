@@ -26,6 +26,7 @@ export function ProductionCard() {
   const run = useImportProduction();
   // The days' file is the shared import's upload, shown inside this card under the typed month.
   const { upload, uploading, result, choose } = useCsvImport({
+    kind: 'production_csv_import',
     importFile: run.mutateAsync,
     notice: (answer) => `${String(answer.imported)} ${answer.imported === 1 ? 'day' : 'days'} of production imported`,
     failure: 'Could not import the production',
@@ -72,7 +73,7 @@ export function ProductionCard() {
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 220 }}>
           {`Or production per day from your system (.csv or .xlsx). Columns: ${PRODUCTION_IMPORT_COLUMNS.map((c) => c.header).join(', ')}.`}
         </Typography>
-        <CsvFileButton fileLabel="production file" busy={uploading || run.isPending} onFile={(file) => { void choose(file); }} sx={{ minHeight: 44 }} />
+        <CsvFileButton kind="production_csv_import" fileLabel="production file" busy={uploading || run.isPending} onFile={(file) => { void choose(file); }} sx={{ minHeight: 44 }} />
       </Box>
       <Box sx={{ mt: upload.status === 'idle' ? 0 : 2 }}>
         <UploadProgress state={upload} />

@@ -11,6 +11,7 @@ export function ScheduleImportCard() {
   return (
     <CsvImportCard
       id="schedule-import"
+      kind="schedule_csv_import"
       title="Import the schedule"
       description={`The procedures planned on your appointments of the next ${String(UPCOMING_DAYS)} days, exported from your practice-management system (.csv or .xlsx). Columns: ${SCHEDULE_IMPORT_COLUMNS.map((c) => c.header).join(', ')}. The days in the file replace what was planned on them.`}
       template={{ csv: scheduleImportTemplateCsv(), fileName: 'schedule-template.csv' }}
