@@ -15,6 +15,7 @@ export * from './categories';
 export * from './products';
 export * from './imports';
 export * from './stock';
+export * from './lot-picking';
 export * from './write-offs';
 export * from './places';
 export * from './counts';

@@ -43,7 +43,7 @@ export type ProcedureImportField = (typeof PROCEDURE_IMPORT_COLUMNS)[number]['ke
 export const MAX_PROCEDURE_IMPORT_ROWS = 5_000;
 
 export const ImportProceduresRequestSchema = z.object({
-  /** The public_url of an upload of type product_csv_import. */
+  /** The public_url of an upload of type procedure_csv_import (schedule_csv_import, production_csv_import for those imports; product_csv_import from older clients). */
   file_url: z.string().trim().min(1, 'Required').max(500),
 });
 export type ImportProceduresRequest = z.infer<typeof ImportProceduresRequestSchema>;

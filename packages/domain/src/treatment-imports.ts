@@ -31,7 +31,7 @@ export const TREATMENT_IMPORT_MESSAGES = {
 } as const;
 
 export const CreateTreatmentImportRequestSchema = z.object({
-  /** The public_url of an upload of type product_csv_import (the spec's only CSV upload type). */
+  /** The public_url of an upload of type treatment_csv_import (or product_csv_import, as every CSV was uploaded before issue 54). */
   file_url: z.string().trim().min(1, 'Required').max(500),
   /** The location that gets the designs: the admin names one; a location user's import uses their own. */
   location_id: UuidSchema.optional(),

@@ -14,13 +14,31 @@ export const UPLOAD_TYPES = [
   'purchase_order_pdf',
   'product_attachment',
   'treatment_execution_recording',
+  // Issue 54, item 9: each spreadsheet import names its own file (product_csv_import was all of them).
+  'treatment_csv_import',
+  'procedure_csv_import',
+  'schedule_csv_import',
+  'production_csv_import',
 ] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/** The spreadsheets (.csv or .xlsx) an import reads, one kind for each import. */
+export const CSV_IMPORT_TYPES = ['product_csv_import', 'treatment_csv_import', 'procedure_csv_import', 'schedule_csv_import', 'production_csv_import'] as const satisfies readonly UploadType[];
+export type CsvImportType = (typeof CSV_IMPORT_TYPES)[number];
+
+/**
+ * The uploads an import of `kind` reads: its own, and a product_csv_import, which every
+ * spreadsheet was uploaded as before each had its kind (a web page loaded before that, an API
+ * client, a file uploaded and not yet imported).
+ */
+export const csvImportUploads = (kind: CsvImportType): readonly UploadType[] => (kind === 'product_csv_import' ? [kind] : [kind, 'product_csv_import']);
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'] as const;
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'] as const;
+const SPREADSHEET_TYPES = [...CSV_TYPES, XLSX_MIME_TYPE] as const;
+const SPREADSHEET_ACCEPT = `.csv,.xlsx,text/csv,${XLSX_MIME_TYPE}`;
 
 /**
  * Content types each upload type accepts. SVG is left out on purpose: it can carry script.
@@ -31,10 +49,14 @@ export const ALLOWED_UPLOAD_MIME_TYPES: Record<UploadType, readonly string[]> = 
   product_image: IMAGE_TYPES,
   product_box_image: IMAGE_TYPES,
   category_image: IMAGE_TYPES,
-  product_csv_import: [...CSV_TYPES, XLSX_MIME_TYPE],
+  product_csv_import: SPREADSHEET_TYPES,
   purchase_order_pdf: ['application/pdf'],
   product_attachment: [...IMAGE_TYPES, 'application/pdf'],
   treatment_execution_recording: AUDIO_TYPES,
+  treatment_csv_import: SPREADSHEET_TYPES,
+  procedure_csv_import: SPREADSHEET_TYPES,
+  schedule_csv_import: SPREADSHEET_TYPES,
+  production_csv_import: SPREADSHEET_TYPES,
 };
 
 /** What the file picker of each upload type offers (the `accept` attribute). */
@@ -42,10 +64,14 @@ export const UPLOAD_ACCEPT: Record<UploadType, string> = {
   product_image: IMAGE_TYPES.join(','),
   product_box_image: IMAGE_TYPES.join(','),
   category_image: IMAGE_TYPES.join(','),
-  product_csv_import: `.csv,.xlsx,text/csv,${XLSX_MIME_TYPE}`,
+  product_csv_import: SPREADSHEET_ACCEPT,
   purchase_order_pdf: 'application/pdf',
   product_attachment: `${IMAGE_TYPES.join(',')},application/pdf`,
   treatment_execution_recording: 'audio/wav',
+  treatment_csv_import: SPREADSHEET_ACCEPT,
+  procedure_csv_import: SPREADSHEET_ACCEPT,
+  schedule_csv_import: SPREADSHEET_ACCEPT,
+  production_csv_import: SPREADSHEET_ACCEPT,
 };
 
 export const UPLOAD_MESSAGES = {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES, productImportTemplateCsv } from '@clinic/domain';
+import { IMPORT_MESSAGES, productImportTemplateCsv, UPLOAD_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createCategory, createProduct, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
@@ -259,6 +259,23 @@ describe('treatment designs', () => {
     expect(design.treatmentProducts.map((p: { quantity: number }) => p.quantity).sort()).toEqual([0.3, 2]);
     // Again: every code is taken now.
     expect((await importTreatments(csv)).json().succeeded_rows).toBe(0);
+  });
+
+  // Issue 54, item 9: each import's file has its own kind; product_csv_import, which every file was before, still reads.
+  it('reads a treatments file or a file uploaded as product_csv_import, and refuses another import’s file', async () => {
+    const csv = (code: string) => Buffer.from(`Treatment Code,Name\n${code},Kind ${code}\n`);
+    const run = async (type: string, code: string) => {
+      const url = await uploadFile(t, admin(), type, { name: 'treatments.csv', mimeType: 'text/csv', bytes: csv(code) });
+      return t.request({ method: 'POST', url: '/api/import/treatment', token: admin(), payload: { file_url: url, location_id: location() } });
+    };
+    expect((await run('treatment_csv_import', 'KIND-1')).json().rows[0]).toMatchObject({ treatment_code: 'KIND-1', status: 'succeeded' });
+    expect((await run('product_csv_import', 'KIND-2')).json().rows[0]).toMatchObject({ treatment_code: 'KIND-2', status: 'succeeded' });
+    const other = await run('production_csv_import', 'KIND-3');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors ?? [{ field: other.json().field, message: other.json().message }]).toEqual([{ field: 'file_url', message: UPLOAD_MESSAGES.fileForeign }]);
+    // And the product import reads its own kind only.
+    const url = await uploadFile(t, admin(), 'treatment_csv_import', { name: 'x.csv', mimeType: 'text/csv', bytes: Buffer.from(HEADER) });
+    expect((await t.request({ method: 'POST', url: '/api/import/product', token: admin(), payload: { file_url: url } })).statusCode).toBe(400);
   });
 
   it('needs a location for the product admin, and a readable file', async () => {

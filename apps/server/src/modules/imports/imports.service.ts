@@ -1,4 +1,5 @@
 import {
+  csvImportUploads,
   IMPORT_MESSAGES,
   isImportExampleRow,
   pageWindow,
@@ -248,7 +249,7 @@ export function createImportsService(deps: ServiceDeps) {
     drain: async (): Promise<void> => { await jobs.drain(QUEUES.productImport.name); },
 
     async create(actor: Actor, body: CreateProductImportRequest): Promise<ProductImport> {
-      const url = await files.resolveForRecord(actor, 'file_url', body.file_url, { types: ['product_csv_import'] });
+      const url = await files.resolveForRecord(actor, 'file_url', body.file_url, { types: csvImportUploads('product_csv_import') });
       const upload = await files.uploadFor(url);
       const stockCompanyId = await importLocation(db, actor, body.location_id);
       const row = await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import {
+  csvImportUploads,
   CreateTreatmentRequestSchema,
   MAX_TREATMENT_IMPORT_ROWS,
   TREATMENT_IMPORT_COLUMNS,
@@ -45,7 +46,7 @@ export function createTreatmentImportService(deps: ServiceDeps) {
   const { db, files } = deps;
 
   async function readUpload(actor: Actor, fileUrl: string): Promise<Buffer> {
-    const url = await files.resolveForRecord(actor, 'file_url', fileUrl, { types: ['product_csv_import'] });
+    const url = await files.resolveForRecord(actor, 'file_url', fileUrl, { types: csvImportUploads('treatment_csv_import') });
     const stream = await files.storage.openRead(keyFromFileUrl(url)!);
     if (!stream) throw badRequest('file_url', 'The uploaded file is missing');
     return readAll(stream);

@@ -1,4 +1,4 @@
-import { fromCents, STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain';
+import { fromCents, givingLots, isUsableLot, pickFirstExpiry, STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../core/errors';
 import { isoDay } from '../../clock';
@@ -66,11 +66,8 @@ export class StockShortage extends AppError {
   }
 }
 
-/** A lot that may give units today: available (not recalled or quarantined) and not expired. */
-export const isUsable = (lot: Pick<LockedLot, 'status' | 'expiryDate'>, today: string): boolean => lot.status === 'available' && (lot.expiryDate === null || lot.expiryDate >= today);
-
 const STOPS: StockProblem[] = ['recalled', 'quarantined', 'expired'];
-const stopOf = (lot: LockedLot, today: string): StockProblem | null => (lot.status !== 'available' ? lot.status : isUsable(lot, today) ? null : 'expired');
+const stopOf = (lot: LockedLot, today: string): StockProblem | null => (lot.status !== 'available' ? lot.status : isUsableLot(lot, today) ? null : 'expired');
 
 /**
  * Why `needed` units of a product cannot be taken from its lots (issue 50, item 2), given what each
@@ -83,7 +80,7 @@ const stopOf = (lot: LockedLot, today: string): StockProblem | null => (lot.stat
 export function refusalFor(lots: LockedLot[], needed: number, today: string, leftOf: (lot: LockedLot) => number, named?: LockedLot): StockRefusal {
   if (named) return { problem: stopOf(named, today) ?? 'not_enough', lotNumber: named.lotNumber };
   const holding = lots.filter((lot) => leftOf(lot) > 0);
-  if (!holding.some((lot) => isUsable(lot, today))) {
+  if (!holding.some((lot) => isUsableLot(lot, today))) {
     for (const stop of STOPS) {
       const lot = holding.find((l) => stopOf(l, today) === stop);
       if (lot) return { problem: stop, lotNumber: lot.lotNumber };
@@ -94,26 +91,23 @@ export function refusalFor(lots: LockedLot[], needed: number, today: string, lef
 }
 
 /**
- * Which lots give the units, first expiry first; a refusal says why not. Recalled and quarantined
- * lots never give units: skipped, or refused when named. A named expired lot is used (the user
- * chose it).
+ * Which lots give the units, first expiry first (the domain's `pickFirstExpiry`); a refusal says
+ * why not. Recalled and quarantined lots never give units: skipped, or refused when named. A named
+ * expired lot is used (the user chose it), and no other lot is.
  */
 export function allocate(item: ConsumeItem, lots: LockedLot[], today: string): { lot: LockedLot; milli: number }[] | StockRefusal {
-  let needed = toMilli(item.quantity);
-  const named = item.stockId ? lots.find((lot) => lot.id === item.stockId) : undefined;
-  if (named && named.status !== 'available') return refusalFor(lots, needed, today, (lot) => toMilli(lot.unitsLeft), named);
-  const candidates = item.stockId ? lots.filter((lot) => lot.id === item.stockId && lot.status === 'available') : lots.filter((lot) => isUsable(lot, today));
-  const picks: { lot: LockedLot; milli: number }[] = [];
-  for (const lot of candidates) {
-    if (needed === 0) break;
-    const take = Math.min(needed, toMilli(lot.unitsLeft));
-    if (take <= 0) continue;
-    picks.push({ lot, milli: take });
-    needed -= take;
+  const needed = toMilli(item.quantity);
+  const leftOf = (lot: LockedLot) => toMilli(lot.unitsLeft);
+  if (item.stockId) {
+    const named = lots.find((lot) => lot.id === item.stockId);
+    if (named && named.status !== 'available') return refusalFor(lots, needed, today, leftOf, named);
+    const take = named ? Math.max(0, Math.min(needed, leftOf(named))) : 0;
+    if (take !== needed) return { problem: 'not_enough', lotNumber: '' };
+    return named && take > 0 ? [{ lot: named, milli: take }] : [];
   }
-  if (needed === 0) return picks;
-  if (item.stockId) return { problem: 'not_enough', lotNumber: '' };
-  return refusalFor(lots, toMilli(item.quantity), today, (lot) => toMilli(lot.unitsLeft));
+  const picking = pickFirstExpiry(lots, needed, today, leftOf);
+  if (picking.short !== 0) return refusalFor(lots, needed, today, leftOf);
+  return givingLots(picking).map(({ lot, units }) => ({ lot, milli: units }));
 }
 
 /** What a consumption will write and answer, decided while its lots are locked. */

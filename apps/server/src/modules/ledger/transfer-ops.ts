@@ -1,10 +1,10 @@
-import { PLACE_MESSAGES, TRANSFER_MESSAGES, WRITE_OFF_MESSAGES } from '@clinic/domain';
+import { givingLots, isUsableLot, pickFirstExpiry, PLACE_MESSAGES, TRANSFER_MESSAGES, WRITE_OFF_MESSAGES } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
 import { isoDay } from '../../clock';
 import { AppError, badRequest } from '../../core/errors';
 import type { AuditEntry } from '../audit/audit.writes';
 import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
-import { isUsable, refusalFor, StockShortage, type StockRefusal } from './allocation';
+import { refusalFor, StockShortage, type StockRefusal } from './allocation';
 import { partOf } from './lot-part';
 import { appendUsages, holdPlace, insertStocks, lockLots, lotsByIds, productNames, type LockedLot, type NewUsage } from './ledger.repo';
 
@@ -74,29 +74,23 @@ interface Steps {
 }
 
 /**
- * Which lots give a shipment's units: the named lot, or the usable lots first expiry first. A lot
- * that is recalled, quarantined or expired never ships, named or picked (issue 50, item 3): its
- * way out is a disposal or a return to the supplier. Whole units only, so each part arrives as a
- * lot of whole units.
+ * Which lots give a shipment's units: the named lot, or the usable lots first expiry first (the
+ * domain's `pickFirstExpiry`). A lot that is recalled, quarantined or expired never ships, named or
+ * picked (issue 50, item 3): its way out is a disposal or a return to the supplier. Whole units
+ * only, so each part arrives as a lot of whole units.
  */
 function pick(item: ShipItem, lots: LockedLot[], left: Map<string, number>, today: string): { lot: LockedLot; quantity: number }[] | StockRefusal {
   const whole = (lot: LockedLot) => Math.floor((left.get(lot.id) ?? 0) + 1e-9);
   const own = lots.filter((l) => l.productId === item.productId);
   if (item.stockId) {
     const lot = lots.find((l) => l.id === item.stockId)!;
-    if (!isUsable(lot, today)) return refusalFor(own, item.quantity, today, whole, lot);
+    if (!isUsableLot(lot, today)) return refusalFor(own, item.quantity, today, whole, lot);
     if (item.quantity > whole(lot)) throw new AppError('CONFLICT', WRITE_OFF_MESSAGES.moreThanLeft(left.get(lot.id) ?? 0), { field: 'units', details: { stock_id: lot.id } });
     return [{ lot, quantity: item.quantity }];
   }
-  let needed = item.quantity;
-  const picks: { lot: LockedLot; quantity: number }[] = [];
-  for (const lot of own.filter((l) => isUsable(l, today))) {
-    if (needed === 0) break;
-    const take = Math.min(needed, whole(lot));
-    if (take > 0) picks.push({ lot, quantity: take });
-    needed -= take;
-  }
-  return needed === 0 ? picks : refusalFor(own, item.quantity, today, whole);
+  const picking = pickFirstExpiry(own, item.quantity, today, whole);
+  if (picking.short !== 0) return refusalFor(own, item.quantity, today, whole);
+  return givingLots(picking).map(({ lot, units }) => ({ lot, quantity: units }));
 }
 
 export async function ship<A>(steps: Steps, shipment: Shipment<A>): Promise<Outcome<A>> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PMS_MESSAGES, type WaitingVisit } from '@clinic/domain';
+import { PMS_MESSAGES, UPLOAD_MESSAGES, type WaitingVisit } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createStock } from '../../../test/factories/index';
@@ -76,6 +76,24 @@ describe('procedures from the practice-management system', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain(PMS_MESSAGES.cannotRecord);
     expect(await queryRows(t.db, sql`select count(*)::int as n from treatment_logs where company_id = ${here}`)).toEqual([{ n: 0 }]);
+  });
+
+  // Issue 54, item 9: each import reads its own kind of file, or one uploaded as product_csv_import (every file before).
+  it('each practice-system import reads its own kind of file and the former product_csv_import, and refuses another’s', async () => {
+    const token = adminAt(await location());
+    const post = async (type: string, path: string, text: string) => {
+      const url = await uploadFile(t, token, type, { name: 'f.csv', mimeType: 'text/csv', bytes: Buffer.from(text) });
+      return t.request({ method: 'POST', url: `/api/pms/${path}/import`, token, payload: { file_url: url } });
+    };
+    const procedures = `${HEADER}\r\n2026-11-26,PT-K,D2391,185.00,\r\n`;
+    const production = 'Date,Production\n2026-11-26,4210.50\n';
+    expect((await post('procedure_csv_import', 'procedures', procedures)).statusCode).toBe(200);
+    expect((await post('production_csv_import', 'production', production)).statusCode).toBe(200);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await post('schedule_csv_import', 'upcoming', `Date,Chart Number,Procedure Code\n${tomorrow},PT-K,D2391\n`)).statusCode).toBe(200);
+    expect((await post('product_csv_import', 'production', production)).statusCode).toBe(200);
+    const refused = [await post('production_csv_import', 'procedures', procedures), await post('procedure_csv_import', 'production', production), await post('procedure_csv_import', 'upcoming', 'Date,Chart Number,Procedure Code\n')];
+    expect(refused.map((r) => [r.statusCode, r.json().message])).toEqual(Array(3).fill([400, UPLOAD_MESSAGES.fileForeign]));
   });
 
   it('codes seen are listed with how often and the treatment whose code matches; mapping one makes its visits ready', async () => {

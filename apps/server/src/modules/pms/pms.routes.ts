@@ -88,7 +88,7 @@ export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionSe
   app.post('/pms/upcoming/import', {
     config: { access: { permission: ['companies', 'update'] } },
     schema: { tags: ['pms'], body: ImportProceduresRequestSchema, response: { 200: ScheduleImportResultSchema, ...errorResponses } },
-    handler: async (request) => upcoming.importFile(actorOf(request), await pms.uploadBytes(actorOf(request), request.body.file_url)),
+    handler: async (request) => upcoming.importFile(actorOf(request), await pms.uploadBytes(actorOf(request), request.body.file_url, 'schedule_csv_import')),
   });
 
   // Production besides the procedures' fees (the supply-share report): a month typed, or a CSV per day.
@@ -101,7 +101,7 @@ export function pmsRoutes(app: ZodApp, pms: PmsService, production: ProductionSe
   app.post('/pms/production/import', {
     config: { access: { permission: ['companies', 'update'] } },
     schema: { tags: ['pms'], body: ImportProceduresRequestSchema, response: { 200: ProductionImportResultSchema, ...errorResponses } },
-    handler: async (request) => production.importFile(actorOf(request), await pms.uploadBytes(actorOf(request), request.body.file_url)),
+    handler: async (request) => production.importFile(actorOf(request), await pms.uploadBytes(actorOf(request), request.body.file_url, 'production_csv_import')),
   });
 
   app.get('/pms/connection', {

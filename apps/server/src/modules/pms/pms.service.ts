@@ -1,8 +1,10 @@
 import {
+  csvImportUploads,
   MAX_PROCEDURE_IMPORT_ROWS,
   PMS_MESSAGES,
   PROCEDURE_IMPORT_COLUMNS,
   type ConfirmProceduresRequest,
+  type CsvImportType,
   type ImportProceduresRequest,
   type MapProcedureCode,
   type PickPmsPatient,
@@ -62,8 +64,8 @@ export function createPmsService(deps: ServiceDeps) {
     return [...visits.values()];
   }
 
-  async function readUpload(actor: Actor, fileUrl: string): Promise<Buffer> {
-    const url = await files.resolveForRecord(actor, 'file_url', fileUrl, { types: ['product_csv_import'] });
+  async function readUpload(actor: Actor, fileUrl: string, kind: CsvImportType): Promise<Buffer> {
+    const url = await files.resolveForRecord(actor, 'file_url', fileUrl, { types: csvImportUploads(kind) });
     const stream = await files.storage.openRead(keyFromFileUrl(url)!);
     if (!stream) throw badRequest('file_url', 'The uploaded file is missing');
     return readAll(stream);
@@ -157,13 +159,13 @@ export function createPmsService(deps: ServiceDeps) {
      */
     importCsv: async (actor: Actor, body: ImportProceduresRequest): Promise<ProcedureImportResult> => {
       currentCompanyId(actor); // a caller without a location is refused before the file is read
-      return importFile(actor, await readUpload(actor, body.file_url));
+      return importFile(actor, await readUpload(actor, body.file_url, 'procedure_csv_import'));
     },
 
-    /** An uploaded file's bytes, when the caller (at a location) may read it: the production CSV too. */
-    uploadBytes: (actor: Actor, fileUrl: string) => {
+    /** An uploaded spreadsheet's bytes, when the caller (at a location) may read it: the schedule's and the production's too. */
+    uploadBytes: (actor: Actor, fileUrl: string, kind: CsvImportType) => {
       currentCompanyId(actor);
-      return readUpload(actor, fileUrl);
+      return readUpload(actor, fileUrl, kind);
     },
 
     /** The same, from the file's bytes (the demo's day of procedures). */

@@ -1,4 +1,4 @@
-import type { Stock } from '@clinic/domain';
+import { pickFirstExpiry, type Stock } from '@clinic/domain';
 
 /** A lot a shipment may take units from, and how many it takes. */
 export interface LotPick {
@@ -11,20 +11,21 @@ export interface LotPick {
 }
 
 /**
- * The lots a shipment proposes, as the server picks them when none is named: available lots that
- * have not expired, first expiry first, whole units only. Recalled, quarantined and expired lots
- * are not offered (the server refuses a recalled or quarantined one).
+ * The lots a shipment proposes, as the server picks them when none is named (the domain's
+ * `pickFirstExpiry`): available lots that have not expired, first expiry first. Lots holding less
+ * than a whole unit, and recalled, quarantined and expired lots, are not offered (the server
+ * refuses a recalled or quarantined one); every lot offered is listed, with 0 units once the need
+ * is met, so the sender can move units between them.
  */
 export function proposeLots(lots: readonly Stock[], units: number, today: string): LotPick[] {
-  const usable = lots
-    .filter((s) => s.status === 'available' && s.units_left >= 1 && (s.expiry_date === null || s.expiry_date >= today))
-    .sort((a, b) => (a.expiry_date ?? '9999-12-31').localeCompare(b.expiry_date ?? '9999-12-31') || a.id.localeCompare(b.id));
-  let needed = units;
-  return usable.map((s) => {
-    const take = Math.max(0, Math.min(needed, s.units_left));
-    needed -= take;
-    return { stockId: s.id, lotNumber: s.lotNumber, expiryDate: s.expiry_date, available: s.units_left, units: take };
-  });
+  const offered = lots.filter((s) => s.units_left >= 1).map((stock) => ({ id: stock.id, status: stock.status, expiryDate: stock.expiry_date, stock }));
+  return pickFirstExpiry(offered, units, today, (lot) => lot.stock.units_left).takes.map(({ lot: { stock: s }, units: take }) => ({
+    stockId: s.id,
+    lotNumber: s.lotNumber,
+    expiryDate: s.expiry_date,
+    available: s.units_left,
+    units: take,
+  }));
 }
 
 /** What a plan asks of one lot that holds less: the message the server would answer, said before sending. */

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AddFoundLotRequest, Count, CountLine, CountLinePage, CountLineQuery, CountListQuery, CountPage, StartCountRequest } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 import { countKeys } from '../../../lib/counts';
-import { placeKeys } from '../../../lib/places';
+import { stockMoved } from '../../../lib/stock-moved';
 
 export const countQueryKeys = {
   list: (query: CountListQuery) => [...countKeys.all, 'list', query] as const,
@@ -36,7 +36,7 @@ function useInvalidate() {
   return async (stockToo = false) => {
     await queryClient.invalidateQueries({ queryKey: countKeys.all });
     // The lots adjusted: their grids and histories, alerts, "in stock" searches, the places' units.
-    if (stockToo) await Promise.all([['stock'], ['alerts'], ['products'], placeKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    if (stockToo) await stockMoved(queryClient);
   };
 }
 

@@ -1,21 +1,12 @@
-import { useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { TREATMENT_IMPORT_COLUMNS, TREATMENT_IMPORT_MESSAGES, UPLOAD_ACCEPT, treatmentImportTemplateCsv, type Company, type TreatmentImportResult } from '@clinic/domain';
-import { useNotify } from '../../../components/notifications/use-notify';
-import { UploadProgress } from '../../../components/upload/upload-progress';
-import { useFileUpload } from '../../../components/upload/use-file-upload';
-import { errorMessage } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/download';
+import { TREATMENT_IMPORT_COLUMNS, TREATMENT_IMPORT_MESSAGES, treatmentImportTemplateCsv, type Company } from '@clinic/domain';
+import { CsvImportCard, ImportOutcome } from '../../../components/upload/csv-import-card';
 import { useImportTreatments } from '../api/imports-api';
 import { LocationPicker } from './location-picker';
 
@@ -24,47 +15,19 @@ import { LocationPicker } from './location-picker';
  * comes at once, the rows that failed listed with their reasons.
  */
 export function TreatmentImportCard() {
-  const notify = useNotify();
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useFileUpload('product_csv_import');
   const run = useImportTreatments();
   const [location, setLocation] = useState<Company | null>(null);
   const [missingLocation, setMissingLocation] = useState(false);
-  const [result, setResult] = useState<TreatmentImportResult | null>(null);
-  const busy = upload.status === 'uploading' || run.isPending;
-
-  const choose = async (file: File | undefined) => {
-    if (!file || !location) return;
-    const url = await upload.start(file);
-    if (!url) return;
-    run.mutate(
-      { fileUrl: url, locationId: location.id },
-      {
-        onSuccess: (answer) => {
-          upload.reset();
-          setResult(answer);
-          notify.success(TREATMENT_IMPORT_MESSAGES.done(answer.succeeded_rows, answer.failed_rows));
-        },
-        onError: (error) => { notify.error(errorMessage(error, 'Could not import the treatments')); },
-      },
-    );
-  };
-  const failed = result?.rows.filter((r) => r.status === 'failed') ?? [];
 
   return (
-    <Paper component="section" aria-labelledby="treatment-import-title" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: { xs: 'stretch', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <Box sx={{ flex: 1 }}>
-          <Typography id="treatment-import-title" variant="h6" component="h2">
-            Import treatment designs
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {`Columns: ${TREATMENT_IMPORT_COLUMNS.map((c) => c.header).join(', ')}. Products are barcode x quantity, separated by semicolons; categories must exist at the location.`}
-          </Typography>
-          <Button size="small" sx={{ mt: 0.5, px: 0 }} onClick={() => { saveFile(new Blob([treatmentImportTemplateCsv()], { type: 'text/csv;charset=utf-8' }), 'treatment-import-template.csv'); }}>
-            Download template
-          </Button>
-        </Box>
+    <CsvImportCard
+      id="treatment-import"
+      kind="treatment_csv_import"
+      title="Import treatment designs"
+      titleVariant="h6"
+      description={`Columns: ${TREATMENT_IMPORT_COLUMNS.map((c) => c.header).join(', ')}. Products are barcode x quantity, separated by semicolons; categories must exist at the location.`}
+      template={{ csv: treatmentImportTemplateCsv(), fileName: 'treatment-import-template.csv' }}
+      fields={
         <LocationPicker
           label="Location of the treatments"
           helperText={missingLocation && !location ? TREATMENT_IMPORT_MESSAGES.locationRequired : 'Required'}
@@ -72,40 +35,23 @@ export function TreatmentImportCard() {
           value={location}
           onChange={setLocation}
         />
-        <Button
-          variant="outlined"
-          startIcon={<UploadFileOutlined />}
-          loading={busy}
-          loadingPosition="start"
-          onClick={() => {
-            if (!location) {
-              setMissingLocation(true);
-              return;
-            }
-            input.current?.click();
-          }}
-        >
-          Choose treatments file
-        </Button>
-        <input
-          ref={input}
-          hidden
-          type="file"
-          accept={UPLOAD_ACCEPT.product_csv_import}
-          aria-label="Treatments file"
-          onChange={(event) => {
-            void choose(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-      </Box>
-      <Box sx={{ mt: upload.status === 'idle' ? 0 : 2 }}>
-        <UploadProgress state={upload} />
-      </Box>
-      {result ? (
-        <Box sx={{ mt: 2 }}>
-          <Alert severity={failed.length > 0 ? 'warning' : 'success'}>{TREATMENT_IMPORT_MESSAGES.done(result.succeeded_rows, result.failed_rows)}</Alert>
-          {failed.length > 0 ? (
+      }
+      fileLabel="treatments file"
+      button={{ variant: 'outlined' }}
+      ready={() => {
+        if (!location) setMissingLocation(true);
+        return location !== null;
+      }}
+      importFile={(fileUrl) => run.mutateAsync({ fileUrl, locationId: location!.id })}
+      busy={run.isPending}
+      notice={(result) => TREATMENT_IMPORT_MESSAGES.done(result.succeeded_rows, result.failed_rows)}
+      failure="Could not import the treatments"
+      outcome={(result) => (
+        <ImportOutcome
+          summary={TREATMENT_IMPORT_MESSAGES.done(result.succeeded_rows, result.failed_rows)}
+          rows={result.rows}
+          failedRowsLabel="Treatment rows that failed"
+          failedRows={(failed) => (
             <Box sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label="Treatment rows that failed" sx={{ mt: 1 }}>
                 <TableHead>
@@ -126,9 +72,9 @@ export function TreatmentImportCard() {
                 </TableBody>
               </Table>
             </Box>
-          ) : null}
-        </Box>
-      ) : null}
-    </Paper>
+          )}
+        />
+      )}
+    />
   );
 }

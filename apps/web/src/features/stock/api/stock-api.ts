@@ -22,7 +22,7 @@ import {
   type UpdateStockRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
-import { placeKeys } from '../../../lib/places';
+import { useStockMoved } from '../../../lib/stock-moved';
 import { alertKeys } from './alert-keys';
 
 export const stockKeys = {
@@ -46,18 +46,8 @@ export const alertsQueryOptions = (kind: AlertKind | undefined, currentPage: num
     placeholderData: keepPreviousData,
   });
 
-/** A stock change moves the product's grid, its alerts and "in stock" searches. */
-export function useInvalidateStock() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: stockKeys.all }),
-      queryClient.invalidateQueries({ queryKey: alertKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['products'] }),
-      // The places page counts the units each place holds.
-      queryClient.invalidateQueries({ queryKey: placeKeys.all }),
-    ]);
-}
+/** A stock change moves the product's grid, its alerts and "in stock" searches, and the places' units. */
+export const useInvalidateStock = () => useStockMoved();
 
 export function useCreateStock() {
   const invalidate = useInvalidateStock();

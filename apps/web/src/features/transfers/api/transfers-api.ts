@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type { CreateTransferRequest, ReceiveTransferRequest, ShipTransferRequest, StockPage, Transfer, TransferLocationList, TransferPage } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
-import { placeKeys } from '../../../lib/places';
+import { useStockMoved } from '../../../lib/stock-moved';
 
 /** Issue 34, item 3: transfers to and from the signed-in location. */
 export const transferKeys = {
@@ -32,16 +32,8 @@ export const productLotsQueryOptions = (productId: string) =>
     queryFn: async ({ signal }) => (await api.get<StockPage>('stock', { query: { productId, perPage: 100 }, signal })).results,
   });
 
-/** A transfer changes stock at both ends: the lists, the lots and the places' units follow. */
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: transferKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['stock'] }),
-      queryClient.invalidateQueries({ queryKey: placeKeys.all }),
-    ]);
-}
+/** A transfer changes stock at both ends: the lists follow, and this location's stock views. */
+const useInvalidate = () => useStockMoved([transferKeys.all]);
 
 export function useCreateTransfer() {
   const invalidate = useInvalidate();

@@ -17,6 +17,7 @@ import type {
   WaitingVisits,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { stockMoved } from '../../../lib/stock-moved';
 
 const WAITING_KEY = ['pms', 'waiting'] as const;
 
@@ -32,7 +33,7 @@ export function useConfirmProcedures() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ConfirmProceduresRequest) => api.post<{ treatment_log_id: string }>('pms/waiting/confirm', body),
-    onSettled: () => Promise.all([WAITING_KEY, ['visits'], ['stock'], ['alerts']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => stockMoved(queryClient, [WAITING_KEY, ['visits']]),
   });
 }
 

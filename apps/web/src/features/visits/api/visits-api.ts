@@ -12,6 +12,7 @@ import {
   type UpdateTreatmentLogRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { stockMoved } from '../../../lib/stock-moved';
 
 export const visitKeys = {
   all: ['visits'] as const,
@@ -105,8 +106,8 @@ export const visitQueryOptions = (id: string) =>
     queryFn: ({ signal }) => api.get<TreatmentLog>(`treatment_log/${id}`, { signal }),
   });
 
-/** A saved or edited visit moves stock, alerts, patients and the product pages' figures. */
-const afterVisitSaved = (queryClient: ReturnType<typeof useQueryClient>) => Promise.all(['visits', 'stock', 'alerts', 'products', 'treatments'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+/** A saved or edited visit moves stock (its views), the patients' visits and the treatments' figures. */
+const afterVisitSaved = (queryClient: ReturnType<typeof useQueryClient>) => stockMoved(queryClient, [['visits'], ['treatments']]);
 
 /** networkMode 'always': offline, the save fails at once and the chair says so (see use-send-visit). */
 export function useSaveVisit() {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,11 +6,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { MonthlyProductionSchema, PRODUCTION_IMPORT_COLUMNS, UPLOAD_ACCEPT, type ProductionImportResult } from '@clinic/domain';
+import { MonthlyProductionSchema, PRODUCTION_IMPORT_COLUMNS } from '@clinic/domain';
 import { useNotify } from '../../../components/notifications/use-notify';
+import { CsvFileButton, useCsvImport } from '../../../components/upload/csv-import-card';
 import { UploadProgress } from '../../../components/upload/upload-progress';
-import { useFileUpload } from '../../../components/upload/use-file-upload';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useImportProduction, useSetMonthlyProduction } from '../api/pms-api';
 
@@ -25,12 +24,16 @@ export function ProductionCard() {
   const notify = useNotify();
   const save = useSetMonthlyProduction();
   const run = useImportProduction();
-  const upload = useFileUpload('product_csv_import');
-  const input = useRef<HTMLInputElement>(null);
+  // The days' file is the shared import's upload, shown inside this card under the typed month.
+  const { upload, uploading, result, choose } = useCsvImport({
+    kind: 'production_csv_import',
+    importFile: run.mutateAsync,
+    notice: (answer) => `${String(answer.imported)} ${answer.imported === 1 ? 'day' : 'days'} of production imported`,
+    failure: 'Could not import the production',
+  });
   const [month, setMonth] = useState(thisMonth);
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<ProductionImportResult | null>(null);
 
   const submit = (clear: boolean) => {
     const parsed = MonthlyProductionSchema.safeParse({ month, amount: clear ? null : amount.trim() === '' ? undefined : Number(amount.replace(/[$,]/g, '')) });
@@ -44,19 +47,6 @@ export function ProductionCard() {
         if (clear) setAmount('');
       },
       onError: (error) => { setErrors(error instanceof ApiError && error.errors.length > 0 ? Object.fromEntries(error.errors.map((e) => [e.field, e.message])) : { amount: errorMessage(error, 'Could not save the production') }); },
-    });
-  };
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    const url = await upload.start(file);
-    if (!url) return;
-    run.mutate(url, {
-      onSuccess: (answer) => {
-        upload.reset();
-        setResult(answer);
-        notify.success(`${String(answer.imported)} ${answer.imported === 1 ? 'day' : 'days'} of production imported`);
-      },
-      onError: (error) => { notify.error(errorMessage(error, 'Could not import the production')); },
     });
   };
   const failed = result?.rows.filter((r) => r.status === 'failed') ?? [];
@@ -83,10 +73,7 @@ export function ProductionCard() {
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 220 }}>
           {`Or production per day from your system (.csv or .xlsx). Columns: ${PRODUCTION_IMPORT_COLUMNS.map((c) => c.header).join(', ')}.`}
         </Typography>
-        <Button variant="outlined" startIcon={<UploadFileOutlined />} loading={upload.status === 'uploading' || run.isPending} loadingPosition="start" onClick={() => input.current?.click()} sx={{ minHeight: 44 }}>
-          Choose production file
-        </Button>
-        <input ref={input} hidden type="file" accept={UPLOAD_ACCEPT.product_csv_import} aria-label="Production file" onChange={(event) => { void choose(event.target.files?.[0]); event.target.value = ''; }} />
+        <CsvFileButton kind="production_csv_import" fileLabel="production file" busy={uploading || run.isPending} onFile={(file) => { void choose(file); }} sx={{ minHeight: 44 }} />
       </Box>
       <Box sx={{ mt: upload.status === 'idle' ? 0 : 2 }}>
         <UploadProgress state={upload} />
