@@ -3,7 +3,7 @@ import type { SqlExecutor } from './db/sql-executor';
 import type { JobQueue } from './jobs/job-queue';
 import { createLocationDays } from './jobs/location-days';
 import { QUEUES } from './jobs/queues';
-import type { PmsSyncService } from './modules/pms/pms-sync.service';
+import type { PmsSyncService } from './modules/pms/sync/pms-sync.service';
 import type { ReorderService } from './modules/reorder/reorder.service';
 import type { SuggestionsService } from './modules/reorder/suggestions.service';
 import type { ReorderDigestService } from './modules/reorder/reorder-digest.service';

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createSecretBox } from '../src/core/secret-box';
 import { createJobQueue } from '../src/jobs/job-queue';
 import { QUEUES } from '../src/jobs/queues';
-import { keyContext } from '../src/modules/pms/pms-keys';
+import { keyContext } from '../src/modules/pms/connection/pms-keys';
 import { withDatabase } from './setup/global-setup';
 import { freePort, spawnServer, stopServer, untilUp } from './setup/server-process';
 import { startOpenDentalStandIn } from './fixtures/open-dental-stand-in';

@@ -95,7 +95,7 @@ export const publicFiles = {
   // Pure: the purchase order's PDF. The door every purchase order is issued through (running lists, marketplace carts).
   purchasing: ['purchase-order-pdf', 'issue-order'],
   // No database: the PMS-neutral interface and its error, and the Open Dental connector (issue 36).
-  pms: ['pms-connector', 'open-dental-connector'],
+  pms: ['connection/pms-connector', 'open-dental/open-dental-connector'],
   // Pure: which addresses may be connected to; the fetch that checks them at the connect.
   outbound: ['address-policy', 'outbound-fetch'],
 };

@@ -1,9 +1,9 @@
 import type { ServiceDeps } from '../services';
 import type { Actor } from '../core/actor';
 import { isoDay } from '../clock';
-import { createPmsService } from '../modules/pms/pms.service';
-import { createProductionService } from '../modules/pms/production.service';
-import { createUpcomingService } from '../modules/pms/upcoming.service';
+import { createPmsService } from '../modules/pms/chair/pms.service';
+import { createProductionService } from '../modules/pms/production/production.service';
+import { createUpcomingService } from '../modules/pms/upcoming/upcoming.service';
 import { treatmentIdsByCode } from './demo-seed.repo';
 import { DEMO_LAST_MONTH_PRODUCTION, DEMO_PMS_MAPPED_CODES, demoProceduresCsv, demoScheduleCsv } from './demo-pms-data';
 

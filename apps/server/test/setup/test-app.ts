@@ -11,7 +11,7 @@ import { buildApp, type PmsOptions } from '../../src/app';
 import { parseNetworks } from '../../src/modules/outbound/address-policy';
 import { lookupFrom } from '../fixtures/lookup';
 import type { OutboundOptions } from '../../src/modules/outbound/outbound-fetch';
-import type { PmsSyncService } from '../../src/modules/pms/pms-sync.service';
+import type { PmsSyncService } from '../../src/modules/pms/sync/pms-sync.service';
 import type { JobQueue } from '../../src/jobs/job-queue';
 import type { SqlExecutor } from '../../src/db/sql-executor';
 import type { DistributorConfig } from '../../src/modules/marketplace/vendors/distributor-vendor';

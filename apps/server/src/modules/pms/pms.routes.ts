@@ -20,10 +20,10 @@ import {
 } from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
-import type { PmsService } from './pms.service';
-import type { ProductionService } from './production.service';
-import type { PmsConnectionService } from './pms-connection.service';
-import type { UpcomingService } from './upcoming.service';
+import type { PmsService } from './chair/pms.service';
+import type { ProductionService } from './production/production.service';
+import type { PmsConnectionService } from './connection/pms-connection.service';
+import type { UpcomingService } from './upcoming/upcoming.service';
 
 // Issue 36: the practice-management link. Staff who record visits see and confirm the procedures
 // waiting at the chair; the location's admins bring procedures and production in, map codes and

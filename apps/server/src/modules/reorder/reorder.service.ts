@@ -26,7 +26,7 @@ import { isoDay } from '../../clock';
 import { findProductWithNames } from '../products/products.reads';
 import { refreshAlerts } from '../alerts/alerts.writes';
 import { recordAudit } from '../audit/audit.writes';
-import { scheduledUse, useWithin } from '../pms/upcoming.reads';
+import { scheduledUse, useWithin } from '../pms/upcoming/upcoming.reads';
 import {
   companiesToForecast,
   dailyUse,

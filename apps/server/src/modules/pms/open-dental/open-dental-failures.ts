@@ -1,6 +1,6 @@
-import { OUTBOUND_MESSAGES } from '../outbound/outbound-fetch';
+import { OUTBOUND_MESSAGES } from '../../outbound/outbound-fetch';
 import { PMS_MESSAGES } from '@clinic/domain';
-import { PmsError } from './pms-connector';
+import { PmsError } from '../connection/pms-connector';
 
 // What a failed request to Open Dental was, in the clinic's words (issue 50, item 8): keys refused,
 // rate-limited (and for how long), the server failing, no answer at all, or an answer that is not

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import type { PmsConnector, PmsProcedure } from './pms-connector';
+import type { Db } from '../../../db/client';
+import type { PmsConnector, PmsProcedure } from '../connection/pms-connector';
 import { dueForRecheck, type DueProcedure } from './pms-sync.repo';
 import { practiceOf, type PageContext, type SyncPages } from './sync-pages';
 

@@ -1,18 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import { can, PMS_MESSAGES } from '@clinic/domain';
-import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../core/actor';
-import { isoDay } from '../../clock';
-import { SecretBoxError, type SecretBox } from '../../core/secret-box';
-import { actingAs } from '../users/acting-as';
-import { findUserById } from '../users/users.reads';
-import { PmsError, type PmsConnector } from './pms-connector';
-import { enabledOpenDentalConnections, saveRun, type ConnectionRow } from './pms-connection.repo';
-import { openKeys, type ConnectorFactory } from './pms-keys';
-import { forgetIdlePaces } from './open-dental-pace.repo';
+import type { ServiceDeps } from '../../../services';
+import type { Actor } from '../../../core/actor';
+import { isoDay } from '../../../clock';
+import { SecretBoxError, type SecretBox } from '../../../core/secret-box';
+import { actingAs } from '../../users/acting-as';
+import { findUserById } from '../../users/users.reads';
+import { PmsError, type PmsConnector } from '../connection/pms-connector';
+import { enabledOpenDentalConnections, saveRun, type ConnectionRow } from '../connection/pms-connection.repo';
+import { openKeys, type ConnectorFactory } from '../connection/pms-keys';
+import { forgetIdlePaces } from '../open-dental/open-dental-pace.repo';
 import { recheckRecorded } from './procedure-recheck';
 import { createSyncPages } from './sync-pages';
-import { createUpcomingService, UPCOMING_READS_PER_RUN } from './upcoming.service';
+import { createUpcomingService, UPCOMING_READS_PER_RUN } from '../upcoming/upcoming.service';
 
 /** Open Dental's free tier answers one request per 5 s (docs/open-dental.md): the pace unless configured. */
 const OPEN_DENTAL_FREE_PACE_MS = 5_000;

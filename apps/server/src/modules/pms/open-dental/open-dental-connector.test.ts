@@ -1,9 +1,9 @@
 import { PMS_MESSAGES } from '@clinic/domain';
-import { PATIENT_EXAMPLE, startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
-import { parseNetworks } from '../outbound/address-policy';
-import { createOutboundClient, OUTBOUND_MESSAGES } from '../outbound/outbound-fetch';
+import { PATIENT_EXAMPLE, startOpenDentalStandIn, type OpenDentalStandIn } from '../../../../test/fixtures/open-dental-stand-in';
+import { parseNetworks } from '../../outbound/address-policy';
+import { createOutboundClient, OUTBOUND_MESSAGES } from '../../outbound/outbound-fetch';
 import { createOpenDentalConnector, REFUSED_KEYS, type OpenDentalOptions } from './open-dental-connector';
-import { PmsError, type PmsProcedure, type ProcedureCursor } from './pms-connector';
+import { PmsError, type PmsProcedure, type ProcedureCursor } from '../connection/pms-connector';
 
 let od: OpenDentalStandIn;
 // As an operator allows it (OUTBOUND_ALLOWED_NETWORKS): the stand-in on 127.0.0.1 only.

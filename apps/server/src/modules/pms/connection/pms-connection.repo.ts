@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import { companies, pmsAppointmentProcedures, pmsAppointments, pmsConnections, pmsProcedures, type PmsCursor } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { companies, pmsAppointmentProcedures, pmsAppointments, pmsConnections, pmsProcedures, type PmsCursor } from '../../../db/schema';
 
 // A location's link to its practice-management system (issue 36): its settings, sealed keys, where
 // the sync stands (the cursor) and how its last run went.

@@ -12,19 +12,19 @@ import {
   type ProcedureImportResult,
   type WaitingVisit,
 } from '@clinic/domain';
-import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../core/actor';
-import { currentCompanyId } from '../../core/access';
-import { AppError, badRequest, conflict, notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
-import { recordAudit } from '../audit/audit.writes';
-import { idempotentRequest } from '../idempotency/idempotency';
-import { findTreatments } from '../treatments/treatments.reads';
-import { readAll, readCsvTable } from '../imports/import-file';
-import { keyFromFileUrl } from '../uploads/storage';
+import type { ServiceDeps } from '../../../services';
+import type { Actor } from '../../../core/actor';
+import { currentCompanyId } from '../../../core/access';
+import { AppError, badRequest, conflict, notFound } from '../../../core/errors';
+import { isoDay } from '../../../clock';
+import { recordAudit } from '../../audit/audit.writes';
+import { idempotentRequest } from '../../idempotency/idempotency';
+import { findTreatments } from '../../treatments/treatments.reads';
+import { readAll, readCsvTable } from '../../imports/import-file';
+import { keyFromFileUrl } from '../../uploads/storage';
 import { insertNewProcedures, lockProcedures, markDismissed, pickChartNumber, procedureCodes, saveMapping, traysOf, waitingProcedures, type WaitingRow } from './pms.repo';
 import { problemOf, recordProcedures } from './record-procedures';
-import { proceduresOfRows } from './procedure-csv';
+import { proceduresOfRows } from '../csv/procedure-csv';
 
 /** The chair's list holds the last procedures waiting; older ones are still there, a page at a time later. */
 const WAITING_LIMIT = 200;

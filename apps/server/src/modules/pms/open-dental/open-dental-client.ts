@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { createOutboundClient, outboundFailureOf, outboundProblem, type OutboundFetch } from '../outbound/outbound-fetch';
-import { PmsError } from './pms-connector';
+import { createOutboundClient, outboundFailureOf, outboundProblem, type OutboundFetch } from '../../outbound/outbound-fetch';
+import { PmsError } from '../connection/pms-connector';
 import { answerFailure, networkFailure, notJson, retryAfterSeconds, wrongShape } from './open-dental-failures';
 
 export { REFUSED_KEYS } from './open-dental-failures';

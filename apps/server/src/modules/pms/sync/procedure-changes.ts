@@ -1,15 +1,15 @@
-import type { Tx } from '../../db/client';
-import type { Actor } from '../../core/actor';
-import { isoDay } from '../../clock';
-import { AppError } from '../../core/errors';
-import { recordAudit } from '../audit/audit.writes';
-import type { Ledger } from '../ledger/ledger';
-import { reviseVisitTreatments, type TreatmentChange } from '../treatment-logs/revise-visit';
-import { visitTreatmentIds } from '../treatment-logs/treatment-logs.reads';
-import type { PmsProcedure } from './pms-connector';
-import type { ConnectionRow } from './pms-connection.repo';
+import type { Tx } from '../../../db/client';
+import type { Actor } from '../../../core/actor';
+import { isoDay } from '../../../clock';
+import { AppError } from '../../../core/errors';
+import { recordAudit } from '../../audit/audit.writes';
+import type { Ledger } from '../../ledger/ledger';
+import { reviseVisitTreatments, type TreatmentChange } from '../../treatment-logs/revise-visit';
+import { visitTreatmentIds } from '../../treatment-logs/treatment-logs.reads';
+import type { PmsProcedure } from '../connection/pms-connector';
+import type { ConnectionRow } from '../connection/pms-connection.repo';
 import { codeTreatments, recordedOnVisit, updateProcedure, type StoredProcedure } from './pms-sync.repo';
-import { designedTrays, recordProcedures } from './record-procedures';
+import { designedTrays, recordProcedures } from '../chair/record-procedures';
 
 /** Procedures done within this many days are recorded at once; older ones (a first run reads 30 days back) wait for a person. */
 const TAKE_AT_ONCE_DAYS = 3;

@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PMS_MESSAGES, type UpcomingTrays, type WaitingVisit } from '@clinic/domain';
-import { createTestApp, type TestApp } from '../../../test/setup/test-app';
-import { queryRows } from '../../../test/setup/sql';
-import { createProduct, createStock, createUser } from '../../../test/factories/index';
-import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
-import { createWorld, type World } from '../../../test/world';
-import { QUEUES } from '../../jobs/queues';
-import { insertCompany } from '../companies/companies.repo';
-import { REFUSED_KEYS } from './open-dental-connector';
+import { createTestApp, type TestApp } from '../../../../test/setup/test-app';
+import { queryRows } from '../../../../test/setup/sql';
+import { createProduct, createStock, createUser } from '../../../../test/factories/index';
+import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../../test/fixtures/open-dental-stand-in';
+import { createWorld, type World } from '../../../../test/world';
+import { QUEUES } from '../../../jobs/queues';
+import { insertCompany } from '../../companies/companies.repo';
+import { REFUSED_KEYS } from '../open-dental/open-dental-connector';
 
 // Issue 36: the Open Dental sync, the real connector against the stand-in on 127.0.0.1. Each test
 // has a location and an Open Dental of its own. The app's clock is the stand-in's day (procedures

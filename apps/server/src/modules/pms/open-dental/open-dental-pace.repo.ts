@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import type { DbOrTx } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
 
 // Open Dental's pace per key, kept in the database so every server process keeps it together
 // (issue 53; the table: db/schema/fleet.ts). A request takes the key's next turn with one atomic

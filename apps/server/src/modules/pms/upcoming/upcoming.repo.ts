@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import { pmsAppointmentProcedures, pmsAppointments } from '../../db/schema';
-import { rowsOf } from '../../db/rows';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { pmsAppointmentProcedures, pmsAppointments } from '../../../db/schema';
+import { rowsOf } from '../../../db/rows';
 
 // Upcoming trays (issue 36): the appointments of the next days with their planned procedures, as
 // read from the PMS's schedule or a CSV of it, and what the page plans them with (trays, lots).

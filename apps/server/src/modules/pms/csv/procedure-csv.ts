@@ -1,5 +1,5 @@
 import { PMS_MESSAGES, type ProcedureImportField } from '@clinic/domain';
-import type { NewPmsProcedure } from './pms.repo';
+import type { NewPmsProcedure } from '../chair/pms.repo';
 
 type Row = { rowNumber: number; data: Partial<Record<ProcedureImportField, string>> };
 

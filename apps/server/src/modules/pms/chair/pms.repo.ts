@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import { pmsCodeMappings, pmsProcedures } from '../../db/schema';
-import { rowsOf } from '../../db/rows';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { pmsCodeMappings, pmsProcedures } from '../../../db/schema';
+import { rowsOf } from '../../../db/rows';
 
 // What the practice-management link reads and writes (issue 36): the procedures read from the PMS
 // (once each), the location's code mappings, and the trays the waiting procedures need.

@@ -1,10 +1,10 @@
 import { PMS_MESSAGES, traysNeeded, type TreatmentLogProductInput } from '@clinic/domain';
-import type { Tx } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
-import type { IdempotentRequest } from '../idempotency/idempotency';
-import type { Ledger, LedgerAuthor } from '../ledger/ledger';
-import { recordVisit } from '../treatment-logs/record-visit';
+import type { Tx } from '../../../db/client';
+import { badRequest, conflict, notFound } from '../../../core/errors';
+import { isoDay } from '../../../clock';
+import type { IdempotentRequest } from '../../idempotency/idempotency';
+import type { Ledger, LedgerAuthor } from '../../ledger/ledger';
+import { recordVisit } from '../../treatment-logs/record-visit';
 import { lockProcedures, markRecorded, traysOf, type WaitingRow } from './pms.repo';
 
 /** Why a procedure cannot be recorded yet: its own problem, or a code mapped to no treatment. */

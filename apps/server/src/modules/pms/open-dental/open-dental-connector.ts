@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { openDentalClient, type OpenDentalOptions } from './open-dental-client';
-import { PmsError, type PmsAppointment, type PmsConnector, type PmsProcedure, type PmsProcedureStatus, type ProcedureCursor } from './pms-connector';
+import { PmsError, type PmsAppointment, type PmsConnector, type PmsProcedure, type PmsProcedureStatus, type ProcedureCursor } from '../connection/pms-connector';
 
 export { OPEN_DENTAL_API, REFUSED_KEYS, checkAddress, type OpenDentalOptions } from './open-dental-client';
 

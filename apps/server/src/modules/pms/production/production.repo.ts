@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { productionDays } from '../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import { productionDays } from '../../../db/schema';
 
 // Production the clinic gives besides its procedures' fees (issue 36): a month typed (kept on the
 // month's first day), a day's figure from a CSV.

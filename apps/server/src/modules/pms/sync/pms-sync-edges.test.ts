@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PMS_MESSAGES, openDentalPatient, type WaitingVisit } from '@clinic/domain';
-import { createTestApp, type TestApp } from '../../../test/setup/test-app';
-import { queryRows } from '../../../test/setup/sql';
-import { createProduct, createStock } from '../../../test/factories/index';
-import { PATIENT_EXAMPLE, startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
-import { createWorld, type World } from '../../../test/world';
-import { insertCompany } from '../companies/companies.repo';
-import { REFUSED_KEYS } from './open-dental-connector';
-import { OUTBOUND_MESSAGES } from '../outbound/outbound-fetch';
+import { createTestApp, type TestApp } from '../../../../test/setup/test-app';
+import { queryRows } from '../../../../test/setup/sql';
+import { createProduct, createStock } from '../../../../test/factories/index';
+import { PATIENT_EXAMPLE, startOpenDentalStandIn, type OpenDentalStandIn } from '../../../../test/fixtures/open-dental-stand-in';
+import { createWorld, type World } from '../../../../test/world';
+import { insertCompany } from '../../companies/companies.repo';
+import { REFUSED_KEYS } from '../open-dental/open-dental-connector';
+import { OUTBOUND_MESSAGES } from '../../outbound/outbound-fetch';
 
 // Issue 50, "Trust at the edges", items 6 to 8: the sync against a stand-in whose answers are Open
 // Dental's own examples (test/fixtures/open-dental-stand-in.ts, docs/open-dental.md), where its

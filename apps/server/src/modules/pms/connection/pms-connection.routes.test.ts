@@ -2,15 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { OPEN_DENTAL_API_URL, PMS_MESSAGES } from '@clinic/domain';
-import { createTestApp, type TestApp } from '../../../test/setup/test-app';
-import { queryRows } from '../../../test/setup/sql';
-import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../test/fixtures/open-dental-stand-in';
-import { createWorld, type World } from '../../../test/world';
-import { insertCompany } from '../companies/companies.repo';
-import { REFUSED_KEYS } from './open-dental-connector';
-import { lookupFrom } from '../../../test/fixtures/lookup';
-import { parseNetworks } from '../outbound/address-policy';
-import { OUTBOUND_MESSAGES } from '../outbound/outbound-fetch';
+import { createTestApp, type TestApp } from '../../../../test/setup/test-app';
+import { queryRows } from '../../../../test/setup/sql';
+import { startOpenDentalStandIn, type OpenDentalStandIn } from '../../../../test/fixtures/open-dental-stand-in';
+import { createWorld, type World } from '../../../../test/world';
+import { insertCompany } from '../../companies/companies.repo';
+import { REFUSED_KEYS } from '../open-dental/open-dental-connector';
+import { lookupFrom } from '../../../../test/fixtures/lookup';
+import { parseNetworks } from '../../outbound/address-policy';
+import { OUTBOUND_MESSAGES } from '../../outbound/outbound-fetch';
 
 // Issue 36: a location's admins connect Open Dental. The keys are written, sealed, and never read
 // back; they go only to https addresses (plain http only to this computer: the stand-in), and only

@@ -1,10 +1,10 @@
 import { openDentalPatient, PMS_MESSAGES, roundToCents } from '@clinic/domain';
-import type { Db } from '../../db/client';
-import type { Ledger } from '../ledger/ledger';
-import type { PmsConnector, PmsProcedure, ProcedureCursor } from './pms-connector';
-import { lockConnection, saveCursor, type ConnectionRow } from './pms-connection.repo';
+import type { Db } from '../../../db/client';
+import type { Ledger } from '../../ledger/ledger';
+import type { PmsConnector, PmsProcedure, ProcedureCursor } from '../connection/pms-connector';
+import { lockConnection, saveCursor, type ConnectionRow } from '../connection/pms-connection.repo';
 import { createProcedureChanges, type SyncContext } from './procedure-changes';
-import { insertNewProcedures } from './pms.repo';
+import { insertNewProcedures } from '../chair/pms.repo';
 import { codeTreatments, knownChartNumbers, knownExternalIds, lockByExternalIds, markRechecked } from './pms-sync.repo';
 
 // A page of the Open Dental sync written here (pms-sync.service.ts runs the pages): the procedures

@@ -1,12 +1,12 @@
 import { PMS_MESSAGES, PRODUCTION_IMPORT_COLUMNS, type MonthlyProduction, type ProductionImportResult } from '@clinic/domain';
-import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../core/actor';
-import { currentCompanyId } from '../../core/access';
-import { AppError } from '../../core/errors';
+import type { ServiceDeps } from '../../../services';
+import type { Actor } from '../../../core/actor';
+import { currentCompanyId } from '../../../core/access';
+import { AppError } from '../../../core/errors';
 import { clearMonthlyProduction, saveDailyProduction, saveMonthlyProduction } from './production.repo';
-import { recordAudit } from '../audit/audit.writes';
-import { readCsvTable } from '../imports/import-file';
-import { parseFee, parseProcedureDay } from './procedure-csv';
+import { recordAudit } from '../../audit/audit.writes';
+import { readCsvTable } from '../../imports/import-file';
+import { parseFee, parseProcedureDay } from '../csv/procedure-csv';
 
 /** The most production rows a file holds: years of days. */
 const MAX_PRODUCTION_ROWS = 3_000;

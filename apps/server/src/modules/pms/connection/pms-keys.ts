@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SecretBox } from '../../core/secret-box';
-import type { DbOrTx } from '../../db/client';
-import type { KeyPace } from './open-dental-client';
-import { holdOff, takeTurn } from './open-dental-pace.repo';
+import type { SecretBox } from '../../../core/secret-box';
+import type { DbOrTx } from '../../../db/client';
+import type { KeyPace } from '../open-dental/open-dental-client';
+import { holdOff, takeTurn } from '../open-dental/open-dental-pace.repo';
 import type { PmsConnector } from './pms-connector';
 
 /** What reaching a practice's Open Dental takes: its address and the two keys, opened. */

@@ -8,15 +8,15 @@ import {
   type TrayItem,
   type UpcomingTrays,
 } from '@clinic/domain';
-import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../core/actor';
-import { currentCompanyId } from '../../core/access';
-import { AppError } from '../../core/errors';
-import { isoDay } from '../../clock';
-import { recordAudit } from '../audit/audit.writes';
-import { readCsvTable } from '../imports/import-file';
-import type { PmsConnector } from './pms-connector';
-import { scheduleOfRows } from './schedule-csv';
+import type { ServiceDeps } from '../../../services';
+import type { Actor } from '../../../core/actor';
+import { currentCompanyId } from '../../../core/access';
+import { AppError } from '../../../core/errors';
+import { isoDay } from '../../../clock';
+import { recordAudit } from '../../audit/audit.writes';
+import { readCsvTable } from '../../imports/import-file';
+import type { PmsConnector } from '../connection/pms-connector';
+import { scheduleOfRows } from '../csv/schedule-csv';
 import { plannedProcedures, readAppointmentStamps, replaceSchedule, replaceScheduleDays, scheduleReadAt, trayItems, usableLots, type PlannedRow } from './upcoming.repo';
 
 const DAY_MS = 86_400_000;

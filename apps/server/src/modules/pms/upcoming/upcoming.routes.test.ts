@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PMS_MESSAGES, UPCOMING_MESSAGES, dayLabel, type UpcomingTrays } from '@clinic/domain';
-import { isoDay } from '../../clock';
-import { createTestApp, type TestApp } from '../../../test/setup/test-app';
-import { queryRows } from '../../../test/setup/sql';
-import { createProduct, createStock } from '../../../test/factories/index';
-import { uploadFile } from '../../../test/fixtures/files';
-import { createWorld, type World } from '../../../test/world';
-import { insertCompany } from '../companies/companies.repo';
+import { isoDay } from '../../../clock';
+import { createTestApp, type TestApp } from '../../../../test/setup/test-app';
+import { queryRows } from '../../../../test/setup/sql';
+import { createProduct, createStock } from '../../../../test/factories/index';
+import { uploadFile } from '../../../../test/fixtures/files';
+import { createWorld, type World } from '../../../../test/world';
+import { insertCompany } from '../../companies/companies.repo';
 
 // Issue 36, upcoming trays: the next 14 days' appointments (here from a schedule CSV any PMS
 // exports) planned against the shelf, with the shortfall in words. Each test at a location of its own.

@@ -1,5 +1,5 @@
 import { UPCOMING_DAYS } from '@clinic/domain';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../../db/client';
 import { plannedProcedures, trayItems } from './upcoming.repo';
 import { traysByTreatment, windowEnd } from './upcoming.service';
 

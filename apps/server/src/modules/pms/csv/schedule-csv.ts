@@ -1,6 +1,6 @@
 import { UPCOMING_MESSAGES, type ScheduleImportField } from '@clinic/domain';
 import { checkProcedureBasics } from './procedure-csv';
-import type { ScheduledAppointment } from './upcoming.repo';
+import type { ScheduledAppointment } from '../upcoming/upcoming.repo';
 
 type Row = { rowNumber: number; data: Partial<Record<ScheduleImportField, string>> };
 

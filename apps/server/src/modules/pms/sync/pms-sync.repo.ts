@@ -1,7 +1,7 @@
 import { OPEN_DENTAL_PATIENT_PREFIX } from '@clinic/domain';
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import { pmsCodeMappings, pmsProcedures, treatments } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { pmsCodeMappings, pmsProcedures, treatments } from '../../../db/schema';
 
 // What the Open Dental sync reads and writes besides the chair's list (pms.repo.ts): procedures by
 // the PMS's own ids, the patients' chart numbers already known, and the visits procedures made.

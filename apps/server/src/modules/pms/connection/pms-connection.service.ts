@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { OPEN_DENTAL_API_URL, OPEN_DENTAL_PATIENT_PREFIX, PMS_MESSAGES, type PmsConnection, type PmsConnectionTest, type SavePmsConnection, type TestPmsConnection } from '@clinic/domain';
-import type { ServiceDeps } from '../../services';
-import type { Actor } from '../../core/actor';
-import { currentCompanyId } from '../../core/access';
-import { badRequest } from '../../core/errors';
-import { QUEUES } from '../../jobs/queues';
-import { SecretBoxError, type SecretBox } from '../../core/secret-box';
-import { recordAudit } from '../audit/audit.writes';
+import type { ServiceDeps } from '../../../services';
+import type { Actor } from '../../../core/actor';
+import { currentCompanyId } from '../../../core/access';
+import { badRequest } from '../../../core/errors';
+import { QUEUES } from '../../../jobs/queues';
+import { SecretBoxError, type SecretBox } from '../../../core/secret-box';
+import { recordAudit } from '../../audit/audit.writes';
 import { fileUnderPatientNumber, findConnection, forgetOpenDentalAppointments, lockConnection, saveConnection, type ConnectionRow } from './pms-connection.repo';
 import { keyContext, openKeys, type ConnectorFactory, type KeyName } from './pms-keys';
-import type { PmsSyncService, SyncOutcome } from './pms-sync.service';
+import type { PmsSyncService, SyncOutcome } from '../sync/pms-sync.service';
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
