@@ -59,8 +59,12 @@ function targetOf(file, source) {
   return { module: parts[0], file: parts.slice(1).join('/').replace(/\.(ts|js|mjs)$/, '') };
 }
 
+/**
+ * A module's doors: its *.service, *.reads, *.writes and *.mapper files at its root or in one folder
+ * of a concern (pms/upcoming/upcoming.reads), and the files it lists in publicFiles.
+ */
 function isPublic(target) {
-  if (PUBLIC_SUFFIXES.some((suffix) => target.file.endsWith(suffix) && !target.file.includes('/'))) return true;
+  if (PUBLIC_SUFFIXES.some((suffix) => target.file.endsWith(suffix) && target.file.split('/').length <= 2)) return true;
   return (publicFiles[target.module] ?? []).includes(target.file);
 }
 

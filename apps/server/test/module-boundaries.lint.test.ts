@@ -50,6 +50,12 @@ describe('clinic/module-boundaries', { timeout: 120_000 }, () => {
     expect(await boundaryMessages(code, 'modules/treatments/treatments.service.ts')).toEqual([]);
   });
 
+  it('accepts the doors of a concern folder, and no deeper', async () => {
+    expect(await boundaryMessages("import { scheduledUse } from '../pms/upcoming/upcoming.reads';\nexport const x = scheduledUse;\n", 'modules/reorder/reorder.service.ts')).toEqual([]);
+    const deeper = await boundaryMessages("import { x as y } from '../pms/upcoming/inner/upcoming.reads';\nexport const x = y;\n", 'modules/reorder/reorder.service.ts');
+    expect(deeper.join('\n')).toContain('is internal to the pms module');
+  });
+
   it('leaves test files alone', async () => {
     expect(await boundaryMessages("import { insertCompany } from '../companies/companies.repo';\nexport const x = insertCompany;\n", 'modules/users/users.routes.test.ts')).toEqual([]);
   });
