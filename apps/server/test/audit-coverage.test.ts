@@ -36,6 +36,7 @@ const EXEMPT: Record<string, string> = {
   // Questions in a POST body that write nothing.
   'POST /api/voice-actions': 'parses a spoken request into an action; the action runs through its own route',
   'POST /api/transcription': 'speech to text; writes nothing',
+  'POST /api/treatment_log/tray-proposal': 'proposes a tray from a case note; writes nothing (Save procedure is audited)',
   // The digest's off link: public, the token is the permission; the row it writes is the subscriber's (tested in reorder-digest.routes.test).
   'POST /api/reorder/digest/off': 'public off link; turnOff() audits it as the subscriber',
   'POST /api/check-checkout-price': 'asks the vendors for prices; writes nothing',

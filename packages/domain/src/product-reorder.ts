@@ -70,7 +70,7 @@ export const REORDER_MESSAGES = {
   reviewDaysRange: 'Use 1 to 60 days between orders',
   fillRateRange: 'Use a fill rate from 50% to 99.9%',
   orderCostRange: 'Use a cost per order from $0 to $10,000',
-  holdingRateRange: 'Use a holding rate above 0% and at most 100% a year',
+  holdingRateRange: 'Use a holding rate from 0.1% to 100% a year',
   reorderPointRequired: 'Enter the reorder point in units',
   orderUpToRequired: 'Enter the level to order up to, in units',
   wholeUnits: 'Use whole units',
@@ -95,7 +95,8 @@ export const ReorderSettingsSchema = z.object({
   /** Dollars an order to a supplier costs (staff time, handling); absent: unchanged (default $15). */
   order_cost: z.number({ error: REORDER_MESSAGES.orderCostRange }).min(0, REORDER_MESSAGES.orderCostRange).max(10_000, REORDER_MESSAGES.orderCostRange).optional(),
   /** Yearly cost of holding a dollar of stock; absent: unchanged (default 25%). */
-  holding_rate: z.number({ error: REORDER_MESSAGES.holdingRateRange }).positive(REORDER_MESSAGES.holdingRateRange).max(1, REORDER_MESSAGES.holdingRateRange).optional(),
+  // The column keeps three decimals: a rate under 0.1% would be stored as 0, which no holding cost is.
+  holding_rate: z.number({ error: REORDER_MESSAGES.holdingRateRange }).min(0.001, REORDER_MESSAGES.holdingRateRange).max(1, REORDER_MESSAGES.holdingRateRange).optional(),
   /** Suggested orders to one vendor under this value (dollars) go out without review; null: never. Absent in a request: unchanged. */
   auto_send_under: z
     .number({ error: REORDER_MESSAGES.autoSendRange })

@@ -180,6 +180,10 @@ describe('reorder facts of a product', () => {
         { field: 'holding_rate', message: REORDER_MESSAGES.holdingRateRange },
       ]),
     );
+    // A rate the column would store as 0 (it keeps three decimals) is refused, not a server error.
+    const tiny = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: admin, payload: { service_level: 0.98, review_days: 7, holding_rate: 8e-323 } });
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().errors).toEqual([{ field: 'holding_rate', message: REORDER_MESSAGES.holdingRateRange }]);
     const saved = await t.request({ method: 'PUT', url: '/api/reorder/settings', token: admin, payload: { service_level: 0.98, review_days: 7, fill_rate: 0.9, order_cost: 2 } });
     expect(saved.json()).toEqual({ service_level: 0.98, review_days: 7, fill_rate: 0.9, order_cost: 2, holding_rate: 0.25, auto_send_under: null });
     const after = (await reorder(productId)).json();
