@@ -22,6 +22,11 @@ export function stubApi(profile: Profile, routes: Record<string, FakeRoute> = {}
       return Promise.resolve(jsonResponse(overview));
     }
     if (url.pathname in EMPTY_REPORTS) return Promise.resolve(jsonResponse(EMPTY_REPORTS[url.pathname]));
+    // The signed-in user's location, as GET /company/:id answers it (no time zone set).
+    if (profile.company && url.pathname === `/api/company/${profile.company.id}`) {
+      const { id, name, city, state, organization } = profile.company;
+      return Promise.resolve(jsonResponse({ id, name, city, state, time_zone: null, organization_id: organization.id, created_at: '2026-01-05T10:00:00.000Z' }));
+    }
     return Promise.resolve(jsonResponse(EMPTY_PAGE));
   });
   vi.stubGlobal('fetch', fetchMock);
