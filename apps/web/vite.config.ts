@@ -5,6 +5,7 @@ import { prerenderSignIn } from './scripts/prerender-sign-in-plugin.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 import { pageChunks } from './scripts/page-chunks-plugin.ts';
 import { isolatedTestFiles } from './scripts/isolated-test-files.ts';
+import { installableApp } from './scripts/installable-app-plugin.ts';
 
 const firstPages = pageChunks({
   smallGroupBytes: 4096,
@@ -46,6 +47,8 @@ export default defineConfig(({ command }) => ({
     }),
     // The server sends this page for / (apps/server/src/app.ts): the sign-in page as HTML, without the app.
     prerenderSignIn({ html: 'sign-in.html', render: 'src/sign-in/prerender.tsx' }),
+    // The service worker is written last (closeBundle, after the sign-in page's prerender): it precaches the pages as sent.
+    installableApp(),
   ],
   resolve: {
     // react-router's package exports point every bundler at its development build (warnings and
