@@ -53,7 +53,15 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports point every bundler at its development build (warnings and
     // checks included); production builds take the production one it ships beside it.
-    alias: command !== 'build' ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
+    // Workbox's window library (the service worker's registration, src/app/update/) points bundlers at
+    // its ES5 build; the modern one beside it is 0.9 KiB smaller gzip, and is lowered to the targets below.
+    alias:
+      command !== 'build'
+        ? []
+        : [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            { find: /^workbox-window$/, replacement: fileURLToPath(new URL('../../node_modules/workbox-window/build/workbox-window.prod.mjs', import.meta.url)) },
+          ],
   },
   server: {
     port: 5173,

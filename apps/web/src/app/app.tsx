@@ -8,6 +8,7 @@ import { preloadPages } from './lazy-page';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
+import { ServiceWorkerUpdatesWhenLoaded } from './update/service-worker-updates-when-loaded';
 
 /**
  * Every signed-in page waits on the profile (role, location, name in the header), and the layout
@@ -27,6 +28,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      {/* Built apps only: the dev server has no service worker (scripts/installable-app-plugin.ts). */}
+      {import.meta.env.PROD ? <ServiceWorkerUpdatesWhenLoaded /> : null}
     </AppProviders>
   );
 }

@@ -1,0 +1,34 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { UpdatePrompt } from './update-prompt';
+
+/** A tablet left open all day at the chair navigates inside the app only, so the browser would not look for a new version by itself. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+function checkForUpdatesHourly(_url: string, registration: ServiceWorkerRegistration | undefined): void {
+  if (!registration) return;
+  setInterval(() => {
+    // Offline the check can only fail; the next one, or the next page load, finds the new version.
+    if (navigator.onLine) registration.update().catch(() => undefined);
+  }, UPDATE_CHECK_MS);
+}
+
+/**
+ * Registers the service worker (scripts/installable-app-plugin.ts) and offers its new versions:
+ * Reload tells the waiting worker to take over (skipWaiting), and vite-plugin-pwa reloads the
+ * page once it controls it, so the page's HTML and chunks come from one version.
+ */
+export function ServiceWorkerUpdates() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({ onRegisteredSW: checkForUpdatesHourly });
+  return (
+    <UpdatePrompt
+      open={needRefresh}
+      onReload={() => void updateServiceWorker()}
+      onLater={() => {
+        setNeedRefresh(false);
+      }}
+    />
+  );
+}
