@@ -385,7 +385,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       index: false,
       // The build wrote .br and .gz copies (apps/web/scripts/precompress.mjs): sent as they are.
       preCompressed: true,
-      // Hashed assets never change under their name; index.html must be asked for again each time.
+      // Hashed assets never change under their name; index.html, the service worker (sw.js) and the web
+      // manifest must be asked for again each time: a new version is found through them (issue 52).
       setHeaders: (res, path) => {
         res.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
