@@ -5,3 +5,8 @@
 export function hardRedirect(path: string): void {
   window.location.assign(path);
 }
+
+/** Loads the page again (a new version of the app has taken over), kept apart for the same reason. */
+export function reloadPage(): void {
+  window.location.reload();
+}

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { useState } from 'react';
+import { reloadPage } from '../../lib/browser';
 import { ServiceWorkerUpdates } from './service-worker-updates';
 
-/** vite-plugin-pwa's hook, as it behaves: `needRefresh` turns true when a new worker waits. */
+vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn() }));
+
+/** vite-plugin-pwa's hook, as it behaves: `needRefresh` turns true, and onNeedRefresh is called, when a new worker waits. */
 const worker = vi.hoisted(() => ({
   updateServiceWorker: vi.fn<() => Promise<void>>(),
   options: null as RegisterSWOptions | null,
@@ -17,13 +20,19 @@ vi.mock('virtual:pwa-register/react', () => ({
     const needRefresh = useState(false);
     worker.showWaiting = () => {
       needRefresh[1](true);
+      options.onNeedRefresh?.();
     };
     return { needRefresh, offlineReady: useState(false), updateServiceWorker: worker.updateServiceWorker };
   },
 }));
 
+/** The page's navigator.serviceWorker: the new version taking over is its controllerchange. */
+let container: EventTarget;
 beforeEach(() => {
   worker.updateServiceWorker.mockReset().mockResolvedValue(undefined);
+  vi.mocked(reloadPage).mockReset();
+  container = new EventTarget();
+  vi.stubGlobal('navigator', Object.create(navigator, { serviceWorker: { value: container }, onLine: { value: true, writable: true } }));
 });
 
 describe('ServiceWorkerUpdates', () => {
@@ -35,6 +44,18 @@ describe('ServiceWorkerUpdates', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/^A new version is ready —\s*Reload$/);
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(worker.updateServiceWorker).toHaveBeenCalledTimes(1);
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    // The waiting worker has taken over: the page reloads on it, once.
+    container.dispatchEvent(new Event('controllerchange'));
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload when the first worker takes the page (no new version was waiting)', () => {
+    render(<ServiceWorkerUpdates />);
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it('hides the prompt when put off, without updating', async () => {
@@ -58,7 +79,7 @@ describe('ServiceWorkerUpdates', () => {
 
       vi.advanceTimersByTime(60 * 60 * 1000);
       expect(update).toHaveBeenCalledTimes(1);
-      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      Object.assign(navigator, { onLine: false });
       vi.advanceTimersByTime(60 * 60 * 1000);
       expect(update).toHaveBeenCalledTimes(1);
     } finally {
