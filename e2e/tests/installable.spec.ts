@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, signIn, skipWelcome } from './helpers';
 
@@ -12,6 +13,16 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 /** Every script and wasm file the web build wrote: each page's chunks, the barcode reader. */
 const BUILT_ASSETS = readdirSync(new URL('../../apps/web/dist/assets/', import.meta.url)).filter((name) => /\.(js|wasm)$/.test(name));
+
+/** The built service worker, which the server sends from disk (or its .br and .gz copies). */
+const SERVICE_WORKER = new URL('../../apps/web/dist/sw.js', import.meta.url).pathname;
+
+/** Puts `source` in place of the built service worker, precompressed as the web build does. */
+function writeServiceWorker(source: Buffer): void {
+  writeFileSync(SERVICE_WORKER, source);
+  writeFileSync(`${SERVICE_WORKER}.br`, brotliCompressSync(source));
+  writeFileSync(`${SERVICE_WORKER}.gz`, gzipSync(source, { level: 9 }));
+}
 
 interface ManifestIcon {
   src: string;
@@ -32,6 +43,13 @@ async function expectIcon(request: APIRequestContext, icon: ManifestIcon | undef
   expect(res.status(), icon!.src).toBe(200);
   expect(res.headers()['content-type']).toBe('image/png');
   expect(pngSize(await res.body()), icon!.src).toBe(size);
+}
+
+async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  // The worker registers once the page has loaded, downloads the whole build, then takes the page.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 60_000, message: 'a service worker controls the page' })
+    .toMatch(/\/sw\.js$/);
 }
 
 /** The paths of everything in the page's Cache Storage (Workbox's precache and any other). */
@@ -68,10 +86,7 @@ test('opens a signed-in page with the network off, from the service worker, whic
   await skipWelcome(page);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The worker registers once the page has loaded, downloads the whole build, then takes the page.
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 60_000, message: 'a service worker controls the page' })
-    .toMatch(/\/sw\.js$/);
+  await waitForServiceWorkerControl(page);
   const cached = await cachedPaths(page);
   expect(cached).toEqual(expect.arrayContaining(['/index.html', '/sign-in.html', '/manifest.webmanifest', ...BUILT_ASSETS.map((name) => `/assets/${name}`)]));
 
@@ -102,4 +117,34 @@ test('opens a signed-in page with the network off, from the service worker, whic
   await expect(page.getByText('Bright Smile Dental Group').first()).toBeVisible();
   const api = (await cachedPaths(page)).filter((path) => path.startsWith('/api'));
   expect(api).toEqual([]);
+});
+
+test('offers a new version with "A new version is ready — Reload", and Reload reloads the page on it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.member);
+  await skipWelcome(page);
+  await waitForServiceWorkerControl(page);
+
+  // A new version without building twice: the same worker with one byte more is, to the browser, a new
+  // worker (its precache unchanged). The built file is put back whatever happens.
+  const built = readFileSync(SERVICE_WORKER);
+  try {
+    writeServiceWorker(Buffer.concat([built, Buffer.from('\n// the next version\n')]));
+    await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
+    const prompt = page.getByRole('alert').filter({ hasText: 'A new version is ready' });
+    await expect(prompt).toHaveText(/^A new version is ready —\s*Reload$/);
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(prompt).toBeHidden();
+    // The new worker took over: none waits any more, and it controls the reloaded page.
+    expect(await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return { waiting: registration?.waiting !== null, active: registration?.active?.state, controlled: navigator.serviceWorker.controller !== null };
+    })).toEqual({ waiting: false, active: 'activated', controlled: true });
+  } finally {
+    writeServiceWorker(built);
+  }
 });
