@@ -9,7 +9,7 @@ import { DEMO, signIn, skipWelcome } from './helpers';
  * file of the build, and a signed-in page reloads with the network off. The worker keeps the
  * app's files only: no API answer is ever in its caches, and /api is never answered with the app.
  */
-test.use({ viewport: { width: 1440, height: 900 } });
+test.use({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'allow' });
 
 /** Every script and wasm file the web build wrote: each page's chunks, the barcode reader. */
 const BUILT_ASSETS = readdirSync(new URL('../../apps/web/dist/assets/', import.meta.url)).filter((name) => /\.(js|wasm)$/.test(name));
