@@ -53,6 +53,16 @@ it('runs a queued job once, whichever of two processes drains first', async () =
   expect(ran.size).toBe(20);
 });
 
+it('runs a job queued the moment before the drain (the embedded database\'s clock moves by the millisecond)', async () => {
+  let ran = 0;
+  t.jobs.handle(QUEUES.trialReminders, async () => { ran += 1; });
+  for (let n = 0; n < 30; n += 1) {
+    await t.jobs.send(QUEUES.trialReminders, { n });
+    expect(await t.jobs.drain(QUEUES.trialReminders.name)).toBe(1);
+  }
+  expect(ran).toBe(30);
+});
+
 it('retries a failing job with growing delays and tells the handler its last attempt', async () => {
   const runs: JobRun[] = [];
   t.jobs.handle(QUEUES.productImport, async (_data, run) => {

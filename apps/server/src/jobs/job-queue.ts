@@ -116,6 +116,10 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
 
   /** Claims and runs what is due in one queue, one job at a time, until none is left. */
   async function drainOnce(name: string, ignoreDelay: boolean): Promise<number> {
+    // pg-boss fetches the jobs whose start_after is strictly before now(), and the embedded
+    // database's clock moves by the millisecond: a job queued in the same millisecond as this
+    // drain would be skipped (a request's kick, or a test's send then drain). Let it tick first.
+    await new Promise((resolve) => setTimeout(resolve, 2));
     let done = 0;
     for (;;) {
       const [job] = await boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true, ignoreStartAfter: ignoreDelay });
