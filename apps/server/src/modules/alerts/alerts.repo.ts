@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind, ProductRequestUrgency } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
+import { usableLot, usableUnits } from '../../db/usable-lots';
 import { alerts, companies, lotHolds, lotHoldStocks, productCompanySettings, productRequests, products, reorderForecasts, runningListProducts, runningLists, stocks, suppliers, users } from '../../db/schema/index';
 
 export interface AlertScope {
@@ -63,7 +64,14 @@ function refreshStatement(values: RefreshValues): SQL {
   const forecastScope = scoped(sql`rf.company_id`, sql`rf.product_id`, values);
   const today = sql`${values.today}::date`;
   return sql`
-    with wanted as (
+    -- The usable units of each product in scope, once for the low-stock and the runs-out branches.
+    with usable as (
+      select s.company_id, s.product_id, sum(s.units_left) as units
+        from ${stocks} s
+       where ${stockScope} and ${usableLot('s', today)}
+       group by s.company_id, s.product_id
+    ),
+    wanted as (
       select s.company_id, s.product_id, s.id as stock_id,
              (case when s.expiry_date < ${today} then 'expired' else 'expiring' end)::alert_kind as kind
         from ${stocks} s
@@ -78,10 +86,7 @@ function refreshStatement(values: RefreshValues): SQL {
         from ${productCompanySettings} pcs
         join ${products} p on p.id = pcs.product_id and p.deleted_at is null
        where ${settingsScope} and pcs.minimum_stock > 0 and pcs.removed_at is null
-         and coalesce((select sum(s.units_left) from ${stocks} s
-                        where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.deleted_at is null
-                          and s.units_left > 0 and s.status = 'available'
-                          and (s.expiry_date is null or s.expiry_date >= ${today})), 0) < pcs.minimum_stock
+         and coalesce((select u.units from usable u where u.company_id = pcs.company_id and u.product_id = pcs.product_id), 0) < pcs.minimum_stock
       union all
       -- Issue 35: at the forecast's daily use, the usable units run out before a delivery ordered
       -- today would arrive. The forecast is the reorder job's (daily); the shelf is read now.
@@ -91,10 +96,7 @@ function refreshStatement(values: RefreshValues): SQL {
        where ${forecastScope} and rf.daily_use > 0
          and not exists (select 1 from ${productCompanySettings} gone
                           where gone.company_id = rf.company_id and gone.product_id = rf.product_id and gone.removed_at is not null)
-         and coalesce((select sum(s.units_left) from ${stocks} s
-                        where s.company_id = rf.company_id and s.product_id = rf.product_id and s.deleted_at is null
-                          and s.units_left > 0 and s.status = 'available'
-                          and (s.expiry_date is null or s.expiry_date >= ${today})), 0) < rf.daily_use * rf.lead_time_days
+         and coalesce((select u.units from usable u where u.company_id = rf.company_id and u.product_id = rf.product_id), 0) < rf.daily_use * rf.lead_time_days
       union all
       select distinct pr.company_id, pr.product_id, null::uuid, 'requested'::alert_kind
         from ${productRequests} pr
@@ -174,9 +176,7 @@ export async function listOpenAlerts(db: DbOrTx, companyId: string, kind: AlertK
       expiryDate: stocks.expiryDate,
       lotUnitsLeft: sql<number | null>`floor(${stocks.unitsLeft})`.mapWith((v) => (v === null ? null : Number(v))),
       minimumStock: sql<number>`coalesce(${productCompanySettings.minimumStock}, 0)`.mapWith(Number),
-      unitsInStock: sql<number>`(select coalesce(floor(sum(s.units_left)), 0) from ${stocks} s
-        where s.company_id = ${alerts.companyId} and s.product_id = ${alerts.productId} and s.deleted_at is null and s.units_left > 0
-          and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date))`.mapWith(Number),
+      unitsInStock: sql<number>`floor(${usableUnits(alerts.companyId, alerts.productId, today)})`.mapWith(Number),
       // The newest receipt, as reorder suggestions read it (deleted lots too: they were bought).
       lastReceipt: sql<LastReceipt | null>`(select json_build_object('supplierId', s.supplier_id, 'supplierName', sup.name, 'unitsPerContainer', s.units_per_container)
         from ${stocks} s left join ${suppliers} sup on sup.id = s.supplier_id

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { products, reorderForecasts, stocks } from '../../db/schema/index';
+import { products, reorderForecasts } from '../../db/schema/index';
+import { usableUnits } from '../../db/usable-lots';
 
 // Days of cover in the product lists (issue 35): the units a location can use now over the daily
 // use of the reorder job's forecast (reorder_forecasts, one row per product it uses). The shelf is
@@ -8,17 +9,6 @@ import { products, reorderForecasts, stocks } from '../../db/schema/index';
 /** The reader's location, as a value or as a placeholder of a prepared statement. */
 type Location = string | SQLWrapper;
 
-/**
- * The product's units a location can use on `today`: live lots, available (not recalled or
- * quarantined), not expired; the same sum the "runs out" alert and the Reorder panel read, and
- * stocks_live_lots_idx serves it.
- */
-function usableUnits(companyId: Location, today: string | SQLWrapper): SQL {
-  return sql`coalesce((select sum(s.units_left) from ${stocks} s
-                        where s.company_id = ${companyId} and s.product_id = ${products.id} and s.deleted_at is null
-                          and s.units_left > 0 and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date)), 0)`;
-}
-
 /** Joins a product to its forecast at the location, only when the forecast has use (the partial index of forecasts with use). */
 export function forecastWithUse(companyId: Location): SQL {
   return and(eq(reorderForecasts.companyId, companyId), eq(reorderForecasts.productId, products.id), gt(reorderForecasts.dailyUse, 0))!;
@@ -26,12 +16,12 @@ export function forecastWithUse(companyId: Location): SQL {
 
 /** Days of cover to one decimal, for a statement that joins reorder_forecasts on forecastWithUse. */
 export function coverOfJoinedForecast(companyId: Location, today: string | SQLWrapper): SQL<number> {
-  return sql<number>`round(${usableUnits(companyId, today)} / ${reorderForecasts.dailyUse}, 1)`.mapWith(Number);
+  return sql<number>`round(${usableUnits(companyId, products.id, today)} / ${reorderForecasts.dailyUse}, 1)`.mapWith(Number);
 }
 
 /** Days of cover to one decimal, on its own: null without a forecast or when the forecast uses nothing. */
 export function daysOfCover(companyId: Location, today: string | SQLWrapper): SQL<number | null> {
-  return sql<number | null>`(select round(${usableUnits(companyId, today)} / rf.daily_use, 1) from ${reorderForecasts} rf
+  return sql<number | null>`(select round(${usableUnits(companyId, products.id, today)} / rf.daily_use, 1) from ${reorderForecasts} rf
                               where rf.company_id = ${companyId} and rf.product_id = ${products.id} and rf.daily_use > 0)`.mapWith(Number);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productCompanySettings, products, purchaseOrderLines, purchaseOrders, stocks } from '../../db/schema/index';
 import { rowsOf } from '../../db/rows';
+import { usableLot } from '../../db/usable-lots';
 
 export interface BelowMinimumRow {
   productId: string;
@@ -17,7 +18,7 @@ export interface BelowMinimumRow {
 
 /**
  * Products of a location under their minimum stock, counting usable units as the low-stock alert
- * does (unexpired lots with units left), with what their newest stock says about reordering them
+ * does (db/usable-lots.ts), with what their newest stock says about reordering them
  * and how many containers are already ordered and on their way.
  */
 export async function productsBelowMinimum(db: DbOrTx, companyId: string, today: string): Promise<BelowMinimumRow[]> {
@@ -30,8 +31,7 @@ export async function productsBelowMinimum(db: DbOrTx, companyId: string, today:
       join ${products} p on p.id = pcs.product_id and p.deleted_at is null
       left join lateral (
         select sum(s.units_left) as units from ${stocks} s
-         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and s.deleted_at is null
-           and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${today}::date)
+         where s.company_id = pcs.company_id and s.product_id = pcs.product_id and ${usableLot('s', today)}
       ) usable on true
       left join lateral (
         select s.supplier_id, s.units_per_container from ${stocks} s

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PURCHASING_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createProduct, createStock, createSupplier } from '../../../test/factories/index';
@@ -164,6 +165,11 @@ describe('reorder suggestions', () => {
     const expired = await product();
     await createStock(t.db, { companyId: location, productId: expired.id, supplierId: supplier.id, containers: 2, unitsPerContainer: 10, pricePerContainer: 8, expiryDate: '2026-01-01' });
     await setMinimumStock(t.db, expired.id, location, 12);
+    // Nor are units in a recalled lot.
+    const recalled = await product();
+    const recalledLot = await createStock(t.db, { companyId: location, productId: recalled.id, supplierId: supplier.id, containers: 1, unitsPerContainer: 20, pricePerContainer: 9 });
+    await t.db.execute(sql`update stocks set status = 'recalled' where id = ${recalledLot.id}`);
+    await setMinimumStock(t.db, recalled.id, location, 12);
     const fine = await product();
     await createStock(t.db, { companyId: location, productId: fine.id, supplierId: supplier.id, containers: 1, unitsPerContainer: 20 });
     await setMinimumStock(t.db, fine.id, location, 12);
@@ -172,25 +178,26 @@ describe('reorder suggestions', () => {
 
     const first = await t.request({ method: 'POST', url: '/api/purchase/running-list/reorder-suggestions', token: manager, payload: {} });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ added: 2, skipped: [{ product_id: neverStocked.id, reason: 'Never stocked here: choose a supplier for it' }] });
+    expect(first.json()).toMatchObject({ added: 3, skipped: [{ product_id: neverStocked.id, reason: 'Never stocked here: choose a supplier for it' }] });
     const [list] = first.json().runningLists;
     const lines = (await getList(list.id, manager)).runningListProducts;
     const byProduct = Object.fromEntries(lines.map((l: { product_id: string; quantity: number; price: number; high_priority: boolean }) => [l.product_id, l]));
     // 7 missing at 5 a container: 2 containers, at the last price paid. The expired product has nothing usable: high priority.
     expect(byProduct[low.id]).toMatchObject({ quantity: 2, price: 30, high_priority: false });
     expect(byProduct[expired.id]).toMatchObject({ quantity: 2, price: 8, high_priority: true });
+    expect(byProduct[recalled.id]).toMatchObject({ quantity: 1, price: 9, high_priority: true });
     expect(byProduct[fine.id]).toBeUndefined();
 
     // Again, naming a supplier for the product never stocked: the others are already listed.
     const second = await t.request({ method: 'POST', url: '/api/purchase/running-list/reorder-suggestions', token: manager, payload: { supplier_id: otherSupplierId } });
     expect(second.json().added).toBe(1);
-    expect(second.json().skipped.map((s: { reason: string }) => s.reason)).toEqual(['Already on the running list', 'Already on the running list']);
+    expect(second.json().skipped.map((s: { reason: string }) => s.reason)).toEqual(['Already on the running list', 'Already on the running list', 'Already on the running list']);
     expect(second.json().runningLists[0].supplier.id).toBe(otherSupplierId);
 
     // Once ordered, what is on its way counts: no second order until it arrives.
     await t.request({ method: 'POST', url: '/api/purchase/running-list/purchase-order', token: manager, payload: { runningListId: list.id } });
     const third = await t.request({ method: 'POST', url: '/api/purchase/running-list/reorder-suggestions', token: manager, payload: {} });
     expect(third.json().added).toBe(0);
-    expect(third.json().skipped.filter((s: { reason: string }) => s.reason === 'Already on order').map((s: { product_id: string }) => s.product_id).sort()).toEqual([low.id, expired.id].sort());
+    expect(third.json().skipped.filter((s: { reason: string }) => s.reason === 'Already on order').map((s: { product_id: string }) => s.product_id).sort()).toEqual([low.id, expired.id, recalled.id].sort());
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DigestFrequency, PermissionMap, Role } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { usableLot } from '../../db/usable-lots';
 
 // The reorder digest e-mail (issue 35): who asked for it, and what it tells a location. It reads the
 // location's open alerts, lots and the suggested order as they stand; it writes only subscriptions.
@@ -123,8 +124,7 @@ export async function itemsAtRisk(db: DbOrTx, companyId: string, today: string):
           left join reorder_forecasts rf on rf.company_id = ${companyId}::uuid and rf.product_id = p.id and rf.daily_use > 0
           cross join lateral (
             select coalesce(floor(sum(s.units_left)), 0) as units_left from stocks s
-             where s.company_id = ${companyId}::uuid and s.product_id = p.id and s.deleted_at is null and s.units_left > 0
-               and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date)
+             where s.company_id = ${companyId}::uuid and s.product_id = p.id and ${usableLot('s', today)}
           ) shelf
          order by shelf.units_left / rf.daily_use nulls last, shelf.units_left, p.name`,
   );
@@ -153,8 +153,8 @@ export async function lotsExpiring(db: DbOrTx, companyId: string, today: string,
     db,
     sql`select p.name, s.lot_number, s.expiry_date::text as expiry_date, floor(s.units_left) as units_left
           from stocks s join products p on p.id = s.product_id
-         where s.company_id = ${companyId}::uuid and s.deleted_at is null and s.units_left > 0 and s.status = 'available'
-           and s.expiry_date >= ${today}::date and s.expiry_date < ${today}::date + ${windowDays}::int
+         where s.company_id = ${companyId}::uuid and ${usableLot('s', today)}
+           and s.expiry_date < ${today}::date + ${windowDays}::int
          order by s.expiry_date, p.name, s.lot_number`,
   );
   return found.map((r) => ({ productName: r.name, lotNumber: r.lot_number, expiryDate: r.expiry_date, unitsLeft: Number(r.units_left) }));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { usableUnits } from '../../db/usable-lots';
 
 // What reordering reads (issue 35): the daily use the report rollups already keep (visits and
 // manual use only: never write-offs, returns, moves, counts or transfers), the days each supplier
@@ -51,9 +52,7 @@ export async function shelfFacts(db: DbOrTx, companyId: string, productId: strin
   const [row] = await rowsOf<Record<string, string | null>>(
     db,
     sql`select coalesce((select minimum_stock from product_company_settings where company_id = ${companyId}::uuid and product_id = ${productId}::uuid), 0) as minimum_stock,
-               coalesce((select sum(units_left) from stocks
-                          where company_id = ${companyId}::uuid and product_id = ${productId}::uuid and deleted_at is null and units_left > 0
-                            and status = 'available' and (expiry_date is null or expiry_date >= ${today}::date)), 0) as usable_units,
+               ${usableUnits(sql`${companyId}::uuid`, sql`${productId}::uuid`, today)} as usable_units,
                last.supplier_id, last.supplier_name, last.units_per_container, last.price_per_container,
                (select min(s.created_at)::date::text from stocks s where s.company_id = ${companyId}::uuid and s.product_id = ${productId}::uuid
                   and s.moved_from_stock_id is null and s.found_in_count_id is null) as first_receipt_day,

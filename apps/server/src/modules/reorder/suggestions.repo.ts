@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { lastDeliverySql } from '../purchasing/purchasing.reads';
 import { suggestedOrderLines, suggestedOrders, purchaseOrders, suppliers, products, type SuggestedChoice } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
+import { usableLot } from '../../db/usable-lots';
 
 // What suggested orders read and write (issue 35): the products a location should consider (a
 // forecast, a Minimum Stock or levels set by hand), where each stands (usable, on order, its last
@@ -43,8 +44,7 @@ export async function productPositions(db: DbOrTx, companyId: string, today: str
           left join reorder_forecasts rf on rf.company_id = ${companyId}::uuid and rf.product_id = p.id
           left join lateral (
             select sum(s.units_left) as units from stocks s
-             where s.company_id = ${companyId}::uuid and s.product_id = p.id and s.deleted_at is null and s.units_left > 0
-               and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date)
+             where s.company_id = ${companyId}::uuid and s.product_id = p.id and ${usableLot('s', today)}
           ) usable on true
           left join lateral (${lastDeliverySql(sql`${companyId}::uuid`, sql`p.id`)}) last on true
           left join lateral (

@@ -3,6 +3,7 @@ import type { CreateTreatmentRequest } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { products, stocks, treatmentCategories, treatmentLogs, treatmentLogTreatments, treatmentProducts, treatments } from '../../db/schema/index';
+import { usableLot } from '../../db/usable-lots';
 
 export type TreatmentRow = typeof treatments.$inferSelect;
 export type NewTreatment = Omit<typeof treatments.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
@@ -62,8 +63,7 @@ export async function listTrays(db: DbOrTx, companyId: string, treatmentIds: str
       product: { id: products.id, name: products.name, productImageUrl: products.productImageUrl, type: products.type, basicUnit: products.basicUnit, implantable: products.implantable },
       nextUnitPrice: sql<number | null>`(
         select s.unit_price from ${stocks} s
-         where s.company_id = ${companyId} and s.product_id = ${treatmentProducts.productId} and s.deleted_at is null
-           and s.units_left > 0 and (s.expiry_date is null or s.expiry_date >= ${today}::date)
+         where s.company_id = ${companyId} and s.product_id = ${treatmentProducts.productId} and ${usableLot('s', today)}
          order by s.expiry_date asc nulls last, s.id limit 1)`.mapWith((v: string | null) => (v === null ? null : Number(v))),
     })
     .from(treatmentProducts)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { CATEGORY_MESSAGES, TREATMENT_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { createProduct, createStock } from '../../../test/factories/index';
@@ -56,7 +57,7 @@ describe('treatment designs', () => {
     const anesthetic = await createProduct(t.db, { companyId: null, name: 'Design Anesthetic' });
     const unstocked = await createProduct(t.db, { companyId: null, name: 'Design Floss' });
     // Gloves: $0.10 a unit in the lot that expires first; anesthetic $1.25 a cartridge.
-    await createStock(t.db, { companyId: ownLocation(), productId: gloves.id, unitsPerContainer: 100, pricePerContainer: 10, expiryDate: '2027-01-01' });
+    const firstGloves = await createStock(t.db, { companyId: ownLocation(), productId: gloves.id, unitsPerContainer: 100, pricePerContainer: 10, expiryDate: '2027-01-01' });
     await createStock(t.db, { companyId: ownLocation(), productId: gloves.id, unitsPerContainer: 100, pricePerContainer: 20, expiryDate: '2028-01-01' });
     await createStock(t.db, { companyId: ownLocation(), productId: anesthetic.id, unitsPerContainer: 50, pricePerContainer: 62.5 });
     const category = (await createCategory('Surgery')).json();
@@ -85,6 +86,10 @@ describe('treatment designs', () => {
     const edited = await t.request({ method: 'PATCH', url: `/api/treatment/${String(treatment.id)}`, token: member(), payload: { treatmentProducts: [{ product_id: gloves.id, quantity: 2 }] } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ estimated_cost: 0.2, treatmentProducts: [expect.objectContaining({ product_id: gloves.id, quantity: 2 })] });
+    // A quarantined lot is not the next one used: the tray is costed at the lot the chair would take.
+    await t.db.execute(sql`update stocks set status = 'quarantined' where id = ${firstGloves.id}`);
+    const costed = (await t.request({ method: 'GET', url: `/api/treatment/${String(treatment.id)}`, token: member() })).json();
+    expect(costed).toMatchObject({ estimated_cost: 0.4, treatmentProducts: [expect.objectContaining({ product_id: gloves.id, estimated_unit_price: 0.2 })] });
 
     // The product page names the treatments using it.
     const product = (await t.request({ method: 'GET', url: `/api/product/${gloves.id}`, token: member() })).json();

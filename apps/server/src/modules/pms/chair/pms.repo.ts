@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { pmsCodeMappings, pmsProcedures } from '../../../db/schema';
 import { rowsOf } from '../../../db/rows';
+import { usableUnits } from '../../../db/usable-lots';
 
 // What the practice-management link reads and writes (issue 36): the procedures read from the PMS
 // (once each), the location's code mappings, and the trays the waiting procedures need.
@@ -81,9 +82,7 @@ export async function traysOf(db: DbOrTx, companyId: string, treatmentIds: strin
   return rowsOf<TrayRow>(
     db,
     sql`select tp.treatment_id, tp.product_id, pr.name as product_name, tp.quantity, pr.implantable,
-               coalesce((select sum(s.units_left) from stocks s
-                          where s.company_id = ${companyId}::uuid and s.product_id = tp.product_id and s.deleted_at is null and s.units_left > 0
-                            and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date)), 0) as usable_units
+               ${usableUnits(sql`${companyId}::uuid`, sql`tp.product_id`, today)} as usable_units
           from treatment_products tp
           join products pr on pr.id = tp.product_id
          where tp.treatment_id = any(${sql.param(treatmentIds)}::uuid[])

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { pmsAppointmentProcedures, pmsAppointments } from '../../../db/schema';
 import { rowsOf } from '../../../db/rows';
+import { usableLot } from '../../../db/usable-lots';
 
 // Upcoming trays (issue 36): the appointments of the next days with their planned procedures, as
 // read from the PMS's schedule or a CSV of it, and what the page plans them with (trays, lots).
@@ -140,7 +141,6 @@ export async function usableLots(db: DbOrTx, companyId: string, productIds: stri
     db,
     sql`select s.product_id, s.expiry_date::text as expiry_date, s.units_left
           from stocks s
-         where s.company_id = ${companyId}::uuid and s.product_id = any(${sql.param(productIds)}::uuid[]) and s.deleted_at is null
-           and s.units_left > 0 and s.status = 'available' and (s.expiry_date is null or s.expiry_date >= ${today}::date)`,
+         where s.company_id = ${companyId}::uuid and s.product_id = any(${sql.param(productIds)}::uuid[]) and ${usableLot('s', today)}`,
   );
 }
