@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, signOut, skipWelcome, SCREEN_SIZES, toast } from './helpers';
+import { chooseRowAction, DEMO, SCREEN_SIZES, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 /** A small real PNG: the server sniffs uploaded content, so a renamed text file would be refused. */
 const IMAGE_PATH = fileURLToPath(new URL('./fixtures/category.png', import.meta.url));
@@ -92,8 +92,7 @@ test.describe('categories', () => {
     await skipWelcome(page);
     await openCategories(page);
     card = await findCard(page, renamed);
-    await card.getByRole('button', { name: `Actions for ${renamed}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await chooseRowAction(card, renamed, 'Delete');
     const confirm = page.getByRole('dialog', { name: 'Delete category' });
     await expect(confirm).toContainText(renamed);
     await expect(confirm).toContainText('Products in this category move to Default. Are you sure you want to delete this category?');

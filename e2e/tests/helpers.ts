@@ -130,11 +130,24 @@ export async function approveClient(page: Page, name: string): Promise<void> {
   await page.goto('/clients');
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Approve' }).click();
+  await chooseRowAction(row, name, 'Approve');
   await page.getByRole('dialog', { name: 'Approve client' }).getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(/approved/i);
   await signOut(page);
+}
+
+/**
+ * Opens a row's (or card's) action menu, "Actions for {subject}", and picks an entry. Retried until
+ * the menu shows: a list answer arriving at the moment of the click (a search typed just before, on
+ * a busy machine) redraws the row, and a menu opened on the old one is gone.
+ */
+export async function chooseRowAction(scope: Locator, subject: string, entry: string): Promise<void> {
+  const item = scope.page().getByRole('menu').getByRole('menuitem', { name: entry });
+  await expect(async () => {
+    if (!(await item.isVisible())) await scope.getByRole('button', { name: `Actions for ${subject}` }).click();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await item.click();
 }
 
 /** Opens a Stock Room lot's "More" menu (its subject, "lot L1 added 11-27-2026", or a prefix) and picks an entry. */

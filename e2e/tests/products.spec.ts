@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, signOut, skipWelcome, SCREEN_SIZES, toast } from './helpers';
+import { chooseRowAction, DEMO, SCREEN_SIZES, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 /** A 1x1 PNG and a one-page PDF, sent through the real upload flow. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -67,8 +67,7 @@ test.describe('products', () => {
     await skipWelcome(page);
     await openProducts(page, 'Pending Products');
     const pendingRow = await searchRow(page, 'zenith', name);
-    await pendingRow.getByRole('button', { name: `Actions for ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Approve' }).click();
+    await chooseRowAction(pendingRow, name, 'Approve');
     await page.getByRole('dialog', { name: `Approve ${name}?` }).getByRole('button', { name: 'Approve' }).click();
     await expect(toast(page, 'Product approved!')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Products' })).toContainText('No products are waiting for approval');

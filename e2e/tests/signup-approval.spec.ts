@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, SCREEN_SIZES, SIGNUP_RECEIVED, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
+import { chooseRowAction, DEMO, SCREEN_SIZES, screenshot, signIn, signOut, SIGNUP_RECEIVED, skipWelcome, toast } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -64,8 +64,7 @@ test('sign-up waits behind the meeting dialog until the admin approves, meets th
   await page.goto('/clients');
   const row = page.getByRole('row', { name: new RegExp(`Fresh Smiles ${stamp}`) });
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: `Actions for Fresh Smiles ${stamp}` }).click();
-  await page.getByRole('menuitem', { name: 'Approve' }).click();
+  await chooseRowAction(row, `Fresh Smiles ${stamp}`, 'Approve');
   await page.getByRole('dialog', { name: 'Approve client' }).getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('row', { name: new RegExp(`Fresh Smiles ${stamp}`) })).toContainText(/approved/i);
   await signOut(page);

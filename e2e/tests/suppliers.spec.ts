@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, screenshot, signIn, signOut, skipWelcome, SCREEN_SIZES, toast } from './helpers';
+import { chooseRowAction, DEMO, SCREEN_SIZES, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 interface SupplierInput {
   name: string;
@@ -103,8 +103,7 @@ test.describe('suppliers', () => {
     await skipWelcome(page);
     await openSuppliers(page);
     const managerRow = await findRow(page, name);
-    await managerRow.getByRole('button', { name: `Actions for ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await chooseRowAction(managerRow, name, 'Delete');
     const confirm = page.getByRole('dialog', { name: 'Delete supplier' });
     await expect(confirm).toContainText(name);
     await confirm.getByRole('button', { name: 'Delete' }).click();
