@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
-import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import {
@@ -15,6 +9,7 @@ import {
   type Category,
   type UpdateCategoryRequest,
 } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ImageUploadField } from '../../../components/upload/image-upload-field';
@@ -50,48 +45,27 @@ function CategoryFormFrame({ title, submitLabel, pending, control, currentImageU
   // Saving before the file is stored would save the category without its picture.
   const [uploading, setUploading] = useState(false);
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="category-form-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id="category-form-title">{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="name" label="Name" required autoFocus />
-            <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-            <Controller
-              control={control}
-              name="image_url"
-              render={({ field, fieldState }) => (
-                <div>
-                  <ImageUploadField
-                    label="Image"
-                    type="category_image"
-                    currentUrl={currentImageUrl}
-                    onChange={field.onChange}
-                    onBusyChange={setUploading}
-                    disabled={pending}
-                  />
-                  {fieldState.error ? <FormHelperText error>{fieldState.error.message}</FormHelperText> : null}
-                </div>
-              )}
+    <ActionDialog form title={title} submitLabel={submitLabel} onSubmit={onSubmit} ready={!uploading} pending={pending} cancelDisabledWhilePending onClose={onClose}>
+      <FormTextField control={control} name="name" label="Name" required autoFocus />
+      <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+      <Controller
+        control={control}
+        name="image_url"
+        render={({ field, fieldState }) => (
+          <div>
+            <ImageUploadField
+              label="Image"
+              type="category_image"
+              currentUrl={currentImageUrl}
+              onChange={field.onChange}
+              onBusyChange={setUploading}
+              disabled={pending}
             />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending} disabled={uploading}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            {fieldState.error ? <FormHelperText error>{fieldState.error.message}</FormHelperText> : null}
+          </div>
+        )}
+      />
+    </ActionDialog>
   );
 }
 

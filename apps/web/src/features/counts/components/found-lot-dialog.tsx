@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AddFoundLotRequestSchema, COUNT_MESSAGES, FOUND_LOT_NUMBER_MAX } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { PlaceSelect } from '../../../components/place-select';
 import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -56,41 +51,29 @@ export function FoundLotDialog({ countId, onClose }: { countId: string; onClose:
   };
 
   return (
-    <Dialog open onClose={add.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="found-lot-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id="found-lot-title">Add a found lot</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>A box on the shelf that is not on the books. It is added to the stock when the count is approved.</DialogContentText>
-          <Stack spacing={2}>
-            <ProductSearchPicker value={product} onChange={(p) => { setProduct(p); setErrors({}); }} />
-            {errors.product_id ? <DialogContentText color="error">{errors.product_id}</DialogContentText> : null}
-            <TextField label="Lot number" required value={lotNumber} onChange={(e) => { setLotNumber(e.target.value); }} error={Boolean(errors.lot_number)} helperText={errors.lot_number} slotProps={{ htmlInput: { maxLength: FOUND_LOT_NUMBER_MAX } }} />
-            <TextField label="Expiry date" type="date" value={expiry} onChange={(e) => { setExpiry(e.target.value); }} error={Boolean(errors.expiry_date)} helperText={errors.expiry_date} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField label="Units counted" required value={units} onChange={(e) => { setUnits(e.target.value); }} error={Boolean(errors.counted_units)} helperText={errors.counted_units} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <PlaceSelect value={placeId} onChange={setPlaceId} label="Found in" error={errors.place_id} />
-            <TextField
-              label="Unit price (optional)"
-              value={unitPrice}
-              onChange={(e) => { setUnitPrice(e.target.value); }}
-              error={Boolean(errors.unit_price)}
-              helperText={errors.unit_price ?? 'Left empty: the last price paid for this product here'}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={add.isPending}>
-            Add lot
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="Add a found lot"
+      description="A box on the shelf that is not on the books. It is added to the stock when the count is approved."
+      submitLabel="Add lot"
+      onSubmit={submit}
+      pending={add.isPending}
+      onClose={onClose}
+    >
+      <ProductSearchPicker value={product} onChange={(p) => { setProduct(p); setErrors({}); }} />
+      {errors.product_id ? <DialogContentText color="error">{errors.product_id}</DialogContentText> : null}
+      <TextField label="Lot number" required value={lotNumber} onChange={(e) => { setLotNumber(e.target.value); }} error={Boolean(errors.lot_number)} helperText={errors.lot_number} slotProps={{ htmlInput: { maxLength: FOUND_LOT_NUMBER_MAX } }} />
+      <TextField label="Expiry date" type="date" value={expiry} onChange={(e) => { setExpiry(e.target.value); }} error={Boolean(errors.expiry_date)} helperText={errors.expiry_date} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField label="Units counted" required value={units} onChange={(e) => { setUnits(e.target.value); }} error={Boolean(errors.counted_units)} helperText={errors.counted_units} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <PlaceSelect value={placeId} onChange={setPlaceId} label="Found in" error={errors.place_id} />
+      <TextField
+        label="Unit price (optional)"
+        value={unitPrice}
+        onChange={(e) => { setUnitPrice(e.target.value); }}
+        error={Boolean(errors.unit_price)}
+        helperText={errors.unit_price ?? 'Left empty: the last price paid for this product here'}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+    </ActionDialog>
   );
 }

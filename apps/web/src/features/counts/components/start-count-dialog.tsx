@@ -1,16 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { COUNT_MESSAGES, COUNT_SCOPE_LABELS, COUNT_SCOPES, type Category, type CountScope, type Page } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { PlaceSelect } from '../../../components/place-select';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { api, ApiError, errorMessage } from '../../../lib/api-client';
@@ -62,65 +56,54 @@ export function StartCountDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog open onClose={start.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="start-count-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+    <ActionDialog
+      form
+      title="Start a count"
+      description="Staff count what is on the shelf without seeing the books; you approve the differences at the end."
+      submitLabel="Start count"
+      onSubmit={submit}
+      pending={start.isPending}
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <TextField
+        select
+        label="What to count"
+        value={scope}
+        onChange={(e) => {
+          setScope(e.target.value as CountScope);
+          setErrors({});
         }}
+        error={Boolean(errors.scope)}
+        helperText={errors.scope}
       >
-        <DialogTitle id="start-count-title">Start a count</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Staff count what is on the shelf without seeing the books; you approve the differences at the end.</DialogContentText>
-          <Stack spacing={2}>
-            <TextField
-              select
-              label="What to count"
-              value={scope}
-              onChange={(e) => {
-                setScope(e.target.value as CountScope);
-                setErrors({});
-              }}
-              error={Boolean(errors.scope)}
-              helperText={errors.scope}
-            >
-              {COUNT_SCOPES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {COUNT_SCOPE_LABELS[s]}
-                </MenuItem>
-              ))}
-            </TextField>
-            {scope === 'category' ? (
-              <TextField
-                select
-                label="Category"
-                value={categoryId}
-                onChange={(e) => {
-                  setCategoryId(e.target.value);
-                  setErrors({});
-                }}
-                disabled={categories.isPending}
-                error={Boolean(errors.category_id)}
-                helperText={errors.category_id}
-              >
-                {(categories.data ?? []).map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ) : null}
-            {scope === 'place' ? <PlaceSelect value={placeId} onChange={setPlaceId} label="Place to count" error={errors.place_id} /> : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={start.isPending}>
-            Start count
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        {COUNT_SCOPES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {COUNT_SCOPE_LABELS[s]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {scope === 'category' ? (
+        <TextField
+          select
+          label="Category"
+          value={categoryId}
+          onChange={(e) => {
+            setCategoryId(e.target.value);
+            setErrors({});
+          }}
+          disabled={categories.isPending}
+          error={Boolean(errors.category_id)}
+          helperText={errors.category_id}
+        >
+          {(categories.data ?? []).map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
+      {scope === 'place' ? <PlaceSelect value={placeId} onChange={setPlaceId} label="Place to count" error={errors.place_id} /> : null}
+    </ActionDialog>
   );
 }

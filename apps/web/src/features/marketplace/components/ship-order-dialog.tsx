@@ -1,12 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { MARKETPLACE_MESSAGES, UpdateOrderStatusRequestSchema, type MarketplaceOrder } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
@@ -50,31 +44,18 @@ export function ShipOrderDialog({ order, onClose }: { order: Pick<MarketplaceOrd
   });
 
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="ship-order-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle id="ship-order-title">Mark {order.number} shipped</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>The carrier and tracking link {order.vendor.name} sent with the shipment.</DialogContentText>
-          <Stack spacing={2}>
-            <FormTextField control={control} name="carrier" label="Carrier" autoFocus />
-            <FormTextField control={control} name="tracking_url" label="Tracking link" type="url" required placeholder="https://" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={update.isPending}>
-            Mark shipped
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title={`Mark ${order.number} shipped`}
+      description={`The carrier and tracking link ${order.vendor.name} sent with the shipment.`}
+      submitLabel="Mark shipped"
+      onSubmit={() => void submit()}
+      pending={update.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+    >
+      <FormTextField control={control} name="carrier" label="Carrier" autoFocus />
+      <FormTextField control={control} name="tracking_url" label="Tracking link" type="url" required placeholder="https://" />
+    </ActionDialog>
   );
 }

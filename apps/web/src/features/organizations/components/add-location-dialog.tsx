@@ -1,13 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { CreateLocationRequestSchema, MESSAGES, type CreateLocationRequest, type Organization } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -41,26 +35,20 @@ export function AddLocationDialog({ organization, onClose }: { organization: Org
   };
 
   return (
-    <Dialog open onClose={addLocation.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="add-location-title">
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <DialogTitle id="add-location-title">Add Location</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>New location for {organization.name}.</DialogContentText>
-          <Stack spacing={2}>
-            <FormTextField control={control} name="name" label="Location name" required autoFocus />
-            <FormTextField control={control} name="city" label="City" required />
-            <FormTextField control={control} name="state" label="State" required />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={addLocation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={addLocation.isPending}>
-            Add Location
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="Add Location"
+      description={`New location for ${organization.name}.`}
+      submitLabel="Add Location"
+      onSubmit={() => void handleSubmit(onSubmit)()}
+      pending={addLocation.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <FormTextField control={control} name="name" label="Location name" required autoFocus />
+      <FormTextField control={control} name="city" label="City" required />
+      <FormTextField control={control} name="state" label="State" required />
+    </ActionDialog>
   );
 }

@@ -1,12 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useForm } from 'react-hook-form';
 import { MoneySchema, type Organization } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
@@ -52,33 +47,27 @@ export function CustomPriceDialog({ organization, onClose }: { organization: Org
   };
 
   return (
-    <Dialog open onClose={changePrice.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="custom-price-title">
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <DialogTitle id="custom-price-title">Change custom price</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Monthly price of the multiple-location plan for {organization.name}. Leave it empty to use the standard price.
-          </DialogContentText>
-          <FormTextField
-            control={control}
-            name="customPrice"
-            label="Custom price per month"
-            autoFocus
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={changePrice.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={changePrice.isPending}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="Change custom price"
+      description={`Monthly price of the multiple-location plan for ${organization.name}. Leave it empty to use the standard price.`}
+      submitLabel="Save"
+      onSubmit={() => void handleSubmit(onSubmit)()}
+      pending={changePrice.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <FormTextField
+        control={control}
+        name="customPrice"
+        label="Custom price per month"
+        autoFocus
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          htmlInput: { inputMode: 'decimal' },
+        }}
+      />
+    </ActionDialog>
   );
 }

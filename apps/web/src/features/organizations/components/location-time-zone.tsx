@@ -2,17 +2,13 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { proposeTimeZone, timeZoneNames, type Company } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { api, ApiError, errorMessage } from '../../../lib/api-client';
 import { companyKeys } from '../../../lib/companies';
@@ -72,29 +68,28 @@ function TimeZoneDialog({ company, proposed, onClose }: { company: Company; prop
   const fieldReason = save.error instanceof ApiError ? save.error.errors.find((e) => e.field === 'time_zone')?.message : undefined;
   const problem = save.isError ? (fieldReason ?? errorMessage(save.error, 'Could not save the time zone')) : undefined;
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="time-zone-title">
-      <DialogTitle id="time-zone-title">Time zone of {company.name}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
+    <ActionDialog
+      title={`Time zone of ${company.name}`}
+      description={
+        <>
           The nightly forecasts and suggested orders run after this zone&apos;s midnight; the reorder digest leaves in its morning.
           {proposed ? ` Proposed from the address (${company.city}, ${company.state}).` : ''}
-        </DialogContentText>
-        <Autocomplete
-          options={timeZoneNames()}
-          value={zone}
-          onChange={(_event, value) => { setZone(value); }}
-          autoHighlight
-          renderInput={(params) => <TextField {...params} label="Time zone" error={Boolean(problem)} helperText={problem ?? 'Leave empty to keep UTC'} />}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" loading={save.isPending} disabled={zone === company.time_zone} onClick={() => { save.mutate(zone); }}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      }
+      submitLabel="Save"
+      onSubmit={() => { save.mutate(zone); }}
+      ready={zone !== company.time_zone}
+      pending={save.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+    >
+      <Autocomplete
+        options={timeZoneNames()}
+        value={zone}
+        onChange={(_event, value) => { setZone(value); }}
+        autoHighlight
+        renderInput={(params) => <TextField {...params} label="Time zone" error={Boolean(problem)} helperText={problem ?? 'Leave empty to keep UTC'} />}
+      />
+    </ActionDialog>
   );
 }

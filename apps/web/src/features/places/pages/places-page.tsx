@@ -2,10 +2,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -18,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { PLACE_MESSAGES, PLACE_NAME_MAX, PlaceNameSchema, type Place } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -52,41 +49,23 @@ function PlaceNameDialog({ place, onClose }: { place?: Place | undefined; onClos
     else create.mutate({ name: parsed.data }, handlers(PLACE_MESSAGES.created));
   };
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="place-name-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+    <ActionDialog form title={place ? `Rename ${place.name}` : 'Add a place'} submitLabel={place ? 'Rename' : 'Add'} onSubmit={submit} pending={pending} onClose={onClose} maxWidth="xs">
+      <TextField
+        autoFocus
+        fullWidth
+        label="Name"
+        required
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setServerError(null);
         }}
-      >
-        <DialogTitle id="place-name-title">{place ? `Rename ${place.name}` : 'Add a place'}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            label="Name"
-            required
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setServerError(null);
-            }}
-            placeholder="Operatory 2, Sterilization…"
-            error={Boolean(error)}
-            helperText={error}
-            slotProps={{ htmlInput: { maxLength: PLACE_NAME_MAX } }}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {place ? 'Rename' : 'Add'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        placeholder="Operatory 2, Sterilization…"
+        error={Boolean(error)}
+        helperText={error}
+        slotProps={{ htmlInput: { maxLength: PLACE_NAME_MAX } }}
+      />
+    </ActionDialog>
   );
 }
 

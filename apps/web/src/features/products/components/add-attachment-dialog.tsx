@@ -1,9 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -11,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MAX_UPLOAD_BYTES, PRODUCT_MESSAGES, UPLOAD_MESSAGES, type AttachmentType } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { UploadProgress } from '../../../components/upload/upload-progress';
 import { useFileUpload } from '../../../components/upload/use-file-upload';
@@ -73,80 +70,59 @@ export function AddAttachmentDialog({ productId, onClose }: { productId: string;
 
   const busy = upload.status === 'uploading' || add.isPending;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="add-attachment-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+    <ActionDialog form title="Add Instructions For Use" submitLabel="Add" onSubmit={() => void submit()} pending={busy} cancelDisabledWhilePending onClose={onClose}>
+      <RadioGroup
+        row
+        aria-label="Attachment type"
+        value={type}
+        onChange={(event) => {
+          setType(event.target.value as AttachmentType);
+          setFile(null);
+          setErrors({});
         }}
       >
-        <DialogTitle id="add-attachment-title">Add Instructions For Use</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <RadioGroup
-              row
-              aria-label="Attachment type"
-              value={type}
+        <FormControlLabel value="document" control={<Radio />} label="PDF document" />
+        <FormControlLabel value="image" control={<Radio />} label="Image" />
+        <FormControlLabel value="video" control={<Radio />} label="Video link" />
+      </RadioGroup>
+      <TextField label="Name" required value={name} onChange={(event) => { setName(event.target.value); }} error={Boolean(errors.name)} helperText={errors.name} />
+      {type === 'video' ? (
+        <TextField
+          label="Video link"
+          required
+          type="url"
+          placeholder="https://"
+          value={link}
+          onChange={(event) => { setLink(event.target.value); }}
+          error={Boolean(errors.value)}
+          helperText={errors.value}
+        />
+      ) : (
+        <Stack spacing={1}>
+          <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
+            {file ? 'Choose another file' : type === 'document' ? 'Choose PDF' : 'Choose image'}
+            <input
+              hidden
+              type="file"
+              accept={ACCEPT[type]}
+              aria-label={type === 'document' ? 'PDF file' : 'Image file'}
               onChange={(event) => {
-                setType(event.target.value as AttachmentType);
-                setFile(null);
-                setErrors({});
+                const chosen = event.target.files?.[0] ?? null;
+                setFile(chosen);
+                setErrors((e) => ({ ...e, value: chosen ? (attachmentFileProblem(type, chosen) ?? undefined) : undefined }));
+                event.target.value = '';
               }}
-            >
-              <FormControlLabel value="document" control={<Radio />} label="PDF document" />
-              <FormControlLabel value="image" control={<Radio />} label="Image" />
-              <FormControlLabel value="video" control={<Radio />} label="Video link" />
-            </RadioGroup>
-            <TextField label="Name" required value={name} onChange={(event) => { setName(event.target.value); }} error={Boolean(errors.name)} helperText={errors.name} />
-            {type === 'video' ? (
-              <TextField
-                label="Video link"
-                required
-                type="url"
-                placeholder="https://"
-                value={link}
-                onChange={(event) => { setLink(event.target.value); }}
-                error={Boolean(errors.value)}
-                helperText={errors.value}
-              />
-            ) : (
-              <Stack spacing={1}>
-                <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
-                  {file ? 'Choose another file' : type === 'document' ? 'Choose PDF' : 'Choose image'}
-                  <input
-                    hidden
-                    type="file"
-                    accept={ACCEPT[type]}
-                    aria-label={type === 'document' ? 'PDF file' : 'Image file'}
-                    onChange={(event) => {
-                      const chosen = event.target.files?.[0] ?? null;
-                      setFile(chosen);
-                      setErrors((e) => ({ ...e, value: chosen ? (attachmentFileProblem(type, chosen) ?? undefined) : undefined }));
-                      event.target.value = '';
-                    }}
-                  />
-                </Button>
-                {file ? <Typography variant="body2">{file.name}</Typography> : null}
-                {errors.value ? (
-                  <Typography variant="body2" color="error" role="alert">
-                    {errors.value}
-                  </Typography>
-                ) : null}
-                <UploadProgress state={upload} />
-              </Stack>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
+            />
           </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Add
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          {file ? <Typography variant="body2">{file.name}</Typography> : null}
+          {errors.value ? (
+            <Typography variant="body2" color="error" role="alert">
+              {errors.value}
+            </Typography>
+          ) : null}
+          <UploadProgress state={upload} />
+        </Stack>
+      )}
+    </ActionDialog>
   );
 }

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   PRODUCT_REQUEST_MESSAGES,
@@ -17,6 +10,7 @@ import {
   type Product,
   type ProductRequestUrgency,
 } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
@@ -66,73 +60,62 @@ export function RequestProductDialog({ product, onClose }: RequestProductDialogP
   };
 
   return (
-    <Dialog open onClose={send.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="request-product-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+    <ActionDialog
+      form
+      title="Request Product"
+      description={`${product.name}: your admins are told, and it goes on the running list of the vendor with the best price as high priority, or waits for them to choose a supplier.`}
+      submitLabel="Send"
+      onSubmit={submit}
+      ready={parsed.success && Object.keys(serverErrors).length === 0}
+      pending={send.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <TextField
+        label="Quantity (containers)"
+        type="number"
+        required
+        value={quantity}
+        onChange={(e) => {
+          setQuantity(e.target.value);
+          setServerErrors({});
         }}
+        onKeyDown={blockNonNumericKeys}
+        error={Boolean(issue('quantity'))}
+        helperText={issue('quantity')}
+        slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+      />
+      <TextField
+        select
+        label="Urgency"
+        required
+        value={urgency}
+        onChange={(e) => {
+          setUrgency(e.target.value as ProductRequestUrgency);
+          setServerErrors({});
+        }}
+        error={Boolean(issue('urgency'))}
+        helperText={issue('urgency')}
       >
-        <DialogTitle id="request-product-title">Request Product</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{product.name}: your admins are told, and it goes on the running list of the vendor with the best price as high priority, or waits for them to choose a supplier.</DialogContentText>
-          <Stack spacing={2}>
-            <TextField
-              label="Quantity (containers)"
-              type="number"
-              required
-              value={quantity}
-              onChange={(e) => {
-                setQuantity(e.target.value);
-                setServerErrors({});
-              }}
-              onKeyDown={blockNonNumericKeys}
-              error={Boolean(issue('quantity'))}
-              helperText={issue('quantity')}
-              slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
-            />
-            <TextField
-              select
-              label="Urgency"
-              required
-              value={urgency}
-              onChange={(e) => {
-                setUrgency(e.target.value as ProductRequestUrgency);
-                setServerErrors({});
-              }}
-              error={Boolean(issue('urgency'))}
-              helperText={issue('urgency')}
-            >
-              {PRODUCT_REQUEST_URGENCIES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {PRODUCT_REQUEST_URGENCY_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Note"
-              multiline
-              minRows={2}
-              value={note}
-              onChange={(e) => {
-                setNote(e.target.value);
-                setServerErrors({});
-              }}
-              error={Boolean(issue('note'))}
-              helperText={issue('note') ?? `${String(note.length)}/${String(PRODUCT_REQUEST_NOTE_MAX)}`}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={send.isPending} disabled={!parsed.success || Object.keys(serverErrors).length > 0}>
-            Send
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        {PRODUCT_REQUEST_URGENCIES.map((value) => (
+          <MenuItem key={value} value={value}>
+            {PRODUCT_REQUEST_URGENCY_LABELS[value]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Note"
+        multiline
+        minRows={2}
+        value={note}
+        onChange={(e) => {
+          setNote(e.target.value);
+          setServerErrors({});
+        }}
+        error={Boolean(issue('note'))}
+        helperText={issue('note') ?? `${String(note.length)}/${String(PRODUCT_REQUEST_NOTE_MAX)}`}
+      />
+    </ActionDialog>
   );
 }

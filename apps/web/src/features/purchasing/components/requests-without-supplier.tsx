@@ -3,15 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { ActionDialog } from '../../../components/action-dialog';
 import { AppLink } from '../../../components/link';
 import { PRODUCT_REQUEST_MESSAGES, PRODUCT_REQUEST_URGENCY_LABELS, PURCHASING_MESSAGES, type RequestWithoutSupplier } from '@clinic/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -49,38 +45,26 @@ function ChooseSupplierDialog({ request, onClose }: { request: RequestWithoutSup
     );
   };
   return (
-    <Dialog open onClose={choose.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="choose-supplier-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+    <ActionDialog
+      form
+      title="Choose a supplier"
+      description={`${containers(request.quantity)} of ${request.product.name} go on the supplier’s running list as high priority.`}
+      submitLabel="Add to running list"
+      onSubmit={submit}
+      pending={choose.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <SupplierPicker
+        value={supplier}
+        onChange={(next) => {
+          setSupplier(next);
+          setProblem(undefined);
         }}
-      >
-        <DialogTitle id="choose-supplier-title">Choose a supplier</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {containers(request.quantity)} of {request.product.name} go on the supplier’s running list as high priority.
-          </DialogContentText>
-          <SupplierPicker
-            value={supplier}
-            onChange={(next) => {
-              setSupplier(next);
-              setProblem(undefined);
-            }}
-            error={problem}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={choose.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={choose.isPending}>
-            Add to running list
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        error={problem}
+      />
+    </ActionDialog>
   );
 }
 

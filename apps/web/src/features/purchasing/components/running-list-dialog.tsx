@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_RUNNING_LIST_QUANTITY, PURCHASING_MESSAGES, RunningListProductInputSchema, type Product, type RunningList } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { SupplierPicker, type SupplierOption } from '../../../components/supplier-picker';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
@@ -78,64 +72,42 @@ export function RunningListDialog({ product, defaults, onClose }: RunningListDia
   };
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="running-list-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id="running-list-title">Add to Running List</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{product.name}</DialogContentText>
-          <Stack spacing={2}>
-            <TextField select label="Running list" value={listId} onChange={(e) => { setListId(e.target.value); }} disabled={openLists.isPending}>
-              <MenuItem value={NEW_LIST}>New running list</MenuItem>
-              {lists.map((list) => (
-                <MenuItem key={list.id} value={list.id}>
-                  {listLabel(list)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {chosen ? (
-              <TextField label="Supplier" value={chosen.supplier.name} disabled />
-            ) : (
-              <SupplierPicker value={supplier} onChange={setSupplier} error={supplierError} />
-            )}
-            <TextField
-              label="Quantity (containers)"
-              type="number"
-              required
-              value={quantity}
-              onChange={(e) => { setQuantity(e.target.value); }}
-              onKeyDown={blockNonNumericKeys}
-              error={Boolean(quantityError)}
-              helperText={quantityError ?? defaults?.hint}
-              slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
-            />
-            <TextField
-              label="Price per container ($)"
-              type="number"
-              value={price}
-              onChange={(e) => { setPrice(e.target.value); }}
-              onKeyDown={blockNonNumericKeys}
-              error={Boolean(issue('price'))}
-              helperText={issue('price') ?? 'Leave empty for the last price paid to this supplier ($1 if never bought)'}
-              slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
-            />
-            <FormControlLabel control={<Switch checked={highPriority} onChange={(e) => { setHighPriority(e.target.checked); }} />} label="High priority" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            Add
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog form title="Add to Running List" description={product.name} submitLabel="Add" onSubmit={submit} pending={pending} cancelDisabledWhilePending onClose={onClose} maxWidth="xs">
+      <TextField select label="Running list" value={listId} onChange={(e) => { setListId(e.target.value); }} disabled={openLists.isPending}>
+        <MenuItem value={NEW_LIST}>New running list</MenuItem>
+        {lists.map((list) => (
+          <MenuItem key={list.id} value={list.id}>
+            {listLabel(list)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {chosen ? (
+        <TextField label="Supplier" value={chosen.supplier.name} disabled />
+      ) : (
+        <SupplierPicker value={supplier} onChange={setSupplier} error={supplierError} />
+      )}
+      <TextField
+        label="Quantity (containers)"
+        type="number"
+        required
+        value={quantity}
+        onChange={(e) => { setQuantity(e.target.value); }}
+        onKeyDown={blockNonNumericKeys}
+        error={Boolean(quantityError)}
+        helperText={quantityError ?? defaults?.hint}
+        slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+      />
+      <TextField
+        label="Price per container ($)"
+        type="number"
+        value={price}
+        onChange={(e) => { setPrice(e.target.value); }}
+        onKeyDown={blockNonNumericKeys}
+        error={Boolean(issue('price'))}
+        helperText={issue('price') ?? 'Leave empty for the last price paid to this supplier ($1 if never bought)'}
+        slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
+      />
+      <FormControlLabel control={<Switch checked={highPriority} onChange={(e) => { setHighPriority(e.target.checked); }} />} label="High priority" />
+    </ActionDialog>
   );
 }

@@ -2,11 +2,7 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -17,6 +13,7 @@ import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { can, PURCHASING_MESSAGES } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { AppLink } from '../../../components/link';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type PageState } from '../../../components/paged-table';
@@ -56,29 +53,19 @@ function NewRunningListDialog({ onClose }: { onClose: () => void }) {
     });
   };
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="new-list-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id="new-list-title">New running list</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>A running list collects what to order from one supplier until you generate the purchase order.</DialogContentText>
-          <SupplierPicker value={supplier} onChange={setSupplier} error={submitted && !supplier ? PURCHASING_MESSAGES.selectSupplier : undefined} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Create
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="New running list"
+      description="A running list collects what to order from one supplier until you generate the purchase order."
+      submitLabel="Create"
+      onSubmit={submit}
+      pending={create.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <SupplierPicker value={supplier} onChange={setSupplier} error={submitted && !supplier ? PURCHASING_MESSAGES.selectSupplier : undefined} />
+    </ActionDialog>
   );
 }
 
@@ -103,31 +90,27 @@ function ReorderSuggestionsDialog({ onClose }: { onClose: () => void }) {
       onError: (error) => { notify.error(errorMessage(error, PURCHASING_MESSAGES.addFailed)); },
     });
   return (
-    <Dialog open onClose={suggest.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="suggestions-title">
-      <DialogTitle id="suggestions-title">Reorder suggestions</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Every product below its minimum stock goes on the running list of the supplier it was last bought from, in whole containers enough to reach the minimum.
-        </DialogContentText>
-        <SupplierPicker value={supplier} onChange={setSupplier} />
-        <DialogContentText variant="body2" sx={{ mt: 1 }}>
-          Optional: the supplier for products never bought here.
-        </DialogContentText>
-        {leftOut ? (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {`Not added, no supplier known yet: ${leftOut.join(', ')}. Choose a supplier above and run again, or add them by hand.`}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={suggest.isPending}>
-          Close
-        </Button>
-        <Button variant="contained" onClick={run} loading={suggest.isPending}>
-          Fill running lists
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      title="Reorder suggestions"
+      description="Every product below its minimum stock goes on the running list of the supplier it was last bought from, in whole containers enough to reach the minimum."
+      plainContent
+      submitLabel="Fill running lists"
+      onSubmit={run}
+      pending={suggest.isPending}
+      cancelLabel="Close"
+      cancelDisabledWhilePending
+      onClose={onClose}
+    >
+      <SupplierPicker value={supplier} onChange={setSupplier} />
+      <DialogContentText variant="body2" sx={{ mt: 1 }}>
+        Optional: the supplier for products never bought here.
+      </DialogContentText>
+      {leftOut ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {`Not added, no supplier known yet: ${leftOut.join(', ')}. Choose a supplier above and run again, or add them by hand.`}
+        </Alert>
+      ) : null}
+    </ActionDialog>
   );
 }
 

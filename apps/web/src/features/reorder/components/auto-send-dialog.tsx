@@ -1,15 +1,9 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { REORDER_MESSAGES, ReorderSettingsSchema, type ReorderSettings } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveReorderSettings } from '../api/reorder-api';
@@ -39,33 +33,26 @@ export function AutoSendDialog({ settings, onClose }: { settings: ReorderSetting
     });
   };
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="auto-send-title">
-      <form noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
-        <DialogTitle id="auto-send-title">Automatic sending</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            When the daily draft is made, each vendor&apos;s order under this amount goes out by itself, in your name. Larger orders wait for you.
-          </DialogContentText>
-          <Stack spacing={2}>
-            <FormControlLabel control={<Switch checked={on} onChange={(e) => { setOn(e.target.checked); setError(null); }} />} label="Send small orders automatically" />
-            <TextField
-              label="Send orders under ($)"
-              value={amount}
-              disabled={!on}
-              onChange={(e) => { setAmount(e.target.value); setError(null); }}
-              error={Boolean(error)}
-              helperText={error ?? 'Per vendor, per day'}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="Automatic sending"
+      description="When the daily draft is made, each vendor's order under this amount goes out by itself, in your name. Larger orders wait for you."
+      submitLabel="Save"
+      onSubmit={submit}
+      pending={save.isPending}
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <FormControlLabel control={<Switch checked={on} onChange={(e) => { setOn(e.target.checked); setError(null); }} />} label="Send small orders automatically" />
+      <TextField
+        label="Send orders under ($)"
+        value={amount}
+        disabled={!on}
+        onChange={(e) => { setAmount(e.target.value); setError(null); }}
+        error={Boolean(error)}
+        helperText={error ?? 'Per vendor, per day'}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+    </ActionDialog>
   );
 }

@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -24,6 +18,7 @@ import {
   type ReorderDigest,
   type ReorderSettings,
 } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { reorderDigestQueryOptions, usePinLevels, useSaveReorderDigest, useSaveReorderSettings } from '../api/reorder-api';
@@ -61,25 +56,20 @@ export function PinLevelsDialog({ productId, facts, onClose }: { productId: stri
     save(parsed.data);
   };
   return (
-    <Dialog open onClose={pin.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="pin-levels-title">
-      <form noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
-        <DialogTitle id="pin-levels-title">Set levels by hand</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Order when the shelf and what is on order fall to the reorder point, up to the second level. They replace the forecast's until you clear them.</DialogContentText>
-          <Stack spacing={2}>
-            <TextField label="Reorder point (units)" value={reorderPoint} onChange={(e) => { setReorderPoint(e.target.value); setErrors({}); }} error={Boolean(errors.reorder_point)} helperText={errors.reorder_point} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-            <TextField label="Order up to (units)" value={orderUpTo} onChange={(e) => { setOrderUpTo(e.target.value); setErrors({}); }} error={Boolean(errors.order_up_to)} helperText={errors.order_up_to} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          {facts.pinned ? <Button onClick={() => { save(null); }} disabled={pin.isPending} sx={{ mr: 'auto' }}>Follow the forecast</Button> : null}
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={pin.isPending}>
-            Save levels
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="Set levels by hand"
+      description="Order when the shelf and what is on order fall to the reorder point, up to the second level. They replace the forecast's until you clear them."
+      submitLabel="Save levels"
+      onSubmit={submit}
+      pending={pin.isPending}
+      onClose={onClose}
+      maxWidth="xs"
+      extraActions={facts.pinned ? <Button onClick={() => { save(null); }} disabled={pin.isPending} sx={{ mr: 'auto' }}>Follow the forecast</Button> : null}
+    >
+      <TextField label="Reorder point (units)" value={reorderPoint} onChange={(e) => { setReorderPoint(e.target.value); setErrors({}); }} error={Boolean(errors.reorder_point)} helperText={errors.reorder_point} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      <TextField label="Order up to (units)" value={orderUpTo} onChange={(e) => { setOrderUpTo(e.target.value); setErrors({}); }} error={Boolean(errors.order_up_to)} helperText={errors.order_up_to} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+    </ActionDialog>
   );
 }
 
@@ -134,40 +124,33 @@ export function ReorderSettingsDialog({ settings, onClose }: { settings: Reorder
   };
   const pending = save.isPending || saveDigest.isPending;
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="reorder-settings-title">
-      <form noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
-        <DialogTitle id="reorder-settings-title">Reorder settings</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            For every product of this location: the share of what is asked for the shelf should serve, and what an order and a dollar of stock cost, which set how much to order at a time.
-          </DialogContentText>
-          <Stack spacing={2}>
-            <TextField label="Fill rate (%)" value={percent} onChange={(e) => { setPercent(e.target.value); setErrors({}); }} error={Boolean(errors.fill_rate)} helperText={errors.fill_rate ?? '99% of units served by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <TextField label="Cost per order ($)" value={orderCost} onChange={(e) => { setOrderCost(e.target.value); setErrors({}); }} error={Boolean(errors.order_cost)} helperText={errors.order_cost ?? 'Staff time and handling, counted once per supplier order; $15 by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <TextField label="Holding rate (% a year)" value={holding} onChange={(e) => { setHolding(e.target.value); setErrors({}); }} error={Boolean(errors.holding_rate)} helperText={errors.holding_rate ?? 'What a dollar of stock costs to keep a year; 25% by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <TextField label="Days between orders" value={reviewDays} onChange={(e) => { setReviewDays(e.target.value); setErrors({}); }} error={Boolean(errors.review_days)} helperText={errors.review_days ?? 'For products with no price yet; 7 by default'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-            <FormControl component="fieldset" error={Boolean(errors.frequency) || digest.isError} disabled={!digest.data}>
-              <FormLabel component="legend" id="reorder-digest-label">
-                Reorder digest e-mail
-              </FormLabel>
-              <RadioGroup row aria-labelledby="reorder-digest-label" name="frequency" value={shownFrequency} onChange={(_event, value) => { setFrequency(value as DigestChoice); setErrors({}); }}>
-                {DIGEST_CHOICES.map((choice) => (
-                  <FormControlLabel key={choice} value={choice} control={<Radio />} label={DIGEST_CHOICE_LABELS[choice]} />
-                ))}
-              </RadioGroup>
-              <FormHelperText>
-                {errors.frequency ?? (digest.isError ? errorMessage(digest.error, 'Could not load your digest e-mail choice') : 'Sent to you for this location: items at risk, lots expiring and the suggested order waiting.')}
-              </FormHelperText>
-            </FormControl>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="Reorder settings"
+      description="For every product of this location: the share of what is asked for the shelf should serve, and what an order and a dollar of stock cost, which set how much to order at a time."
+      submitLabel="Save"
+      onSubmit={() => void submit()}
+      pending={pending}
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <TextField label="Fill rate (%)" value={percent} onChange={(e) => { setPercent(e.target.value); setErrors({}); }} error={Boolean(errors.fill_rate)} helperText={errors.fill_rate ?? '99% of units served by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <TextField label="Cost per order ($)" value={orderCost} onChange={(e) => { setOrderCost(e.target.value); setErrors({}); }} error={Boolean(errors.order_cost)} helperText={errors.order_cost ?? 'Staff time and handling, counted once per supplier order; $15 by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <TextField label="Holding rate (% a year)" value={holding} onChange={(e) => { setHolding(e.target.value); setErrors({}); }} error={Boolean(errors.holding_rate)} helperText={errors.holding_rate ?? 'What a dollar of stock costs to keep a year; 25% by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <TextField label="Days between orders" value={reviewDays} onChange={(e) => { setReviewDays(e.target.value); setErrors({}); }} error={Boolean(errors.review_days)} helperText={errors.review_days ?? 'For products with no price yet; 7 by default'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      <FormControl component="fieldset" error={Boolean(errors.frequency) || digest.isError} disabled={!digest.data}>
+        <FormLabel component="legend" id="reorder-digest-label">
+          Reorder digest e-mail
+        </FormLabel>
+        <RadioGroup row aria-labelledby="reorder-digest-label" name="frequency" value={shownFrequency} onChange={(_event, value) => { setFrequency(value as DigestChoice); setErrors({}); }}>
+          {DIGEST_CHOICES.map((choice) => (
+            <FormControlLabel key={choice} value={choice} control={<Radio />} label={DIGEST_CHOICE_LABELS[choice]} />
+          ))}
+        </RadioGroup>
+        <FormHelperText>
+          {errors.frequency ?? (digest.isError ? errorMessage(digest.error, 'Could not load your digest e-mail choice') : 'Sent to you for this location: items at risk, lots expiring and the suggested order waiting.')}
+        </FormHelperText>
+      </FormControl>
+    </ActionDialog>
   );
 }

@@ -1,13 +1,7 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ConsumeStockRequestSchema, STOCK_MESSAGES, STOCK_NOTE_MAX, type Product, type Stock } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
@@ -47,53 +41,42 @@ export function ConsumeDialog({ product, stock, onClose }: ConsumeDialogProps) {
   };
 
   return (
-    <Dialog open onClose={consume.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="consume-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id="consume-title">Record consumption</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {stock
-              ? `${product.name}, lot ${stock.lotNumber || '(no lot number)'}, expires ${formatDate(stock.expiry_date)}: ${unitCount(stock.units_left)} left.`
-              : `${product.name}: units are taken from the lot that expires first.`}
-          </DialogContentText>
-          <Stack spacing={2}>
-            <TextField
-              label="Units"
-              type="number"
-              required
-              autoFocus
-              value={quantity}
-              onChange={(e) => { setQuantity(e.target.value); }}
-              onKeyDown={blockNonNumericKeys}
-              error={Boolean(quantityError) || tooMany}
-              helperText={tooMany ? STOCK_MESSAGES.remainingTooHigh : quantityError}
-              slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
-            />
-            <TextField
-              label="Reason"
-              value={note}
-              onChange={(e) => { setNote(e.target.value); }}
-              placeholder="Dropped vial, sample, training…"
-              helperText={`${String(note.length)}/${String(STOCK_NOTE_MAX)}`}
-              slotProps={{ htmlInput: { maxLength: STOCK_NOTE_MAX } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={consume.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={consume.isPending} disabled={!parsed.success || tooMany}>
-            Record
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="Record consumption"
+      description={
+        stock
+          ? `${product.name}, lot ${stock.lotNumber || '(no lot number)'}, expires ${formatDate(stock.expiry_date)}: ${unitCount(stock.units_left)} left.`
+          : `${product.name}: units are taken from the lot that expires first.`
+      }
+      submitLabel="Record"
+      onSubmit={submit}
+      ready={parsed.success && !tooMany}
+      pending={consume.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <TextField
+        label="Units"
+        type="number"
+        required
+        autoFocus
+        value={quantity}
+        onChange={(e) => { setQuantity(e.target.value); }}
+        onKeyDown={blockNonNumericKeys}
+        error={Boolean(quantityError) || tooMany}
+        helperText={tooMany ? STOCK_MESSAGES.remainingTooHigh : quantityError}
+        slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
+      />
+      <TextField
+        label="Reason"
+        value={note}
+        onChange={(e) => { setNote(e.target.value); }}
+        placeholder="Dropped vial, sample, training…"
+        helperText={`${String(note.length)}/${String(STOCK_NOTE_MAX)}`}
+        slotProps={{ htmlInput: { maxLength: STOCK_NOTE_MAX } }}
+      />
+    </ActionDialog>
   );
 }

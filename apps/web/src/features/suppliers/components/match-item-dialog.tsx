@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { MARKETPLACE_MESSAGES, type PriceListItem } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
@@ -49,32 +44,25 @@ export function MatchItemDialog({ supplierId, item, onClose }: MatchItemDialogPr
   };
 
   return (
-    <Dialog open onClose={match.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="match-item-title" aria-describedby="match-item-text">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id="match-item-title">Match to a product</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="match-item-text" sx={{ mb: 2 }}>
-            {item.description}
-            <br />
-            {itemCodes(item)}
-          </DialogContentText>
-          <ProductSearchPicker value={picked} onChange={setPicked} label="Catalog product" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={match.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!picked} loading={match.isPending}>
-            Match
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      title="Match to a product"
+      description={
+        <>
+          {item.description}
+          <br />
+          {itemCodes(item)}
+        </>
+      }
+      describedByDescription
+      submitLabel="Match"
+      onSubmit={submit}
+      ready={Boolean(picked)}
+      pending={match.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+    >
+      <ProductSearchPicker value={picked} onChange={setPicked} label="Catalog product" />
+    </ActionDialog>
   );
 }

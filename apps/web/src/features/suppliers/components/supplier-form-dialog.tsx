@@ -1,8 +1,3 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Control, type Resolver } from 'react-hook-form';
@@ -13,6 +8,7 @@ import {
   type Supplier,
   type UpdateSupplierRequest,
 } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -56,50 +52,31 @@ interface SupplierFormFrameProps {
 /** The supplier form itself, shared by Add and Edit. */
 function SupplierFormFrame({ open, title, submitLabel, pending, control, onSubmit, onClose }: SupplierFormFrameProps) {
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="supplier-form-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id="supplier-form-title">{title}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="name" label="Name" required autoFocus />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="email" label="Email" type="email" required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="phone" label="Phone" type="tel" required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="tax_id" label="Tax ID" required />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField control={control} name="address" label="Address" multiline minRows={2} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="contact_email" label="Contact email" type="email" required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="contact_phone" label="Contact phone" type="tel" required />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog form open={open} title={title} plainContent submitLabel={submitLabel} onSubmit={onSubmit} pending={pending} cancelDisabledWhilePending onClose={onClose}>
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="name" label="Name" required autoFocus />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="email" label="Email" type="email" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="phone" label="Phone" type="tel" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="tax_id" label="Tax ID" required />
+        </Grid>
+        <Grid size={12}>
+          <FormTextField control={control} name="address" label="Address" multiline minRows={2} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="contact_email" label="Contact email" type="email" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="contact_phone" label="Contact phone" type="tel" required />
+        </Grid>
+      </Grid>
+    </ActionDialog>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, todayIso } from '../../../lib/format';
 import { productLotsQueryOptions } from '../api/transfers-api';
 import { pickIssue, proposeLots, type LotPick } from '../lot-plan';
+import { TransferLine } from './transfer-line';
 
 interface LotPicksProps {
   productId: string;
@@ -30,10 +30,7 @@ export function LotPicks({ productId, productName, units, value, onChange }: Lot
   if (!value) return <Typography color="text.secondary">Loading the lots of {productName}…</Typography>;
   const total = value.reduce((sum, p) => sum + (Number.isFinite(p.units) ? p.units : 0), 0);
   return (
-    <Stack spacing={1} role="group" aria-label={`Lots of ${productName}`}>
-      <Typography variant="subtitle2">
-        {productName}: {total} of {units} units picked
-      </Typography>
+    <TransferLine label={`Lots of ${productName}`} heading={`${productName}: ${String(total)} of ${String(units)} units picked`}>
       {value.length === 0 ? <Typography color="error">No lot of {productName} can be sent from here</Typography> : null}
       {value.map((pick, i) => {
         const issue = pickIssue(pick);
@@ -53,7 +50,7 @@ export function LotPicks({ productId, productName, units, value, onChange }: Lot
           />
         );
       })}
-    </Stack>
+    </TransferLine>
   );
 }
 

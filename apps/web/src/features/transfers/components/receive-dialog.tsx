@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { receiveIssue, TRANSFER_MESSAGES, TRANSFER_REASON_MAX, type Transfer } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { PlaceSelect } from '../../../components/place-select';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useReceiveTransfer } from '../api/transfers-api';
+import { TransferLine } from './transfer-line';
 
 interface Arrived {
   units: string;
@@ -55,56 +50,41 @@ export function ReceiveDialog({ transfer, onClose }: { transfer: Transfer; onClo
   };
   const set = (lineId: string, change: Partial<Arrived>) => { setArrived((all) => ({ ...all, [lineId]: { ...all[lineId]!, ...change } })); };
   return (
-    <Dialog open onClose={receive.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="receive-title">
-      <DialogTitle id="receive-title">Receive from {transfer.from.name}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {transfer.lines.map((line, i) => {
-            const a = arrived[line.id]!;
-            const short = Number(a.units) < line.units_shipped;
-            return (
-              <Stack key={line.id} spacing={1} role="group" aria-label={`${line.product_name}, lot ${line.lotNumber}`}>
-                <Typography variant="subtitle2">
-                  {line.product_name}, lot {line.lotNumber || '(none)'}, expires {formatDate(line.expiry_date)}: {line.units_shipped} shipped
-                </Typography>
-                <TextField
-                  size="small"
-                  type="number"
-                  label={`Units received of lot ${line.lotNumber || '(none)'}`}
-                  value={a.units}
-                  onChange={(e) => { set(line.id, { units: e.target.value }); }}
-                  error={Boolean(issues[i]!.units)}
-                  helperText={issues[i]!.units}
-                  slotProps={{ htmlInput: { min: 0, max: line.units_shipped, step: 1 } }}
-                />
-                {short ? (
-                  <TextField
-                    size="small"
-                    label="Why the rest did not arrive"
-                    value={a.reason}
-                    onChange={(e) => { set(line.id, { reason: e.target.value }); }}
-                    error={Boolean(issues[i]!.reason)}
-                    helperText={issues[i]!.reason ?? 'The units that did not arrive are written off'}
-                    slotProps={{ htmlInput: { maxLength: TRANSFER_REASON_MAX } }}
-                  />
-                ) : null}
-              </Stack>
-            );
-          })}
-          <PlaceSelect label="Put away in" value={placeId} onChange={setPlaceId} />
-          {error ? (
-            <Typography color="error" role="alert">
-              {error}
-            </Typography>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={!ready} loading={receive.isPending}>
-          Receive
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog title={`Receive from ${transfer.from.name}`} error={error} submitLabel="Receive" onSubmit={submit} ready={ready} pending={receive.isPending} onClose={onClose}>
+      {transfer.lines.map((line, i) => {
+        const a = arrived[line.id]!;
+        const short = Number(a.units) < line.units_shipped;
+        return (
+          <TransferLine
+            key={line.id}
+            label={`${line.product_name}, lot ${line.lotNumber}`}
+            heading={`${line.product_name}, lot ${line.lotNumber || '(none)'}, expires ${formatDate(line.expiry_date)}: ${String(line.units_shipped)} shipped`}
+          >
+            <TextField
+              size="small"
+              type="number"
+              label={`Units received of lot ${line.lotNumber || '(none)'}`}
+              value={a.units}
+              onChange={(e) => { set(line.id, { units: e.target.value }); }}
+              error={Boolean(issues[i]!.units)}
+              helperText={issues[i]!.units}
+              slotProps={{ htmlInput: { min: 0, max: line.units_shipped, step: 1 } }}
+            />
+            {short ? (
+              <TextField
+                size="small"
+                label="Why the rest did not arrive"
+                value={a.reason}
+                onChange={(e) => { set(line.id, { reason: e.target.value }); }}
+                error={Boolean(issues[i]!.reason)}
+                helperText={issues[i]!.reason ?? 'The units that did not arrive are written off'}
+                slotProps={{ htmlInput: { maxLength: TRANSFER_REASON_MAX } }}
+              />
+            ) : null}
+          </TransferLine>
+        );
+      })}
+      <PlaceSelect label="Put away in" value={placeId} onChange={setPlaceId} />
+    </ActionDialog>
   );
 }

@@ -1,12 +1,6 @@
 import { useCallback, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { TRANSFER_MESSAGES, type Transfer } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { useShipTransfer } from '../api/transfers-api';
@@ -35,26 +29,10 @@ export function ShipDialog({ transfer, onClose }: { transfer: Transfer; onClose:
     );
   };
   return (
-    <Dialog open onClose={ship.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="ship-title">
-      <DialogTitle id="ship-title">Ship to {transfer.to.name}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {transfer.items.map((item) => (
-            <LotPicks key={item.product_id} productId={item.product_id} productName={item.product_name} units={item.units} value={picks[item.product_id] ?? null} onChange={(next) => { update(item.product_id, next); }} />
-          ))}
-          {error ? (
-            <Typography color="error" role="alert">
-              {error}
-            </Typography>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={!ready} loading={ship.isPending}>
-          Ship
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog title={`Ship to ${transfer.to.name}`} error={error} submitLabel="Ship" onSubmit={submit} ready={ready} pending={ship.isPending} onClose={onClose}>
+      {transfer.items.map((item) => (
+        <LotPicks key={item.product_id} productId={item.product_id} productName={item.product_name} units={item.units} value={picks[item.product_id] ?? null} onChange={(next) => { update(item.product_id, next); }} />
+      ))}
+    </ActionDialog>
   );
 }

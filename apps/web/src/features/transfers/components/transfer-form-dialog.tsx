@@ -1,9 +1,5 @@
 import { useCallback, useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -12,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { TRANSFER_MESSAGES, TRANSFER_NOTE_MAX } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
@@ -75,56 +72,40 @@ export function TransferFormDialog({ mode, currentCompanyId, onClose }: { mode: 
   };
 
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="transfer-form-title">
-      <DialogTitle id="transfer-form-title">{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField select label={sending ? 'To location' : 'From location'} value={other} onChange={(e) => { setOther(e.target.value); }} required>
-            {(locations.data ?? [])
-              .filter((l) => l.id !== currentCompanyId)
-              .map((l) => (
-                <MenuItem key={l.id} value={l.id}>
-                  {l.name}
-                </MenuItem>
-              ))}
-          </TextField>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <ProductSearchPicker value={product} onChange={setProduct} exclude={new Set(items.map((i) => i.product.id))} />
-            <TextField label="Units" type="number" value={units} onChange={(e) => { setUnits(e.target.value); }} slotProps={{ htmlInput: { min: 1, step: 1 } }} sx={{ width: { sm: 120 } }} />
-            <Button onClick={add} disabled={!canAdd} sx={{ mt: { sm: 1 } }}>
-              Add
-            </Button>
-          </Stack>
-          {items.map((item, i) => (
-            <Stack key={item.product.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <Stack sx={{ flex: 1 }}>
-                {sending ? (
-                  <LotPicks productId={item.product.id} productName={item.product.name} units={item.units} value={item.picks} onChange={(picks) => { setPicks(i, picks); }} />
-                ) : (
-                  <Typography>
-                    {item.product.name}: {item.units} units
-                  </Typography>
-                )}
-              </Stack>
-              <IconButton aria-label={`Remove ${item.product.name}`} onClick={() => { setItems((all) => all.filter((_, j) => j !== i)); }}>
-                <DeleteOutlined />
-              </IconButton>
-            </Stack>
+    <ActionDialog title={title} error={error} submitLabel={sending ? 'Ship' : 'Ask'} onSubmit={submit} ready={ready} pending={create.isPending} onClose={onClose}>
+      <TextField select label={sending ? 'To location' : 'From location'} value={other} onChange={(e) => { setOther(e.target.value); }} required>
+        {(locations.data ?? [])
+          .filter((l) => l.id !== currentCompanyId)
+          .map((l) => (
+            <MenuItem key={l.id} value={l.id}>
+              {l.name}
+            </MenuItem>
           ))}
-          <TextField label="Note" value={note} onChange={(e) => { setNote(e.target.value); }} multiline minRows={2} slotProps={{ htmlInput: { maxLength: TRANSFER_NOTE_MAX } }} />
-          {error ? (
-            <Typography color="error" role="alert">
-              {error}
-            </Typography>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={!ready} loading={create.isPending}>
-          {sending ? 'Ship' : 'Ask'}
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <ProductSearchPicker value={product} onChange={setProduct} exclude={new Set(items.map((i) => i.product.id))} />
+        <TextField label="Units" type="number" value={units} onChange={(e) => { setUnits(e.target.value); }} slotProps={{ htmlInput: { min: 1, step: 1 } }} sx={{ width: { sm: 120 } }} />
+        <Button onClick={add} disabled={!canAdd} sx={{ mt: { sm: 1 } }}>
+          Add
         </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+      {items.map((item, i) => (
+        <Stack key={item.product.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Stack sx={{ flex: 1 }}>
+            {sending ? (
+              <LotPicks productId={item.product.id} productName={item.product.name} units={item.units} value={item.picks} onChange={(picks) => { setPicks(i, picks); }} />
+            ) : (
+              <Typography>
+                {item.product.name}: {item.units} units
+              </Typography>
+            )}
+          </Stack>
+          <IconButton aria-label={`Remove ${item.product.name}`} onClick={() => { setItems((all) => all.filter((_, j) => j !== i)); }}>
+            <DeleteOutlined />
+          </IconButton>
+        </Stack>
+      ))}
+      <TextField label="Note" value={note} onChange={(e) => { setNote(e.target.value); }} multiline minRows={2} slotProps={{ htmlInput: { maxLength: TRANSFER_NOTE_MAX } }} />
+    </ActionDialog>
   );
 }

@@ -1,12 +1,7 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { CATEGORY_MESSAGES, TreatmentCategoryFieldsSchema, type TreatmentCategory } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveTreatmentCategory } from '../api/treatments-api';
@@ -46,30 +41,9 @@ export function TreatmentCategoryDialog({ category, onClose }: TreatmentCategory
   };
 
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="treatment-category-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id="treatment-category-title">{category ? 'Edit Category' : 'Add Category'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Name" required autoFocus value={name} onChange={(e) => { setName(e.target.value); }} onBlur={() => { setTouched(true); }} error={Boolean(nameError)} helperText={nameError} />
-            <TextField label="Description" multiline minRows={2} value={description} onChange={(e) => { setDescription(e.target.value); }} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog form title={category ? 'Edit Category' : 'Add Category'} submitLabel="Save" onSubmit={submit} pending={save.isPending} cancelDisabledWhilePending onClose={onClose} maxWidth="xs">
+      <TextField label="Name" required autoFocus value={name} onChange={(e) => { setName(e.target.value); }} onBlur={() => { setTouched(true); }} error={Boolean(nameError)} helperText={nameError} />
+      <TextField label="Description" multiline minRows={2} value={description} onChange={(e) => { setDescription(e.target.value); }} />
+    </ActionDialog>
   );
 }

@@ -1,15 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CreateUserRequestSchema, MESSAGES, ROLE_LABELS, type CreateUserRequest, type Role } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -74,63 +69,58 @@ export function AddUserDialog({ open, onClose, roles, organizationId, defaultCom
   };
 
   return (
-    <Dialog open={open} onClose={createUser.isPending ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="add-user-title">
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <DialogTitle id="add-user-title">Add User</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            We will e-mail them an invitation with a link to choose their password.
-          </DialogContentText>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="first_name" label="First name" required autoFocus />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="last_name" label="Last name" required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="email" label="Email" type="email" required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="phone" label="Phone" type="tel" required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="role" label="Role" select required>
-                {invitable.map((role) => (
-                  <MenuItem key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="company_id"
-                label="Location"
-                select
-                required
-                disabled={locations.isPending}
-                helperText={locations.isError ? errorMessage(locations.error, 'Could not load locations.') : undefined}
-              >
-                {(locations.data?.results ?? []).map((company) => (
-                  <MenuItem key={company.id} value={company.id}>
-                    {locationOptionLabel(company)}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={createUser.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={createUser.isPending}>
-            Add User
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      form
+      open={open}
+      title="Add User"
+      description="We will e-mail them an invitation with a link to choose their password."
+      plainContent
+      submitLabel="Add User"
+      onSubmit={() => void handleSubmit(onSubmit)()}
+      pending={createUser.isPending}
+      cancelDisabledWhilePending
+      onClose={close}
+    >
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="first_name" label="First name" required autoFocus />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="last_name" label="Last name" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="email" label="Email" type="email" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="phone" label="Phone" type="tel" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="role" label="Role" select required>
+            {invitable.map((role) => (
+              <MenuItem key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="company_id"
+            label="Location"
+            select
+            required
+            disabled={locations.isPending}
+            helperText={locations.isError ? errorMessage(locations.error, 'Could not load locations.') : undefined}
+          >
+            {(locations.data?.results ?? []).map((company) => (
+              <MenuItem key={company.id} value={company.id}>
+                {locationOptionLabel(company)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
+      </Grid>
+    </ActionDialog>
   );
 }

@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@clinic/domain';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { ALL_LOCATIONS_PAGE, companiesQueryOptions, locationOptionLabel } from '../../../lib/companies';
@@ -38,42 +33,36 @@ export function ReassignLocationDialog({ user, onClose }: { user: User; onClose:
   };
 
   return (
-    <Dialog open onClose={reassign.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="reassign-title">
-      <DialogTitle id="reassign-title">Reassign location</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>Choose the location {fullName(user)} works at.</DialogContentText>
-        {locations.isError ? (
-          <Alert severity="error">{errorMessage(locations.error, 'Could not load locations.')}</Alert>
-        ) : (
-          <TextField
-            select
-            label="Location"
-            value={options.some((option) => option.id === companyId) ? companyId : ''}
-            onChange={(event) => { setCompanyId(event.target.value); }}
-            disabled={locations.isPending}
-            helperText={locations.isPending ? 'Loading locations…' : undefined}
-          >
-            {options.map((company) => (
-              <MenuItem key={company.id} value={company.id}>
-                {locationOptionLabel(company)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={reassign.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          loading={reassign.isPending}
-          disabled={!companyId || companyId === user.company?.id}
+    <ActionDialog
+      title="Reassign location"
+      description={`Choose the location ${fullName(user)} works at.`}
+      plainContent
+      submitLabel="Reassign"
+      onSubmit={submit}
+      ready={Boolean(companyId) && companyId !== user.company?.id}
+      pending={reassign.isPending}
+      cancelDisabledWhilePending
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      {locations.isError ? (
+        <Alert severity="error">{errorMessage(locations.error, 'Could not load locations.')}</Alert>
+      ) : (
+        <TextField
+          select
+          label="Location"
+          value={options.some((option) => option.id === companyId) ? companyId : ''}
+          onChange={(event) => { setCompanyId(event.target.value); }}
+          disabled={locations.isPending}
+          helperText={locations.isPending ? 'Loading locations…' : undefined}
         >
-          Reassign
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {options.map((company) => (
+            <MenuItem key={company.id} value={company.id}>
+              {locationOptionLabel(company)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </ActionDialog>
   );
 }
