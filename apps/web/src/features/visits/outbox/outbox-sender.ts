@@ -32,7 +32,13 @@ async function drain(): Promise<void> {
   for (;;) {
     const userId = signedInUser();
     if (!userId) return;
-    const entry = (await entriesOf(userId)).find((e) => e.state !== 'needs-attention');
+    const mine = await entriesOf(userId);
+    if (!navigator.onLine) {
+      // Nothing can go: what a closed tab left 'sending' shows as waiting, the rest stays as it is.
+      await Promise.all(mine.filter((e) => e.state === 'sending').map((e) => setState(e.key, 'waiting')));
+      return;
+    }
+    const entry = mine.find((e) => e.state !== 'needs-attention');
     if (!entry) return;
     await setState(entry.key, 'sending');
     const delivery = await deliverEntry(entry);
