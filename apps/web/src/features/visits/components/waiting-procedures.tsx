@@ -5,11 +5,11 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { can, openDentalPatient, PMS_MESSAGES, type WaitingVisit } from '@clinic/domain';
+import { can, openDentalPatient, PMS_MESSAGES, TREATMENT_LOG_MESSAGES, type WaitingVisit } from '@clinic/domain';
 import { AppLink } from '../../../components/link';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -90,8 +90,16 @@ export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: Waiting
   const dismiss = useDismissProcedure();
   const userId = useOutboxUser();
   const recorded = useProceduresRecorded();
+  // The taps made here: "kept on this device" is said once for each that has to wait.
+  const tappedHere = useRef(new Set<string>());
   useOutboxEvents((event) => {
-    if (event.kind !== 'sent' || event.entry.kind !== 'pms-confirm') return;
+    if (event.entry.kind !== 'pms-confirm') return;
+    if (event.kind === 'waiting') {
+      if (tappedHere.current.delete(event.entry.key)) notify.info(TREATMENT_LOG_MESSAGES.queued);
+      return;
+    }
+    tappedHere.current.delete(event.entry.key);
+    if (event.kind !== 'sent') return;
     void recorded();
     notify.success(PMS_MESSAGES.confirmed);
   });
@@ -104,7 +112,10 @@ export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: Waiting
     if (!userId) return;
     const key = crypto.randomUUID();
     const treatments = visit.procedures.flatMap((p) => (p.treatment ? [p.treatment.name] : [])).join(', ');
-    queueEntry({ kind: 'pms-confirm', key, userId, label: `${waitingVisitLabel(visit)}: ${treatments}`, body: { procedure_ids: visit.procedures.map((p) => p.id), idempotency_key: key }, waiting: visit, form: null }).catch(
+    // Offline it is said at once; online, only if the server cannot be reached (the 'waiting' event).
+    if (navigator.onLine) tappedHere.current.add(key);
+    queueEntry({ kind: 'pms-confirm', key, userId, label: `${waitingVisitLabel(visit)}: ${treatments}`, body: { procedure_ids: visit.procedures.map((p) => p.id), idempotency_key: key }, waiting: visit, form: null }).then(
+      () => { if (!navigator.onLine) notify.info(TREATMENT_LOG_MESSAGES.queued); },
       (error: unknown) => { notify.error(errorMessage(error, 'Could not record the visit')); },
     );
   };

@@ -116,6 +116,24 @@ describe('Save procedure goes through the outbox', () => {
     expect(second?.idempotency_key).toBe(first?.idempotency_key);
   });
 
+  it('Send now sends a refused visit again as it was, once the shelf can serve it', async () => {
+    let refusing = true;
+    setToken(fakeToken('assistant'));
+    const { posts } = chairServer(() => refusing);
+    renderApp('/treatment-execution/CH-9');
+    await fillVisit();
+    await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
+    const entry = within(await screen.findByRole('region', { name: 'Not sent yet' })).getByRole('listitem', { name: 'CH-9: Prophylaxis, adult' });
+    await waitFor(() => { expect(entry).toHaveTextContent('Needs attention'); });
+
+    refusing = false;
+    await userEvent.click(within(entry).getByRole('button', { name: 'Send now CH-9: Prophylaxis, adult' }));
+    expect(await screen.findByText(TREATMENT_LOG_MESSAGES.saved)).toBeInTheDocument();
+    await waitFor(() => { expect(notSent()).not.toBeInTheDocument(); });
+    const [first, second] = posts();
+    expect(second).toEqual(first);
+  });
+
   it('Discard asks first, then the visit leaves the device unsent', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     setToken(fakeToken('assistant'));
