@@ -45,7 +45,8 @@ export function NotSentPanel({ entries, editing, onEdit }: { entries: OutboxEntr
               <Chip size="small" color={STATE_COLORS[entry.state]} label={editing === entry.key ? 'Being fixed below' : STATE_LABELS[entry.state]} />
             </Box>
             {entry.state === 'needs-attention' && entry.error ? (
-              <Alert severity="warning" sx={{ mt: 1 }}>
+              // A note, not a live alert: the toast said it when it came.
+              <Alert severity="warning" role="note" sx={{ mt: 1 }}>
                 {entry.error}
               </Alert>
             ) : null}

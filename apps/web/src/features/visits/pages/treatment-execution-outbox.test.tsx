@@ -90,7 +90,7 @@ describe('Save procedure goes through the outbox', () => {
     expect(posts()).toHaveLength(1);
   });
 
-  it('a visit the server refuses shows its message; Edit loads it back, and saved again it goes with the same key', async () => {
+  it('online, a visit the server refuses stays in the form with the server’s message, and saved again it goes with the same key', async () => {
     let refusing = true;
     setToken(fakeToken('assistant'));
     const { posts } = chairServer(() => refusing);
@@ -98,10 +98,40 @@ describe('Save procedure goes through the outbox', () => {
     await fillVisit();
     await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
 
+    expect(await screen.findByText('Fixing CH-9: Prophylaxis, adult, which was not sent: saving sends it again.')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert').some((alert) => alert.textContent.includes(EXPIRED))).toBe(true);
+    expect(within(screen.getByRole('region', { name: 'Tray' })).getByRole('listitem', { name: 'Prophy paste' })).toBeInTheDocument();
+    const entry = within(screen.getByRole('region', { name: 'Not sent yet' })).getByRole('listitem', { name: 'CH-9: Prophylaxis, adult' });
+    await waitFor(() => { expect(entry).toHaveTextContent('Being fixed below'); });
+
+    refusing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
+    expect(await screen.findByText(TREATMENT_LOG_MESSAGES.saved)).toBeInTheDocument();
+    await waitFor(() => { expect(notSent()).not.toBeInTheDocument(); });
+    const [first, second] = posts();
+    expect(second?.idempotency_key).toBe(first?.idempotency_key);
+  });
+
+  it('a visit kept offline and refused when sent shows its message on it; Edit loads it back, Send now or Save sends it with the same key', async () => {
+    let online = false;
+    let refusing = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    setToken(fakeToken('assistant'));
+    const { posts } = chairServer(() => refusing);
+    renderApp('/treatment-execution/CH-9');
+    await fillVisit();
+    await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
     const entry = within(await screen.findByRole('region', { name: 'Not sent yet' })).getByRole('listitem', { name: 'CH-9: Prophylaxis, adult' });
+    await waitFor(() => { expect(entry).toHaveTextContent('Waiting to send'); });
+
+    online = true;
+    act(() => { window.dispatchEvent(new Event('online')); });
     await waitFor(() => { expect(entry).toHaveTextContent('Needs attention'); });
-    expect(entry).toHaveTextContent(EXPIRED);
-    expect(screen.getAllByText(EXPIRED).length).toBeGreaterThan(0);
+    expect(within(entry).getByRole('note')).toHaveTextContent(EXPIRED);
+    // Sent again as it was, it is refused again: it stays, with its message.
+    await userEvent.click(within(entry).getByRole('button', { name: 'Send now CH-9: Prophylaxis, adult' }));
+    await waitFor(() => { expect(posts()).toHaveLength(2); });
+    await waitFor(() => { expect(entry).toHaveTextContent('Needs attention'); });
 
     await userEvent.click(within(entry).getByRole('button', { name: 'Edit CH-9: Prophylaxis, adult' }));
     expect(screen.getByText('Fixing CH-9: Prophylaxis, adult, which was not sent: saving sends it again.')).toBeInTheDocument();
@@ -112,26 +142,8 @@ describe('Save procedure goes through the outbox', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
     expect(await screen.findByText(TREATMENT_LOG_MESSAGES.saved)).toBeInTheDocument();
     await waitFor(() => { expect(notSent()).not.toBeInTheDocument(); });
-    const [first, second] = posts();
-    expect(second?.idempotency_key).toBe(first?.idempotency_key);
-  });
-
-  it('Send now sends a refused visit again as it was, once the shelf can serve it', async () => {
-    let refusing = true;
-    setToken(fakeToken('assistant'));
-    const { posts } = chairServer(() => refusing);
-    renderApp('/treatment-execution/CH-9');
-    await fillVisit();
-    await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
-    const entry = within(await screen.findByRole('region', { name: 'Not sent yet' })).getByRole('listitem', { name: 'CH-9: Prophylaxis, adult' });
-    await waitFor(() => { expect(entry).toHaveTextContent('Needs attention'); });
-
-    refusing = false;
-    await userEvent.click(within(entry).getByRole('button', { name: 'Send now CH-9: Prophylaxis, adult' }));
-    expect(await screen.findByText(TREATMENT_LOG_MESSAGES.saved)).toBeInTheDocument();
-    await waitFor(() => { expect(notSent()).not.toBeInTheDocument(); });
-    const [first, second] = posts();
-    expect(second).toEqual(first);
+    expect(new Set(posts().map((p) => p.idempotency_key)).size).toBe(1);
+    expect(posts()).toHaveLength(3);
   });
 
   it('Discard asks first, then the visit leaves the device unsent', async () => {

@@ -39,6 +39,12 @@ import type { checkVisit } from '../visit-validation';
 
 const loadVisitValidation = () => import('../visit-validation');
 
+/**
+ * Online, how long the form waits for the server's answer to Save before it frees itself for the
+ * next patient (the visit then goes on from the outbox): no spinner for ever on a slow network.
+ */
+const ANSWER_WAIT_MS = 3000;
+
 /** The longest the form waits for the practice system's waiting visits before it shows anyway. */
 const WAITING_VISITS_WAIT_MS = 1500;
 
@@ -73,8 +79,9 @@ export function TreatmentExecutionPage() {
   const [fixing, setFixing] = useState<OutboxEntry | null>(null);
   // Between the tap and the entry kept on the device (a few milliseconds): one entry per tap.
   const [queuing, setQueuing] = useState(false);
-  // The visits saved from this page: "kept on this device" is said once for each that has to wait.
-  const queuedHere = useRef(new Set<string>());
+  // The visit just saved online, while the form waits for the server's answer (ANSWER_WAIT_MS at most).
+  const answering = useRef<string | null>(null);
+  const [awaitingAnswer, setAwaitingAnswer] = useState(false);
   const visitRecorded = useVisitRecorded();
   // The form's checks (zod and the visit's schemas) load on the form's first focus, which a visit
   // needs online anyway (the treatments are searched); Save waits for them.
@@ -91,25 +98,6 @@ export function TreatmentExecutionPage() {
   // The form then renders in a deferred pass, in slices rather than one long task (issue 37: TBT).
   const awaitingWaiting = useDeferredValue(waiting.isPending && waiting.fetchStatus === 'fetching' && waiting.failureCount === 0 && !waitedEnough);
 
-  // What the outbox did with the user's work (the tray confirmed from the practice system's list says its own).
-  useOutboxEvents((event) => {
-    if (event.kind === 'waiting') {
-      if (queuedHere.current.delete(event.entry.key)) notify.info(TREATMENT_LOG_MESSAGES.queued);
-      return;
-    }
-    queuedHere.current.delete(event.entry.key);
-    if (event.kind === 'refused') {
-      notify.error(event.message);
-      return;
-    }
-    if (event.entry.kind !== 'visit' || !event.delivery.visit) return;
-    void visitRecorded();
-    notify.success(TREATMENT_LOG_MESSAGES.saved);
-    const { visit, recordingError } = event.delivery;
-    if (recordingError) notify.error(errorMessage(recordingError, UPLOAD_MESSAGES.failed));
-    setSaved({ visit, recording: visit.recordingUrls.length > 0 ? recordingSavedMessage(visit) : null });
-  });
-
   const resetForm = () => {
     setChosen([]);
     setLines([]);
@@ -121,6 +109,35 @@ export function TreatmentExecutionPage() {
     setFromPms(null);
     setFixing(null);
   };
+
+  // What the outbox did with the user's work (the tray confirmed from the practice system's list says its own).
+  useOutboxEvents((event) => {
+    // The answer to the visit the form is waiting on: the form is freed, or keeps a refused visit to fix.
+    const answered = answering.current === event.entry.key;
+    if (answered) {
+      answering.current = null;
+      setAwaitingAnswer(false);
+    }
+    if (event.kind === 'waiting') {
+      if (!answered) return;
+      resetForm();
+      notify.info(TREATMENT_LOG_MESSAGES.queued);
+      return;
+    }
+    if (event.kind === 'refused') {
+      notify.error(event.message);
+      // Still in the form under its key: fixed and saved again, it replaces the refused entry.
+      if (answered) setFixing(event.entry);
+      return;
+    }
+    if (answered) resetForm();
+    if (event.entry.kind !== 'visit' || !event.delivery.visit) return;
+    void visitRecorded();
+    notify.success(TREATMENT_LOG_MESSAGES.saved);
+    const { visit, recordingError } = event.delivery;
+    if (recordingError) notify.error(errorMessage(recordingError, UPLOAD_MESSAGES.failed));
+    setSaved({ visit, recording: visit.recordingUrls.length > 0 ? recordingSavedMessage(visit) : null });
+  });
 
   /** A waiting visit into the form: its patient, its treatments and their trays (one per procedure), to change lots and quantities. */
   const editWaiting = async (visit: WaitingVisit, key: string = crypto.randomUUID()) => {
@@ -194,6 +211,9 @@ export function TreatmentExecutionPage() {
     setSaved(null);
     const form: ChairForm = { chartNumber, chosen, lines, caseNote, fromPms };
     const treatments = chosen.map((t) => t.name).join(', ');
+    const key = idempotencyKey;
+    // Set before the entry goes in: its answer may come before the write's promise settles here.
+    answering.current = navigator.onLine ? key : null;
     setQueuing(true);
     try {
       await queueEntry(
@@ -211,15 +231,28 @@ export function TreatmentExecutionPage() {
       );
     } catch (error) {
       // The device would not keep it (storage full or blocked): the form stays as it is.
+      answering.current = null;
       notify.error(errorMessage(error, TREATMENT_LOG_MESSAGES.saveFailed));
       return;
     } finally {
       setQueuing(false);
     }
-    // Offline it is said at once; online, only if the server cannot be reached (the 'waiting' event).
-    if (navigator.onLine) queuedHere.current.add(idempotencyKey);
-    else notify.info(TREATMENT_LOG_MESSAGES.queued);
-    resetForm();
+    if (answering.current !== key) {
+      // Offline (or already answered): the visit is on the device and the form is free at once.
+      if (!navigator.onLine) {
+        resetForm();
+        notify.info(TREATMENT_LOG_MESSAGES.queued);
+      }
+      return;
+    }
+    setAwaitingAnswer(true);
+    setTimeout(() => {
+      if (answering.current !== key) return;
+      answering.current = null;
+      setAwaitingAnswer(false);
+      resetForm();
+      notify.info(TREATMENT_LOG_MESSAGES.queued);
+    }, ANSWER_WAIT_MS);
   };
 
   const header = <PageHeader title="Execute treatment" subtitle="The patient, the treatments performed and what the tray used." />;
@@ -286,7 +319,7 @@ export function TreatmentExecutionPage() {
           {saved.recording ? <Typography variant="body2">{saved.recording}</Typography> : null}
         </Alert>
       ) : null}
-      <Box component="fieldset" disabled={queuing} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Box component="fieldset" disabled={queuing || awaitingAnswer} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Paper data-tour="execute" sx={{ p: 2, mb: 2 }}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' } }}>
             <Autocomplete
@@ -331,7 +364,7 @@ export function TreatmentExecutionPage() {
       </Box>
       <Box sx={{ mb: 2 }}>
         {fromPms ? null : recording ? (
-          <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={queuing}>
+          <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={queuing || awaitingAnswer}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 2 }}>
               <Typography variant="body2" color="text.secondary">
                 Saved with the visit when you save the procedure.
@@ -351,11 +384,11 @@ export function TreatmentExecutionPage() {
         )}
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" size="large" disabled={queuing || recorder.state !== 'idle'}>
+        <Button type="submit" variant="contained" size="large" loading={awaitingAnswer} disabled={queuing || recorder.state !== 'idle'}>
           {fromPms ? 'Record procedures' : 'Save procedure'}
         </Button>
       </Stack>
-      <DiscardGuard when={inProgress && !queuing} />
+      <DiscardGuard when={inProgress && !queuing && !awaitingAnswer} />
     </Box>
   );
 }
