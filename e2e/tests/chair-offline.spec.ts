@@ -197,7 +197,10 @@ test('signing out with visits not sent yet says how many first, and deletes them
   await warning.getByRole('button', { name: 'Sign out anyway' }).click();
   await page.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Offline while the route is lifted: a send still on its way to it does not slip out to the server.
+  await context.setOffline(true);
   await serverReachable(context);
+  await context.setOffline(false);
 
   await signIn(page, DEMO.member);
   await skipWelcome(page);
