@@ -13,6 +13,9 @@ const firstPages = pageChunks({
     layout: ['src/app/layout/app-layout.tsx'],
     dashboard: ['src/features/dashboard/pages/dashboard-page.tsx'],
     'treatment-execution': ['src/features/visits/pages/treatment-execution-page.tsx'],
+    // The chair's outbox, which the layout also loads once the page is idle (to send what waits)
+    // and when sign-out is asked for: a chunk of its own, not the chair's whole page.
+    outbox: ['src/features/visits/outbox/outbox-sender.ts'],
     products: ['src/features/products/pages/products-page.tsx'],
   },
 });

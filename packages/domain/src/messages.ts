@@ -22,6 +22,9 @@ export const AUTH_MESSAGES = {
   accountDisabled: 'This account is disabled. Ask your administrator.',
   accountRejected: 'This account was not approved.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** Issue 52: signing out with work saved at the chair and not sent yet asks first. */
+  notSentYet: (count: number) => (count === 1 ? '1 visit is not sent yet' : `${String(count)} visits are not sent yet`),
+  notSentSignOut: 'Signing out deletes the unsent work from this device, and it will not be recorded.',
   signedOutIdle: 'You were signed out because nothing happened for a while. Please sign in again.',
   organizationPending: 'Your organization is waiting for approval.',
   resetLinkInvalid: 'This link is invalid or has expired. Ask for a new one.',

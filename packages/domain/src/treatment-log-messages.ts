@@ -14,8 +14,12 @@ export const TREATMENT_LOG_MESSAGES = {
   notConfigured: 'transcription is not configured',
   /** A recording kept on a server without a transcription endpoint: no case notes will come of it. */
   caseNotesNotSetUp: 'Recording saved; automatic case notes are not set up',
-  /** Save procedure without a network: the visit waits in the page and goes when the device is back online. */
-  offlinePending: 'This device is offline. The visit will be sent when it is back online.',
+  /** Save procedure without a network (issue 52): the visit is kept on the device and goes when the network is back. */
+  queued: 'Kept on this device: the visit will be sent when the network is back.',
+  /** The chair's "Not sent yet" list says where its visits are and what ends them there. */
+  keptOnDevice: 'Kept on this device until the server has them. Signing out deletes them.',
+  /** Discarding a visit that was not sent: it is not recorded anywhere. */
+  discardQueued: 'this visit was not sent and will not be recorded. Discard it from this device?',
   caseNotesSaveFailed: 'Failed to save the case notes',
   copied: 'Copied to clipboard',
   /** Spec section 8 lists both spellings: the patient history list's Copy says it in lowercase. */

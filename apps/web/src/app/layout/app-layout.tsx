@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { can } from '@clinic/domain';
 import { AssistantHost, ASSISTANT_FAB_SPACE } from '../../features/assistant/components/assistant-host';
 import { TourProvider } from '../../features/tour/components/tour-provider';
+import { startOutboxWhenIdle } from '../../features/visits/outbox/unsent-work';
 import { PageLoader } from '../../components/page-loader';
 import { SubscriptionDialog, useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
 import { useSessionClaims } from '../../lib/auth-token';
@@ -41,6 +42,10 @@ export function AppLayout() {
   // rendered in a deferred pass instead, in slices of a few milliseconds rather than one long task
   // (issue 37: Lighthouse counts tasks over 50 ms as blocking time).
   const profileArrived = useDeferredValue(!profile.isPending);
+  // Work saved at the chair and not sent yet goes on app start and after each sign-in, whatever
+  // the page; the sender loads once the page is idle, so it costs the first page nothing.
+  const userId = claims?.sub ?? null;
+  useEffect(() => (userId ? startOutboxWhenIdle() : undefined), [userId]);
 
   // Coming back from checkout (?success / ?cancelled) the user has long passed the sign-in moment:
   // the welcome page would swallow the payment notice, so it is not shown any more.

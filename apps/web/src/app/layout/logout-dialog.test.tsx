@@ -2,8 +2,23 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES, MESSAGES } from '@clinic/domain';
+import { setToken } from '../../lib/auth-token';
+import { fakeToken, IDS } from '../../test/fixtures';
+import { addEntry, clearEntriesOf, entriesOf } from '../../features/visits/outbox/outbox-store';
 import { LogoutDialog } from './logout-dialog';
+
+const OTHER_USER = '33333333-3333-4333-8333-333333333333';
+
+/** A visit saved at the chair by `userId` and not sent yet. */
+const keepVisit = (key: string, userId: string = IDS.user) =>
+  addEntry({ kind: 'visit', key, userId, label: `CH-${key}: Prophylaxis, adult`, body: { patient_chart_number: `CH-${key}`, treatments: [], products: [], idempotency_key: key }, clips: [], form: null });
+
+afterEach(async () => {
+  await clearEntriesOf(IDS.user);
+  await clearEntriesOf(OTHER_USER);
+});
 
 function renderDialog(onClose = vi.fn()) {
   const router = createMemoryRouter(
@@ -46,5 +61,33 @@ describe('logout dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => { expect(router.state.location.pathname).toBe('/'); });
     expect(localStorage.length).toBe(0);
+  });
+
+  it('with visits not sent yet, says how many first; Sign out anyway, then Accept, deletes them (and only them) and signs out', async () => {
+    setToken(fakeToken('assistant'));
+    await Promise.all(['1', '2', '3'].map((key) => keepVisit(key)));
+    await keepVisit('other', OTHER_USER);
+    const { router } = renderDialog();
+
+    const warning = await screen.findByRole('dialog', { name: 'Not sent yet' });
+    expect(warning).toHaveTextContent(`3 visits are not sent yet. ${AUTH_MESSAGES.notSentSignOut}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out anyway' }));
+    expect(screen.getByRole('dialog', { name: 'Warning' })).toHaveTextContent(MESSAGES.logoutConfirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => { expect(router.state.location.pathname).toBe('/'); });
+    expect(await entriesOf(IDS.user)).toEqual([]);
+    expect(await entriesOf(OTHER_USER)).toHaveLength(1);
+  });
+
+  it('says a single visit in the singular, and Cancel keeps it and the session', async () => {
+    setToken(fakeToken('assistant'));
+    await keepVisit('1');
+    const { router, onClose } = renderDialog();
+    expect(await screen.findByRole('dialog', { name: 'Not sent yet' })).toHaveTextContent('1 visit is not sent yet.');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(await entriesOf(IDS.user)).toHaveLength(1);
   });
 });

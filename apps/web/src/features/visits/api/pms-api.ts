@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  ConfirmProceduresRequest,
   MapProcedureCode,
   MonthlyProduction,
   PickPmsPatient,
@@ -17,7 +16,7 @@ import type {
   WaitingVisits,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
-import { stockMoved } from '../../../lib/stock-moved';
+import { useStockMoved } from '../../../lib/stock-moved';
 
 const WAITING_KEY = ['pms', 'waiting'] as const;
 
@@ -28,14 +27,11 @@ export const waitingVisitsQueryOptions = () =>
 /** A design with its tray, to load a waiting visit into the chair's form. */
 export const fetchTreatment = (id: string) => api.get<Treatment>(`treatment/${id}`);
 
-/** The visit recorded from the procedures: stock, patients and the chair's list move with it. */
-export function useConfirmProcedures() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ConfirmProceduresRequest) => api.post<{ treatment_log_id: string }>('pms/waiting/confirm', body),
-    onSettled: () => stockMoved(queryClient, [WAITING_KEY, ['visits']]),
-  });
-}
+/**
+ * The visit recorded from the procedures (sent by the chair's outbox, outbox/deliver-entry.ts):
+ * stock, patients and the chair's list move with it.
+ */
+export const useProceduresRecorded = () => useStockMoved([WAITING_KEY, ['visits']]);
 
 export function useDismissProcedure() {
   const queryClient = useQueryClient();

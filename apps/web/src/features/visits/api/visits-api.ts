@@ -3,7 +3,6 @@ import {
   PATIENTS_STALE_TIME_MS,
   TREATMENT_LOG_POLL_MS,
   TREATMENTS_STALE_TIME_MS,
-  type CreateTreatmentLogRequest,
   type ImplantPage,
   type PatientPage,
   type TreatmentLog,
@@ -109,14 +108,10 @@ export const visitQueryOptions = (id: string) =>
 /** A saved or edited visit moves stock (its views), the patients' visits and the treatments' figures. */
 const afterVisitSaved = (queryClient: ReturnType<typeof useQueryClient>) => stockMoved(queryClient, [['visits'], ['treatments']]);
 
-/** networkMode 'always': offline, the save fails at once and the chair says so (see use-send-visit). */
-export function useSaveVisit() {
+/** A visit the chair's outbox sent (outbox/deliver-entry.ts): its views refresh as for any saved visit. */
+export function useVisitRecorded() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateTreatmentLogRequest) => api.post<TreatmentLog>('treatment_log', body),
-    onSuccess: () => afterVisitSaved(queryClient),
-    networkMode: 'always',
-  });
+  return () => afterVisitSaved(queryClient);
 }
 
 /** A saved visit's treatments and products as they really were: stock goes back or out by the difference. */

@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PMS_MESSAGES, type Role, type WaitingVisit } from '@clinic/domain';
 import { AppProviders } from '../../../app/providers';
-import { jsonResponse, profileFor } from '../../../test/fixtures';
+import { setToken } from '../../../lib/auth-token';
+import { fakeToken, jsonResponse, profileFor } from '../../../test/fixtures';
 import { WaitingProcedures } from './waiting-procedures';
 
 const PROPHY = { id: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b', name: 'Prophylaxis, adult', code: 'D1110' };
@@ -40,6 +41,8 @@ const unknownPatient: WaitingVisit = {
 };
 
 function renderList(role: Role, visits: WaitingVisit[], onEdit = vi.fn()) {
+  // Signed in: what is confirmed goes through the user's outbox.
+  setToken(fakeToken(role));
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',

@@ -5,23 +5,25 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { can, openDentalPatient, PMS_MESSAGES, type WaitingVisit } from '@clinic/domain';
+import { can, openDentalPatient, PMS_MESSAGES, TREATMENT_LOG_MESSAGES, type WaitingVisit } from '@clinic/domain';
 import { AppLink } from '../../../components/link';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../lib/profile';
-import { usePickPmsPatient, useConfirmProcedures, useDismissProcedure, waitingVisitsQueryOptions } from '../api/pms-api';
+import { usePickPmsPatient, useDismissProcedure, useProceduresRecorded, waitingVisitsQueryOptions } from '../api/pms-api';
 import { patientsQueryOptions } from '../api/visits-api';
+import { queueEntry } from '../outbox/outbox-sender';
+import { useOutboxEntries, useOutboxEvents, useOutboxUser } from '../outbox/use-outbox';
 
 /** Whom the visit is for: its chart number, or Open Dental's patient while nobody picked one (issue 50). */
 const patientOf = (visit: WaitingVisit) => (visit.pms_patient === null ? visit.chart_number : openDentalPatient(visit.pms_patient));
-const visitLabel = (visit: WaitingVisit) => `${patientOf(visit)}, ${formatDate(visit.performed_on)}`;
+export const waitingVisitLabel = (visit: WaitingVisit) => `${patientOf(visit)}, ${formatDate(visit.performed_on)}`;
 
 /**
  * A visit whose patient has no chart number in Open Dental waits until someone picks the patient
@@ -77,22 +79,44 @@ function trayNeeds(visit: WaitingVisit) {
 /**
  * Procedures completed in the practice-management system, waiting at the chair (issue 36): a
  * patient's procedures of one day, with the tray their treatments need. One tap records the tray
- * as designed; Edit tray loads it into the form below to change lots and quantities.
+ * as designed (through the chair's outbox, as Save procedure: kept on the device until sent); Edit
+ * tray loads it into the form below to change lots and quantities.
  */
 export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: WaitingVisit) => void; editing: WaitingVisit | null }) {
   const notify = useNotify();
   const profile = useProfile();
   const mayMap = can(profile.data?.permissions ?? {}, 'companies', 'update');
   const waiting = useQuery(waitingVisitsQueryOptions());
-  const confirm = useConfirmProcedures();
   const dismiss = useDismissProcedure();
-  const visits = waiting.data?.visits ?? [];
+  const userId = useOutboxUser();
+  const recorded = useProceduresRecorded();
+  // The taps made here: "kept on this device" is said once for each that has to wait.
+  const tappedHere = useRef(new Set<string>());
+  useOutboxEvents((event) => {
+    if (event.entry.kind !== 'pms-confirm') return;
+    if (event.kind === 'waiting') {
+      if (tappedHere.current.delete(event.entry.key)) notify.info(TREATMENT_LOG_MESSAGES.queued);
+      return;
+    }
+    tappedHere.current.delete(event.entry.key);
+    if (event.kind !== 'sent') return;
+    void recorded();
+    notify.success(PMS_MESSAGES.confirmed);
+  });
+  // A visit confirmed here and not sent yet is in "Not sent yet": it is not offered twice.
+  const queued = new Set(useOutboxEntries().flatMap((entry) => (entry.kind === 'pms-confirm' ? entry.body.procedure_ids : [])));
+  const visits = (waiting.data?.visits ?? []).filter((visit) => !visit.procedures.every((p) => queued.has(p.id)));
   if (visits.length === 0) return null;
 
   const record = (visit: WaitingVisit) => {
-    confirm.mutate(
-      { procedure_ids: visit.procedures.map((p) => p.id), idempotency_key: crypto.randomUUID() },
-      { onSuccess: () => { notify.success(PMS_MESSAGES.confirmed); }, onError: (error) => { notify.error(errorMessage(error, 'Could not record the visit')); } },
+    if (!userId) return;
+    const key = crypto.randomUUID();
+    const treatments = visit.procedures.flatMap((p) => (p.treatment ? [p.treatment.name] : [])).join(', ');
+    // Offline it is said at once; online, only if the server cannot be reached (the 'waiting' event).
+    if (navigator.onLine) tappedHere.current.add(key);
+    queueEntry({ kind: 'pms-confirm', key, userId, label: `${waitingVisitLabel(visit)}: ${treatments}`, body: { procedure_ids: visit.procedures.map((p) => p.id), idempotency_key: key }, waiting: visit, form: null }).then(
+      () => { if (!navigator.onLine) notify.info(TREATMENT_LOG_MESSAGES.queued); },
+      (error: unknown) => { notify.error(errorMessage(error, 'Could not record the visit')); },
     );
   };
   const skip = (id: string) => {
@@ -108,7 +132,7 @@ export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: Waiting
         {visits.map((visit) => {
           const needs = trayNeeds(visit);
           const short = needs.filter((n) => n.usable < n.quantity);
-          const label = visitLabel(visit);
+          const label = waitingVisitLabel(visit);
           return (
             <Paper key={`${visit.pms_patient ?? ''}|${visit.chart_number}|${visit.performed_on}`} component="article" aria-label={`Procedures of ${label}`} sx={{ p: 2, outline: editing === visit ? 2 : 0, outlineColor: 'primary.main' }}>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 1 }}>
@@ -149,7 +173,7 @@ export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: Waiting
                 </Alert>
               ) : null}
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                <Button variant="contained" disabled={!visit.ready || confirm.isPending || short.length > 0} onClick={() => { record(visit); }} aria-label={`Confirm tray of ${label}`} sx={{ minHeight: 44 }}>
+                <Button variant="contained" disabled={!visit.ready || short.length > 0} onClick={() => { record(visit); }} aria-label={`Confirm tray of ${label}`} sx={{ minHeight: 44 }}>
                   Confirm tray
                 </Button>
                 <Button variant="outlined" disabled={!visit.ready} onClick={() => { onEdit(visit); }} aria-label={`Edit tray of ${label}`} sx={{ minHeight: 44 }}>

@@ -1,7 +1,6 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import MicOutlined from '@mui/icons-material/MicOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PMS_MESSAGES, TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog, type WaitingVisit } from '@clinic/domain';
+import { TREATMENT_LOG_MESSAGES, UPLOAD_MESSAGES, type TreatmentLog, type WaitingVisit } from '@clinic/domain';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -20,23 +19,31 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/api-client';
 import { useAudioRecorder } from '../../../lib/use-audio-recorder';
 import { useModuleOnDemand } from '../../../lib/use-module-on-demand';
-import { patientsQueryOptions } from '../api/visits-api';
-import { fetchTreatment, useConfirmProcedures, waitingVisitsQueryOptions } from '../api/pms-api';
+import { patientsQueryOptions, useVisitRecorded } from '../api/visits-api';
+import { fetchTreatment, waitingVisitsQueryOptions } from '../api/pms-api';
 import { implantIssues, mergeTray, trayOf, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
 import { recordingSavedMessage } from '../recording-saved';
-import { saveFailure } from '../save-failure';
 import { useClips } from '../use-clips';
-import { useSendVisit } from '../use-send-visit';
+import type { ChairForm, OutboxEntry } from '../outbox/outbox-entry';
+import { queueEntry } from '../outbox/outbox-sender';
+import { useOutboxEntries, useOutboxEvents, useOutboxUser } from '../outbox/use-outbox';
+import { NotSentPanel } from '../components/not-sent-panel';
 import { ClipRecorder } from '../components/clip-recorder';
 import { DiscardGuard } from '../components/discard-guard';
 import { TrayEditor } from '../components/tray-editor';
 import { TreatmentsField } from '../components/treatments-field';
 import { TrayProposalPanel } from '../components/tray-proposal-panel';
 import { acceptProposed } from '../proposal';
-import { WaitingProcedures } from '../components/waiting-procedures';
+import { WaitingProcedures, waitingVisitLabel } from '../components/waiting-procedures';
 import type { checkVisit } from '../visit-validation';
 
 const loadVisitValidation = () => import('../visit-validation');
+
+/**
+ * Online, how long the form waits for the server's answer to Save before it frees itself for the
+ * next patient (the visit then goes on from the outbox): no spinner for ever on a slow network.
+ */
+const ANSWER_WAIT_MS = 3000;
 
 /** The longest the form waits for the practice system's waiting visits before it shows anyway. */
 const WAITING_VISITS_WAIT_MS = 1500;
@@ -44,8 +51,9 @@ const WAITING_VISITS_WAIT_MS = 1500;
 /**
  * /treatment-execution and /treatment-execution/{patient_name}: at the chair, the patient's chart
  * number, the treatments performed and their tray, each quantity editable, and the recording made
- * during it, saved as one visit. Without a network the visit waits in the page and is sent when the
- * device is back online, with the same idempotency key (recorded once).
+ * during it, saved as one visit. Save puts the visit in the outbox (IndexedDB), which sends it at
+ * once or, without a network, when the network is back, with its idempotency key (recorded once);
+ * the form is free for the next patient either way, and "Not sent yet" lists what waits.
  */
 export function TreatmentExecutionPage() {
   const { patient_name: patientName = '' } = useParams();
@@ -60,12 +68,21 @@ export function TreatmentExecutionPage() {
   const [lines, setLines] = useState<TrayLine[]>([]);
   // Issue 55: the case note typed at the chair, saved with the visit; the tray can be proposed from it.
   const [caseNote, setCaseNote] = useState('');
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey, setIdempotencyKey] = useState<string>(() => crypto.randomUUID());
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState<{ visit: TreatmentLog; recording: string | null } | null>(null);
   // A visit from the practice system being checked (issue 36): saving it records its procedures.
   const [fromPms, setFromPms] = useState<WaitingVisit | null>(null);
-  const confirmProcedures = useConfirmProcedures();
+  const userId = useOutboxUser();
+  const notSent = useOutboxEntries();
+  // A refused visit loaded back into the form keeps its key: see fixRefused.
+  const [fixing, setFixing] = useState<OutboxEntry | null>(null);
+  // Between the tap and the entry kept on the device (a few milliseconds): one entry per tap.
+  const [queuing, setQueuing] = useState(false);
+  // The visit just saved online, while the form waits for the server's answer (ANSWER_WAIT_MS at most).
+  const answering = useRef<string | null>(null);
+  const [awaitingAnswer, setAwaitingAnswer] = useState(false);
+  const visitRecorded = useVisitRecorded();
   // The form's checks (zod and the visit's schemas) load on the form's first focus, which a visit
   // needs online anyway (the treatments are searched); Save waits for them.
   const validation = useModuleOnDemand(loadVisitValidation);
@@ -81,15 +98,7 @@ export function TreatmentExecutionPage() {
   // The form then renders in a deferred pass, in slices rather than one long task (issue 37: TBT).
   const awaitingWaiting = useDeferredValue(waiting.isPending && waiting.fetchStatus === 'fetching' && waiting.failureCount === 0 && !waitedEnough);
 
-  const save = useSendVisit((outcome) => {
-    if (outcome.kind === 'failed') {
-      notify.error(saveFailure(outcome.error));
-      return;
-    }
-    notify.success(TREATMENT_LOG_MESSAGES.saved);
-    if (outcome.recordingError) notify.error(errorMessage(outcome.recordingError, UPLOAD_MESSAGES.failed));
-    const hadClips = outcome.visit.recordingUrls.length > 0;
-    setSaved({ visit: outcome.visit, recording: hadClips ? recordingSavedMessage(outcome.visit) : null });
+  const resetForm = () => {
     setChosen([]);
     setLines([]);
     setCaseNote('');
@@ -97,20 +106,41 @@ export function TreatmentExecutionPage() {
     setRecording(false);
     setSubmitted(false);
     setIdempotencyKey(crypto.randomUUID());
-  });
-  const busy = save.sending || save.waiting || confirmProcedures.isPending;
-
-  const resetForm = () => {
-    setChosen([]);
-    setLines([]);
-    setCaseNote('');
-    setSubmitted(false);
-    setIdempotencyKey(crypto.randomUUID());
     setFromPms(null);
+    setFixing(null);
   };
 
+  // What the outbox did with the user's work (the tray confirmed from the practice system's list says its own).
+  useOutboxEvents((event) => {
+    // The answer to the visit the form is waiting on: the form is freed, or keeps a refused visit to fix.
+    const answered = answering.current === event.entry.key;
+    if (answered) {
+      answering.current = null;
+      setAwaitingAnswer(false);
+    }
+    if (event.kind === 'waiting') {
+      if (!answered) return;
+      resetForm();
+      notify.info(TREATMENT_LOG_MESSAGES.queued);
+      return;
+    }
+    if (event.kind === 'refused') {
+      notify.error(event.message);
+      // Still in the form under its key: fixed and saved again, it replaces the refused entry.
+      if (answered) setFixing(event.entry);
+      return;
+    }
+    if (answered) resetForm();
+    if (event.entry.kind !== 'visit' || !event.delivery.visit) return;
+    void visitRecorded();
+    notify.success(TREATMENT_LOG_MESSAGES.saved);
+    const { visit, recordingError } = event.delivery;
+    if (recordingError) notify.error(errorMessage(recordingError, UPLOAD_MESSAGES.failed));
+    setSaved({ visit, recording: visit.recordingUrls.length > 0 ? recordingSavedMessage(visit) : null });
+  });
+
   /** A waiting visit into the form: its patient, its treatments and their trays (one per procedure), to change lots and quantities. */
-  const editWaiting = async (visit: WaitingVisit) => {
+  const editWaiting = async (visit: WaitingVisit, key: string = crypto.randomUUID()) => {
     const procedures = visit.procedures.map((p) => ({ treatment_id: p.treatment?.id ?? null }));
     try {
       const treatments = await Promise.all([...new Set(procedures.flatMap((p) => (p.treatment_id ? [p.treatment_id] : [])))].map(fetchTreatment));
@@ -119,7 +149,7 @@ export function TreatmentExecutionPage() {
       setChosen(treatments);
       setLines(trayOf(treatments, procedures));
       setSubmitted(false);
-      setIdempotencyKey(crypto.randomUUID());
+      setIdempotencyKey(key);
       setFromPms(visit);
     } catch (error) {
       notify.error(errorMessage(error, 'Could not open the tray'));
@@ -142,6 +172,32 @@ export function TreatmentExecutionPage() {
     setLines((current) => mergeTray(current, next));
   };
 
+  /**
+   * A visit the server refused, back in the form to fix its lot or quantity. It keeps its
+   * idempotency key: a refused request was rolled back with its key (apps/server/src/modules/
+   * idempotency/idempotency.ts), so the fixed visit under the same key is recorded afresh, while
+   * a visit the server did record under it could never be recorded a second time.
+   */
+  const fixRefused = (entry: OutboxEntry) => {
+    resetForm();
+    setSaved(null);
+    setFixing(entry);
+    if (!entry.form) {
+      if (entry.kind === 'pms-confirm') void editWaiting(entry.waiting, entry.key);
+      return;
+    }
+    setChartNumber(entry.form.chartNumber);
+    setChosen(entry.form.chosen);
+    setLines(entry.form.lines);
+    setCaseNote(entry.form.caseNote);
+    setFromPms(entry.form.fromPms);
+    if (entry.kind === 'visit' && entry.clips.length > 0) {
+      entry.clips.forEach(addClip);
+      setRecording(true);
+    }
+    setIdempotencyKey(entry.key);
+  };
+
   const submit = async () => {
     let checked: ReturnType<typeof checkVisit>;
     try {
@@ -151,22 +207,52 @@ export function TreatmentExecutionPage() {
       return;
     }
     setSubmitted(true);
-    if (!checked.success || implantProblems.length > 0) return;
+    if (!checked.success || implantProblems.length > 0 || !userId) return;
     setSaved(null);
-    if (fromPms) {
-      confirmProcedures.mutate(
-        { procedure_ids: fromPms.procedures.map((p) => p.id), products: checked.data.products, idempotency_key: idempotencyKey },
-        {
-          onSuccess: () => {
-            notify.success(PMS_MESSAGES.confirmed);
-            resetForm();
-          },
-          onError: (error) => { notify.error(saveFailure(error)); },
-        },
+    const form: ChairForm = { chartNumber, chosen, lines, caseNote, fromPms };
+    const treatments = chosen.map((t) => t.name).join(', ');
+    const key = idempotencyKey;
+    // Set before the entry goes in: its answer may come before the write's promise settles here.
+    answering.current = navigator.onLine ? key : null;
+    setQueuing(true);
+    try {
+      await queueEntry(
+        fromPms
+          ? {
+              kind: 'pms-confirm',
+              key: idempotencyKey,
+              userId,
+              label: `${waitingVisitLabel(fromPms)}: ${treatments}`,
+              body: { procedure_ids: fromPms.procedures.map((p) => p.id), products: checked.data.products, idempotency_key: idempotencyKey },
+              waiting: fromPms,
+              form,
+            }
+          : { kind: 'visit', key: idempotencyKey, userId, label: `${chartNumber.trim()}: ${treatments}`, body: checked.data, clips: clips.map((clip) => clip.blob), form },
       );
+    } catch (error) {
+      // The device would not keep it (storage full or blocked): the form stays as it is.
+      answering.current = null;
+      notify.error(errorMessage(error, TREATMENT_LOG_MESSAGES.saveFailed));
+      return;
+    } finally {
+      setQueuing(false);
+    }
+    if (answering.current !== key) {
+      // Offline (or already answered): the visit is on the device and the form is free at once.
+      if (!navigator.onLine) {
+        resetForm();
+        notify.info(TREATMENT_LOG_MESSAGES.queued);
+      }
       return;
     }
-    save.send({ request: checked.data, clips: clips.map((clip) => clip.blob) });
+    setAwaitingAnswer(true);
+    setTimeout(() => {
+      if (answering.current !== key) return;
+      answering.current = null;
+      setAwaitingAnswer(false);
+      resetForm();
+      notify.info(TREATMENT_LOG_MESSAGES.queued);
+    }, ANSWER_WAIT_MS);
   };
 
   const header = <PageHeader title="Execute treatment" subtitle="The patient, the treatments performed and what the tray used." />;
@@ -190,7 +276,21 @@ export function TreatmentExecutionPage() {
       }}
     >
       {header}
+      <NotSentPanel entries={notSent} editing={fixing?.key ?? null} onEdit={fixRefused} />
       <WaitingProcedures editing={fromPms} onEdit={(visit) => { void editWaiting(visit); }} />
+      {fixing && !fromPms ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={resetForm} sx={{ minHeight: 44 }}>
+              Cancel
+            </Button>
+          }
+        >
+          {`Fixing ${fixing.label}, which was not sent: saving sends it again.`}
+        </Alert>
+      ) : null}
       {fromPms ? (
         <Alert
           severity="info"
@@ -219,25 +319,7 @@ export function TreatmentExecutionPage() {
           {saved.recording ? <Typography variant="body2">{saved.recording}</Typography> : null}
         </Alert>
       ) : null}
-      {save.waiting ? (
-        <Alert
-          severity="warning"
-          role="status"
-          aria-label="Waiting to send"
-          sx={{ mb: 2 }}
-          action={
-            // The device may be online while the server is out of reach: no 'online' event will come.
-            <Button color="inherit" size="small" onClick={save.retryNow}>
-              Try now
-            </Button>
-          }
-        >
-          <AlertTitle>Offline</AlertTitle>
-          {TREATMENT_LOG_MESSAGES.offlinePending}
-        </Alert>
-      ) : null}
-      {/* While a visit waits to be sent it is the visit as saved: its fields are locked until it goes. */}
-      <Box component="fieldset" disabled={save.waiting} sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.6 } }}>
+      <Box component="fieldset" disabled={queuing || awaitingAnswer} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Paper data-tour="execute" sx={{ p: 2, mb: 2 }}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' } }}>
             <Autocomplete
@@ -282,7 +364,7 @@ export function TreatmentExecutionPage() {
       </Box>
       <Box sx={{ mb: 2 }}>
         {fromPms ? null : recording ? (
-          <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={busy}>
+          <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={queuing || awaitingAnswer}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 2 }}>
               <Typography variant="body2" color="text.secondary">
                 Saved with the visit when you save the procedure.
@@ -296,17 +378,17 @@ export function TreatmentExecutionPage() {
           </ClipRecorder>
         ) : (
           // Spec: Add Recording only while the visit has no recording yet.
-          <Button variant="outlined" startIcon={<MicOutlined />} onClick={() => { setRecording(true); }} disabled={save.waiting}>
+          <Button variant="outlined" startIcon={<MicOutlined />} onClick={() => { setRecording(true); }}>
             Add Recording
           </Button>
         )}
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" size="large" loading={save.sending || confirmProcedures.isPending} disabled={save.waiting || recorder.state !== 'idle'}>
+        <Button type="submit" variant="contained" size="large" loading={awaitingAnswer} disabled={queuing || recorder.state !== 'idle'}>
           {fromPms ? 'Record procedures' : 'Save procedure'}
         </Button>
       </Stack>
-      <DiscardGuard when={inProgress && !save.sending} />
+      <DiscardGuard when={inProgress && !queuing && !awaitingAnswer} />
     </Box>
   );
 }
