@@ -6,7 +6,7 @@ import { stubApi } from '../../../test/fake-api';
 import { fakeToken, jsonResponse, profileFor } from '../../../test/fixtures';
 import type { NewOutboxEntry } from './outbox-entry';
 import { addEntry, clearEntriesOf, entriesOf } from './outbox-store';
-import { onOutboxEvent, sendQueued } from './outbox-sender';
+import { onOutboxEvent, RETRY_AFTER_MS, sendQueued } from './outbox-sender';
 
 const ANA = '11111111-1111-4111-8111-111111111111';
 const BEN = '22222222-2222-4222-8222-222222222222';
@@ -40,6 +40,8 @@ const signIn = (userId: string) => { setToken(fakeToken('assistant', { sub: user
 afterEach(async () => {
   await clearEntriesOf(ANA);
   await clearEntriesOf(BEN);
+  // An empty round: no retry a failed send scheduled is left to go off in another test.
+  await sendQueued();
   vi.unstubAllGlobals();
 });
 
@@ -61,6 +63,34 @@ describe('the outbox sends what was saved at the chair', () => {
     expect([...recorded.values()]).toEqual([1, 1, 1]);
     expect(sent).toHaveLength(3);
     expect(await entriesOf(ANA)).toEqual([]);
+  });
+
+  it('tries again by itself after a server fault while the device is online, with the same key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      signIn(ANA);
+      const { posted, recorded, fetchMock } = server();
+      await addEntry(visit('k-1'), 1000);
+      fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Service Unavailable' }, 503));
+
+      await sendQueued();
+      expect(posted()).toEqual(['k-1']);
+      expect((await entriesOf(ANA)).map((e) => e.state)).toEqual(['waiting']);
+
+      // Nobody taps Send now: the retry goes once its time has come.
+      const sent = new Promise<void>((resolve) => {
+        const stop = onOutboxEvent((event) => { if (event.kind === 'sent') { stop(); resolve(); } });
+      });
+      await vi.advanceTimersByTimeAsync(RETRY_AFTER_MS - 1);
+      expect(posted()).toEqual(['k-1']);
+      await vi.advanceTimersByTimeAsync(1);
+      await sent;
+      expect(posted()).toEqual(['k-1', 'k-1']);
+      expect([...recorded.values()]).toEqual([1]);
+      expect(await entriesOf(ANA)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the visit waiting when the network fails, and sends it with the same key once it is back', async () => {

@@ -19,6 +19,21 @@ export function onOutboxEvent(listener: (event: OutboxEvent) => void): () => voi
 
 const emit = (event: OutboxEvent) => { listeners.forEach((listener) => { listener(event); }); };
 
+/**
+ * A server that failed (a 5xx) or could not be reached while the device says it is online: the
+ * sender tries again by itself after this long, so a visit never waits for someone to tap Send now.
+ */
+export const RETRY_AFTER_MS = 30_000;
+let retry: ReturnType<typeof setTimeout> | null = null;
+
+function retryLater(): void {
+  if (retry) return;
+  retry = setTimeout(() => {
+    retry = null;
+    void sendQueued();
+  }, RETRY_AFTER_MS);
+}
+
 /** The signed-in user, read again before each entry: a sign-out or another user stops the sending. */
 const signedInUser = () => getSessionClaims()?.sub ?? null;
 
@@ -51,6 +66,8 @@ async function drain(): Promise<void> {
     } else {
       await setState(entry.key, 'waiting');
       emit({ kind: 'waiting', entry });
+      // Offline, the 'online' event sends it; signed out, the next sign-in does.
+      if (delivery.kind === 'offline' && navigator.onLine) retryLater();
       return;
     }
   }
@@ -71,6 +88,11 @@ async function exclusive(work: () => Promise<void>): Promise<void> {
  * added, or the network back), so nothing waits for the next trigger.
  */
 export function sendQueued(): Promise<void> {
+  // A round now makes a scheduled retry moot; a round that fails again schedules its own.
+  if (retry) {
+    clearTimeout(retry);
+    retry = null;
+  }
   if (round) {
     again = true;
     return round;
