@@ -137,25 +137,28 @@ export async function approveClient(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Opens a row's (or card's) action menu, "Actions for {subject}", and picks an entry. Retried until
- * the menu shows: a list answer arriving at the moment of the click (a search typed just before, on
- * a busy machine) redraws the row, and a menu opened on the old one is gone.
+ * Opens a menu with its button and picks an entry. Retried until the menu shows: a list answer
+ * arriving at the moment of the click (a search typed just before, a stock change, on a busy
+ * machine) redraws the row, and a menu opened on the old one is gone.
  */
-export async function chooseRowAction(scope: Locator, subject: string, entry: string): Promise<void> {
-  const item = scope.page().getByRole('menu').getByRole('menuitem', { name: entry });
+async function chooseFromMenu(button: Locator, item: Locator): Promise<void> {
   await expect(async () => {
-    if (!(await item.isVisible())) await scope.getByRole('button', { name: `Actions for ${subject}` }).click();
+    if (!(await item.isVisible())) await button.click();
     await expect(item).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await item.click();
 }
 
+/** Opens a row's (or card's) action menu, "Actions for {subject}", and picks an entry. */
+export async function chooseRowAction(scope: Locator, subject: string, entry: string): Promise<void> {
+  await chooseFromMenu(scope.getByRole('button', { name: `Actions for ${subject}` }), scope.page().getByRole('menu').getByRole('menuitem', { name: entry }));
+}
+
 /** Opens a Stock Room lot's "More" menu (its subject, "lot L1 added 11-27-2026", or a prefix) and picks an entry. */
 export async function chooseLotAction(scope: Page | Locator, subject: string | RegExp, entry: string): Promise<void> {
   const name = typeof subject === 'string' ? `More actions for ${subject}` : new RegExp(`^More actions for ${subject.source}`);
-  await scope.getByRole('button', { name }).click();
   const page = 'page' in scope ? scope.page() : scope;
-  await page.getByRole('menu').getByRole('menuitem', { name: entry, exact: true }).click();
+  await chooseFromMenu(scope.getByRole('button', { name }), page.getByRole('menu').getByRole('menuitem', { name: entry, exact: true }));
 }
 
 /** The state of a lot's menu entry: enabled, or greyed out with its reason. */
