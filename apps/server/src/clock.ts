@@ -1,6 +1,7 @@
 /**
- * The calendar day of an instant, as an ISO date. Expiry dates are days without a time zone;
- * the server compares them with the UTC day (docs/decisions.md, Stock).
+ * The UTC calendar day of an instant, as an ISO date: day arithmetic (windows, look-backs) on
+ * days written as UTC midnights. A location's "today", which expiry is judged by, is
+ * db/location-day.ts's locationDay (its own time zone).
  */
 export function isoDay(instant: Date): string {
   return instant.toISOString().slice(0, 10);

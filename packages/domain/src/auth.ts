@@ -58,6 +58,8 @@ export const ProfileSchema = z.object({
       name: z.string(),
       city: z.string(),
       state: z.string(),
+      /** The location's IANA time zone (null: UTC): the screens show its dates and its "today" in it. */
+      time_zone: z.string().nullable(),
       organization: z.object({
         id: UuidSchema,
         name: z.string(),

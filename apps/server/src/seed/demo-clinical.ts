@@ -1,6 +1,5 @@
 import { atClock, type ServiceDeps } from '../services';
 import type { Actor } from '../core/actor';
-import { isoDay } from '../clock';
 import { refreshAlerts } from '../modules/alerts/alerts.writes';
 import { createStockService } from '../modules/stock/stock.service';
 import { createRecallService } from '../modules/recall/recall.service';
@@ -41,5 +40,5 @@ export async function seedDemoClinicalTrust(deps: ServiceDeps, manager: Actor, n
     await createRecallService(at(contact.daysAgo)).markContacted(manager, query, patient.patient_id);
   }
 
-  await refreshAlerts(deps.db, { companyId }, { today: isoDay(now), expiryWindowDays: deps.alertExpiryWindowDays });
+  await refreshAlerts(deps.db, { companyId }, { at: now, expiryWindowDays: deps.alertExpiryWindowDays });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { isoDay } from '../clock';
 import { refreshAlerts, type AlertRules } from '../modules/alerts/alerts.writes';
 import { setMinimumStock } from '../modules/products/products.writes';
 import type { ConsumeItem, Ledger } from '../modules/ledger/ledger';
@@ -62,7 +63,7 @@ export async function seedDemoStock(ledger: Ledger, db: Db, places: Record<DemoL
           unitsPerContainer: lot.unitsPerContainer,
           pricePerContainer: lot.pricePerContainer,
           unitPrice: unitPriceOf(lot.pricePerContainer, lot.unitsPerContainer),
-          expiryDate: lot.expiresInDays === null ? null : dayFrom(rules.today, lot.expiresInDays),
+          expiryDate: lot.expiresInDays === null ? null : dayFrom(isoDay(now), lot.expiresInDays),
           lotNumber: lot.lotNumber,
           isConsignment: lot.consignment ?? false,
           createdBy: place.userId,

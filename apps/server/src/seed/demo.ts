@@ -16,7 +16,6 @@ import { seedDemoCount } from './demo-counts';
 import { seedDemoTransfers } from './demo-transfers';
 import { seedDemoPms } from './demo-pms';
 import { actingAs } from './demo-actor';
-import { isoDay } from '../clock';
 
 export const DEMO_PASSWORD = 'clinic-demo-2026';
 
@@ -76,7 +75,7 @@ export async function seedDemo(deps: ServiceDeps, options: DemoOptions = {}): Pr
   const lakeside = await findUserByEmail(db, 'lakeside@brightsmile.demo');
   const lakesideId = lakeside?.companyId;
   if (hygienist?.companyId && lakesideId) {
-    const rules = { today: isoDay(now), expiryWindowDays: deps.alertExpiryWindowDays };
+    const rules = { at: now, expiryWindowDays: deps.alertExpiryWindowDays };
     const downtown = { companyId: hygienist.companyId, userId: hygienist.id };
     await part(() => seedDemoStock(atNow.ledger, db, { Downtown: downtown, Lakeside: { companyId: lakesideId, userId: lakeside!.id } }, rules, now));
     await part(() => seedDemoPurchasing(deps, actingAs(hygienist), now));

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind, ProductRequestUrgency } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
+import { locationDay, locationsByDay } from '../../db/location-day';
 import { usableLot, usableUnits } from '../../db/usable-lots';
 import { alerts, companies, lotHolds, lotHoldStocks, productCompanySettings, productRequests, products, reorderForecasts, runningListProducts, runningLists, stocks, suppliers, users } from '../../db/schema/index';
 
@@ -15,16 +16,22 @@ export interface AlertScope {
 }
 
 export interface AlertRules {
-  /** ISO date: lots expiring before it are expired. */
-  today: string;
-  /** Lots expiring within this many days from today are "expiring". */
+  /** The instant of the refresh: lots expiring before the location's day then are expired. */
+  at: Date;
+  /** Lots expiring within this many days from the location's day are "expiring". */
   expiryWindowDays: number;
+}
+
+/** The rules as of now: every writer refreshes alerts with these. */
+export function alertRulesNow(deps: { now(): Date; alertExpiryWindowDays: number }): AlertRules {
+  return { at: deps.now(), expiryWindowDays: deps.alertExpiryWindowDays };
 }
 
 /** The values of a refresh: given, or placeholders of the named statement. */
 interface RefreshValues {
   companyId?: SQL | string | undefined;
-  organizationOf?: string | undefined;
+  /** Locations sharing one day (a many-location refresh, grouped by locationsByDay). */
+  companyIds?: string[] | undefined;
   productIds?: string[] | undefined;
   /** One product: a plain equality, whose generic plan PostgreSQL finds as good as a custom one. */
   productId?: SQL | undefined;
@@ -35,9 +42,7 @@ interface RefreshValues {
 function scoped(companyColumn: SQL, productColumn: SQL, values: RefreshValues): SQL {
   const parts: SQL[] = [sql`true`];
   if (values.companyId) parts.push(sql`${companyColumn} = ${values.companyId}::uuid`);
-  if (values.organizationOf) {
-    parts.push(sql`${companyColumn} in (select c.id from ${companies} c where c.organization_id = (select o.organization_id from ${companies} o where o.id = ${values.organizationOf}::uuid))`);
-  }
+  if (values.companyIds) parts.push(sql`${companyColumn} = any(${sql.param(values.companyIds)}::uuid[])`);
   if (values.productId) parts.push(sql`${productColumn} = ${values.productId}::uuid`);
   if (values.productIds) parts.push(sql`${productColumn} = any(${sql.param(values.productIds)}::uuid[])`);
   return sql.join(parts, sql` and `);
@@ -117,8 +122,20 @@ function refreshStatement(values: RefreshValues): SQL {
     on conflict do nothing`;
 }
 
+/**
+ * Expiry is judged by each location's own day (db/location-day.ts): one location's refresh runs at
+ * its day; a refresh over many locations runs once per day they are on.
+ */
 export async function refreshAlerts(db: DbOrTx, scope: AlertScope, rules: AlertRules): Promise<void> {
-  await db.execute(refreshStatement({ companyId: scope.companyId, organizationOf: scope.organizationOf, productIds: scope.productIds, ...rules }));
+  const { productIds } = scope;
+  const { expiryWindowDays } = rules;
+  if (scope.companyId) {
+    await db.execute(refreshStatement({ companyId: scope.companyId, productIds, today: await locationDay(db, scope.companyId, rules.at), expiryWindowDays }));
+    return;
+  }
+  for (const [today, companyIds] of await locationsByDay(db, { organizationOf: scope.organizationOf }, rules.at)) {
+    await db.execute(refreshStatement({ companyIds, productIds, today, expiryWindowDays }));
+  }
 }
 
 // A consumption refreshes its product's alerts on every request: a named statement, with one
@@ -135,7 +152,7 @@ const refreshProductAtLocation = namedStatement(
 
 /** refreshAlerts for one product at one location, by the named statement. */
 export async function refreshProductAlerts(db: DbOrTx, companyId: string, productId: string, rules: AlertRules): Promise<void> {
-  await refreshProductAtLocation(db, { companyId, productId, ...rules });
+  await refreshProductAtLocation(db, { companyId, productId, today: await locationDay(db, companyId, rules.at), expiryWindowDays: rules.expiryWindowDays });
 }
 
 export interface LastReceipt {

@@ -3,19 +3,19 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
-import { countOpenAlerts, dismissAlert, listOpenAlerts, refreshAlerts } from './alerts.repo';
+import { locationDay } from '../../db/location-day';
+import { alertRulesNow, countOpenAlerts, dismissAlert, listOpenAlerts, refreshAlerts } from './alerts.repo';
 
 export function createAlertsService(deps: ServiceDeps) {
   const { db, files } = deps;
-  const rules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+  const rules = () => alertRulesNow(deps);
 
   return {
     async list(actor: Actor, query: AlertListQuery): Promise<AlertPage> {
       const companyId = currentCompanyId(actor);
       const [{ records, total }, counts] = await Promise.all([
-        listOpenAlerts(db, companyId, query.kind, pageWindow(query), rules().today),
+        listOpenAlerts(db, companyId, query.kind, pageWindow(query), await locationDay(db, companyId, deps.now())),
         countOpenAlerts(db, companyId),
       ]);
       const results: Alert[] = records.map((r) => ({

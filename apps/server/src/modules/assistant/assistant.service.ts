@@ -10,7 +10,7 @@ import {
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest } from '../../core/errors';
-import { isoDay } from '../../clock';
+import { locationDay } from '../../db/location-day';
 import { countAttempt } from '../auth/auth.writes';
 import type { AssistantAi } from './assistant-ai';
 import { createAssistantResolver } from './assistant-resolver';
@@ -59,7 +59,7 @@ export function createAssistantService(deps: ServiceDeps, ai: AssistantAi | null
       const audio = request.audio ? { data: request.audio.data, content: Buffer.from(request.audio.data, 'base64') } : null;
       const format = audio ? checkedAudio(audio.content, 'request.audio') : null;
       await throttle(actor);
-      const today = isoDay(deps.now());
+      const today = await locationDay(deps.db, actor.companyId, deps.now());
 
       if (!ai) {
         if (audio) throw new AppError('CONFLICT', ASSISTANT_MESSAGES.speechNeedsSetup);

@@ -167,7 +167,8 @@ export function createAuthService(deps: ServiceDeps) {
     async profile(actor: Actor): Promise<Profile> {
       const user = await findUserById(db, actor.userId);
       if (!user) throw notFound();
-      const current = actor.companyId && actor.companyId !== user.companyId ? await findCompanyById(db, actor.companyId) : null;
+      // The location worked in (an organization admin can switch), with its time zone for the screens' dates.
+      const current = actor.companyId ? await findCompanyById(db, actor.companyId) : null;
       return toProfileResponse(user, current);
     },
 

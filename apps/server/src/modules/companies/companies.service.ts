@@ -1,3 +1,4 @@
+import { forgetLocationZone } from '../../db/location-day';
 import { AUTH_MESSAGES, pageWindow, toPage, type Company, type Page, type UpdateCompanyRequest } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { DbOrTx } from '../../db/client';
@@ -49,6 +50,8 @@ export function createCompaniesService(deps: ServiceDeps, staff: LocationStaff) 
         await updateCompany(tx, id, { ...details, ...(timeZone !== undefined && { timeZone }) });
         await recordAudit(tx, actor, { entity: 'company', entityId: id, action: 'update', organizationId: company.organizationId, companyId: id, changes: body });
       });
+      // Its "today" follows the new zone at once in this process (db/location-day.ts).
+      if (body.time_zone !== undefined) forgetLocationZone(id);
       return this.get(actor, id);
     },
 

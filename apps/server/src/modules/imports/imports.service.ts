@@ -1,3 +1,4 @@
+import { locationDay } from '../../db/location-day';
 import {
   csvImportUploads,
   IMPORT_MESSAGES,
@@ -29,7 +30,6 @@ import { insertProduct, insertProducts, type NewProduct } from '../products/prod
 import { keyFromFileUrl } from '../uploads/storage';
 import { readAll, readImportFile } from './import-file';
 import { validateImportRow, type ImportedProductValues, type ImportedStockValues, type StockLookup } from './import-row';
-import { isoDay } from '../../clock';
 import { importLocation } from './import-location';
 import { supplierIdsByName } from '../suppliers/suppliers.reads';
 import { type NewStock } from '../ledger/ledger';
@@ -105,7 +105,7 @@ export function createImportsService(deps: ServiceDeps) {
 
   /** What a row's stock columns are checked against: the receiving location's suppliers. */
   async function stockLookup(job: Pick<ImportRow, 'stockCompanyId'>): Promise<StockLookup> {
-    return { suppliers: job.stockCompanyId ? await supplierIdsByName(db, job.stockCompanyId) : null, today: isoDay(now()) };
+    return { suppliers: job.stockCompanyId ? await supplierIdsByName(db, job.stockCompanyId) : null, today: await locationDay(db, job.stockCompanyId, now()) };
   }
 
   /** Receives the stock of rows just imported through the ledger, for the user who started the import. */

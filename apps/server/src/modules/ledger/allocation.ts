@@ -1,7 +1,7 @@
 import { fromCents, givingLots, isUsableLot, pickFirstExpiry, STOCK_MESSAGES, type Consumption, type UsageKind } from '@clinic/domain';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../core/errors';
-import { isoDay } from '../../clock';
+import { locationDay } from '../../db/location-day';
 import { lockLots, productNames, type LockedLot, type NewUsage } from './ledger.repo';
 
 /** Quantities are kept to three decimals; the arithmetic runs on whole thousandths. */
@@ -126,12 +126,13 @@ export async function planConsumption(tx: Tx, items: ConsumeItem[], ctx: Consume
   const productIds = [...new Set(items.map((i) => i.productId))];
   const lots = await lockLots(tx, ctx.companyId, productIds);
   const left = new Map(lots.map((lot) => [lot.id, toMilli(lot.unitsLeft)]));
+  const today = await locationDay(tx, ctx.companyId, ctx.at);
   const usages: NewUsage[] = [];
   const results: Consumption[] = [];
   for (const item of items) {
     // Units an earlier line of the same tray took are no longer there for this one.
     const available = lots.filter((lot) => lot.productId === item.productId).map((lot) => ({ ...lot, unitsLeft: fromMilli(left.get(lot.id) ?? 0) }));
-    const picks = allocate(item, available, isoDay(ctx.at));
+    const picks = allocate(item, available, today);
     if (!Array.isArray(picks)) {
       const name = item.productName ?? (await productNames(tx, [item.productId])).get(item.productId);
       throw new StockShortage(item.productId, name ?? 'Product', picks);

@@ -1,9 +1,8 @@
 import { LOT_STATUS_LABELS, LOT_STATUS_MESSAGES, PLACE_MESSAGES, STOCK_MESSAGES, WRITE_OFF_MESSAGES, moveIssue, roundToCents, type Consumption, type DisposalReason, type LotStatus } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
-import { isoDay } from '../../clock';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { recordAudit, type AuditEntry } from '../audit/audit.writes';
-import { refreshAlerts, refreshProductAlerts, type AlertRules } from '../alerts/alerts.writes';
+import { type AlertRules, alertRulesNow, refreshAlerts, refreshProductAlerts } from '../alerts/alerts.writes';
 import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
 import { planConsumption, type ConsumeItem } from './allocation';
 import { createKeyedQueue } from './lot-queue';
@@ -170,7 +169,7 @@ const STATUS_ACTIONS: Record<LotStatus, string> = { recalled: 'recall', quaranti
 
 export function createLedger(deps: LedgerDeps) {
   const { db } = deps;
-  const rules = (): AlertRules => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+  const rules = (): AlertRules => alertRulesNow(deps);
   const inTurn = createKeyedQueue();
 
   const audit = (tx: Tx, author: LedgerAuthor, companyId: string, note: AuditNote) =>

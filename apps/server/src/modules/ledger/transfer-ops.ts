@@ -1,6 +1,6 @@
 import { givingLots, isUsableLot, pickFirstExpiry, PLACE_MESSAGES, TRANSFER_MESSAGES, WRITE_OFF_MESSAGES } from '@clinic/domain';
 import type { Db, Tx } from '../../db/client';
-import { isoDay } from '../../clock';
+import { locationDay } from '../../db/location-day';
 import { AppError, badRequest } from '../../core/errors';
 import type { AuditEntry } from '../audit/audit.writes';
 import { claimKey, storeAnswer, type IdempotentRequest } from '../idempotency/idempotency';
@@ -110,7 +110,7 @@ export async function ship<A>(steps: Steps, shipment: Shipment<A>): Promise<Outc
       if (lot.productId !== item.productId) throw badRequest('stock_id', TRANSFER_MESSAGES.lotOfOtherProduct);
     }
     const left = new Map(lots.map((l) => [l.id, l.unitsLeft]));
-    const today = isoDay(steps.now());
+    const today = await locationDay(tx, companyId, steps.now());
     const shipped: ShippedLot[] = [];
     for (const item of shipment.items) {
       const picks = pick(item, lots, left, today);

@@ -1,3 +1,4 @@
+import { locationDay } from '../../db/location-day';
 import {
   can,
   pageWindow,
@@ -23,8 +24,7 @@ import { canSeeOwned, currentCompanyId, ownerCompanyFor } from '../../core/acces
 import { isEditableBy, readerOf } from './product-access';
 import { exportProductsXlsx } from './products.export';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
-import { refreshAlerts } from '../alerts/alerts.writes';
+import { alertRulesNow, refreshAlerts } from '../alerts/alerts.writes';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
 import { findCategoryById } from '../categories/categories.reads';
@@ -79,7 +79,7 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
   const { db, files } = deps;
   const listCache = createProductListCache(db);
   const productsWithNames = preparedProductsWithNames(db);
-  const alertRules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+  const alertRules = () => alertRulesNow(deps);
 
   function toProduct(actor: Actor, row: ProductListRow): Product {
     const p = row.product;
@@ -190,7 +190,7 @@ export function createProductsService(deps: ServiceDeps, treatmentsOf: ProductTr
     async list(actor: Actor, query: ProductListQuery): Promise<ProductListPage> {
       const reader = readerOf(actor);
       const window = pageWindow(query);
-      const today = isoDay(deps.now());
+      const today = await locationDay(db, reader.companyId, deps.now());
       // The product admin keeps no stock, and some staff may not read it: every cover is null for
       // them, and the list keeps its own order.
       const cover = query.sort === 'days_of_cover' && reader.companyId !== null && seesCover(actor) ? { companyId: reader.companyId, today, direction: query.order } : undefined;

@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../services';
 import type { Tx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
+import { locationDay } from '../../db/location-day';
 import { recordAudit } from '../audit/audit.writes';
 import { enqueueEmail } from '../mail/mail.writes';
 import { findSupplierById } from '../suppliers/suppliers.reads';
@@ -79,7 +79,7 @@ export function createOrderIssuer(deps: ServiceDeps) {
     const documentNumber = purchaseOrderNumber(number);
     const pdf = await renderPurchaseOrderPdf({
       number: documentNumber,
-      date: isoDay(now),
+      date: await locationDay(tx, companyId, now),
       buyer,
       supplier: { name: supplier.name, address: supplier.address, contactEmail: supplier.contactEmail, contactPhone: supplier.contactPhone },
       lines: input.lines.map((l) => ({ productName: l.productName, quantity: l.quantity, price: l.price, total: lineTotal(l.quantity, l.price), highPriority: l.highPriority ?? false })),

@@ -13,9 +13,8 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
-import { refreshProductAlerts } from '../alerts/alerts.writes';
+import { alertRulesNow, refreshProductAlerts } from '../alerts/alerts.writes';
 import { enqueueEmail } from '../mail/mail.writes';
 import { claimKey, idempotentRequest, storeAnswer } from '../idempotency/idempotency';
 import { findProductWithNames } from '../products/products.reads';
@@ -113,7 +112,7 @@ export function createProductRequestsService(deps: ServiceDeps, vendors: VendorO
           runningListProductId: placed?.lineId ?? null,
           awaitingSupplier: placed === null,
         });
-        await refreshProductAlerts(tx, companyId, productId, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+        await refreshProductAlerts(tx, companyId, productId, alertRulesNow(deps));
 
         // One after the other: a transaction is one connection, which runs one statement at a time
         // (pg warns of queries queued on a busy client, and pg 9 will refuse them).

@@ -1,3 +1,4 @@
+import { locationDay } from '../../db/location-day';
 import {
   PLACE_MESSAGES,
   lineTotal,
@@ -20,10 +21,9 @@ import type { Actor } from '../../core/actor';
 import { currentCompanyId, requirePermission } from '../../core/access';
 import { badRequest, conflict, idempotencyKeyReused, invalidFields, notFound } from '../../core/errors';
 import { requestFingerprint } from '../idempotency/request-fingerprint';
-import { isoDay } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
-import { refreshAlerts } from '../alerts/alerts.writes';
+import { alertRulesNow, refreshAlerts } from '../alerts/alerts.writes';
 import { findPlace } from '../places/places.reads';
 import { createOrderIssuer } from './issue-order';
 import {
@@ -132,7 +132,7 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
         });
         await markRunningListOrdered(tx, list.id, deps.now());
         // Requests on the list are now ordered: their 'requested' alerts end.
-        await refreshAlerts(tx, { companyId, productIds: lines.map((l) => l.line.productId) }, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+        await refreshAlerts(tx, { companyId, productIds: lines.map((l) => l.line.productId) }, alertRulesNow(deps));
         return order.id;
       });
       return detail(companyId, id);
@@ -149,7 +149,7 @@ export function createPurchaseOrdersService(deps: ServiceDeps) {
       const companyId = currentCompanyId(actor);
       const lineIds = body.lines.map((l) => l.line_id);
       if (new Set(lineIds).size !== lineIds.length) throw badRequest('lines', 'Each line can be received once per delivery');
-      const today = isoDay(deps.now());
+      const today = await locationDay(db, companyId, deps.now());
       const pastExpiry = body.lines.findIndex((l) => l.expiry_date && l.expiry_date < today);
       if (pastExpiry >= 0) throw invalidFields([{ field: `lines.${String(pastExpiry)}.expiry_date`, message: 'The expiry date cannot be in the past' }]);
       // Issue 34: each lot goes to its line's place, else the delivery's, else the default place.

@@ -11,9 +11,8 @@ import type { Actor } from '../../core/actor';
 import type { Tx } from '../../db/client';
 import { canSeeOwned, currentCompanyId } from '../../core/access';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
-import { refreshProductAlerts } from '../alerts/alerts.writes';
+import { alertRulesNow, refreshProductAlerts } from '../alerts/alerts.writes';
 import { findSupplierById } from '../suppliers/suppliers.reads';
 import { insertRunningList, insertRunningListProducts, lastPricesPaid, lockOpenListForSupplier, updateRunningListProduct } from './running-lists.repo';
 import { findProductRequest, listRequestsWithoutSupplier, lockLineOnList, lockProductRequest, settleAwaitingRequest } from './product-requests.repo';
@@ -36,7 +35,7 @@ export function createRequestsWithoutSupplierService(deps: ServiceDeps) {
     return request;
   }
 
-  const refresh = (tx: Tx, companyId: string, productId: string) => refreshProductAlerts(tx, companyId, productId, { today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+  const refresh = (tx: Tx, companyId: string, productId: string) => refreshProductAlerts(tx, companyId, productId, alertRulesNow(deps));
 
   return {
     async list(actor: Actor): Promise<RequestsWithoutSupplier> {

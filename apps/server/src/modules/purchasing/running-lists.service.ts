@@ -1,3 +1,4 @@
+import { locationDay } from '../../db/location-day';
 import {
   containersToReachMinimum,
   DEFAULT_RUNNING_LIST_PRICE,
@@ -26,9 +27,8 @@ import type { Tx } from '../../db/client';
 import { canSeeOwned, currentCompanyId } from '../../core/access';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
-import { refreshAlerts, refreshProductAlerts } from '../alerts/alerts.writes';
+import { alertRulesNow, refreshAlerts, refreshProductAlerts } from '../alerts/alerts.writes';
 import { findSupplierById } from '../suppliers/suppliers.reads';
 import { visibleProductIds } from '../products/products.reads';
 import {
@@ -73,7 +73,7 @@ const alreadyListed = (productIds: string[]) => new AppError('CONFLICT', PURCHAS
 
 export function createRunningListsService(deps: ServiceDeps) {
   const { db, files } = deps;
-  const alertRules = () => ({ today: isoDay(deps.now()), expiryWindowDays: deps.alertExpiryWindowDays });
+  const alertRules = () => alertRulesNow(deps);
 
   function toLine(row: LineRow, requesters: Requesters): RunningListProduct {
     const price = row.line.price;
@@ -280,7 +280,7 @@ export function createRunningListsService(deps: ServiceDeps) {
     async reorderSuggestions(actor: Actor, body: ReorderSuggestionsRequest): Promise<ReorderSuggestions> {
       const companyId = currentCompanyId(actor);
       if (body.supplier_id) await supplierFor(actor, body.supplier_id, 'supplier_id');
-      const below = await productsBelowMinimum(db, companyId, isoDay(deps.now()));
+      const below = await productsBelowMinimum(db, companyId, await locationDay(db, companyId, deps.now()));
       const skipped: ReorderSuggestions['skipped'] = [];
       const bySupplier = new Map<string, typeof below>();
       for (const row of below) {

@@ -23,6 +23,7 @@ import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { notFound } from '../../core/errors';
 import { isoDay } from '../../clock';
+import { locationDay } from '../../db/location-day';
 import { findProductWithNames } from '../products/products.reads';
 import { refreshAlerts } from '../alerts/alerts.writes';
 import { recordAudit } from '../audit/audit.writes';
@@ -118,16 +119,17 @@ export function createReorderService(deps: ServiceDeps) {
   async function product(actor: Actor, productId: string): Promise<ProductReorder> {
     const companyId = currentCompanyId(actor);
     if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
-    const now = deps.now();
-    const days = historyDays(now, REORDER_HISTORY_DAYS);
-    const [used, shelf] = await Promise.all([dailyUse(db, companyId, productId, days[0]!, days[days.length - 1]!), shelfFacts(db, companyId, productId, isoDay(now))]);
+    const today = await locationDay(db, companyId, deps.now());
+    const midnight = new Date(`${today}T00:00:00Z`);
+    const days = historyDays(midnight, REORDER_HISTORY_DAYS);
+    const [used, shelf] = await Promise.all([dailyUse(db, companyId, productId, days[0]!, days[days.length - 1]!), shelfFacts(db, companyId, productId, today)]);
     const history = days.map((day) => ({ day, units: used.get(day) ?? 0 }));
-    const forecast = forecastDemand(historySinceFirstReceipt(history.map((h) => h.units), daysSince(shelf.firstReceiptDay, now)));
+    const forecast = forecastDemand(historySinceFirstReceipt(history.map((h) => h.units), daysSince(shelf.firstReceiptDay, midnight)));
     const leadTime = learnLeadTime(shelf.lastSupplierId ? await leadTimeSamples(db, companyId, shelf.lastSupplierId) : []);
-    const [saved, facts, booked, lines] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId]), scheduledUse(db, companyId, isoDay(now), productId), linesPerOrderBySupplier(db, companyId)]);
+    const [saved, facts, booked, lines] = await Promise.all([settingsOf(db, companyId), planFacts(db, companyId, [productId]), scheduledUse(db, companyId, today, productId), linesPerOrderBySupplier(db, companyId)]);
     const settings = settingsView(saved);
     const reviewDays = settings.review_days;
-    const scheduled = scheduledOver(booked.get(productId), isoDay(now), leadTime.days, reviewDays);
+    const scheduled = scheduledOver(booked.get(productId), today, leadTime.days, reviewDays);
     const packSize = shelf.lastUnitsPerContainer;
     const unitPrice = shelf.lastPricePerContainer !== null && packSize ? shelf.lastPricePerContainer / packSize : undefined;
     const pinned = facts.get(productId)?.pinned ?? null;
@@ -175,8 +177,9 @@ export function createReorderService(deps: ServiceDeps) {
   }
 
   /** One location's forecasts replaced and its alerts refreshed; the number of forecasts written. */
-  /** `today`: the location's own day (issue 53: the nightly job passes it); the UTC day otherwise. */
-  async function forecastCompany(companyId: string, now: Date, today = isoDay(now)): Promise<number> {
+  /** `today`: the location's own day (issue 53: the nightly job passes it, or it is read here). */
+  async function forecastCompany(companyId: string, now: Date, day?: string): Promise<number> {
+    const today = day ?? (await locationDay(db, companyId, now));
     const days = historyDays(new Date(`${today}T00:00:00Z`), REORDER_HISTORY_DAYS);
     const index = new Map(days.map((d, i) => [d, i]));
     const use = await useInWindow(db, companyId, days[0]!, days[days.length - 1]!);
@@ -229,7 +232,7 @@ export function createReorderService(deps: ServiceDeps) {
     }
     await db.transaction(async (tx) => {
       await replaceForecasts(tx, companyId, forecasts, now);
-      await refreshAlerts(tx, { companyId }, { today, expiryWindowDays: deps.alertExpiryWindowDays });
+      await refreshAlerts(tx, { companyId }, { at: now, expiryWindowDays: deps.alertExpiryWindowDays });
     });
     return forecasts.length;
   }

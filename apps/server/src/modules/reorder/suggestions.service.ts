@@ -18,7 +18,7 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
+import { locationDay } from '../../db/location-day';
 import { recordAudit } from '../audit/audit.writes';
 import { findUserById } from '../users/users.reads';
 import { actingAs } from '../users/acting-as';
@@ -136,7 +136,7 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
    * once; routed first, so a product joins the vendor it would be ordered from. Each line says why.
    */
   async function draftLines(companyId: string): Promise<NewSuggestedLine[]> {
-    const positions = await productPositions(db, companyId, isoDay(deps.now()));
+    const positions = await productPositions(db, companyId, await locationDay(db, companyId, deps.now()));
     const position = (p: ProductPosition) => p.usableUnits + p.onOrderUnits;
     const candidates = positions
       .map((p) => ({ p, levels: levelsOf(p) }))

@@ -25,6 +25,7 @@ import {
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { isoDay } from '../../clock';
+import { locationDay } from '../../db/location-day';
 import { badRequest } from '../../core/errors';
 import { roundUnitsLeft } from '@clinic/domain';
 import { reportLocations } from './report-scope';
@@ -65,11 +66,11 @@ function wasteFigures(sums: WasteSums): WasteFigures {
 /** Spec section 7, Reports: every figure over the locations the actor asked for (docs/decisions.md, Reports). */
 export function createReportsService(deps: ServiceDeps) {
   const { db } = deps;
-  const today = () => isoDay(deps.now());
+  /** The reader's today: the day of the location they are signed in to (UTC for the product admin). */
+  const today = (actor: Actor) => locationDay(db, actor.companyId, deps.now());
 
-  /** A range left out is the current month (UTC). */
-  function rangeOf(query: { start_date?: string | undefined; end_date?: string | undefined }): DayRange {
-    const now = today();
+  /** A range left out is the current month of the reader's location. */
+  function rangeOf(query: { start_date?: string | undefined; end_date?: string | undefined }, now: string): DayRange {
     const monthStart = `${now.slice(0, 8)}01`;
     const start = query.start_date ?? (query.end_date && query.end_date < monthStart ? `${query.end_date.slice(0, 8)}01` : monthStart);
     const end = query.end_date ?? (start > now ? start : now);
@@ -81,13 +82,14 @@ export function createReportsService(deps: ServiceDeps) {
   /** What every range report starts from: the locations it covers (tenant-checked) and its days. */
   async function scoped(actor: Actor, query: ReportOptionalRangeQuery) {
     const locations = await reportLocations(db, actor, query);
-    return { locations, companyIds: locations.map((l) => l.id), range: rangeOf(query) };
+    const day = await today(actor);
+    return { locations, companyIds: locations.map((l) => l.id), range: rangeOf(query, day), today: day };
   }
 
   return {
     async cards(actor: Actor, query: ReportRangeQuery): Promise<DashboardCardsReport> {
-      const { locations, companyIds, range } = await scoped(actor, query);
-      const rows = await cardsByLocation(db, companyIds, range, today());
+      const { locations, companyIds, range, today: day } = await scoped(actor, query);
+      const rows = await cardsByLocation(db, companyIds, range, day);
       const byCompany = new Map(rows.map((r) => [r.company_id, r]));
       // Totals add the unrounded figures of every location, so the organization total is exact.
       const sum = (key: keyof Omit<CardRow, 'company_id'>) => rows.reduce((total, r) => total + r[key], 0);
@@ -113,7 +115,7 @@ export function createReportsService(deps: ServiceDeps) {
     async productionShare(actor: Actor, query: ProductionShareQuery): Promise<ProductionShare> {
       const locations = await reportLocations(db, actor, query);
       const companyIds = locations.map((l) => l.id);
-      const { lastMonth, trailing } = judgedMonths(today());
+      const { lastMonth, trailing } = judgedMonths(await today(actor));
       // The trailing months' rows hold the last month's too.
       const [lastSpend, trailingSpend, production] = await Promise.all([spendByLocation(db, companyIds, lastMonth), spendByLocation(db, companyIds, trailing), productionRows(db, companyIds, trailing)]);
       const spendIn = (rows: { company_id: string; spend: number }[]) => (id: string) => rows.find((r) => r.company_id === id)?.spend ?? 0;
@@ -169,7 +171,7 @@ export function createReportsService(deps: ServiceDeps) {
     async stocksAboutToExpire(actor: Actor, query: ExpiringStocksQuery): Promise<StocksAboutToExpire> {
       const locations = await reportLocations(db, actor, query);
       const days = query.days ?? deps.alertExpiryWindowDays;
-      const from = today();
+      const from = await today(actor);
       const until = isoDay(new Date(Date.parse(`${from}T00:00:00Z`) + days * 86_400_000));
       const rows = await stocksAboutToExpire(
         db,

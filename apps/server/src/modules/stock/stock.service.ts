@@ -30,7 +30,7 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { canSeeOwned, currentCompanyId } from '../../core/access';
 import { badRequest, invalidFields, notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
+import { locationDay } from '../../db/location-day';
 import { idempotentRequest } from '../idempotency/idempotency';
 import { type LedgerAuthor, type NewStock } from '../ledger/ledger';
 import { findProductWithNames } from '../products/products.reads';
@@ -83,11 +83,11 @@ function toUsage(row: UsageRow): StockUsage {
 
 export function createStockService(deps: ServiceDeps) {
   const { db } = deps;
-  const today = () => isoDay(deps.now());
+  const today = (companyId: string) => locationDay(db, companyId, deps.now());
   const { ledger } = deps;
   const author = (actor: Actor): LedgerAuthor => ({ userId: actor.userId, organizationId: actor.organizationId });
 
-  function toStock(found: StockWithSupplier, usages: StockUsage[]): Stock {
+  function toStock(found: StockWithSupplier, usages: StockUsage[], today: string): Stock {
     const { stock: row, supplierName, statusChangedByName } = found;
     const left = roundUnitsLeft(row.unitsLeft);
     return {
@@ -104,7 +104,7 @@ export function createStockService(deps: ServiceDeps) {
       units_left: left,
       units_remaining: left,
       expiry_date: row.expiryDate,
-      is_expired: row.expiryDate !== null && row.expiryDate < today(),
+      is_expired: row.expiryDate !== null && row.expiryDate < today,
       created_at: row.createdAt.toISOString(),
       note: row.note,
       isConsignment: row.isConsignment,
@@ -155,8 +155,8 @@ export function createStockService(deps: ServiceDeps) {
   }
 
   async function reload(companyId: string, ids: string[]): Promise<Stock[]> {
-    const [found, histories] = await Promise.all([findStocks(db, companyId, ids), historiesOf(ids)]);
-    return found.map((r) => toStock(r, histories.get(r.stock.id) ?? []));
+    const [found, histories, day] = await Promise.all([findStocks(db, companyId, ids), historiesOf(ids), today(companyId)]);
+    return found.map((r) => toStock(r, histories.get(r.stock.id) ?? [], day));
   }
 
   return {
@@ -167,8 +167,8 @@ export function createStockService(deps: ServiceDeps) {
         listStocks(db, companyId, query.productId, pageWindow(query), query.place_id),
         stockTotals(db, companyId, query.productId, query.place_id),
       ]);
-      const histories = await historiesOf(records.map((r) => r.stock.id));
-      const results = records.map((r) => toStock(r, histories.get(r.stock.id) ?? []));
+      const [histories, day] = await Promise.all([historiesOf(records.map((r) => r.stock.id)), today(companyId)]);
+      const results = records.map((r) => toStock(r, histories.get(r.stock.id) ?? [], day));
       return { ...toPage(results, total, query), totals: { total_units: totals.totalUnits, units_left: totals.unitsLeft, value_left: totals.valueLeft } };
     },
 
@@ -186,7 +186,7 @@ export function createStockService(deps: ServiceDeps) {
     async create(actor: Actor, body: CreateStockRequest): Promise<CreatedStocks> {
       const { companyId, product } = await productFor(actor, body.product_id);
       await supplierFor(actor, body.supplier_id);
-      const issues = stockFormIssues(body, { productType: product.type, today: today(), mode: 'add' });
+      const issues = stockFormIssues(body, { productType: product.type, today: await today(companyId), mode: 'add' });
       if (issues.length > 0) throw invalidFields(issues);
       const placeId = await placeFor(companyId, body.place_id);
 
@@ -240,6 +240,7 @@ export function createStockService(deps: ServiceDeps) {
       if (!existing) throw notFound();
       if (body.supplier_id) await supplierFor(actor, body.supplier_id);
       const { product } = await productFor(actor, existing.stock.productId);
+      const day = await today(companyId);
 
       await ledger.amend(author(actor), companyId, id, (current) => {
         if (current.hasUniqueLot && body.units_per_container !== undefined && body.units_per_container !== 1) {
@@ -255,7 +256,7 @@ export function createStockService(deps: ServiceDeps) {
         };
         const issues = stockFormIssues(merged, {
           productType: current.hasUniqueLot ? 'disposable' : product.type,
-          today: today(),
+          today: day,
           mode: 'edit',
           current: {
             unitsUsed: current.unitsUsed,
@@ -361,7 +362,7 @@ export function createStockService(deps: ServiceDeps) {
     async tracking(actor: Actor, productId: string): Promise<TrackingReport> {
       const companyId = currentCompanyId(actor);
       if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
-      const [rows, prices] = await Promise.all([cycleFacts(db, companyId, productId, TRACKED_CYCLES), shelfPrices(db, companyId, productId, today())]);
+      const [rows, prices] = await Promise.all([cycleFacts(db, companyId, productId, TRACKED_CYCLES), shelfPrices(db, companyId, productId, await today(companyId))]);
       const cycles = rows.reverse().map((r) => ({ date: r.createdAt.toISOString(), unitPrice: r.unitPrice, uses: r.uses, unitsUsed: r.unitsUsed }));
       return trackingReport(cycles, rows[0]?.total ?? 0, prices.next);
     },
@@ -369,7 +370,7 @@ export function createStockService(deps: ServiceDeps) {
     async cycleUnitPrice(actor: Actor, productId: string, withLastTracker: boolean): Promise<CycleUnitPrice> {
       const companyId = currentCompanyId(actor);
       if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
-      const [rows, prices] = await Promise.all([cycleFacts(db, companyId, productId, 1), shelfPrices(db, companyId, productId, today())]);
+      const [rows, prices] = await Promise.all([cycleFacts(db, companyId, productId, 1), shelfPrices(db, companyId, productId, await today(companyId))]);
       const last = rows[0];
       return {
         unit_price: prices.next,

@@ -1,3 +1,4 @@
+import { locationDay } from '../../db/location-day';
 import {
   stockUnitOf,
   TRAY_PROPOSAL_MESSAGES,
@@ -12,7 +13,6 @@ import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { badRequest, invalidFields, notFound } from '../../core/errors';
-import { isoDay } from '../../clock';
 import { planLots } from '../ledger/ledger';
 import { findTreatments } from '../treatments/treatments.reads';
 import { designLines, locationCatalog, type CatalogProductRow } from './tray-proposal.repo';
@@ -56,7 +56,7 @@ export function createTrayProposalService(deps: ServiceDeps, proposer: TrayPropo
       db,
       companyId,
       lines.map((l) => ({ productId: l.product_id, productName: products.get(l.product_id)!.name, quantity: l.quantity })),
-      isoDay(deps.now()),
+      await locationDay(db, companyId, deps.now()),
     );
     return {
       source,

@@ -1,3 +1,4 @@
+import { locationDay } from '../../db/location-day';
 import {
   pageWindow,
   toPage,
@@ -16,7 +17,6 @@ import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { isoDay } from '../../clock';
 import { recordAudit } from '../audit/audit.writes';
 import { visibleProductIds } from '../products/products.reads';
 import { findTreatmentCategory } from './treatment-categories.repo';
@@ -59,7 +59,7 @@ export function createTreatmentsService(deps: ServiceDeps) {
       db,
       companyId,
       rows.map((r) => r.treatment.id),
-      isoDay(deps.now()),
+      await locationDay(db, companyId, deps.now()),
     );
     return rows.map((r) => toTreatment(r.treatment, r.categoryName, trays.filter((t) => t.treatmentId === r.treatment.id)));
   }

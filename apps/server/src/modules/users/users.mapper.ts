@@ -24,8 +24,8 @@ export function toUserResponse(record: UserRecord): User {
 }
 
 /** The profile shows the location the caller is working in, which an organization admin can switch. */
-export function toProfileResponse(record: UserRecord, currentCompany: { id: string; name: string; city: string; state: string } | null): Profile {
-  const company = currentCompany ?? record.company;
+export function toProfileResponse(record: UserRecord, currentCompany: { id: string; name: string; city: string; state: string; timeZone: string | null } | null): Profile {
+  const company = currentCompany ?? (record.company && { ...record.company, timeZone: null });
   return {
     id: record.id,
     first_name: record.firstName,
@@ -38,6 +38,6 @@ export function toProfileResponse(record: UserRecord, currentCompany: { id: stri
     permissions: effectivePermissions(record.role, record.permissions),
     hideTour: record.hideTour,
     remindTourAfter: record.remindTourAfter?.toISOString() ?? null,
-    company: company && record.organization ? { id: company.id, name: company.name, city: company.city, state: company.state, organization: record.organization } : null,
+    company: company && record.organization ? { id: company.id, name: company.name, city: company.city, state: company.state, time_zone: company.timeZone, organization: record.organization } : null,
   };
 }

@@ -1,3 +1,4 @@
+import { locationDay } from '../../../db/location-day';
 import {
   csvImportUploads,
   MAX_PROCEDURE_IMPORT_ROWS,
@@ -16,7 +17,6 @@ import type { ServiceDeps } from '../../../services';
 import type { Actor } from '../../../core/actor';
 import { currentCompanyId } from '../../../core/access';
 import { AppError, badRequest, conflict, notFound } from '../../../core/errors';
-import { isoDay } from '../../../clock';
 import { recordAudit } from '../../audit/audit.writes';
 import { idempotentRequest } from '../../idempotency/idempotency';
 import { findTreatments } from '../../treatments/treatments.reads';
@@ -45,7 +45,7 @@ export function createPmsService(deps: ServiceDeps) {
   async function waiting(companyId: string): Promise<WaitingVisit[]> {
     const found = await waitingProcedures(db, companyId, WAITING_LIMIT);
     const treatmentIds = [...new Set(found.map((r) => r.treatment_id).filter((id): id is string => id !== null))];
-    const trays = await traysOf(db, companyId, treatmentIds, isoDay(deps.now()));
+    const trays = await traysOf(db, companyId, treatmentIds, await locationDay(db, companyId, deps.now()));
     const visits = new Map<string, WaitingVisit>();
     for (const row of found) {
       // A patient not known here yet is one visit per PMS patient and day, never one of ''.

@@ -1,7 +1,7 @@
+import { locationDay } from '../../../db/location-day';
 import { PMS_MESSAGES, traysNeeded, type TreatmentLogProductInput } from '@clinic/domain';
 import type { Tx } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../core/errors';
-import { isoDay } from '../../../clock';
 import type { IdempotentRequest } from '../../idempotency/idempotency';
 import type { Ledger, LedgerAuthor } from '../../ledger/ledger';
 import { recordVisit } from '../../treatment-logs/record-visit';
@@ -52,7 +52,7 @@ export async function recordProcedures(tx: Tx, ledger: Ledger, author: LedgerAut
   const treatmentIds = [...new Set(procedures.map((p) => p.treatment_id!))];
   const products =
     input.products?.map((p) => ({ productId: p.product_id, quantity: p.quantity, treatmentId: p.treatment_id ?? null, stockId: p.stock_id, implant: p.implant })) ??
-    (await designedTrays(tx, companyId, procedures, isoDay(input.at)));
+    (await designedTrays(tx, companyId, procedures, await locationDay(tx, companyId, input.at)));
   const visitId = await recordVisit(tx, ledger, author, {
     companyId,
     chartNumber: first.chart_number,

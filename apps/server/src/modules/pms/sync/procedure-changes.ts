@@ -1,3 +1,4 @@
+import { locationDay } from '../../../db/location-day';
 import type { Tx } from '../../../db/client';
 import type { Actor } from '../../../core/actor';
 import { isoDay } from '../../../clock';
@@ -86,7 +87,7 @@ export function createProcedureChanges(ledger: Ledger) {
       return { revised: false, waiting: false };
     }
     if (connection.takeStockOnComplete && to !== null) {
-      const tray = await designedTrays(tx, connection.companyId, [{ treatment_id: to }], isoDay(at));
+      const tray = await designedTrays(tx, connection.companyId, [{ treatment_id: to }], await locationDay(tx, connection.companyId, at));
       try {
         // A savepoint: a tray short of stock leaves the visit as it was, and the procedure waits instead.
         const revised = await tx.transaction((sp) => revise({ ...context, tx: sp }, row, 'code_changed_in_pms', { treatmentId: to, products: tray }, procedure.code));

@@ -13,6 +13,7 @@ import type { Actor } from '../../../core/actor';
 import { currentCompanyId } from '../../../core/access';
 import { AppError } from '../../../core/errors';
 import { isoDay } from '../../../clock';
+import { locationDay } from '../../../db/location-day';
 import { recordAudit } from '../../audit/audit.writes';
 import { readCsvTable } from '../../imports/import-file';
 import type { PmsConnector } from '../connection/pms-connector';
@@ -47,7 +48,7 @@ export function createUpcomingService(deps: ServiceDeps) {
   return {
     async view(actor: Actor): Promise<UpcomingTrays> {
       const companyId = currentCompanyId(actor);
-      const from = isoDay(deps.now());
+      const from = await locationDay(db, companyId, deps.now());
       const to = windowEnd(from);
       const planned = plannedOf(await plannedProcedures(db, companyId, from, to));
       const treatmentIds = [...new Set(planned.flatMap((p) => (p.treatment ? [p.treatment.id] : [])))];
@@ -66,7 +67,7 @@ export function createUpcomingService(deps: ServiceDeps) {
       const companyId = currentCompanyId(actor);
       const parsed = await readCsvTable(bytes, SCHEDULE_IMPORT_COLUMNS, MAX_SCHEDULE_IMPORT_ROWS);
       if ('error' in parsed) throw new AppError('BAD_REQUEST', parsed.error, { field: 'file_url' });
-      const today = isoDay(deps.now());
+      const today = await locationDay(db, companyId, deps.now());
       const { appointments, days, checked } = scheduleOfRows(parsed.rows, today);
       const imported = appointments.reduce((sum, a) => sum + (a.procedures?.length ?? 0), 0);
       await db.transaction(async (tx) => {
@@ -82,7 +83,7 @@ export function createUpcomingService(deps: ServiceDeps) {
      * new or changed read (a run's share, soonest first), the schedule written in one transaction.
      */
     async refreshFromPms(companyId: string, connector: PmsConnector, clinicRef: string | null, maxReads = UPCOMING_READS_PER_RUN): Promise<{ appointments: number; read: number }> {
-      const from = isoDay(deps.now());
+      const from = await locationDay(db, companyId, deps.now());
       const known = await readAppointmentStamps(db, companyId, 'open_dental');
       const found = await connector.upcomingProcedures(from, windowEnd(from), clinicRef, { known, maxReads });
       const appointments = found.map((a) => ({
