@@ -1,4 +1,8 @@
 import dayjs from 'dayjs';
+import { locationDay } from './location-time';
+
+/** Today on the location's calendar, as a day to count presets from (lib/location-time.ts). */
+export const locationToday = (now: Date = new Date()) => dayjs(locationDay(now));
 
 /**
  * Spec section 9: expense and patient date ranges. Last month and last year are ours: a clinic
@@ -29,7 +33,7 @@ export interface DayRange {
 export const rangeChoice = (preset: RangePreset): RangeChoice => ({ preset, custom: { from: '', to: '' } });
 
 /** ISO start and end days of a preset (inclusive), from `now`; custom takes the user's days as they are. */
-export function rangeOf(preset: RangePreset, custom: { from: string; to: string }, now = dayjs()): DayRange {
+export function rangeOf(preset: RangePreset, custom: { from: string; to: string }, now = locationToday()): DayRange {
   const iso = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
   switch (preset) {
     case 'today':
@@ -62,7 +66,7 @@ export function isBackwards(range: DayRange): boolean {
  * Switching to Custom starts from the days on screen, so the person adjusts a range instead of
  * typing two dates (and no report goes out half-chosen); days typed before are kept.
  */
-export function choosePreset(choice: RangeChoice, preset: RangePreset, now = dayjs()): RangeChoice {
+export function choosePreset(choice: RangeChoice, preset: RangePreset, now = locationToday()): RangeChoice {
   if (preset !== 'custom' || choice.custom.from || choice.custom.to) return { ...choice, preset };
   const { start = '', end = '' } = rangeOf(choice.preset, choice.custom, now);
   return { preset, custom: { from: start, to: end } };

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { coverText, formatMonth, formatMonths, formatTotal, unitCount } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { locationToday, rangeOf } from './date-range';
+import { coverText, formatDate, formatDateTime, formatMonth, formatMonths, formatTotal, todayIso, unitCount } from './format';
+import { setLocationTimeZone } from './location-time';
 
 describe('unit counts', () => {
   it('say "1 unit" and "0 units", as people do', () => {
@@ -34,5 +36,37 @@ describe('months by name', () => {
     expect(formatMonths('2026-11', '2026-11')).toBe('November 2026');
     expect(formatMonths('2026-09', '2026-11')).toBe('September–November 2026');
     expect(formatMonths('2026-11', '2027-01')).toBe('November 2026–January 2027');
+  });
+});
+
+describe("the location's clock (issue 53)", () => {
+  afterEach(() => setLocationTimeZone(null));
+  // 7 pm on Dec 6 in Los Angeles, 4 pm on Dec 7 in Auckland: Dec 7, 3 am in UTC.
+  const instant = '2026-12-07T03:00:00.000Z';
+
+  it('shows an instant as the location saw it, whatever the device says', () => {
+    setLocationTimeZone('America/Los_Angeles');
+    expect(formatDateTime(instant)).toBe('12-06-2026 7:00 PM');
+    expect(formatDate(instant)).toBe('12-06-2026');
+    setLocationTimeZone('Pacific/Auckland');
+    expect(formatDateTime(instant)).toBe('12-07-2026 4:00 PM');
+  });
+
+  it('keeps a calendar day (an expiry date) as it is in every zone', () => {
+    setLocationTimeZone('Pacific/Auckland');
+    expect(formatDate('2026-12-06')).toBe('12-06-2026');
+    setLocationTimeZone('America/Los_Angeles');
+    expect(formatDate('2026-12-06')).toBe('12-06-2026');
+  });
+
+  it("counts today and the report presets from the location's day; without a zone, from UTC's as the server does", () => {
+    const now = new Date(instant);
+    expect(todayIso(now)).toBe('2026-12-07');
+    setLocationTimeZone('America/Los_Angeles');
+    expect(todayIso(now)).toBe('2026-12-06');
+    // 7 pm on Nov 30 in Los Angeles: "This month" is still November there.
+    expect(rangeOf('this_month', { from: '', to: '' }, locationToday(new Date('2026-12-01T03:00:00Z')))).toEqual({ start: '2026-11-01', end: '2026-11-30' });
+    setLocationTimeZone('Pacific/Auckland');
+    expect(todayIso(new Date('2026-12-31T12:00:00Z'))).toBe('2027-01-01');
   });
 });

@@ -1,9 +1,14 @@
 import dayjs from 'dayjs';
+import { clockAt, locationDay } from './location-time';
+
+/** A calendar day (YYYY-MM-DD) as it is; an instant as the day it was at the location. */
+const isCalendarDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const date = dayjs(value);
-  return date.isValid() ? date.format('MM-DD-YYYY') : '—';
+  if (!date.isValid()) return '—';
+  return isCalendarDay(value) ? date.format('MM-DD-YYYY') : clockAt(date.toDate()).date;
 }
 
 /** A calendar month (YYYY-MM) by name: "November 2026". */
@@ -21,10 +26,13 @@ export function formatMonths(first: string, last: string): string {
   return from.year() === to.year() ? `${from.format('MMMM')}–${to.format('MMMM YYYY')}` : `${from.format('MMMM YYYY')}–${to.format('MMMM YYYY')}`;
 }
 
+/** An instant on the location's clock (lib/location-time.ts). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const date = dayjs(value);
-  return date.isValid() ? date.format('MM-DD-YYYY h:mm A') : '—';
+  if (!date.isValid()) return '—';
+  const { date: day, time } = clockAt(date.toDate());
+  return `${day} ${time}`;
 }
 
 /** Amounts travel as decimal strings ("150.99"); shown in dollars with two decimals. */
@@ -57,11 +65,11 @@ export function formatDollars(value: number | null | undefined, decimals = 2): s
 const countFormat = new Intl.NumberFormat('en-US');
 
 /**
- * Today as an ISO date in the server's calendar (UTC), so the form refuses exactly the expiry
- * dates the server refuses.
+ * Today as an ISO date on the location's calendar (UTC without a zone), the day the server judges
+ * expiry by, so the form refuses exactly the expiry dates the server refuses.
  */
 export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  return locationDay(now);
 }
 
 /** A list's total: "1,250", or "3,000+" when the server stopped counting at its cap. */

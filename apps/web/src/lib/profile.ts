@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@clinic/domain';
 import { api } from './api-client';
+import { setLocationTimeZone } from './location-time';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -10,7 +11,12 @@ export const authKeys = {
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.profile(),
-    queryFn: ({ signal }) => api.get<Profile>('auth/profile', { signal }),
+    queryFn: async ({ signal }) => {
+      const profile = await api.get<Profile>('auth/profile', { signal });
+      // Dates on every screen follow the location's clock (lib/location-time.ts).
+      setLocationTimeZone(profile.company?.time_zone ?? null);
+      return profile;
+    },
     staleTime: 60_000,
   });
 

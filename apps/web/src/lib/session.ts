@@ -1,4 +1,5 @@
 import { clearSession, getToken, setToken } from './auth-token';
+import { setLocationTimeZone } from './location-time';
 import { api } from './api-client';
 import { isTouchDevice } from './device';
 
@@ -39,6 +40,7 @@ export type SignOutReason = 'idle';
 export function endSession(reason?: SignOutReason): void {
   if (getToken()) void api.post('auth/logout').catch(() => undefined);
   clearSession();
+  setLocationTimeZone(null);
   if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
 }
 

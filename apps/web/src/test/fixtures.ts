@@ -60,6 +60,7 @@ export function profileFor(role: Role, overrides: Partial<Profile> = {}): Profil
             name: 'Downtown',
             city: 'Austin',
             state: 'TX',
+            time_zone: null,
             organization: { id: IDS.organization, name: 'Smile Dental', approvalStatus: 'approved', numberOfLocations: 2 },
           },
     ...overrides,

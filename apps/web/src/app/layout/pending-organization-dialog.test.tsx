@@ -7,7 +7,7 @@ import { PendingOrganizationDialog } from './pending-organization-dialog';
 
 const PENDING = profileFor('organization_admin', {
   approval_status: 'pending',
-  company: { id: '1a2b3c4d-5e6f-4a0b-8c9d-0e1f2a3b4c5d', name: 'Downtown', city: 'Austin', state: 'TX', organization: { id: '2b3c4d5e-6f70-4b1c-9d0e-1f2a3b4c5d6e', name: 'Glow Aesthetics', approvalStatus: 'pending', numberOfLocations: 1 } },
+  company: { id: '1a2b3c4d-5e6f-4a0b-8c9d-0e1f2a3b4c5d', name: 'Downtown', city: 'Austin', state: 'TX', time_zone: null, organization: { id: '2b3c4d5e-6f70-4b1c-9d0e-1f2a3b4c5d6e', name: 'Glow Aesthetics', approvalStatus: 'pending', numberOfLocations: 1 } },
 });
 
 function renderDialog(config: PublicConfig) {

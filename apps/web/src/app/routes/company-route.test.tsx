@@ -12,7 +12,7 @@ function signIn(role: Role, start: Company) {
   setToken(fakeToken(role));
   let company = start;
   const patches: unknown[] = [];
-  stubApi(profileFor(role, { company: { id: IDS.company, name: 'Downtown', city: 'San Diego', state: 'CA', organization: { id: IDS.organization, name: 'Smile Dental', approvalStatus: 'approved', numberOfLocations: 2 } } }), {
+  stubApi(profileFor(role, { company: { id: IDS.company, name: 'Downtown', city: 'San Diego', state: 'CA', time_zone: null, organization: { id: IDS.organization, name: 'Smile Dental', approvalStatus: 'approved', numberOfLocations: 2 } } }), {
     [`/api/company/${IDS.company}`]: (_url, init) => {
       if (init?.method === 'PATCH') {
         const body = JSON.parse(String(init.body)) as { time_zone: string | null };

@@ -12,6 +12,7 @@ import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { api, ApiError, errorMessage } from '../../../lib/api-client';
 import { companyKeys } from '../../../lib/companies';
+import { authKeys } from '../../../lib/profile';
 
 const companyQueryOptions = (id: string) => ({
   queryKey: [...companyKeys.all, 'detail', id] as const,
@@ -59,7 +60,8 @@ function TimeZoneDialog({ company, proposed, onClose }: { company: Company; prop
   const save = useMutation({
     mutationFn: (time_zone: string | null) => api.patch<Company>(`company/${company.id}`, { time_zone }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
+      // The profile carries the signed-in location's zone, which every screen's dates follow.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: companyKeys.all }), queryClient.invalidateQueries({ queryKey: authKeys.profile() })]);
       notify.success('Time zone saved');
       onClose();
     },

@@ -11,9 +11,10 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { CsvFileButton, useCsvImport } from '../../../components/upload/csv-import-card';
 import { UploadProgress } from '../../../components/upload/upload-progress';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { todayIso } from '../../../lib/format';
 import { useImportProduction, useSetMonthlyProduction } from '../api/pms-api';
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+const thisMonth = () => todayIso().slice(0, 7);
 
 /**
  * Production for the supply-share report (issue 36), when the procedures' fees are not the whole of
