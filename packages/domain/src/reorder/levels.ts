@@ -4,7 +4,7 @@ import { compoundPoisson, demandOver } from './horizon';
 import { fillRateReorderPoint } from './fill-rate';
 import type { LeadTimeEstimate, LeadTimePoint } from './lead-time';
 import { inverseNormal } from './normal';
-import { economicOrder } from './order-cost';
+import { economicOrder, type ShippingTerms } from './order-cost';
 
 export const DEFAULT_SERVICE_LEVEL = 0.98;
 export const MIN_SERVICE_LEVEL = 0.5;
@@ -30,7 +30,7 @@ export interface ReorderLevelsInput {
   /** Days a drafted order waits for a person to send it (fill-rate path; 1 by default, 0 when sent as drafted). */
   sendDelayDays?: number;
   /** What an order and a unit on the shelf cost: the order quantity balances them (fill-rate path). */
-  costs?: { orderCost: number; holdingRate: number; unitPrice?: number; packSize?: number; linesPerOrder?: number } | null;
+  costs?: { orderCost: number; holdingRate: number; unitPrice?: number; packSize?: number; linesPerOrder?: number; shipping?: ShippingTerms | null } | null;
   /** Cycle service level: the chance a lead time passes without running out (location setting). */
   serviceLevel?: number;
   /** Days between orders the order-up-to level covers beyond the reorder point (location setting). */
@@ -201,7 +201,7 @@ function forecastLevels(input: ReorderLevelsInput): ReorderLevels {
  */
 function fillRateLevels(input: ReorderLevelsInput, reviewDays: number): ReorderLevels {
   const { forecast, leadTime, costs } = input;
-  const economic = costs?.unitPrice && costs.packSize ? economicOrder({ dailyUse: forecast.dailyMean, unitPrice: costs.unitPrice, packSize: costs.packSize, orderCost: costs.orderCost, holdingRate: costs.holdingRate, ...(costs.linesPerOrder ? { linesPerOrder: costs.linesPerOrder } : {}) }) : null;
+  const economic = costs?.unitPrice && costs.packSize ? economicOrder({ dailyUse: forecast.dailyMean, unitPrice: costs.unitPrice, packSize: costs.packSize, orderCost: costs.orderCost, holdingRate: costs.holdingRate, ...(costs.linesPerOrder ? { linesPerOrder: costs.linesPerOrder } : {}), shipping: costs.shipping ?? null }) : null;
   const orderUnits = economic?.units ?? Math.max(1, wholeUp(forecast.dailyMean * reviewDays));
   const why = economic?.why ?? `${orderUnits} units, ${reviewDays} days of use: no price or pack yet to weigh ordering against holding`;
   const points = leadTime.distribution?.length ? leadTime.distribution : leadTimePoints(leadTime.days, leadTime.sdDays).map((p) => ({ days: p.days, share: p.weight }));
