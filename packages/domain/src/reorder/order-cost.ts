@@ -47,6 +47,8 @@ export interface EconomicOrder {
   yearlyCost: number;
   shipping: ShippingDecision;
   why: string;
+  /** Yearly ordering plus cycle-stock holding cost at another whole number of packs. */
+  costAt(packs: number): number;
 }
 
 const money = (x: number) => (x >= 100 ? `$${Math.round(x).toLocaleString('en-US')}` : `$${x.toFixed(2)}`);
@@ -116,5 +118,5 @@ export function economicOrder(input: OrderCostInput): EconomicOrder | null {
       : decision === 'raised-to-ship-free'
         ? `${pack}, about every ${Math.round(days)} days: ${ordering} against ${holdingText}${shippingText}`
         : `${pack}, about every ${Math.round(days)} days: balances ${ordering} against ${holdingText}; ${Math.round(ideal)} unit${Math.round(ideal) === 1 ? '' : 's'} ideal${shippingText}`;
-  return { packs, units, days, yearlyCost: cost(packs), shipping: decision, why };
+  return { packs, units, days, yearlyCost: cost(packs), shipping: decision, why, costAt: cost };
 }
