@@ -134,7 +134,7 @@ describe('occasional use: order size and reorder point chosen together (issue 51
     expect(levels).toMatchObject({ orderUnits: 6, reorderPoint: 1, orderUpTo: 7 });
     expect(levels.expectedFill).toBeGreaterThanOrEqual(0.99);
     expect(yearly(6, 1, levels.leadTimeDemand)).toBeLessThan(yearly(5, 2, apart.leadTimeDemand));
-    expect(levels.why).toBe('6 units at a time with the reorder point at 1: for occasional use the order size and the reorder point are weighed together, the least yearly cost of ordering and of the stock held for the fill target (5 by ordering against holding alone)');
+    expect(levels.why).toBe('6 units at a time: for occasional use the order size and the reorder point are weighed together, the least yearly cost of ordering and of the stock held for the fill target (5 by ordering against holding alone)');
   });
 
   it('keeps the balance of ordering against holding where choosing together saves nothing', () => {

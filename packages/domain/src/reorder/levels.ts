@@ -225,7 +225,7 @@ function fillRateLevels(input: ReorderLevelsInput, reviewDays: number): ReorderL
         best = cost;
         plan = other;
         const units = packs * costs.packSize;
-        chosen = { units, why: `${units} unit${units === 1 ? '' : 's'} at a time with the reorder point at ${other.reorderPoint}: for occasional use the order size and the reorder point are weighed together, the least yearly cost of ordering and of the stock held for the fill target (${economic.units} by ordering against holding alone)` };
+        chosen = { units, why: `${units} unit${units === 1 ? '' : 's'} at a time: for occasional use the order size and the reorder point are weighed together, the least yearly cost of ordering and of the stock held for the fill target (${economic.units} by ordering against holding alone)` };
       }
     }
   }
