@@ -44,6 +44,10 @@ export function useSaveReorderDigest() {
   });
 }
 
+/** Issue 51: the categories with a fill-rate target of their own at the location. */
+export const categoryFillRatesQueryOptions = () =>
+  queryOptions({ queryKey: ['reorder', 'category-fill-rates'] as const, queryFn: ({ signal }) => api.get<CategoryFillRates>('reorder/category-fill-rates', { signal }), staleTime: 60_000 });
+
 /** Issue 51: this product's own fill-rate target here (null: its category's or the location's again). */
 export function useSaveProductFillRate(productId: string) {
   const queryClient = useQueryClient();

@@ -110,6 +110,7 @@ describe('the reorder digest e-mail in Reorder settings', () => {
         calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
         if (url.endsWith('/api/reorder/settings')) return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: null }));
         if (url.endsWith('/api/reorder/digest')) return Promise.resolve(jsonResponse(method === 'PUT' ? JSON.parse(String(init?.body)) : { frequency: 'off' }));
+        if (url.endsWith('/api/reorder/category-fill-rates')) return Promise.resolve(jsonResponse([{ category_id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', category_name: 'Implants', fill_rate: 0.995 }]));
         return Promise.resolve(jsonResponse(productReorder()));
       }),
     );
@@ -126,6 +127,8 @@ describe('the reorder digest e-mail in Reorder settings', () => {
     const calls = renderForAdmin(true);
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
+    // Issue 51: the categories with a target of their own are listed beside the location's.
+    expect(await within(dialog).findByLabelText('Categories with their own target')).toHaveTextContent('Their own target: Implants 99.5%.');
     const digest = within(dialog).getByRole('radiogroup', { name: 'Reorder digest e-mail' });
     expect(await within(digest).findByRole('radio', { name: 'Off' })).toBeChecked();
     await user.click(within(digest).getByRole('radio', { name: 'Weekly' }));
