@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { REORDER_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
-import { createCategory, createProduct, createSupplier } from '../../../test/factories/index';
+import { createCategory, createProduct, createSuggestedLine, createSupplier } from '../../../test/factories/index';
 import { createWorld, type World } from '../../../test/world';
 import { createReorderService } from './reorder.service';
 
@@ -127,6 +127,17 @@ describe('a supplier\'s shipping fee and free-shipping threshold (issue 51)', ()
     const cleared = await t.request({ method: 'DELETE', url: `/api/supplier/${supplierId}/shipping`, token: admin() });
     expect(cleared.json()).toEqual({ supplier_id: supplierId, shipping: null });
     expect((await reorder(productId)).order_units).toBe(before.order_units);
+  });
+
+  it('the suggested order carries its vendors\' shipping terms here, and only theirs', async () => {
+    const { supplier } = await createSuggestedLine(t.db, { companyId: here() });
+    const other = await createSupplier(t.db, { companyId: here() });
+    for (const [id, terms] of [[supplier.id, { shipping_fee: 12, free_shipping_over: 500 }], [other.id, { shipping_fee: 8, free_shipping_over: null }]] as const) {
+      expect((await t.request({ method: 'PUT', url: `/api/supplier/${id}/shipping`, token: admin(), payload: terms })).statusCode).toBe(200);
+    }
+    const draft = (await t.request({ method: 'GET', url: '/api/reorder/suggestions', token: admin() })).json();
+    expect(draft.shipping).toContainEqual({ vendor_id: supplier.id, shipping_fee: 12, free_shipping_over: 500 });
+    expect(draft.shipping).not.toContainEqual(expect.objectContaining({ vendor_id: other.id }));
   });
 
   it.each([

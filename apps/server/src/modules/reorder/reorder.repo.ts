@@ -340,3 +340,13 @@ export async function saveShipping(db: DbOrTx, companyId: string, supplierId: st
                        values (${companyId}::uuid, ${supplierId}::uuid, ${terms.fee}, ${terms.freeOver}::numeric, now())
                        on conflict (company_id, supplier_id) do update set shipping_fee = excluded.shipping_fee, free_shipping_over = excluded.free_shipping_over, updated_at = now()`);
 }
+
+/** The shipping terms at a location of these suppliers, where set. */
+export async function shippingOfSuppliers(db: DbOrTx, companyId: string, supplierIds: string[]): Promise<Array<{ supplierId: string } & ShippingRow>> {
+  if (supplierIds.length === 0) return [];
+  const found = await rowsOf<{ supplier_id: string; shipping_fee: string; free_shipping_over: string | null }>(
+    db,
+    sql`select supplier_id, shipping_fee, free_shipping_over from supplier_shipping where company_id = ${companyId}::uuid and supplier_id = any(${sql.param(supplierIds)}::uuid[])`,
+  );
+  return found.map((r) => ({ supplierId: r.supplier_id, fee: Number(r.shipping_fee), freeOver: r.free_shipping_over === null ? null : Number(r.free_shipping_over) }));
+}
