@@ -7,7 +7,7 @@ import { DEMO, screenshot, signIn, skipWelcome, toast } from './helpers';
 
 const run = String(Date.now()).slice(-7);
 
-async function api<T>(page: Page, method: 'get' | 'post' | 'patch' | 'delete', url: string, data?: unknown): Promise<T> {
+async function api<T>(page: Page, method: 'get' | 'post' | 'patch' | 'put' | 'delete', url: string, data?: unknown): Promise<T> {
   const res = await page.request[method](`/api/${url}`, { headers: await authHeader(page), ...(data === undefined ? {} : { data }) });
   expect(res.ok(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
@@ -112,6 +112,7 @@ test.describe('suggested orders', () => {
     // Issue 51: this product's own fill target, and its supplier's shipping terms, set on the panel.
     const facts = await api<{ supplier_id: string | null; lead_time: { supplier_name: string | null } }>(page, 'get', `product/${line!.product.id}/reorder`);
     expect(facts.supplier_id, 'the line\'s product was received from a supplier').not.toBeNull();
+    let routed: { id: string; name: string } | null = null;
     try {
       await page.setViewportSize({ width: 1440, height: 900 });
       await panel.getByRole('button', { name: '99% fill target' }).click();
@@ -143,14 +144,22 @@ test.describe('suggested orders', () => {
       await expect(toast(page, 'Suggested orders drafted')).toBeVisible();
       const again = page.getByRole('row').filter({ hasText: line!.product.name }).first();
       await expect(again).toContainText(/Order size: .*ship/);
+      // The vendor the line is routed to may be another than the last supplier: its terms too, shown once on its order.
+      const drafted = await api<{ lines: { product: { id: string }; vendor: { id: string; name: string } | null }[] }>(page, 'get', 'reorder/suggestions');
+      routed = drafted.lines.find((l) => l.product.id === line!.product.id)?.vendor ?? null;
+      expect(routed, 'the line has a vendor').not.toBeNull();
+      if (routed!.id !== facts.supplier_id) await api(page, 'put', `supplier/${routed!.id}/shipping`, { shipping_fee: 12, free_shipping_over: 500 });
+      await page.reload();
+      await expect(page.getByLabel(`Shipping from ${routed!.name}`)).toContainText(/Shipping \$12\.00 on this order; \$[\d,.]+ more ships it free \(from \$500\.00\)|Ships free \(from \$500\.00\)/);
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await again.scrollIntoViewIfNeeded();
         await screenshot(page, `suggested-why-shipping-${String(width)}`);
       }
     } finally {
-      // The demo's supplier and product as they were, for the specs after this one.
+      // The demo's suppliers and product as they were, for the specs after this one.
       await api(page, 'delete', `supplier/${facts.supplier_id}/shipping`);
+      if (routed) await api(page, 'delete', `supplier/${routed.id}/shipping`);
       await api(page, 'delete', `product/${line!.product.id}/fill-rate`);
     }
   });
