@@ -67,11 +67,11 @@ export function useSaveCategoryFillRate() {
   });
 }
 
-/** A supplier's shipping fee and free-shipping threshold here (null: none): the order sizes of its products move. */
+/** A supplier's shipping fee and free-shipping threshold here (null: none): the order sizes of its products, and its order on the draft, move. */
 export function useSaveSupplierShipping(supplierId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (terms: SupplierShipping | null) => (terms ? api.put<SupplierShippingView>(`supplier/${supplierId}/shipping`, terms) : api.delete<SupplierShippingView>(`supplier/${supplierId}/shipping`)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['stock'] }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['stock'] }), queryClient.invalidateQueries({ queryKey: ['reorder'] })]),
   });
 }
