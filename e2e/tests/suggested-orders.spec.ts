@@ -7,7 +7,7 @@ import { DEMO, screenshot, signIn, skipWelcome, toast } from './helpers';
 
 const run = String(Date.now()).slice(-7);
 
-async function api<T>(page: Page, method: 'get' | 'post' | 'patch', url: string, data?: unknown): Promise<T> {
+async function api<T>(page: Page, method: 'get' | 'post' | 'patch' | 'put' | 'delete', url: string, data?: unknown): Promise<T> {
   const res = await page.request[method](`/api/${url}`, { headers: await authHeader(page), ...(data === undefined ? {} : { data }) });
   expect(res.ok(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
@@ -101,13 +101,66 @@ test.describe('suggested orders', () => {
     await page.goto(`/products/${line!.product.id}`);
     const panel = page.getByRole('region', { name: 'Reorder' });
     await expect(panel.getByLabel('Expected fill')).toHaveText(/^\d+(\.\d)?%$/);
-    await expect(panel).toContainText(/of stock held to reach it \(target 99%\)/);
+    await expect(panel).toContainText(/of stock held to reach it; target 99%, the location's/);
     await expect(panel.getByLabel('Why this order size')).toContainText('Order size:');
-    await expect(panel.getByRole('button', { name: '99% fill target' })).toBeVisible();
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await panel.scrollIntoViewIfNeeded();
       await screenshot(page, `reorder-panel-fill-${String(width)}`);
+    }
+
+    // Issue 51: this product's own fill target, and its supplier's shipping terms, set on the panel.
+    const facts = await api<{ supplier_id: string | null; lead_time: { supplier_name: string | null } }>(page, 'get', `product/${line!.product.id}/reorder`);
+    expect(facts.supplier_id, 'the line\'s product was received from a supplier').not.toBeNull();
+    let routed: { id: string; name: string } | null = null;
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await panel.getByRole('button', { name: '99% fill target' }).click();
+      const target = page.getByRole('dialog', { name: 'Fill-rate target' });
+      await target.getByRole('textbox', { name: 'This product (%)' }).fill('99.5');
+      await target.getByRole('button', { name: 'Save' }).click();
+      await expect(toast(page, 'Fill-rate target saved')).toBeVisible();
+      await expect(panel).toContainText(/target 99\.5%, set for this product/);
+      await expect(panel.getByRole('button', { name: '99.5% fill target' })).toBeVisible();
+
+      await panel.getByRole('button', { name: 'Shipping' }).click();
+      const shipping = page.getByRole('dialog', { name: `Shipping from ${facts.lead_time.supplier_name ?? 'the supplier'}` });
+      await shipping.getByRole('textbox', { name: 'Shipping fee ($ an order)' }).fill('12');
+      await shipping.getByRole('textbox', { name: 'Free shipping from ($ an order)' }).fill('500');
+      await shipping.getByRole('button', { name: 'Save' }).click();
+      await expect(toast(page, 'Shipping terms saved')).toBeVisible();
+      await expect(panel.getByLabel('Shipping')).toContainText('$12.00 shipping an order, free from $500');
+      await expect(panel.getByLabel('Why this order size')).toContainText(/ship/);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await panel.scrollIntoViewIfNeeded();
+        await screenshot(page, `reorder-panel-target-shipping-${String(width)}`);
+      }
+
+      // Drafted again, the line's why names the target's fill and where shipping decided its size.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/reorder/suggestions');
+      await page.getByRole('button', { name: 'Draft now' }).click();
+      await expect(toast(page, 'Suggested orders drafted')).toBeVisible();
+      const again = page.getByRole('row').filter({ hasText: line!.product.name }).first();
+      await expect(again).toContainText(/Order size: .*ship/);
+      // The vendor the line is routed to may be another than the last supplier: its terms too, shown once on its order.
+      const drafted = await api<{ lines: { product: { id: string }; vendor: { id: string; name: string } | null }[] }>(page, 'get', 'reorder/suggestions');
+      routed = drafted.lines.find((l) => l.product.id === line!.product.id)?.vendor ?? null;
+      expect(routed, 'the line has a vendor').not.toBeNull();
+      if (routed!.id !== facts.supplier_id) await api(page, 'put', `supplier/${routed!.id}/shipping`, { shipping_fee: 12, free_shipping_over: 500 });
+      await page.reload();
+      await expect(page.getByLabel(`Shipping from ${routed!.name}`)).toContainText(/Shipping \$12\.00 on this order; \$[\d,.]+ more ships it free \(from \$500\.00\)|Ships free \(from \$500\.00\)/);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await again.scrollIntoViewIfNeeded();
+        await screenshot(page, `suggested-why-shipping-${String(width)}`);
+      }
+    } finally {
+      // The demo's suppliers and product as they were, for the specs after this one.
+      await api(page, 'delete', `supplier/${facts.supplier_id}/shipping`);
+      if (routed) await api(page, 'delete', `supplier/${routed.id}/shipping`);
+      await api(page, 'delete', `product/${line!.product.id}/fill-rate`);
     }
   });
 });

@@ -42,8 +42,19 @@ export const ProductReorderSchema = z.object({
   safety_stock: z.number(),
   source: z.enum(['forecast', 'minimum', 'pinned']),
   service_level: z.number(),
-  /** Issue 51: the location's fill-rate target and the fill these levels are expected to give (null: no forecast or pinned). */
+  /** Issue 51: the fill-rate target this product is planned for and the fill these levels are expected to give (null: no forecast or pinned). */
   fill_rate: z.number(),
+  /** Whose target that is: the product's own here, its category's here, or the location's. */
+  fill_rate_source: z.enum(['location', 'category', 'product']),
+  /** Every target that could apply, to show and change: null where none is set. */
+  fill_rates: z.object({
+    location: z.number(),
+    category: z.object({ id: UuidSchema, name: z.string(), fill_rate: z.number().nullable() }).nullable(),
+    product: z.number().nullable(),
+  }),
+  /** The supplier the product was last received from and its shipping terms here (null: none set). */
+  supplier_id: UuidSchema.nullable(),
+  shipping: z.object({ shipping_fee: z.number(), free_shipping_over: z.number().nullable() }).nullable(),
   expected_fill: z.number().nullable(),
   /** Dollars of stock held on average to reach it (safety stock and half an order, at the last price); null without a price. */
   stock_cost: z.number().nullable(),
@@ -71,6 +82,11 @@ export const REORDER_MESSAGES = {
   fillRateRange: 'Use a fill rate from 50% to 99.9%',
   orderCostRange: 'Use a cost per order from $0 to $10,000',
   holdingRateRange: 'Use a holding rate from 0.1% to 100% a year',
+  shippingFeeRange: 'Use a shipping fee from $0 to $10,000',
+  freeShippingRange: 'Use a free-shipping threshold above $0 and at most $1,000,000, or leave it empty for none',
+  fillTargetSaved: 'Fill-rate target saved',
+  fillTargetCleared: 'The fill-rate target follows the location again',
+  shippingSaved: 'Shipping terms saved',
   reorderPointRequired: 'Enter the reorder point in units',
   orderUpToRequired: 'Enter the level to order up to, in units',
   wholeUnits: 'Use whole units',
@@ -86,12 +102,15 @@ export const REORDER_MESSAGES = {
   digestLinkUnknown: 'This link is no longer valid: the digest it was sent with is already off, or was turned on again with a new link.',
 } as const;
 
+/** A fill-rate target: the share of units asked for the shelf should serve. */
+const fillRate = () => z.number({ error: REORDER_MESSAGES.fillRateRange }).min(0.5, REORDER_MESSAGES.fillRateRange).max(0.999, REORDER_MESSAGES.fillRateRange);
+
 /** The location's reorder settings: the service level its reorder points aim at, the days between orders. */
 export const ReorderSettingsSchema = z.object({
   service_level: z.number({ error: REORDER_MESSAGES.serviceLevelRange }).min(0.5, REORDER_MESSAGES.serviceLevelRange).max(0.999, REORDER_MESSAGES.serviceLevelRange),
   review_days: z.number({ error: REORDER_MESSAGES.reviewDaysRange }).int(REORDER_MESSAGES.reviewDaysRange).min(1, REORDER_MESSAGES.reviewDaysRange).max(60, REORDER_MESSAGES.reviewDaysRange),
   /** Issue 51: share of units asked for the shelf should serve; absent in a request: unchanged (default 99%). */
-  fill_rate: z.number({ error: REORDER_MESSAGES.fillRateRange }).min(0.5, REORDER_MESSAGES.fillRateRange).max(0.999, REORDER_MESSAGES.fillRateRange).optional(),
+  fill_rate: fillRate().optional(),
   /** Dollars an order to a supplier costs (staff time, handling); absent: unchanged (default $15). */
   order_cost: z.number({ error: REORDER_MESSAGES.orderCostRange }).min(0, REORDER_MESSAGES.orderCostRange).max(10_000, REORDER_MESSAGES.orderCostRange).optional(),
   /** Yearly cost of holding a dollar of stock; absent: unchanged (default 25%). */
@@ -106,6 +125,27 @@ export const ReorderSettingsSchema = z.object({
     .optional(),
 });
 export type ReorderSettings = z.infer<typeof ReorderSettingsSchema>;
+
+/** Issue 51: a fill-rate target for one product, or one category, at the location (over the location's). */
+export const FillRateTargetSchema = z.object({ fill_rate: fillRate() });
+export type FillRateTarget = z.infer<typeof FillRateTargetSchema>;
+
+/** The location's category targets (GET /reorder/category-fill-rates), by category name. */
+export const CategoryFillRatesSchema = z.array(z.object({ category_id: UuidSchema, category_name: z.string(), fill_rate: z.number() }));
+export type CategoryFillRates = z.infer<typeof CategoryFillRatesSchema>;
+
+/**
+ * Issue 51: what a supplier charges this location to ship an order, and the order value from which
+ * shipping is free (null: never). The order-cost balance counts the fee once per order.
+ */
+export const SupplierShippingSchema = z.object({
+  shipping_fee: z.number({ error: REORDER_MESSAGES.shippingFeeRange }).min(0, REORDER_MESSAGES.shippingFeeRange).max(10_000, REORDER_MESSAGES.shippingFeeRange),
+  free_shipping_over: z.number({ error: REORDER_MESSAGES.freeShippingRange }).positive(REORDER_MESSAGES.freeShippingRange).max(1_000_000, REORDER_MESSAGES.freeShippingRange).nullable(),
+});
+export type SupplierShipping = z.infer<typeof SupplierShippingSchema>;
+/** GET /supplier/:id/shipping: the terms, or null where none are set. */
+export const SupplierShippingViewSchema = z.object({ supplier_id: UuidSchema, shipping: SupplierShippingSchema.nullable() });
+export type SupplierShippingView = z.infer<typeof SupplierShippingViewSchema>;
 
 const wholeUnits = (required: string) => z.number({ error: required }).int(REORDER_MESSAGES.wholeUnits).min(0, REORDER_MESSAGES.wholeUnits).max(1_000_000, REORDER_MESSAGES.wholeUnits);
 

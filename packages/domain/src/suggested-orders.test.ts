@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { routeProduct, SUGGESTION_MESSAGES } from './suggested-orders';
+import { orderShipping, routeProduct, SUGGESTION_MESSAGES } from './suggested-orders';
 
 describe('routing a product to a vendor (pure)', () => {
   const position = (last: { unitsPerContainer: number; pricePerContainer: number } | null) => ({
@@ -31,5 +31,17 @@ describe('routing a product to a vendor (pure)', () => {
 
   it('a last delivery priced at 0 with no offer: nothing ordered, and it says why', () => {
     expect(routeProduct(position({ unitsPerContainer: 1, pricePerContainer: 0 }), [], kinds)).toMatchObject({ choice: null, problem: SUGGESTION_MESSAGES.lastPriceZero('Usual') });
+  });
+});
+
+describe('a vendor\'s order and its shipping (issue 51)', () => {
+  it.each([
+    { name: 'under the threshold: the fee, and how much more ships free', total: 430, terms: { shipping_fee: 12, free_shipping_over: 500 }, fee: 12, shortOfFree: 70 },
+    { name: 'at the threshold: free', total: 500, terms: { shipping_fee: 12, free_shipping_over: 500 }, fee: 0, shortOfFree: null },
+    { name: 'over it: free', total: 812.4, terms: { shipping_fee: 12, free_shipping_over: 500 }, fee: 0, shortOfFree: null },
+    { name: 'no threshold: the fee whatever the order', total: 5000, terms: { shipping_fee: 9.5, free_shipping_over: null }, fee: 9.5, shortOfFree: null },
+    { name: 'no fee: nothing to reach', total: 10, terms: { shipping_fee: 0, free_shipping_over: 500 }, fee: 0, shortOfFree: null },
+  ])('$name', ({ total, terms, fee, shortOfFree }) => {
+    expect(orderShipping(total, terms)).toEqual({ fee, shortOfFree });
   });
 });

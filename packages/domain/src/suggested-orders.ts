@@ -75,6 +75,8 @@ export const SuggestedOrderSchema = z.object({
   total: z.number(),
   /** Orders to one vendor under this value go out by themselves; null: never. */
   auto_send_under: z.number().nullable(),
+  /** Issue 51: the shipping terms at this location of the draft's vendors that have them. */
+  shipping: z.array(z.object({ vendor_id: UuidSchema, shipping_fee: z.number(), free_shipping_over: z.number().nullable() })),
 });
 export type SuggestedOrder = z.infer<typeof SuggestedOrderSchema>;
 
@@ -159,4 +161,22 @@ export function routeProduct(
   if (valid.length > 0) return { choice: null, choices, problem: SUGGESTION_MESSAGES.outOfStockEverywhere };
   if (p.last) return { choice: null, choices, problem: SUGGESTION_MESSAGES.lastPriceZero(p.last.supplierName) };
   return { choice: null, choices, problem: SUGGESTION_MESSAGES.noSupplier };
+}
+
+/** What one vendor's order pays for shipping at its value, and how much more would ship it free. */
+export interface OrderShipping {
+  /** Dollars of shipping this order pays (0 when it ships free). */
+  fee: number;
+  /** Dollars more the order needs to ship free; null when it already does or never can. */
+  shortOfFree: number | null;
+}
+
+/**
+ * Issue 51: a vendor's order counts its shipping fee once, whatever its lines, and none from its
+ * free-shipping threshold on.
+ */
+export function orderShipping(total: number, terms: { shipping_fee: number; free_shipping_over: number | null }): OrderShipping {
+  const free = terms.free_shipping_over !== null && total >= terms.free_shipping_over - 0.005;
+  if (free || terms.shipping_fee <= 0) return { fee: 0, shortOfFree: null };
+  return { fee: terms.shipping_fee, shortOfFree: terms.free_shipping_over === null ? null : Math.round((terms.free_shipping_over - total) * 100) / 100 };
 }

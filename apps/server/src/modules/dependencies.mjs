@@ -49,7 +49,7 @@ export const moduleDependencies = {
   // The practice-management link (issue 36): procedures from the PMS recorded as visits through treatment-logs' door; the CSV read as imports read it.
   // The Open Dental sync records and revises visits as the admin who connected it (users).
   pms: ['audit', 'idempotency', 'imports', 'ledger', 'outbound', 'treatment-logs', 'treatments', 'uploads', 'users'],
-  reorder: ['alerts', 'audit', 'mail', 'marketplace', 'pms', 'products', 'purchasing', 'users'],
+  reorder: ['alerts', 'audit', 'categories', 'mail', 'marketplace', 'pms', 'products', 'purchasing', 'suppliers', 'users'],
   // Units sent between the locations of an organization (issue 34, item 3), through the ledger.
   transfers: ['audit', 'companies', 'idempotency', 'ledger', 'products'],
   purchasing: ['alerts', 'audit', 'idempotency', 'ledger', 'mail', 'places', 'products', 'suppliers'],

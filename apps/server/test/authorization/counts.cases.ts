@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cancelCountsUnderWay, createCount, createPlace, createProduct, createStock } from '../factories/index';
+import { cancelCountsUnderWay, createCategory, createCount, createPlace, createProduct, createStock, createSupplier } from '../factories/index';
 import type { TestApp } from '../setup/test-app';
 import type { World } from '../world';
 import { ALL, locationOf, type Case, type Tenant } from './case';
@@ -78,6 +78,41 @@ export const reorderWriteCases: Record<string, Case> = {
   'PUT /api/reorder/settings': {
     build: () => ({ url: '/api/reorder/settings', payload: { service_level: 0.98, review_days: 7 } }),
     expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(403), assistant: ALL(403) },
+  },
+  // Issue 51: a product's own fill-rate target, by who may edit the product (as its levels).
+  'PUT /api/product/:id/fill-rate': {
+    build: async (_w, t) => ({ url: `/api/product/${(await createProduct(t.db, { companyId: null })).id}/fill-rate`, payload: { fill_rate: 0.995 } }),
+    expect: PRODUCT_EDIT,
+  },
+  'DELETE /api/product/:id/fill-rate': {
+    build: async (_w, t) => ({ url: `/api/product/${(await createProduct(t.db, { companyId: null })).id}/fill-rate` }),
+    expect: PRODUCT_EDIT,
+  },
+  // A category's target at the location: read with its stock, set by its admins; another organization's category is not found.
+  'GET /api/reorder/category-fill-rates': {
+    build: () => ({ url: '/api/reorder/category-fill-rates' }),
+    expect: { anonymous: ALL(401), admin: ALL(403), organization_admin: ALL(200), company_admin: ALL(200), company_member: ALL(200), assistant: ALL(200) },
+  },
+  'PUT /api/reorder/category-fill-rates/:id': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/reorder/category-fill-rates/${(await createCategory(t.db, { companyId: locationOf(w, tenant) })).id}`, payload: { fill_rate: 0.97 } }),
+    expect: ADMINS(200),
+  },
+  'DELETE /api/reorder/category-fill-rates/:id': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/reorder/category-fill-rates/${(await createCategory(t.db, { companyId: locationOf(w, tenant) })).id}` }),
+    expect: ADMINS(200),
+  },
+  // A supplier's shipping terms at the location: read with its stock, set by its admins; another organization's supplier is not found.
+  'GET /api/supplier/:id/shipping': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/supplier/${(await createSupplier(t.db, { companyId: locationOf(w, tenant) })).id}/shipping` }),
+    expect: READ,
+  },
+  'PUT /api/supplier/:id/shipping': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/supplier/${(await createSupplier(t.db, { companyId: locationOf(w, tenant) })).id}/shipping`, payload: { shipping_fee: 12, free_shipping_over: 500 } }),
+    expect: ADMINS(200),
+  },
+  'DELETE /api/supplier/:id/shipping': {
+    build: async (w, t, _c, tenant) => ({ url: `/api/supplier/${(await createSupplier(t.db, { companyId: locationOf(w, tenant) })).id}/shipping` }),
+    expect: ADMINS(200),
   },
   // The digest e-mail: each location admin's own choice at their location (the product admin has none).
   'GET /api/reorder/digest': {

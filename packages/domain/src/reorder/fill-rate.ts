@@ -122,8 +122,20 @@ function discreteMixture(forecast: DemandForecast, points: readonly LeadTimePoin
  * lead time's expected use (the fill is then the one there).
  */
 export function fillRateReorderPoint(forecast: DemandForecast, leadTime: readonly LeadTimePoint[], fillRate: number, orderUnits: number, atLeastMean = false, sendDelay = DEFAULT_SEND_DELAY_DAYS): FillRatePlan {
+  return fillRatePlanner(forecast, leadTime, sendDelay)(fillRate, orderUnits, atLeastMean);
+}
+
+/**
+ * The same for several order sizes: the use over the lead time is built once (an occasional
+ * item's compound-Poisson distribution is the costly part), each order size then bisected.
+ */
+export function fillRatePlanner(forecast: DemandForecast, leadTime: readonly LeadTimePoint[], sendDelay = DEFAULT_SEND_DELAY_DAYS): (fillRate: number, orderUnits: number, atLeastMean?: boolean) => FillRatePlan {
   const points = leadTime.length > 0 ? leadTime : [{ days: 1, share: 1 }];
   const loss = forecast.method === 'intermittent' ? discreteMixture(forecast, points, sendDelay) : normalMixture(forecast, points, sendDelay);
+  return (fillRate, orderUnits, atLeastMean = false) => planFor(loss, fillRate, orderUnits, atLeastMean);
+}
+
+function planFor(loss: Loss, fillRate: number, orderUnits: number, atLeastMean: boolean): FillRatePlan {
   const q = Math.max(1, orderUnits);
   const cycle = q + loss.undershoot;
   const short = (s: number) => loss.at(s) - loss.at(s + q);

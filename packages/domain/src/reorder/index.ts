@@ -7,3 +7,4 @@ export * from './levels';
 export * from './order';
 export * from './fill-rate';
 export * from './order-cost';
+export * from './fill-target';

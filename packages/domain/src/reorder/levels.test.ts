@@ -3,6 +3,8 @@ import type { DemandForecast } from './forecast';
 import { demandOver } from './horizon';
 import { reorderLevels } from './levels';
 import { inverseNormal } from './normal';
+import { economicOrder } from './order-cost';
+import { fillRateReorderPoint } from './fill-rate';
 
 const steady = (dailyMean: number, dailySd: number): DemandForecast => ({ method: 'steady', dailyMean, dailySd, days: 84 });
 const intermittent = (dailyMean: number, sizes: Array<{ units: number; share: number }>): DemandForecast => ({
@@ -114,5 +116,30 @@ describe('reorderLevels with appointments booked (issue 36)', () => {
   it('leaves pinned levels and products without a forecast alone', () => {
     expect(reorderLevels({ ...base, pinned: { reorderPoint: 2, orderUpTo: 4 }, scheduled: { leadTime: 9, withReview: 15 } })).toMatchObject({ reorderPoint: 2, orderUpTo: 4, source: 'pinned' });
     expect(reorderLevels({ ...base, forecast: none, minimumStock: 3, scheduled: { leadTime: 9, withReview: 15 } })).toMatchObject({ reorderPoint: 3, orderUpTo: 3, source: 'minimum' });
+  });
+});
+
+describe('occasional use: order size and reorder point chosen together (issue 51)', () => {
+  // One use every 20 days of a $100 item, 8-day lead time, $15 an order, 25% a year.
+  const forecast: DemandForecast = { method: 'intermittent', dailyMean: 1 / 20, dailySd: Math.sqrt(1 / 20), days: 84, intermittent: { interval: 20, size: 1, sizes: [{ units: 1, share: 1 }] } };
+  const leadTime = { days: 8, sdDays: 0, distribution: [{ days: 8, share: 1 }] };
+  const costs = { orderCost: 15, holdingRate: 0.25, unitPrice: 100, packSize: 1 };
+  const yearly = (units: number, reorderPoint: number, leadTimeDemand: number) => (15 * 365) / 20 / units + (25 * units) / 2 + 25 * Math.max(0, reorderPoint - leadTimeDemand);
+
+  it('orders one more unit at a time when that lets the reorder point drop a unit, at a lower yearly cost and the fill kept', () => {
+    const levels = reorderLevels({ forecast, leadTime, fillRate: 0.99, costs, sendDelayDays: 0 });
+    const alone = economicOrder({ dailyUse: 1 / 20, unitPrice: 100, packSize: 1, orderCost: 15, holdingRate: 0.25 })!;
+    const apart = fillRateReorderPoint(forecast, leadTime.distribution, 0.99, alone.units, true, 0);
+    expect({ units: alone.units, reorderPoint: apart.reorderPoint }).toEqual({ units: 5, reorderPoint: 2 });
+    expect(levels).toMatchObject({ orderUnits: 6, reorderPoint: 1, orderUpTo: 7 });
+    expect(levels.expectedFill).toBeGreaterThanOrEqual(0.99);
+    expect(yearly(6, 1, levels.leadTimeDemand)).toBeLessThan(yearly(5, 2, apart.leadTimeDemand));
+    expect(levels.why).toBe('6 units at a time: for occasional use the order size and the reorder point are weighed together, the least yearly cost of ordering and of the stock held for the fill target (5 by ordering against holding alone)');
+  });
+
+  it('keeps the balance of ordering against holding where choosing together saves nothing', () => {
+    const levels = reorderLevels({ forecast: { ...forecast, dailyMean: 1 / 30, intermittent: { interval: 30, size: 1, sizes: [{ units: 1, share: 1 }] } }, leadTime: { days: 6, sdDays: 0, distribution: [{ days: 6, share: 1 }] }, fillRate: 0.99, costs: { ...costs, unitPrice: 200 }, sendDelayDays: 0 });
+    expect(levels).toMatchObject({ orderUnits: 3, reorderPoint: 1 });
+    expect(levels.why).toMatch(/^3 units, about every 90 days: balances ordering/);
   });
 });

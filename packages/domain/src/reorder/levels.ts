@@ -1,10 +1,10 @@
 // Reorder point and order-up-to level of a product at a location.
 import type { DemandForecast } from './forecast';
 import { compoundPoisson, demandOver } from './horizon';
-import { fillRateReorderPoint } from './fill-rate';
+import { fillRatePlanner } from './fill-rate';
 import type { LeadTimeEstimate, LeadTimePoint } from './lead-time';
 import { inverseNormal } from './normal';
-import { economicOrder } from './order-cost';
+import { MAX_ORDER_DAYS, economicOrder, type ShippingTerms } from './order-cost';
 
 export const DEFAULT_SERVICE_LEVEL = 0.98;
 export const MIN_SERVICE_LEVEL = 0.5;
@@ -30,7 +30,7 @@ export interface ReorderLevelsInput {
   /** Days a drafted order waits for a person to send it (fill-rate path; 1 by default, 0 when sent as drafted). */
   sendDelayDays?: number;
   /** What an order and a unit on the shelf cost: the order quantity balances them (fill-rate path). */
-  costs?: { orderCost: number; holdingRate: number; unitPrice?: number; packSize?: number; linesPerOrder?: number } | null;
+  costs?: { orderCost: number; holdingRate: number; unitPrice?: number; packSize?: number; linesPerOrder?: number; shipping?: ShippingTerms | null } | null;
   /** Cycle service level: the chance a lead time passes without running out (location setting). */
   serviceLevel?: number;
   /** Days between orders the order-up-to level covers beyond the reorder point (location setting). */
@@ -201,23 +201,45 @@ function forecastLevels(input: ReorderLevelsInput): ReorderLevels {
  */
 function fillRateLevels(input: ReorderLevelsInput, reviewDays: number): ReorderLevels {
   const { forecast, leadTime, costs } = input;
-  const economic = costs?.unitPrice && costs.packSize ? economicOrder({ dailyUse: forecast.dailyMean, unitPrice: costs.unitPrice, packSize: costs.packSize, orderCost: costs.orderCost, holdingRate: costs.holdingRate, ...(costs.linesPerOrder ? { linesPerOrder: costs.linesPerOrder } : {}) }) : null;
+  const economic = costs?.unitPrice && costs.packSize ? economicOrder({ dailyUse: forecast.dailyMean, unitPrice: costs.unitPrice, packSize: costs.packSize, orderCost: costs.orderCost, holdingRate: costs.holdingRate, ...(costs.linesPerOrder ? { linesPerOrder: costs.linesPerOrder } : {}), shipping: costs.shipping ?? null }) : null;
   const orderUnits = economic?.units ?? Math.max(1, wholeUp(forecast.dailyMean * reviewDays));
   const why = economic?.why ?? `${orderUnits} units, ${reviewDays} days of use: no price or pack yet to weigh ordering against holding`;
   const points = leadTime.distribution?.length ? leadTime.distribution : leadTimePoints(leadTime.days, leadTime.sdDays).map((p) => ({ days: p.days, share: p.weight }));
   // Never below the lead time's expected use: with a large order a fill rate alone would accept
   // running short a little every cycle, which a clinic notices more than the units it counts.
-  const plan = fillRateReorderPoint(forecast, points, input.fillRate!, orderUnits, true, input.sendDelayDays);
+  const planner = fillRatePlanner(forecast, points, input.sendDelayDays);
+  let plan = planner(input.fillRate!, orderUnits, true);
+  let chosen = { units: orderUnits, why };
+  if (economic && costs?.unitPrice && costs.packSize && forecast.method === 'intermittent') {
+    // Occasional use in whole units: the reorder point moves a unit at a time with the order size,
+    // so the order size and the reorder point are chosen together, at the least yearly ordering,
+    // cycle and safety stock cost (issue 51).
+    const holding = costs.holdingRate * costs.unitPrice;
+    const total = (packs: number, p: typeof plan) => economic.costAt(packs) + holding * Math.max(0, p.reorderPoint - p.leadTimeDemand);
+    let best = total(economic.packs, plan);
+    for (let packs = 1; packs <= Math.min(2 * economic.packs, economic.packs + 12); packs++) {
+      if (packs === economic.packs || packs * costs.packSize > MAX_ORDER_DAYS * forecast.dailyMean + costs.packSize) continue;
+      const other = planner(input.fillRate!, packs * costs.packSize, true);
+      const cost = total(packs, other);
+      if (cost < best - 1e-9) {
+        best = cost;
+        plan = other;
+        const units = packs * costs.packSize;
+        chosen = { units, why: `${units} unit${units === 1 ? '' : 's'} at a time: for occasional use the order size and the reorder point are weighed together, the least yearly cost of ordering and of the stock held for the fill target (${economic.units} by ordering against holding alone)` };
+      }
+    }
+  }
   const reorderPoint = plan.reorderPoint;
+  const { units: chosenUnits, why: chosenWhy } = chosen;
   return {
     reorderPoint,
-    orderUpTo: reorderPoint + orderUnits,
+    orderUpTo: reorderPoint + chosenUnits,
     safetyStock: Math.max(0, reorderPoint - plan.leadTimeDemand),
     leadTimeDemand: plan.leadTimeDemand,
     source: 'forecast',
     expectedFill: plan.expectedFill,
-    orderUnits,
-    why,
+    orderUnits: chosenUnits,
+    why: chosenWhy,
   };
 }
 

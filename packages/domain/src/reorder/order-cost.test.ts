@@ -52,3 +52,48 @@ describe('economicOrder (issue 51: ordering against holding, in whole packs)', (
     expect(economicOrder({ ...input, orderCost: 15, holdingRate: 0.25 })).toBeNull();
   });
 });
+
+describe('economicOrder with a supplier\'s shipping fee and free-shipping threshold (issue 51)', () => {
+  // 10 a day at $2 in packs of 10, $15 an order, 25% a year: 47 packs without shipping.
+  const base = { dailyUse: 10, unitPrice: 2, packSize: 10, orderCost: 15, holdingRate: 0.25 };
+  const cost = (units: number, perOrder: number) => (perOrder * 3650) / units + (0.5 * units) / 2;
+
+  it.each([
+    // √(2 × 3650 × 27 / 0.5) = 628: the $12 fee makes rarer, larger orders.
+    { name: 'a fee and no threshold: larger orders, the fee paid', shipping: { fee: 12, freeOver: null }, lines: 1, packs: 63, decision: 'fee-paid' },
+    // 75 packs ($1,500) ship free: 260.5 a year against 313.9 at 63 packs paying the fee.
+    { name: 'a threshold worth reaching: raised to ship free', shipping: { fee: 12, freeOver: 1500 }, lines: 1, packs: 75, decision: 'raised-to-ship-free' },
+    // 115 packs ($2,300) would cost 335.1 a year: the fee is cheaper than the stock.
+    { name: 'a threshold too far: the fee paid', shipping: { fee: 12, freeOver: 2300 }, lines: 1, packs: 63, decision: 'fee-paid' },
+    // Four lines share the order: each brings $375 of the $1,500, which 23 packs already reach.
+    { name: 'the supplier\'s order shared by 4 lines: ships free at the shared size', shipping: { fee: 12, freeOver: 1500 }, lines: 4, packs: 23, decision: 'ships-free' },
+    // Four lines share the fee too: $3.75 + $3 a line, √(2 × 3650 × 6.75 / 0.5) = 314.
+    { name: 'the fee shared by 4 lines, no threshold', shipping: { fee: 12, freeOver: null }, lines: 4, packs: 31, decision: 'fee-paid' },
+    { name: 'no fee: as without shipping', shipping: { fee: 0, freeOver: 1500 }, lines: 1, packs: 47, decision: 'none' },
+  ])('$name: $packs packs ($decision)', ({ shipping, lines, packs, decision }) => {
+    const order = economicOrder({ ...base, shipping, linesPerOrder: lines })!;
+    expect(order.packs).toBe(packs);
+    expect(order.shipping).toBe(decision);
+  });
+
+  it('raises the order only when shipping free costs less a year than paying the fee', () => {
+    const raised = economicOrder({ ...base, shipping: { fee: 12, freeOver: 1500 } })!;
+    expect(raised.yearlyCost).toBeCloseTo(cost(750, 15), 9);
+    expect(raised.yearlyCost).toBeLessThan(cost(630, 27));
+    const paid = economicOrder({ ...base, shipping: { fee: 12, freeOver: 2300 } })!;
+    expect(paid.yearlyCost).toBeCloseTo(cost(630, 27), 9);
+    expect(cost(1150, 15)).toBeGreaterThan(paid.yearlyCost);
+  });
+
+  it('names shipping in why where it decided the quantity', () => {
+    expect(economicOrder({ ...base, shipping: { fee: 12, freeOver: 1500 } })!.why).toBe(
+      '75 packs of 10, about every 75 days: ordering $15.00 an order against holding $0.50 a unit a year; raised from 630 to reach free shipping at $1,500: saves the $12.00 shipping fee',
+    );
+    expect(economicOrder({ ...base, shipping: { fee: 12, freeOver: 2300 } })!.why).toBe(
+      '63 packs of 10, about every 63 days: balances ordering $15.00 an order plus $12.00 shipping against holding $0.50 a unit a year; 628 units ideal; reaching free shipping at $2,300 would cost more in stock held than the $12.00 fee',
+    );
+    expect(economicOrder({ ...base, shipping: { fee: 12, freeOver: 1500 }, linesPerOrder: 4 })!.why).toBe(
+      '23 packs of 10, about every 23 days: balances ordering $3.75 a line (a $15.00 order shared by 4 lines) against holding $0.50 a unit a year; 234 units ideal; ships free (orders from $1,500, this line\'s share $375)',
+    );
+  });
+});

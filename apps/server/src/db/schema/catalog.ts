@@ -103,6 +103,8 @@ export const productCompanySettings = pgTable(
     /** Reorder levels the location set by hand (issue 35): they win over the forecast; both or neither. */
     pinnedReorderPoint: integer('pinned_reorder_point'),
     pinnedOrderUpTo: integer('pinned_order_up_to'),
+    /** Issue 51: the fill-rate target for this product here, over its category's and the location's; null: theirs. */
+    fillRate: numeric('fill_rate', { precision: 4, scale: 3, mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -112,6 +114,7 @@ export const productCompanySettings = pgTable(
       'product_company_settings_pinned_levels',
       sql`(${t.pinnedReorderPoint} is null) = (${t.pinnedOrderUpTo} is null) and (${t.pinnedReorderPoint} is null or (${t.pinnedReorderPoint} >= 0 and ${t.pinnedOrderUpTo} >= ${t.pinnedReorderPoint}))`,
     ),
+    check('product_company_settings_fill_rate_range', sql`${t.fillRate} is null or (${t.fillRate} >= 0.5 and ${t.fillRate} <= 0.999)`),
   ],
 );
 

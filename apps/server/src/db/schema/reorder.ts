@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './organizations';
-import { products } from './catalog';
+import { categories, products } from './catalog';
+import { suppliers } from './suppliers';
 import { users } from './users';
 
 /**
@@ -63,4 +64,48 @@ export const reorderForecasts = pgTable(
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.productId] }), index('reorder_forecasts_company_use_idx').on(t.companyId).where(sql`${t.dailyUse} > 0`)],
+);
+
+/**
+ * Issue 51: a fill-rate target a location sets for a category (its implants at 99.5%, its gloves at
+ * 97%): over the location's, under a product's own (product_company_settings.fill_rate).
+ */
+export const categoryReorderSettings = pgTable(
+  'category_reorder_settings',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    fillRate: numeric('fill_rate', { precision: 4, scale: 3, mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.categoryId] }), check('category_reorder_settings_fill_rate_range', sql`${t.fillRate} >= 0.5 and ${t.fillRate} <= 0.999`)],
+);
+
+/**
+ * Issue 51: what a supplier charges this location for shipping an order, and the order value from
+ * which shipping is free (null: never). Per location, as a shared supplier's price lists are. The
+ * order-cost balance counts the fee once per order and weighs reaching the threshold.
+ */
+export const supplierShipping = pgTable(
+  'supplier_shipping',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    shippingFee: numeric('shipping_fee', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    freeShippingOver: numeric('free_shipping_over', { precision: 14, scale: 2, mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.supplierId] }),
+    check('supplier_shipping_fee_range', sql`${t.shippingFee} >= 0 and ${t.shippingFee} <= 10000`),
+    check('supplier_shipping_free_over_positive', sql`${t.freeShippingOver} is null or (${t.freeShippingOver} > 0 and ${t.freeShippingOver} <= 1000000)`),
+  ],
 );

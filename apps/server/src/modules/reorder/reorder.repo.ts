@@ -109,9 +109,14 @@ export interface ProductPlanFacts {
   lastUnitsPerContainer: number | null;
   lastPricePerContainer: number | null;
   firstReceiptDay: string | null;
+  /** Issue 51: the product's own fill-rate target here, its category and that category's target here. */
+  productFillRate: number | null;
+  category: { id: string; name: string; fillRate: number | null } | null;
+  /** The last supplier's shipping terms at this location (null: none set). */
+  shipping: { fee: number; freeOver: number | null } | null;
 }
 
-/** What the levels of these products at a location need besides their use: minimum, pins, last supplier. */
+/** What the levels of these products at a location need besides their use: minimum, pins, last supplier, targets, shipping. */
 export async function planFacts(db: DbOrTx, companyId: string, productIds: string[]): Promise<Map<string, ProductPlanFacts>> {
   if (productIds.length === 0) return new Map();
   const found = await rowsOf<{
@@ -123,18 +128,30 @@ export async function planFacts(db: DbOrTx, companyId: string, productIds: strin
     units_per_container: string | null;
     price_per_container: string | null;
     first_receipt_day: string | null;
+    product_fill_rate: string | null;
+    category_id: string | null;
+    category_name: string | null;
+    category_fill_rate: string | null;
+    shipping_fee: string | null;
+    free_shipping_over: string | null;
   }>(
     db,
     sql`select p.id as product_id, pcs.minimum_stock, pcs.pinned_reorder_point, pcs.pinned_order_up_to, last.supplier_id, last.units_per_container, last.price_per_container,
                (select min(s.created_at)::date::text from stocks s where s.company_id = ${companyId}::uuid and s.product_id = p.id
-                  and s.moved_from_stock_id is null and s.found_in_count_id is null) as first_receipt_day
+                  and s.moved_from_stock_id is null and s.found_in_count_id is null) as first_receipt_day,
+               pcs.fill_rate as product_fill_rate, c.id as category_id, c.name as category_name, crs.fill_rate as category_fill_rate,
+               ship.shipping_fee, ship.free_shipping_over
           from unnest(${sql.param(productIds)}::uuid[]) as p(id)
+          left join products prod on prod.id = p.id
+          left join categories c on c.id = prod.category_id
+          left join category_reorder_settings crs on crs.company_id = ${companyId}::uuid and crs.category_id = c.id
           left join product_company_settings pcs on pcs.company_id = ${companyId}::uuid and pcs.product_id = p.id
           left join lateral (
             select s.supplier_id, s.units_per_container, s.price_per_container from stocks s
              where s.company_id = ${companyId}::uuid and s.product_id = p.id and s.moved_from_stock_id is null and s.found_in_count_id is null
              order by s.created_at desc, s.id desc limit 1
-          ) last on true`,
+          ) last on true
+          left join supplier_shipping ship on ship.company_id = ${companyId}::uuid and ship.supplier_id = last.supplier_id`,
   );
   return new Map(
     found.map((r) => [
@@ -147,6 +164,9 @@ export async function planFacts(db: DbOrTx, companyId: string, productIds: strin
         lastUnitsPerContainer: r.units_per_container === null ? null : Number(r.units_per_container),
         lastPricePerContainer: r.price_per_container === null ? null : Number(r.price_per_container),
         firstReceiptDay: r.first_receipt_day,
+        productFillRate: r.product_fill_rate === null ? null : Number(r.product_fill_rate),
+        category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '', fillRate: r.category_fill_rate === null ? null : Number(r.category_fill_rate) },
+        shipping: r.shipping_fee === null ? null : { fee: Number(r.shipping_fee), freeOver: r.free_shipping_over === null ? null : Number(r.free_shipping_over) },
       },
     ]),
   );
@@ -267,4 +287,66 @@ export async function savePinnedLevels(db: DbOrTx, companyId: string, productId:
   await db.execute(sql`insert into product_company_settings (product_id, company_id, pinned_reorder_point, pinned_order_up_to, updated_at)
                        values (${productId}::uuid, ${companyId}::uuid, ${levels?.reorderPoint ?? null}::int, ${levels?.orderUpTo ?? null}::int, now())
                        on conflict (product_id, company_id) do update set pinned_reorder_point = excluded.pinned_reorder_point, pinned_order_up_to = excluded.pinned_order_up_to, updated_at = now()`);
+}
+
+/** A product's own fill-rate target at a location (null: its category's or the location's); its settings row is made if missing. */
+export async function saveProductFillRate(db: DbOrTx, companyId: string, productId: string, fillRate: number | null): Promise<void> {
+  await db.execute(sql`insert into product_company_settings (product_id, company_id, fill_rate, updated_at)
+                       values (${productId}::uuid, ${companyId}::uuid, ${fillRate}::numeric, now())
+                       on conflict (product_id, company_id) do update set fill_rate = excluded.fill_rate, updated_at = now()`);
+}
+
+/** A category's fill-rate target at a location, or cleared (null). */
+export async function saveCategoryFillRate(db: DbOrTx, companyId: string, categoryId: string, fillRate: number | null): Promise<void> {
+  if (fillRate === null) {
+    await db.execute(sql`delete from category_reorder_settings where company_id = ${companyId}::uuid and category_id = ${categoryId}::uuid`);
+    return;
+  }
+  await db.execute(sql`insert into category_reorder_settings (company_id, category_id, fill_rate, updated_at) values (${companyId}::uuid, ${categoryId}::uuid, ${fillRate}, now())
+                       on conflict (company_id, category_id) do update set fill_rate = excluded.fill_rate, updated_at = now()`);
+}
+
+/** The location's category targets, by category name. */
+export async function categoryFillRates(db: DbOrTx, companyId: string): Promise<Array<{ categoryId: string; categoryName: string; fillRate: number }>> {
+  const found = await rowsOf<{ category_id: string; name: string; fill_rate: string }>(
+    db,
+    sql`select crs.category_id, c.name, crs.fill_rate from category_reorder_settings crs join categories c on c.id = crs.category_id
+         where crs.company_id = ${companyId}::uuid order by lower(c.name), c.id`,
+  );
+  return found.map((r) => ({ categoryId: r.category_id, categoryName: r.name, fillRate: Number(r.fill_rate) }));
+}
+
+export interface ShippingRow {
+  fee: number;
+  freeOver: number | null;
+}
+
+/** A supplier's shipping terms at a location, or null where none are set. */
+export async function shippingOf(db: DbOrTx, companyId: string, supplierId: string): Promise<ShippingRow | null> {
+  const [row] = await rowsOf<{ shipping_fee: string; free_shipping_over: string | null }>(
+    db,
+    sql`select shipping_fee, free_shipping_over from supplier_shipping where company_id = ${companyId}::uuid and supplier_id = ${supplierId}::uuid`,
+  );
+  return row ? { fee: Number(row.shipping_fee), freeOver: row.free_shipping_over === null ? null : Number(row.free_shipping_over) } : null;
+}
+
+/** A supplier's shipping terms at a location written, or cleared (null). */
+export async function saveShipping(db: DbOrTx, companyId: string, supplierId: string, terms: ShippingRow | null): Promise<void> {
+  if (terms === null) {
+    await db.execute(sql`delete from supplier_shipping where company_id = ${companyId}::uuid and supplier_id = ${supplierId}::uuid`);
+    return;
+  }
+  await db.execute(sql`insert into supplier_shipping (company_id, supplier_id, shipping_fee, free_shipping_over, updated_at)
+                       values (${companyId}::uuid, ${supplierId}::uuid, ${terms.fee}, ${terms.freeOver}::numeric, now())
+                       on conflict (company_id, supplier_id) do update set shipping_fee = excluded.shipping_fee, free_shipping_over = excluded.free_shipping_over, updated_at = now()`);
+}
+
+/** The shipping terms at a location of these suppliers, where set. */
+export async function shippingOfSuppliers(db: DbOrTx, companyId: string, supplierIds: string[]): Promise<Array<{ supplierId: string } & ShippingRow>> {
+  if (supplierIds.length === 0) return [];
+  const found = await rowsOf<{ supplier_id: string; shipping_fee: string; free_shipping_over: string | null }>(
+    db,
+    sql`select supplier_id, shipping_fee, free_shipping_over from supplier_shipping where company_id = ${companyId}::uuid and supplier_id = any(${sql.param(supplierIds)}::uuid[])`,
+  );
+  return found.map((r) => ({ supplierId: r.supplier_id, fee: Number(r.shipping_fee), freeOver: r.free_shipping_over === null ? null : Number(r.free_shipping_over) }));
 }

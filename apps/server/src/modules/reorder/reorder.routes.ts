@@ -1,4 +1,13 @@
-import { IdParamsSchema, PinReorderLevelsSchema, ProductReorderSchema, ReorderSettingsSchema } from '@clinic/domain';
+import {
+  CategoryFillRatesSchema,
+  FillRateTargetSchema,
+  IdParamsSchema,
+  PinReorderLevelsSchema,
+  ProductReorderSchema,
+  ReorderSettingsSchema,
+  SupplierShippingSchema,
+  SupplierShippingViewSchema,
+} from '@clinic/domain';
 import { errorResponses, type ZodApp } from '../../http/zod-app';
 import { actorOf } from '../../http/route-access';
 import type { ReorderService } from './reorder.service';
@@ -36,5 +45,56 @@ export function reorderRoutes(app: ZodApp, reorder: ReorderService): void {
     config: { access: { permission: ['companies', 'update'] } },
     schema: { tags: ['reorder'], body: ReorderSettingsSchema, response: { 200: ReorderSettingsSchema, ...errorResponses } },
     handler: (request) => reorder.saveSettings(actorOf(request), request.body),
+  });
+
+  // Issue 51: a product's own fill-rate target, by who may edit the product here (as its levels).
+  app.put('/product/:id/fill-rate', {
+    config: { access: { permission: ['products', 'update'] } },
+    schema: { tags: ['reorder'], params: IdParamsSchema, body: FillRateTargetSchema, response: { 200: ProductReorderSchema, ...errorResponses } },
+    handler: (request) => reorder.setProductFillRate(actorOf(request), request.params.id, request.body),
+  });
+
+  app.delete('/product/:id/fill-rate', {
+    config: { access: { permission: ['products', 'update'] } },
+    schema: { tags: ['reorder'], params: IdParamsSchema, response: { 200: ProductReorderSchema, ...errorResponses } },
+    handler: (request) => reorder.setProductFillRate(actorOf(request), request.params.id, null),
+  });
+
+  // A category's target at the location: read with its stock, set by its admins (as the location's).
+  app.get('/reorder/category-fill-rates', {
+    config: { access: { permission: ['stock', 'read'] } },
+    schema: { tags: ['reorder'], response: { 200: CategoryFillRatesSchema, ...errorResponses } },
+    handler: (request) => reorder.categoryFillRates(actorOf(request)),
+  });
+
+  app.put('/reorder/category-fill-rates/:id', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['reorder'], params: IdParamsSchema, body: FillRateTargetSchema, response: { 200: CategoryFillRatesSchema, ...errorResponses } },
+    handler: (request) => reorder.setCategoryFillRate(actorOf(request), request.params.id, request.body),
+  });
+
+  app.delete('/reorder/category-fill-rates/:id', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['reorder'], params: IdParamsSchema, response: { 200: CategoryFillRatesSchema, ...errorResponses } },
+    handler: (request) => reorder.setCategoryFillRate(actorOf(request), request.params.id, null),
+  });
+
+  // A supplier's shipping fee and free-shipping threshold at the location: read with its stock, set by its admins.
+  app.get('/supplier/:id/shipping', {
+    config: { access: { permission: ['stock', 'read'] } },
+    schema: { tags: ['reorder'], params: IdParamsSchema, response: { 200: SupplierShippingViewSchema, ...errorResponses } },
+    handler: (request) => reorder.shipping(actorOf(request), request.params.id),
+  });
+
+  app.put('/supplier/:id/shipping', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['reorder'], params: IdParamsSchema, body: SupplierShippingSchema, response: { 200: SupplierShippingViewSchema, ...errorResponses } },
+    handler: (request) => reorder.setShipping(actorOf(request), request.params.id, request.body),
+  });
+
+  app.delete('/supplier/:id/shipping', {
+    config: { access: { permission: ['companies', 'update'] } },
+    schema: { tags: ['reorder'], params: IdParamsSchema, response: { 200: SupplierShippingViewSchema, ...errorResponses } },
+    handler: (request) => reorder.setShipping(actorOf(request), request.params.id, null),
   });
 }

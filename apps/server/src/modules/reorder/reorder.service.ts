@@ -7,21 +7,28 @@ import {
   FORECAST_METHOD_LABELS,
   REORDER_HISTORY_DAYS,
   daysOfCover,
+  fillTargetOf,
   forecastDemand,
   historySinceFirstReceipt,
   learnLeadTime,
   orderQuantity,
   reorderLevels,
+  type CategoryFillRates,
   type DemandForecast,
+  type FillRateTarget,
   type LeadTimeEstimate,
   type PinReorderLevels,
   type ProductReorder,
   type ReorderSettings,
+  type SupplierShipping,
+  type SupplierShippingView,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
-import { currentCompanyId } from '../../core/access';
+import { canSeeOwned, currentCompanyId } from '../../core/access';
 import { notFound } from '../../core/errors';
+import { findCategoryById } from '../categories/categories.reads';
+import { findSupplierById } from '../suppliers/suppliers.reads';
 import { isoDay } from '../../clock';
 import { locationDay } from '../../db/location-day';
 import { findProductWithNames } from '../products/products.reads';
@@ -29,11 +36,16 @@ import { refreshAlerts } from '../alerts/alerts.writes';
 import { recordAudit } from '../audit/audit.writes';
 import { scheduledUse, useWithin } from '../pms/upcoming/upcoming.reads';
 import {
+  categoryFillRates,
   companiesToForecast,
   dailyUse,
   linesPerOrderBySupplier,
+  saveCategoryFillRate,
   savePinnedLevels,
+  saveProductFillRate,
   saveSettings,
+  saveShipping,
+  shippingOf,
   leadTimeSamples,
   leadTimeSamplesBySupplier,
   planFacts,
@@ -42,6 +54,7 @@ import {
   shelfFacts,
   useInWindow,
   type ForecastRow,
+  type ProductPlanFacts,
   type ReorderSettingsRow,
 } from './reorder.repo';
 
@@ -85,19 +98,32 @@ interface LevelsFacts {
   packSize: number | null;
   unitPrice: number | undefined;
   linesPerOrder: number;
+  /** The product's own and its category's fill-rate targets here, and its last supplier's shipping terms. */
+  plan: Pick<ProductPlanFacts, 'productFillRate' | 'category' | 'shipping'> | undefined;
 }
+
+/** The fill-rate target a product is planned for: its own, its category's, else the location's. */
+const targetOf = (settings: Required<ReorderSettings>, plan: LevelsFacts['plan']) => fillTargetOf({ location: settings.fill_rate, category: plan?.category?.fillRate ?? null, product: plan?.productFillRate ?? null });
 
 /**
  * The levels of one product (issue 51): the fill-rate reorder point over the supplier's lead-time
- * distribution, the order quantity balancing the location's cost per order (shared by the lines a
- * supplier's orders usually carry) against its holding rate, in the last delivery's packs.
+ * distribution, the order quantity balancing the location's cost per order and the supplier's
+ * shipping (shared by the lines a supplier's orders usually carry) against its holding rate, in
+ * the last delivery's packs.
  */
 function levelsOf(f: LevelsFacts) {
-  const costs = { orderCost: f.settings.order_cost, holdingRate: f.settings.holding_rate, linesPerOrder: f.linesPerOrder, ...(f.packSize ? { packSize: f.packSize } : {}), ...(f.unitPrice ? { unitPrice: f.unitPrice } : {}) };
+  const costs = {
+    orderCost: f.settings.order_cost,
+    holdingRate: f.settings.holding_rate,
+    linesPerOrder: f.linesPerOrder,
+    shipping: f.plan?.shipping ?? null,
+    ...(f.packSize ? { packSize: f.packSize } : {}),
+    ...(f.unitPrice ? { unitPrice: f.unitPrice } : {}),
+  };
   return reorderLevels({
     forecast: f.forecast,
     leadTime: f.leadTime,
-    fillRate: f.settings.fill_rate,
+    fillRate: targetOf(f.settings, f.plan).rate,
     costs,
     serviceLevel: f.settings.service_level,
     reviewDays: f.settings.review_days,
@@ -132,8 +158,10 @@ export function createReorderService(deps: ServiceDeps) {
     const scheduled = scheduledOver(booked.get(productId), today, leadTime.days, reviewDays);
     const packSize = shelf.lastUnitsPerContainer;
     const unitPrice = shelf.lastPricePerContainer !== null && packSize ? shelf.lastPricePerContainer / packSize : undefined;
-    const pinned = facts.get(productId)?.pinned ?? null;
-    const levels = levelsOf({ forecast, leadTime, settings, minimumStock: shelf.minimumStock, pinned, scheduled, packSize, unitPrice, linesPerOrder: (shelf.lastSupplierId && lines.get(shelf.lastSupplierId)) || 1 });
+    const plan = facts.get(productId);
+    const pinned = plan?.pinned ?? null;
+    const target = targetOf(settings, plan);
+    const levels = levelsOf({ forecast, leadTime, settings, minimumStock: shelf.minimumStock, pinned, scheduled, packSize, unitPrice, linesPerOrder: (shelf.lastSupplierId && lines.get(shelf.lastSupplierId)) || 1, plan });
     const cover = daysOfCover(shelf.usableUnits, forecast, leadTime);
     const planned = levels.source !== 'pinned' && levels.orderUnits !== undefined;
     const suggestion = packSize === null ? null : orderQuantity({ onHand: shelf.usableUnits, onOrder: shelf.onOrderUnits, levels, packSize, ...(unitPrice === undefined ? {} : { unitPrice }) });
@@ -160,7 +188,15 @@ export function createReorderService(deps: ServiceDeps) {
       safety_stock: round(levels.safetyStock, 1),
       source: levels.source,
       service_level: settings.service_level,
-      fill_rate: settings.fill_rate,
+      fill_rate: target.rate,
+      fill_rate_source: target.source,
+      fill_rates: {
+        location: settings.fill_rate,
+        category: plan?.category ? { id: plan.category.id, name: plan.category.name, fill_rate: plan.category.fillRate } : null,
+        product: plan?.productFillRate ?? null,
+      },
+      supplier_id: shelf.lastSupplierId,
+      shipping: plan?.shipping && shelf.lastSupplierId === plan.lastSupplierId ? { shipping_fee: plan.shipping.fee, free_shipping_over: plan.shipping.freeOver } : null,
       expected_fill: planned && levels.expectedFill !== undefined ? round(levels.expectedFill, 4) : null,
       // Held on average: the safety stock plus half an order, at the last price.
       stock_cost: planned && unitPrice !== undefined ? round((levels.safetyStock + levels.orderUnits! / 2) * unitPrice) : null,
@@ -217,6 +253,7 @@ export function createReorderService(deps: ServiceDeps) {
         packSize,
         unitPrice,
         linesPerOrder: (fact?.lastSupplierId && lines.get(fact.lastSupplierId)) || 1,
+        plan: fact,
       });
       const planned = levels.source !== 'pinned';
       forecasts.push({
@@ -235,6 +272,21 @@ export function createReorderService(deps: ServiceDeps) {
       await refreshAlerts(tx, { companyId }, { at: now, expiryWindowDays: deps.alertExpiryWindowDays });
     });
     return forecasts.length;
+  }
+
+  async function categoryTargets(companyId: string): Promise<CategoryFillRates> {
+    return (await categoryFillRates(db, companyId)).map((r) => ({ category_id: r.categoryId, category_name: r.categoryName, fill_rate: r.fillRate }));
+  }
+
+  /** A supplier the location buys from: its own or a shared one (another location's: 404). */
+  async function assertSupplierSeen(actor: Actor, supplierId: string): Promise<void> {
+    const supplier = await findSupplierById(db, supplierId);
+    if (!supplier || !canSeeOwned(actor, supplier.companyId)) throw notFound();
+  }
+
+  async function shippingView(companyId: string, supplierId: string): Promise<SupplierShippingView> {
+    const terms = await shippingOf(db, companyId, supplierId);
+    return { supplier_id: supplierId, shipping: terms ? { shipping_fee: terms.fee, free_shipping_over: terms.freeOver } : null };
   }
 
   return {
@@ -260,6 +312,49 @@ export function createReorderService(deps: ServiceDeps) {
         await recordAudit(tx, actor, { entity: 'reorder_settings', entityId: companyId, action: 'update', organizationId: actor.organizationId, companyId, changes: { ...body } });
       });
       return settingsView(await settingsOf(db, companyId));
+    },
+
+    /** Issue 51: a product's own fill-rate target at the location (null: its category's or the location's again). */
+    async setProductFillRate(actor: Actor, productId: string, body: FillRateTarget | null): Promise<ProductReorder> {
+      const companyId = currentCompanyId(actor);
+      if (!(await findProductWithNames(db, { companyId }, productId))) throw notFound();
+      await db.transaction(async (tx) => {
+        await saveProductFillRate(tx, companyId, productId, body?.fill_rate ?? null);
+        await recordAudit(tx, actor, { entity: 'product', entityId: productId, action: body ? 'set_fill_rate' : 'clear_fill_rate', organizationId: actor.organizationId, companyId, changes: body ? { ...body } : {} });
+      });
+      return product(actor, productId);
+    },
+
+    /** The location's category targets. */
+    categoryFillRates: (actor: Actor) => categoryTargets(currentCompanyId(actor)),
+
+    /** Issue 51: a category's fill-rate target at the location, for a category the location sees (null: cleared). */
+    async setCategoryFillRate(actor: Actor, categoryId: string, body: FillRateTarget | null): Promise<CategoryFillRates> {
+      const companyId = currentCompanyId(actor);
+      const category = await findCategoryById(db, categoryId);
+      if (!category || !canSeeOwned(actor, category.companyId)) throw notFound();
+      await db.transaction(async (tx) => {
+        await saveCategoryFillRate(tx, companyId, categoryId, body?.fill_rate ?? null);
+        await recordAudit(tx, actor, { entity: 'category', entityId: categoryId, action: body ? 'set_fill_rate' : 'clear_fill_rate', organizationId: actor.organizationId, companyId, changes: body ? { ...body } : {} });
+      });
+      return categoryTargets(companyId);
+    },
+
+    /** Issue 51: a supplier's shipping terms at the location (null where none are set). */
+    async shipping(actor: Actor, supplierId: string): Promise<SupplierShippingView> {
+      await assertSupplierSeen(actor, supplierId);
+      return shippingView(currentCompanyId(actor), supplierId);
+    },
+
+    /** A supplier's shipping fee and free-shipping threshold at the location, or cleared (null); the next forecasts weigh them. */
+    async setShipping(actor: Actor, supplierId: string, body: SupplierShipping | null): Promise<SupplierShippingView> {
+      const companyId = currentCompanyId(actor);
+      await assertSupplierSeen(actor, supplierId);
+      await db.transaction(async (tx) => {
+        await saveShipping(tx, companyId, supplierId, body ? { fee: body.shipping_fee, freeOver: body.free_shipping_over } : null);
+        await recordAudit(tx, actor, { entity: 'supplier', entityId: supplierId, action: body ? 'set_shipping' : 'clear_shipping', organizationId: actor.organizationId, companyId, changes: body ? { ...body } : {} });
+      });
+      return shippingView(companyId, supplierId);
     },
 
     /** A product's levels set by hand at the location (null: follow the forecast again). */

@@ -25,7 +25,7 @@ import { actingAs } from '../users/acting-as';
 import { createOrderIssuer } from '../purchasing/issue-order';
 import type { MarketplaceService } from '../marketplace/marketplace.service';
 import type { ReorderService } from './reorder.service';
-import { settingsOf } from './reorder.repo';
+import { settingsOf, shippingOfSuppliers } from './reorder.repo';
 import {
   closeDraftIfDone,
   companiesToSuggest,
@@ -124,10 +124,13 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
   async function view(companyId: string): Promise<SuggestedOrder> {
     const [draft, settings] = await Promise.all([findOpenDraft(db, companyId), settingsOf(db, companyId)]);
     const autoSendUnder = settings?.autoSendUnder ?? null;
-    if (!draft) return { id: null, refreshed_at: null, lines: [], total: 0, auto_send_under: autoSendUnder };
+    if (!draft) return { id: null, refreshed_at: null, lines: [], total: 0, auto_send_under: autoSendUnder, shipping: [] };
     const lines = await linesOf(db, draft.id);
     const total = roundToCents(lines.filter((l) => waiting(l.line)).reduce((sum, l) => sum + lineTotal(l.line.quantity, l.line.price ?? 0), 0));
-    return { id: draft.id, refreshed_at: draft.refreshedAt.toISOString(), lines: lines.map(toView), total, auto_send_under: autoSendUnder };
+    // Issue 51: each vendor's shipping terms here, so the page can say what its order pays and what would ship it free.
+    const vendors = [...new Set(lines.map((l) => l.line.vendorId).filter((id): id is string => id !== null))];
+    const shipping = (await shippingOfSuppliers(db, companyId, vendors)).map((t) => ({ vendor_id: t.supplierId, shipping_fee: t.fee, free_shipping_over: t.freeOver }));
+    return { id: draft.id, refreshed_at: draft.refreshedAt.toISOString(), lines: lines.map(toView), total, auto_send_under: autoSendUnder, shipping };
   }
 
   /**

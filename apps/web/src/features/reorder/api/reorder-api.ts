@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PinReorderLevels, ProductReorder, ReorderDigest, ReorderSettings } from '@clinic/domain';
+import type { CategoryFillRates, FillRateTarget, PinReorderLevels, ProductReorder, ReorderDigest, ReorderSettings, SupplierShipping, SupplierShippingView } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 
 /** A product's reorder facts at the location (issue 35); a stock change moves them, as it moves the stock grid. */
@@ -41,5 +41,37 @@ export function useSaveReorderDigest() {
   return useMutation({
     mutationFn: (digest: ReorderDigest) => api.put<ReorderDigest>('reorder/digest', digest),
     onSuccess: (saved) => { queryClient.setQueryData(reorderDigestQueryOptions().queryKey, saved); },
+  });
+}
+
+/** Issue 51: the categories with a fill-rate target of their own at the location. */
+export const categoryFillRatesQueryOptions = () =>
+  queryOptions({ queryKey: ['reorder', 'category-fill-rates'] as const, queryFn: ({ signal }) => api.get<CategoryFillRates>('reorder/category-fill-rates', { signal }), staleTime: 60_000 });
+
+/** Issue 51: this product's own fill-rate target here (null: its category's or the location's again). */
+export function useSaveProductFillRate(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: FillRateTarget | null) => (target ? api.put<ProductReorder>(`product/${productId}/fill-rate`, target) : api.delete<ProductReorder>(`product/${productId}/fill-rate`)),
+    onSuccess: (facts) => { queryClient.setQueryData(productReorderQueryOptions(productId).queryKey, facts); },
+  });
+}
+
+/** A category's fill-rate target here (null: the location's again): every product of it moves. */
+export function useSaveCategoryFillRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ categoryId, target }: { categoryId: string; target: FillRateTarget | null }) =>
+      target ? api.put<CategoryFillRates>(`reorder/category-fill-rates/${categoryId}`, target) : api.delete<CategoryFillRates>(`reorder/category-fill-rates/${categoryId}`),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['reorder'] }), queryClient.invalidateQueries({ queryKey: ['stock'] })]),
+  });
+}
+
+/** A supplier's shipping fee and free-shipping threshold here (null: none): the order sizes of its products, and its order on the draft, move. */
+export function useSaveSupplierShipping(supplierId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (terms: SupplierShipping | null) => (terms ? api.put<SupplierShippingView>(`supplier/${supplierId}/shipping`, terms) : api.delete<SupplierShippingView>(`supplier/${supplierId}/shipping`)),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['stock'] }), queryClient.invalidateQueries({ queryKey: ['reorder'] })]),
   });
 }

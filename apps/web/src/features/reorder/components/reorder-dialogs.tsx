@@ -7,6 +7,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
   DIGEST_CHOICE_LABELS,
@@ -21,7 +22,8 @@ import {
 import { ActionDialog } from '../../../components/action-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { reorderDigestQueryOptions, usePinLevels, useSaveReorderDigest, useSaveReorderSettings } from '../api/reorder-api';
+import { categoryFillRatesQueryOptions, reorderDigestQueryOptions, usePinLevels, useSaveReorderDigest, useSaveReorderSettings } from '../api/reorder-api';
+import { fillText } from './fill-text';
 
 type DigestChoice = ReorderDigest['frequency'];
 
@@ -82,6 +84,7 @@ export function ReorderSettingsDialog({ settings, onClose }: { settings: Reorder
   const notify = useNotify();
   const save = useSaveReorderSettings();
   const digest = useQuery(reorderDigestQueryOptions());
+  const categoryTargets = useQuery(categoryFillRatesQueryOptions());
   const saveDigest = useSaveReorderDigest();
   const [percent, setPercent] = useState(String(Math.round((settings.fill_rate ?? 0.99) * 1000) / 10));
   const [orderCost, setOrderCost] = useState(String(settings.order_cost ?? 15));
@@ -135,6 +138,11 @@ export function ReorderSettingsDialog({ settings, onClose }: { settings: Reorder
       maxWidth="xs"
     >
       <TextField label="Fill rate (%)" value={percent} onChange={(e) => { setPercent(e.target.value); setErrors({}); }} error={Boolean(errors.fill_rate)} helperText={errors.fill_rate ?? '99% of units served by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      {categoryTargets.data && categoryTargets.data.length > 0 ? (
+        <Typography variant="body2" color="text.secondary" aria-label="Categories with their own target">
+          {`Their own target: ${categoryTargets.data.map((c) => `${c.category_name} ${fillText(c.fill_rate)}`).join(', ')}. Set on a product's Reorder panel; a product's own target wins over both.`}
+        </Typography>
+      ) : null}
       <TextField label="Cost per order ($)" value={orderCost} onChange={(e) => { setOrderCost(e.target.value); setErrors({}); }} error={Boolean(errors.order_cost)} helperText={errors.order_cost ?? 'Staff time and handling, counted once per supplier order; $15 by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
       <TextField label="Holding rate (% a year)" value={holding} onChange={(e) => { setHolding(e.target.value); setErrors({}); }} error={Boolean(errors.holding_rate)} helperText={errors.holding_rate ?? 'What a dollar of stock costs to keep a year; 25% by default'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
       <TextField label="Days between orders" value={reviewDays} onChange={(e) => { setReviewDays(e.target.value); setErrors({}); }} error={Boolean(errors.review_days)} helperText={errors.review_days ?? 'For products with no price yet; 7 by default'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />

@@ -39,7 +39,7 @@ describe('the Reorder panel', () => {
     renderPanel(productReorder());
     const panel = await screen.findByRole('region', { name: 'Reorder' });
     expect(await within(panel).findByLabelText('Expected fill')).toHaveTextContent('99.3%');
-    expect(within(panel).getByText('$27.00 of stock held to reach it (target 99%)')).toBeInTheDocument();
+    expect(within(panel).getByText("$27.00 of stock held to reach it; target 99%, the location's")).toBeInTheDocument();
     expect(within(panel).getByText('orders of 14 units')).toBeInTheDocument();
     expect(within(panel).getByLabelText('Why this order size')).toHaveTextContent('14 units, about every 7 days: balances ordering $15.00 an order against holding $1.00 a unit a year');
   });
@@ -110,6 +110,7 @@ describe('the reorder digest e-mail in Reorder settings', () => {
         calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
         if (url.endsWith('/api/reorder/settings')) return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: null }));
         if (url.endsWith('/api/reorder/digest')) return Promise.resolve(jsonResponse(method === 'PUT' ? JSON.parse(String(init?.body)) : { frequency: 'off' }));
+        if (url.endsWith('/api/reorder/category-fill-rates')) return Promise.resolve(jsonResponse([{ category_id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', category_name: 'Implants', fill_rate: 0.995 }]));
         return Promise.resolve(jsonResponse(productReorder()));
       }),
     );
@@ -124,8 +125,10 @@ describe('the reorder digest e-mail in Reorder settings', () => {
   it('shows the admin their choice, Off by default, and saves Weekly through its own API alone', async () => {
     const user = userEvent.setup();
     const calls = renderForAdmin(true);
-    await user.click(await screen.findByRole('button', { name: /99% fill target/ }));
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
     const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
+    // Issue 51: the categories with a target of their own are listed beside the location's.
+    expect(await within(dialog).findByLabelText('Categories with their own target')).toHaveTextContent('Their own target: Implants 99.5%.');
     const digest = within(dialog).getByRole('radiogroup', { name: 'Reorder digest e-mail' });
     expect(await within(digest).findByRole('radio', { name: 'Off' })).toBeChecked();
     await user.click(within(digest).getByRole('radio', { name: 'Weekly' }));
@@ -139,7 +142,7 @@ describe('the reorder digest e-mail in Reorder settings', () => {
   it('saves the fill rate, cost per order and holding rate in their units (issue 51)', async () => {
     const user = userEvent.setup();
     const calls = renderForAdmin(true);
-    await user.click(await screen.findByRole('button', { name: /99% fill target/ }));
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
     const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
     for (const [name, value] of [['Fill rate (%)', '98.5'], ['Cost per order ($)', '25'], ['Holding rate (% a year)', '20']] as const) {
       await user.clear(within(dialog).getByRole('textbox', { name }));
@@ -153,7 +156,7 @@ describe('the reorder digest e-mail in Reorder settings', () => {
   it('saves the location settings and the digest each through its API when both changed', async () => {
     const user = userEvent.setup();
     const calls = renderForAdmin(true);
-    await user.click(await screen.findByRole('button', { name: /99% fill target/ }));
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
     const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Days between orders' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Days between orders' }), '14');
@@ -170,7 +173,87 @@ describe('the reorder digest e-mail in Reorder settings', () => {
     const calls = renderForAdmin(false);
     await screen.findByLabelText('Days of cover');
     expect(screen.queryByRole('button', { name: /fill target/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Shipping' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('reorder/'))).toBe(false);
+  });
+});
+
+describe('fill-rate targets and shipping terms (issue 51)', () => {
+  function renderWith(facts: ProductReorder, rights: { canPin: boolean; canSetSettings: boolean }) {
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((input, init) => {
+        const url = String(input);
+        const method = init?.method ?? 'GET';
+        calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        if (url.endsWith('/api/reorder/settings')) return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: null }));
+        if (url.includes('/category-fill-rates/')) return Promise.resolve(jsonResponse([]));
+        if (url.includes('/shipping')) return Promise.resolve(jsonResponse({ supplier_id: facts.supplier_id, shipping: method === 'PUT' ? JSON.parse(String(init?.body)) : null }));
+        if (url.endsWith('/fill-rate') && method === 'PUT') return Promise.resolve(jsonResponse({ ...facts, fill_rate: 0.995, fill_rate_source: 'product', fill_rates: { ...facts.fill_rates, product: 0.995 } }));
+        return Promise.resolve(jsonResponse(facts));
+      }),
+    );
+    render(
+      <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ReorderPanel productId={PRODUCT} {...rights} />
+      </AppProviders>,
+    );
+    return calls;
+  }
+
+  it('says whose target the product is planned for, and the supplier\'s shipping terms', async () => {
+    renderWith(productReorder({ fill_rate: 0.995, fill_rate_source: 'category', fill_rates: { location: 0.99, category: { id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', name: 'Implants', fill_rate: 0.995 }, product: null }, shipping: { shipping_fee: 12, free_shipping_over: 500 } }), { canPin: false, canSetSettings: false });
+    const panel = await screen.findByRole('region', { name: 'Reorder' });
+    expect(await within(panel).findByText('$27.00 of stock held to reach it; target 99.5%, set for Implants')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Shipping')).toHaveTextContent('Henry Schein Dental: $12.00 shipping an order, free from $500');
+  });
+
+  it('sets this product\'s own target and its category\'s, each through its API, in percent', async () => {
+    const user = userEvent.setup();
+    const calls = renderWith(productReorder(), { canPin: true, canSetSettings: true });
+    await user.click(await screen.findByRole('button', { name: '99% fill target' }));
+    const dialog = screen.getByRole('dialog', { name: 'Fill-rate target' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Category Implants (%)' }), '101');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(REORDER_MESSAGES.fillRateRange)).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Category Implants (%)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Category Implants (%)' }), '97');
+    await user.type(within(dialog).getByRole('textbox', { name: 'This product (%)' }), '99.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REORDER_MESSAGES.fillTargetSaved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PUT', '/api/reorder/category-fill-rates/5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', { fill_rate: 0.97 }],
+      ['PUT', `/api/product/${PRODUCT}/fill-rate`, { fill_rate: 0.995 }],
+    ]);
+  });
+
+  it('who may edit the product but not the location sets only the product\'s target', async () => {
+    const user = userEvent.setup();
+    const calls = renderWith(productReorder({ fill_rate: 0.995, fill_rate_source: 'product', fill_rates: { location: 0.99, category: null, product: 0.995 } }), { canPin: true, canSetSettings: false });
+    await user.click(await screen.findByRole('button', { name: '99.5% fill target' }));
+    const dialog = screen.getByRole('dialog', { name: 'Fill-rate target' });
+    expect(within(dialog).queryByRole('textbox', { name: /Category/ })).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'This product (%)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REORDER_MESSAGES.fillTargetCleared)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url])).toEqual([['DELETE', `/api/product/${PRODUCT}/fill-rate`]]);
+  });
+
+  it('saves the supplier\'s shipping fee and free-shipping threshold, refusing a negative fee', async () => {
+    const user = userEvent.setup();
+    const calls = renderWith(productReorder(), { canPin: false, canSetSettings: true });
+    await user.click(await screen.findByRole('button', { name: 'Shipping' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shipping from Henry Schein Dental' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Shipping fee ($ an order)' }), '-3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(REORDER_MESSAGES.shippingFeeRange)).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Shipping fee ($ an order)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Shipping fee ($ an order)' }), '12');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Free shipping from ($ an order)' }), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REORDER_MESSAGES.shippingSaved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([['PUT', '/api/supplier/2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f/shipping', { shipping_fee: 12, free_shipping_over: 500 }]]);
   });
 });
 

@@ -13,8 +13,24 @@ import { coverText, unitCount } from '../../../lib/format';
 import { fillText, moneyText } from './fill-text';
 import { productReorderQueryOptions, reorderSettingsQueryOptions } from '../api/reorder-api';
 import { PinLevelsDialog, ReorderSettingsDialog } from './reorder-dialogs';
+import { FillTargetDialog, ShippingDialog } from './target-dialogs';
 
 const ReorderChart = lazy(async () => ({ default: (await import('./reorder-chart')).ReorderChart }));
+
+/** Whose fill-rate target the product is planned for (issue 51). */
+function targetOwner(data: ProductReorder): string {
+  if (data.fill_rate_source === 'product') return 'set for this product';
+  if (data.fill_rate_source === 'category') return `set for ${data.fill_rates.category?.name ?? 'its category'}`;
+  return "the location's";
+}
+
+/** The supplier's shipping terms as the order size weighs them. */
+function shippingText(data: ProductReorder): string {
+  const supplier = data.lead_time.supplier_name ?? 'The supplier';
+  if (!data.shipping) return `${supplier}: no shipping terms set (the cost per order alone)`;
+  const fee = data.shipping.shipping_fee > 0 ? `${moneyText(data.shipping.shipping_fee)} shipping an order` : 'no shipping fee';
+  return `${supplier}: ${fee}${data.shipping.free_shipping_over !== null ? `, free from ${moneyText(data.shipping.free_shipping_over)}` : ''}`;
+}
 
 const SOURCE_LABELS: Record<ProductReorder['source'], string> = {
   forecast: 'from use and lead time',
@@ -56,7 +72,7 @@ export interface ReorderPanelProps {
 export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanelProps) {
   const reorder = useQuery(productReorderQueryOptions(productId));
   const settings = useQuery({ ...reorderSettingsQueryOptions(), enabled: canSetSettings });
-  const [dialog, setDialog] = useState<'pin' | 'settings' | null>(null);
+  const [dialog, setDialog] = useState<'pin' | 'settings' | 'target' | 'shipping' | null>(null);
   const data = reorder.data;
   return (
     <Paper component="section" aria-labelledby="reorder-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -66,9 +82,19 @@ export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanel
         </Typography>
         {data ? <Chip size="small" variant="outlined" label={data.method_label} /> : null}
         <Box sx={{ flex: 1 }} />
+        {data && (canPin || canSetSettings) ? (
+          <Button size="small" onClick={() => { setDialog('target'); }}>
+            {`${fillText(data.fill_rate)} fill target`}
+          </Button>
+        ) : null}
+        {data && canSetSettings && data.supplier_id ? (
+          <Button size="small" onClick={() => { setDialog('shipping'); }}>
+            Shipping
+          </Button>
+        ) : null}
         {data && canSetSettings && settings.data ? (
           <Button size="small" onClick={() => { setDialog('settings'); }}>
-            {`${fillText(data.fill_rate)} fill target`}
+            Settings
           </Button>
         ) : null}
         {data && canPin ? (
@@ -100,7 +126,7 @@ export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanel
               <Figure
                 label="Expected fill"
                 value={fillText(data.expected_fill)}
-                note={data.stock_cost !== null ? `${moneyText(data.stock_cost)} of stock held to reach it (target ${fillText(data.fill_rate)})` : `target ${fillText(data.fill_rate)}`}
+                note={`${data.stock_cost !== null ? `${moneyText(data.stock_cost)} of stock held to reach it; ` : ''}target ${fillText(data.fill_rate)}, ${targetOwner(data)}`}
               />
             ) : null}
             <Figure label="On hand" value={unitCount(data.usable_units)} note={data.on_order_units > 0 ? `${unitCount(data.on_order_units)} on order` : 'nothing on order'} />
@@ -113,6 +139,11 @@ export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanel
           {data.order_why ? (
             <Typography variant="body2" sx={{ mb: 1 }} aria-label="Why this order size">
               <strong>Order size:</strong> {data.order_why}
+            </Typography>
+          ) : null}
+          {data.supplier_id ? (
+            <Typography variant="body2" sx={{ mb: 1 }} aria-label="Shipping">
+              <strong>Shipping:</strong> {shippingText(data)}
             </Typography>
           ) : null}
           {data.reasons.length > 0 ? (
@@ -128,6 +159,8 @@ export function ReorderPanel({ productId, canPin, canSetSettings }: ReorderPanel
         </>
       ) : null}
       {dialog === 'pin' && data ? <PinLevelsDialog productId={productId} facts={data} onClose={() => { setDialog(null); }} /> : null}
+      {dialog === 'target' && data ? <FillTargetDialog facts={data} canSetProduct={canPin} canSetCategory={canSetSettings} onClose={() => { setDialog(null); }} /> : null}
+      {dialog === 'shipping' && data?.supplier_id ? <ShippingDialog supplierId={data.supplier_id} supplierName={data.lead_time.supplier_name ?? 'the supplier'} shipping={data.shipping} onClose={() => { setDialog(null); }} /> : null}
       {dialog === 'settings' && settings.data ? <ReorderSettingsDialog settings={settings.data} onClose={() => { setDialog(null); }} /> : null}
     </Paper>
   );

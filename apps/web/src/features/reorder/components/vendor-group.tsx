@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { SUGGESTION_MESSAGES, UpdateSuggestedLineSchema, type SuggestedChoice, type SuggestedLine, type VendorRef } from '@clinic/domain';
+import { SUGGESTION_MESSAGES, UpdateSuggestedLineSchema, orderShipping, type SuggestedChoice, type SuggestedLine, type SuggestedOrder, type VendorRef } from '@clinic/domain';
 import { AppLink } from '../../../components/link';
 import { tableCardsSx } from '../../../components/table-cards-sx';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -35,6 +35,14 @@ const choiceLabel = (c: SuggestedChoice) =>
 /** What the closed select shows: short enough for a table cell. */
 const choiceShort = (c: SuggestedChoice | undefined) => (c ? `${c.vendor.name} · ${formatDollars(c.price)} / ${String(c.pack_size)}` : '');
 const units = (n: number) => Number(n.toFixed(1)).toLocaleString('en-US');
+
+/** Issue 51: what this vendor's order pays for shipping, counted once, and what would ship it free. */
+function shippingText(total: number, terms: SuggestedOrder['shipping'][number]): string {
+  const { fee, shortOfFree } = orderShipping(total, terms);
+  const from = terms.free_shipping_over === null ? '' : ` (from ${formatDollars(terms.free_shipping_over)})`;
+  if (fee === 0) return terms.shipping_fee > 0 ? `Ships free${from}` : 'No shipping fee';
+  return shortOfFree === null ? `Shipping ${formatDollars(fee)} on this order` : `Shipping ${formatDollars(fee)} on this order; ${formatDollars(shortOfFree)} more ships it free${from}`;
+}
 
 export interface LineChange {
   quantity?: number;
@@ -83,9 +91,12 @@ export function VendorGroup({
   onChange,
   onRemove,
   onOrder,
+  shipping,
 }: {
   vendor: VendorRef;
   lines: SuggestedLine[];
+  /** The vendor's shipping terms at this location, when set. */
+  shipping?: SuggestedOrder['shipping'][number] | undefined;
   editable: boolean;
   busy: boolean;
   onChange: (line: SuggestedLine, change: LineChange) => void;
@@ -104,6 +115,11 @@ export function VendorGroup({
         <Typography color="text.secondary">
           {lines.length} {lines.length === 1 ? 'product' : 'products'} · {formatDollars(total)}
         </Typography>
+        {shipping ? (
+          <Typography color="text.secondary" variant="body2" aria-label={`Shipping from ${vendor.name}`}>
+            {shippingText(total, shipping)}
+          </Typography>
+        ) : null}
         {editable ? (
           <Button variant="outlined" sx={{ ml: 'auto', minHeight: 44 }} onClick={onOrder} disabled={busy} aria-label={`Order from ${vendor.name} (${formatDollars(total)})`}>
             Order from {vendor.name}

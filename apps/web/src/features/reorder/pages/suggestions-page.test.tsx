@@ -37,7 +37,7 @@ const line = (overrides: Partial<SuggestedLine>): SuggestedLine => ({
   ...overrides,
 });
 const bibs = line({ id: '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a', product: { id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', name: 'Patient bibs' }, vendor: null, sku: null, price: null, pack_size: null, quantity: 0, units: 0, total: 0, choices: [], problem: SUGGESTION_MESSAGES.noSupplier, units_needed: 50 });
-const draft: SuggestedOrder = { id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', refreshed_at: '2026-11-27T02:40:00.000Z', lines: [line({}), bibs], total: 19, auto_send_under: null };
+const draft: SuggestedOrder = { id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', refreshed_at: '2026-11-27T02:40:00.000Z', lines: [line({}), bibs], total: 19, auto_send_under: null, shipping: [{ vendor_id: HENRY.id, shipping_fee: 12, free_shipping_over: 500 }] };
 
 function renderPage(role: Role) {
   const calls: { method: string; path: string; body: unknown }[] = [];
@@ -87,6 +87,8 @@ describe('the suggested orders page', () => {
     await userEvent.clear(packs);
     await userEvent.type(packs, '3{Enter}');
     expect(await screen.findByRole('button', { name: 'Order all · $28.50' })).toBeInTheDocument();
+    // Issue 51: the vendor's shipping, once for its order, and what more would ship it free.
+    expect(screen.getByLabelText('Shipping from Henry Schein')).toHaveTextContent('Shipping $12.00 on this order; $471.50 more ships it free (from $500.00)');
 
     await userEvent.click(screen.getByRole('button', { name: 'Order all · $28.50' }));
     const confirm = await screen.findByRole('dialog', { name: 'Send the orders?' });

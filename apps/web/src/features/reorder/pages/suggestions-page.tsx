@@ -147,6 +147,7 @@ export function SuggestionsPage() {
           key={group.vendor.id}
           vendor={group.vendor}
           lines={group.lines}
+          shipping={draft.data?.shipping.find((t) => t.vendor_id === group.vendor.id)}
           editable={editable}
           busy={busy}
           onChange={change}
