@@ -12,8 +12,8 @@ import type { QueueConcurrency } from '../jobs/queues';
  * Practice syncs one process runs at once by default (issue 53). A sync mostly waits for Open
  * Dental's pace (5 s a request per key) without holding a database connection: bench:fleet's first
  * runs took 85 s each (17 requests) and later ones 5-10 s, so 300 practices on one process at 4 at a
- * time needed about 2 hours for a first read and more than a 5-minute round after; 32 reads them all
- * within about 13 minutes, then every round in about a minute. The embedded database (one clinic,
+ * time would need about 2 hours for a first read and more than a 5-minute round after; at 32 one
+ * process read them all in 14.5 minutes on a busy machine, then a round takes about a minute. The embedded database (one clinic,
  * statements one at a time) keeps 4: each worker polls its queue, and idle polls cost it the most.
  */
 const PMS_SYNC_CONCURRENCY = { postgres: 32, embedded: 4 } as const;
