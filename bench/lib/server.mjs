@@ -82,6 +82,12 @@ async function launchServer(env, port) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
+    /** kill -9: nothing flushed, no shutdown hook (a crash, the power cord). */
+    kill: async () => {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 
