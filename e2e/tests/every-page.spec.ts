@@ -141,8 +141,9 @@ test('the pages outside the sign-in pass axe and fit the screen at 390, 820 and 
 });
 
 test('the organization’s pages pass axe and fit the screen at 390, 820 and 1440 px', async ({ page }) => {
-  // 2.4-3.0 min on a shared two-core machine at load 11 (39 pages, 117 checks).
-  test.setTimeout(8 * 60_000);
+  // 2.4-3.0 min on a shared two-core machine at load 11 (39 pages, 117 checks); over 8 min on a
+  // day the same machine ran every suite about 2.5 times slower (2026-12-06 evening).
+  test.setTimeout(15 * 60_000);
   await signIn(page, DEMO.owner);
   await skipWelcome(page);
   expect(await checkPages(page, 'organization admin')).toEqual([]);
