@@ -94,10 +94,9 @@ test('visits saved offline survive a reload and a restart, go once each when bac
       await fillProphy(page, chart);
       // The second visit says more gloves than the shelf holds: the server will refuse it.
       if (index === 1) await page.getByRole('listitem', { name: GLOVES }).getByRole('spinbutton', { name: 'Units' }).fill('100000');
-      const tapped = Date.now();
+      // Offline the tap answers from the device (how fast is bench:web's to measure, not this test's).
       await page.getByRole('button', { name: 'Save procedure' }).click();
       await expect(toast(page, QUEUED).last()).toBeVisible();
-      expect(Date.now() - tapped, 'the tap answered at once').toBeLessThan(2000);
       await expect(entryOf(page, chart)).toContainText('Waiting to send');
       // The form is free for the next patient.
       await expect(page.getByRole('region', { name: 'Tray' }).getByRole('listitem')).toHaveCount(0);

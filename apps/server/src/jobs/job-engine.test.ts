@@ -126,7 +126,7 @@ it('a working process polls its queues, runs the start-up jobs and keeps the cro
 
 it('a worker that finished a job takes the next one queued at once, not after its polling interval', async () => {
   // A long interval: waiting it out between jobs (pg-boss's own loop) would show as gaps of seconds.
-  const worker = await anotherProcess({ work: true, pollingIntervalSeconds: 5 });
+  const worker = await anotherProcess({ work: true, pollingIntervalSeconds: 10 });
   const runs: { start: number; end: number }[] = [];
   worker.handle(QUEUES.reorderForecastLocation, async () => {
     const start = Date.now();
@@ -137,11 +137,12 @@ it('a worker that finished a job takes the next one queued at once, not after it
   await t.jobs.fanOut(QUEUES.reorderForecastLocation, ['a', 'b', 'c', 'd'].map((key) => ({ key, data: { companyId: key } })));
   // As a request that just queued work does: the worker is woken for the first one.
   worker.kick(QUEUES.reorderForecastLocation.name);
-  await expect.poll(() => runs.length, { timeout: 30_000 }).toBe(4);
+  await expect.poll(() => runs.length, { timeout: 60_000 }).toBe(4);
   await worker.stop();
   const gaps = runs.slice(1).map((run, i) => run.start - runs[i]!.end);
   // One worker runs them one after another, each straight after the one before (a fetch apart).
-  expect(Math.max(...gaps), `gaps between jobs: ${gaps.join(', ')} ms`).toBeLessThan(2_500);
+  // Half the interval: a slow machine's fetch never takes that long; a wait for the interval always does.
+  expect(Math.max(...gaps), `gaps between jobs: ${gaps.join(', ')} ms`).toBeLessThan(5_000);
 });
 
 it('after a crash of the only process (embedded database), retries the jobs it was running', async () => {
