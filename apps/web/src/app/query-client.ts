@@ -1,7 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes a network until an 'offline' event: a page opened offline (issue 52)
+  // would ask, fail and retry before showing what the device keeps. It starts from the browser's word.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -55,6 +55,8 @@ export function RequireLocation() {
  */
 export function RequirePermission({ feature, action }: { feature: Feature; action: Action }) {
   const profile = useProfile();
+  // Offline before the profile came (issue 52): the page opens; the server still checks each call.
+  if (profile.isPending && profile.fetchStatus === 'paused') return <Outlet />;
   if (profile.isPending) return <PageLoader />;
   if (!can(profile.data?.permissions ?? {}, feature, action)) return <Navigate to={DESKTOP_HOME} replace />;
   return <Outlet />;

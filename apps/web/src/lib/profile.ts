@@ -1,12 +1,34 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@clinic/domain';
 import { api } from './api-client';
-import { setLocationTimeZone } from './location-time';
+import { locationTimeZone, setLocationTimeZone } from './location-time';
 
 export const authKeys = {
   all: ['auth'] as const,
   profile: () => [...authKeys.all, 'profile'] as const,
 };
+
+/**
+ * The location's time zone, remembered for the chair offline (issue 52), when the profile cannot
+ * come: its "as of" and "today" stay on the location's clock. In localStorage, which sign-out clears.
+ */
+const LOCATION_ZONE_KEY = 'location_time_zone';
+
+function rememberLocationZone(locationId: string | null, zone: string | null): void {
+  if (locationId && zone) localStorage.setItem(LOCATION_ZONE_KEY, JSON.stringify({ locationId, zone }));
+  else localStorage.removeItem(LOCATION_ZONE_KEY);
+}
+
+/** Offline before the profile came: the zone remembered for this location (the token's), if any. */
+export function useRememberedLocationZone(locationId: string | null): void {
+  if (!locationId || locationTimeZone() !== null) return;
+  try {
+    const kept = JSON.parse(localStorage.getItem(LOCATION_ZONE_KEY) ?? 'null') as { locationId?: unknown; zone?: unknown } | null;
+    if (kept?.locationId === locationId && typeof kept.zone === 'string') setLocationTimeZone(kept.zone);
+  } catch {
+    // Unreadable: times show in the device's zone until the profile comes.
+  }
+}
 
 export const profileQueryOptions = () =>
   queryOptions({
@@ -15,6 +37,7 @@ export const profileQueryOptions = () =>
       const profile = await api.get<Profile>('auth/profile', { signal });
       // Dates on every screen follow the location's clock (lib/location-time.ts).
       setLocationTimeZone(profile.company?.time_zone ?? null);
+      rememberLocationZone(profile.company?.id ?? null, profile.company?.time_zone ?? null);
       return profile;
     },
     staleTime: 60_000,

@@ -2,6 +2,7 @@ import { clearSession, getToken, setToken } from './auth-token';
 import { setLocationTimeZone } from './location-time';
 import { api } from './api-client';
 import { isTouchDevice } from './device';
+import { forgetKept } from './kept/kept-on-device';
 
 export const WELCOME_FLAG_KEY = 'show_welcome';
 
@@ -15,6 +16,8 @@ export function homePath(): string {
 
 /** Stores a fresh sign-in and arms the one-time welcome page; returns where to go next. */
 export function startSession(accessToken: string): string {
+  // A new session starts with nothing kept for the chair (issue 52): no earlier user's answers stay.
+  void forgetKept().catch(() => undefined);
   setToken(accessToken);
   localStorage.setItem(WELCOME_FLAG_KEY, 'true');
   return homePath();
@@ -41,6 +44,8 @@ export function endSession(reason?: SignOutReason): void {
   if (getToken()) void api.post('auth/logout').catch(() => undefined);
   clearSession();
   setLocationTimeZone(null);
+  // What the chair kept on the device leaves with the session (issue 52, item 6).
+  void forgetKept().catch(() => undefined);
   if (reason) sessionStorage.setItem(SIGNED_OUT_KEY, reason);
 }
 

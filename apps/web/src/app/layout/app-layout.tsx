@@ -11,7 +11,7 @@ import { PageLoader } from '../../components/page-loader';
 import { SubscriptionDialog, useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
 import { useSessionClaims } from '../../lib/auth-token';
 import { COMPACT_MEDIA_QUERY } from '../../lib/device';
-import { organizationOpen, useProfile } from '../../lib/profile';
+import { organizationOpen, useProfile, useRememberedLocationZone } from '../../lib/profile';
 import { dismissWelcome, shouldShowWelcome } from '../../lib/session';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
 import { IdleLogoff } from './idle-logoff';
@@ -41,7 +41,11 @@ export function AppLayout() {
   // The profile's answer is a synchronous update (a query store); the page it lets through is
   // rendered in a deferred pass instead, in slices of a few milliseconds rather than one long task
   // (issue 37: Lighthouse counts tasks over 50 ms as blocking time).
-  const profileArrived = useDeferredValue(!profile.isPending);
+  // Offline (issue 52), the profile cannot come: the page is drawn from the token's claims, so the
+  // chair opens with what it keeps on the device; the profile follows when the network is back.
+  const profileOffline = profile.isPending && profile.fetchStatus === 'paused';
+  const profileArrived = useDeferredValue(!profile.isPending || profileOffline);
+  useRememberedLocationZone(profileOffline ? (claims?.company_id ?? null) : null);
   // Work saved at the chair and not sent yet goes on app start and after each sign-in, whatever
   // the page; the sender loads once the page is idle, so it costs the first page nothing.
   const userId = claims?.sub ?? null;
@@ -116,7 +120,7 @@ export function AppLayout() {
             {/* A page waits for the profile, and none is drawn behind the approval dialog: its queries could only answer 403. */}
             {!profileArrived ? (
               <PageLoader />
-            ) : profile.isError || organizationOpen(profile.data) ? (
+            ) : profile.isError || profileOffline || organizationOpen(profile.data) ? (
               <Suspense fallback={<PageLoader />}>
                 <Outlet />
               </Suspense>

@@ -17,12 +17,16 @@ import type {
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 import { useStockMoved } from '../../../lib/stock-moved';
+import { keptOnDevice } from '../../../lib/kept/kept-on-device';
 
 const WAITING_KEY = ['pms', 'waiting'] as const;
 
-/** Procedures completed in the practice-management system, waiting at the chair (issue 36). */
+/**
+ * Procedures completed in the practice-management system, waiting at the chair (issue 36), kept
+ * on the device for the chair offline (issue 52).
+ */
 export const waitingVisitsQueryOptions = () =>
-  queryOptions({ queryKey: WAITING_KEY, queryFn: ({ signal }) => api.get<WaitingVisits>('pms/waiting', { signal }), staleTime: 30_000, refetchInterval: 60_000 });
+  queryOptions({ queryKey: WAITING_KEY, queryFn: ({ signal }) => api.get<WaitingVisits>('pms/waiting', { signal }), staleTime: 30_000, refetchInterval: 60_000, ...keptOnDevice<WaitingVisits, typeof WAITING_KEY>() });
 
 /** A design with its tray, to load a waiting visit into the chair's form. */
 export const fetchTreatment = (id: string) => api.get<Treatment>(`treatment/${id}`);

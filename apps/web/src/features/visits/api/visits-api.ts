@@ -5,6 +5,7 @@ import {
   TREATMENTS_STALE_TIME_MS,
   type ImplantPage,
   type PatientPage,
+  type StockPage,
   type TreatmentLog,
   type TreatmentLogPage,
   type TreatmentPage,
@@ -12,6 +13,7 @@ import {
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 import { stockMoved } from '../../../lib/stock-moved';
+import { keptOnDevice } from '../../../lib/kept/kept-on-device';
 
 export const visitKeys = {
   all: ['visits'] as const,
@@ -88,6 +90,43 @@ export const treatmentChoicesQueryOptions = (search: string) =>
     queryFn: async ({ signal }) => (await api.get<TreatmentPage>('treatment', { query: { search: search || undefined, perPage: 20 }, signal })).results,
     staleTime: TREATMENTS_STALE_TIME_MS,
     placeholderData: keepPreviousData,
+  });
+
+/** The most treatments the chair keeps for searching offline (five of the server's largest pages). */
+export const KEPT_TREATMENTS_MAX = 500;
+
+/**
+ * Every treatment of the location with its tray, kept on the device (issue 52): offline, the
+ * chair searches these. Its own key, apart from ['treatments']: a visit saved does not change a
+ * design, so each save does not fetch them all again.
+ */
+const KEPT_TREATMENTS_KEY = ['chair', 'treatments'] as const;
+
+export const keptTreatmentsQueryOptions = () =>
+  queryOptions({
+    queryKey: KEPT_TREATMENTS_KEY,
+    queryFn: async ({ signal }) => {
+      const all: TreatmentPage['results'] = [];
+      for (let currentPage = 1; all.length < KEPT_TREATMENTS_MAX; currentPage += 1) {
+        const page = await api.get<TreatmentPage>('treatment', { query: { perPage: 100, currentPage }, signal });
+        all.push(...page.results);
+        if (currentPage >= page.lastPage) break;
+      }
+      return all;
+    },
+    staleTime: 60_000,
+    ...keptOnDevice<TreatmentPage['results'], typeof KEPT_TREATMENTS_KEY>(),
+  });
+
+const trayLotsKey = (productId: string) => ['stock', 'product', productId, 'lots'] as const;
+
+/** A tray product's lots, for the lot picker at the chair; kept on the device for the chair offline. */
+export const trayLotsQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: trayLotsKey(productId),
+    queryFn: ({ signal }) => api.get<StockPage>('stock', { query: { productId, perPage: 100 }, signal }),
+    staleTime: 10_000,
+    ...keptOnDevice<StockPage, ReturnType<typeof trayLotsKey>>(),
   });
 
 /** Notes edited from the patient page or the patient history list: both show them, so every visit query is refreshed. */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { LOT_STATUS_LABELS, type StockPage } from '@clinic/domain';
-import { api } from '../../../lib/api-client';
+import { LOT_STATUS_LABELS } from '@clinic/domain';
+import { trayLotsQueryOptions } from '../api/visits-api';
 import { formatDate } from '../../../lib/format';
 
 const FIRST_EXPIRY = '';
@@ -15,12 +15,7 @@ const FIRST_EXPIRY = '';
  */
 export function LotPicker({ productId, value, onChange, defaultLabel = 'First expiry first' }: { productId: string; value: string | undefined; onChange: (stockId: string | undefined) => void; defaultLabel?: string | undefined }) {
   const [opened, setOpened] = useState(false);
-  const lots = useQuery({
-    queryKey: ['stock', 'product', productId, 'lots'] as const,
-    queryFn: ({ signal }) => api.get<StockPage>('stock', { query: { productId, perPage: 100 }, signal }),
-    enabled: opened || value !== undefined,
-    staleTime: 10_000,
-  });
+  const lots = useQuery({ ...trayLotsQueryOptions(productId), enabled: opened || value !== undefined });
   const live = (lots.data?.results ?? []).filter((s) => s.units_left > 0);
   return (
     <TextField

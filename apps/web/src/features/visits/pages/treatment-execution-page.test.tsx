@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TrayProposal, WaitingVisit } from '@clinic/domain';
 import { setToken } from '../../../lib/auth-token';
 import { stubApi } from '../../../test/fake-api';
@@ -18,7 +18,7 @@ const WAITING: WaitingVisit = {
 
 describe('execute treatment', () => {
   it('shows the form once the visits waiting from the practice system are known, so it does not jump down under them', async () => {
-    let answerWaiting: (response: Response) => void = () => undefined;
+    let answerWaiting: ((response: Response) => void) | null = null;
     setToken(fakeToken('company_admin'));
     stubApi(profileFor('company_admin'), { '/api/pms/waiting': () => new Promise<Response>((resolve) => { answerWaiting = resolve; }) });
     renderApp('/treatment-execution');
@@ -27,7 +27,9 @@ describe('execute treatment', () => {
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Patient chart number/ })).not.toBeInTheDocument();
 
-    answerWaiting(jsonResponse({ visits: [WAITING] }));
+    // Asked once the device was read for a kept answer (issue 52): answered then.
+    await vi.waitFor(() => { expect(answerWaiting).not.toBeNull(); });
+    answerWaiting!(jsonResponse({ visits: [WAITING] }));
     // On a slow machine the form may already show (it waits 1.5 s at most); the visit comes above it.
     expect(await screen.findByRole('article', { name: 'Procedures of BS-10231, 11-27-2026' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Patient chart number/ })).toBeInTheDocument();

@@ -19,7 +19,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { errorMessage } from '../../../lib/api-client';
 import { useAudioRecorder } from '../../../lib/use-audio-recorder';
 import { useModuleOnDemand } from '../../../lib/use-module-on-demand';
-import { patientsQueryOptions, useVisitRecorded } from '../api/visits-api';
+import { keptTreatmentsQueryOptions, patientsQueryOptions, useVisitRecorded } from '../api/visits-api';
 import { fetchTreatment, waitingVisitsQueryOptions } from '../api/pms-api';
 import { implantIssues, mergeTray, trayOf, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
 import { recordingSavedMessage } from '../recording-saved';
@@ -28,6 +28,8 @@ import type { ChairForm, OutboxEntry } from '../outbox/outbox-entry';
 import { queueEntry } from '../outbox/outbox-sender';
 import { useOutboxEntries, useOutboxEvents, useOutboxUser } from '../outbox/use-outbox';
 import { NotSentPanel } from '../components/not-sent-panel';
+import { KeptNotice } from '../components/kept-notice';
+import { useKeepTrayLots } from '../use-keep-tray-lots';
 import { ClipRecorder } from '../components/clip-recorder';
 import { DiscardGuard } from '../components/discard-guard';
 import { TrayEditor } from '../components/tray-editor';
@@ -83,6 +85,7 @@ export function TreatmentExecutionPage() {
   const answering = useRef<string | null>(null);
   const [awaitingAnswer, setAwaitingAnswer] = useState(false);
   const visitRecorded = useVisitRecorded();
+  useKeepTrayLots();
   // The form's checks (zod and the visit's schemas) load on the form's first focus, which a visit
   // needs online anyway (the treatments are searched); Save waits for them.
   const validation = useModuleOnDemand(loadVisitValidation);
@@ -139,11 +142,19 @@ export function TreatmentExecutionPage() {
     setSaved({ visit, recording: visit.recordingUrls.length > 0 ? recordingSavedMessage(visit) : null });
   });
 
+  // Every treatment with its tray, kept on the device: offline, a waiting visit's tray opens from them.
+  const keptTreatments = useQuery(keptTreatmentsQueryOptions()).data;
+  const treatmentFor = async (id: string) => {
+    const kept = keptTreatments?.find((t) => t.id === id);
+    if (kept && !navigator.onLine) return kept;
+    return fetchTreatment(id).catch((error: unknown) => kept ?? Promise.reject(error instanceof Error ? error : new Error(String(error))));
+  };
+
   /** A waiting visit into the form: its patient, its treatments and their trays (one per procedure), to change lots and quantities. */
   const editWaiting = async (visit: WaitingVisit, key: string = crypto.randomUUID()) => {
     const procedures = visit.procedures.map((p) => ({ treatment_id: p.treatment?.id ?? null }));
     try {
-      const treatments = await Promise.all([...new Set(procedures.flatMap((p) => (p.treatment_id ? [p.treatment_id] : [])))].map(fetchTreatment));
+      const treatments = await Promise.all([...new Set(procedures.flatMap((p) => (p.treatment_id ? [p.treatment_id] : [])))].map(treatmentFor));
       setSaved(null);
       setChartNumber(visit.chart_number);
       setChosen(treatments);
@@ -276,6 +287,7 @@ export function TreatmentExecutionPage() {
       }}
     >
       {header}
+      <KeptNotice />
       <NotSentPanel entries={notSent} editing={fixing?.key ?? null} onEdit={fixRefused} />
       <WaitingProcedures editing={fromPms} onEdit={(visit) => { void editWaiting(visit); }} />
       {fixing && !fromPms ? (
