@@ -129,6 +129,9 @@ test('visits saved offline survive a reload and a restart, go once each when bac
     // The server comes back once the first user's page is gone, offline meanwhile for the same reason.
     await context.setOffline(true);
     await page.evaluate(() => { localStorage.removeItem('access_token'); });
+    // The page left before the network is back: its queries refetched on reconnect would answer 401
+    // and send it to '/' while this test navigates there too (the navigations abort each other).
+    await page.goto('about:blank');
     await context.setOffline(false);
     await page.goto('/');
     await serverReachable(context);
