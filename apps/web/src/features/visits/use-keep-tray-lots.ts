@@ -7,9 +7,25 @@ import { keptTreatmentsQueryOptions, trayLotsQueryOptions } from './api/visits-a
 const KEEP_LOTS_FRESH_MS = 5 * 60_000;
 
 /**
- * The lots of every product on the location's trays, fetched one product at a time once the
- * chair is idle and online, and kept on the device with them (issue 52): offline, the lot picker
- * still offers them. Stops when the page goes or the network does.
+ * How long the chair is open before its lots are fetched for keeping: a visit typed and saved
+ * right away meets no extra requests, nor IndexedDB writes (Chromium keeps an origin's databases
+ * in one store, so the outbox's writes would wait behind them).
+ */
+export const KEEP_LOTS_AFTER_MS = 30_000;
+
+const whenIdle = (work: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 5000 });
+    return () => { cancelIdleCallback(id); };
+  }
+  const timer = setTimeout(work, 0);
+  return () => { clearTimeout(timer); };
+};
+
+/**
+ * The lots of every product on the location's trays, fetched one product at a time while the
+ * chair is idle and online, KEEP_LOTS_AFTER_MS after it opened, and kept on the device with them
+ * (issue 52): offline, the lot picker still offers them. Stops when the page goes or the network does.
  */
 export function useKeepTrayLots(): void {
   const queryClient = useQueryClient();
@@ -19,18 +35,19 @@ export function useKeepTrayLots(): void {
     if (!online || !treatments) return;
     const products = [...new Set(treatments.flatMap((t) => t.treatmentProducts.map((line) => line.product.id)))];
     let stopped = false;
-    const keep = async () => {
-      for (const productId of products) {
-        if (stopped || !navigator.onLine) return;
-        await queryClient.prefetchQuery({ ...trayLotsQueryOptions(productId), staleTime: KEEP_LOTS_FRESH_MS });
-      }
+    let cancel: () => void = () => undefined;
+    const keepFrom = (index: number) => {
+      const productId = products[index];
+      if (stopped || productId === undefined || !navigator.onLine) return;
+      cancel = whenIdle(() => {
+        void queryClient.prefetchQuery({ ...trayLotsQueryOptions(productId), staleTime: KEEP_LOTS_FRESH_MS }).then(() => { keepFrom(index + 1); });
+      });
     };
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(() => { void keep(); }, { timeout: 5000 }) : null;
-    const timer = idle === null ? setTimeout(() => { void keep(); }, 2000) : null;
+    const timer = setTimeout(() => { keepFrom(0); }, KEEP_LOTS_AFTER_MS);
     return () => {
       stopped = true;
-      if (idle !== null) cancelIdleCallback(idle);
-      if (timer !== null) clearTimeout(timer);
+      clearTimeout(timer);
+      cancel();
     };
   }, [online, treatments, queryClient]);
 }
