@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES } from '@clinic/domain';
 import { setToken } from '../../lib/auth-token';
 import { fakeToken, IDS } from '../../test/fixtures';
-import { addEntry, clearEntriesOf, entriesOf } from '../../features/visits/outbox/outbox-store';
+import { addEntry, clearEntriesOf, entriesOf } from '../../lib/outbox/outbox-store';
 import { LogoutDialog } from './logout-dialog';
 
 const OTHER_USER = '33333333-3333-4333-8333-333333333333';

@@ -1,12 +1,31 @@
+import { NOT_SENT_NOUNS, type NotSentCounts } from '@clinic/domain';
+import type { OutboxEntry, OutboxKind } from './outbox-entry';
+
 /**
- * What sign-out needs of the outbox, without loading it with the layout: the store (and
- * idb-keyval) load when the sign-out dialog opens, which is after the page has rendered.
+ * What sign-out and the pages' queues need of the outbox, without loading it with the layout: the
+ * store (and idb-keyval) load when asked, which is after the page has rendered.
  */
 const loadStore = () => import('./outbox-store');
 
-/** How many entries the user has not sent yet (waiting, sending or needing attention). */
-export async function unsentCount(userId: string): Promise<number> {
-  return (await (await loadStore()).entriesOf(userId)).length;
+/** What each kind is called when the unsent work is summed up ("3 visits and 1 count"). */
+const NOUN_OF: Record<OutboxKind, keyof NotSentCounts> = { visit: 'visits', 'pms-confirm': 'visits', use: 'uses', 'count-line': 'counts' };
+
+/** Every kind, for a list of all the user's unsent work. */
+export const OUTBOX_KINDS = Object.keys(NOUN_OF) as OutboxKind[];
+
+/** An entry's kind as its user calls one of it ("visit", "use", "count"). */
+export const unsentNoun = (kind: OutboxKind): string => NOT_SENT_NOUNS[NOUN_OF[kind]][0];
+
+/** The entries by what their user calls them: the sums "… are not sent yet" names. */
+export function unsentCounts(entries: Pick<OutboxEntry, 'kind'>[]): NotSentCounts {
+  const counts: NotSentCounts = { visits: 0, uses: 0, counts: 0 };
+  for (const entry of entries) counts[NOUN_OF[entry.kind]] += 1;
+  return counts;
+}
+
+/** What the user has not sent yet (waiting, sending or needing attention), by kind. */
+export async function unsentOf(userId: string): Promise<NotSentCounts> {
+  return unsentCounts(await (await loadStore()).entriesOf(userId));
 }
 
 /** Signing out: the user's unsent entries leave the device (the user was told how many first). */
