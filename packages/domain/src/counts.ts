@@ -66,6 +66,8 @@ export const COUNT_MESSAGES = {
   approved: 'Count approved: the differences are on the books',
   canceled: 'Count canceled',
   foundAdded: 'Found lot added to the count',
+  /** Issue 52: a line counted (or a lot found) without a network. */
+  countQueued: 'Kept on this device: the count will be sent when the network is back.',
 } as const;
 
 /** Units counted on the shelf: zero or more, with the ledger's three decimals. */
