@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { AddFoundLotRequestSchema, COUNT_MESSAGES, FOUND_LOT_NUMBER_MAX } from '@clinic/domain';
+import { AddFoundLotRequestSchema, FOUND_LOT_NUMBER_MAX } from '@clinic/domain';
 import { ActionDialog } from '../../../components/action-dialog';
 import { PlaceSelect } from '../../../components/place-select';
 import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
@@ -46,10 +46,8 @@ export function FoundLotDialog({ countId, onClose }: { countId: string; onClose:
     setPending(true);
     const label = `${product?.name ?? 'Found lot'}, found lot ${parsed.data.lot_number}: ${String(parsed.data.counted_units)} counted`;
     queueCountLine({ kind: 'count-line', key: idempotencyKey, userId, countId, label, body: { found: { ...parsed.data, idempotency_key: idempotencyKey } } }, notify.info).then(
-      () => {
-        if (navigator.onLine) notify.success(COUNT_MESSAGES.foundAdded);
-        onClose();
-      },
+      // The count's page says when the server has it ("Found lot added to the count").
+      onClose,
       (error: unknown) => {
         setPending(false);
         setErrors({ lot_number: errorMessage(error, 'Could not add the lot') });

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { COUNT_MESSAGES } from '@clinic/domain';
 import { NotSentPanel } from '../../../components/outbox/not-sent-panel';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { countKeys } from '../../../lib/counts';
@@ -15,7 +16,8 @@ export function useQueuedCountLines(countId: string): CountLineEntry[] {
 /**
  * "Not sent yet" on a count's page: the lines counted here without a network, each with its state.
  * A line sent refreshes the sheet (the books' figure comes from the server, never from the
- * device); one refused (the count closed meanwhile) says the server's message.
+ * device), a found lot says it was added; one refused (the count closed meanwhile) says the
+ * server's message.
  */
 export function QueuedCounts({ countId }: { countId: string }) {
   const notify = useNotify();
@@ -24,7 +26,10 @@ export function QueuedCounts({ countId }: { countId: string }) {
   useOutboxEvents((event) => {
     const { entry } = event;
     if (entry.kind !== 'count-line' || entry.countId !== countId) return;
-    if (event.kind === 'sent') void queryClient.invalidateQueries({ queryKey: countKeys.all });
+    if (event.kind === 'sent') {
+      if ('found' in entry.body) notify.success(COUNT_MESSAGES.foundAdded);
+      void queryClient.invalidateQueries({ queryKey: countKeys.all });
+    }
     if (event.kind === 'refused') notify.error(event.message);
   });
   return <NotSentPanel entries={entries} />;
