@@ -13,9 +13,11 @@ const firstPages = pageChunks({
     layout: ['src/app/layout/app-layout.tsx'],
     dashboard: ['src/features/dashboard/pages/dashboard-page.tsx'],
     'treatment-execution': ['src/features/visits/pages/treatment-execution-page.tsx'],
-    // The chair's outbox, which the layout also loads once the page is idle (to send what waits)
-    // and when sign-out is asked for: a chunk of its own, not the chair's whole page.
-    outbox: ['src/features/visits/outbox/outbox-sender.ts'],
+    // The outbox (the chair's and the shelf's), which the layout also loads once the page is idle
+    // (to send what waits) and when sign-out is asked for: a chunk of its own, not a page's whole.
+    // Its list ("Not sent yet") and hooks go with it, so /inventory and a count's page, which show
+    // the list too, do not fetch the chair's page for them; the sending code of every kind too (one chunk, not five).
+    outbox: ['src/lib/outbox/outbox-sender.ts', 'src/lib/outbox/use-outbox.ts', 'src/components/outbox/not-sent-panel.tsx', 'src/app/outbox/deliver-entry.ts'],
     products: ['src/features/products/pages/products-page.tsx'],
   },
 });

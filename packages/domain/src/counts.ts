@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { ExpiryDaySchema, UuidSchema } from './fields';
 import { PageQuerySchema } from './pagination';
+import { IdempotencyKeySchema } from './stock';
 import { hasAtMostDecimals } from './write-offs';
 
 /**
@@ -65,6 +66,8 @@ export const COUNT_MESSAGES = {
   approved: 'Count approved: the differences are on the books',
   canceled: 'Count canceled',
   foundAdded: 'Found lot added to the count',
+  /** Issue 52: a line counted (or a lot found) without a network. */
+  countQueued: 'Kept on this device: the count will be sent when the network is back.',
 } as const;
 
 /** Units counted on the shelf: zero or more, with the ledger's three decimals. */
@@ -171,7 +174,12 @@ export type CountLineQuery = z.infer<typeof CountLineQuerySchema>;
 
 export const CountLineParamsSchema = z.object({ id: UuidSchema, lineId: UuidSchema });
 
-export const SaveCountLineRequestSchema = z.object({ counted_units: CountedUnitsSchema });
+/**
+ * A count written at the shelf may be queued offline and sent again after a lost answer: with a
+ * key, the same key records it once and answers the same (issue 52). Optional for API clients
+ * that write once; the web app always sends one.
+ */
+export const SaveCountLineRequestSchema = z.object({ counted_units: CountedUnitsSchema, idempotency_key: IdempotencyKeySchema.optional() });
 export type SaveCountLineRequest = z.infer<typeof SaveCountLineRequestSchema>;
 
 /** A lot on the shelf but not on the books: it becomes a new lot (reason "found") when approved. */
@@ -184,6 +192,8 @@ export const AddFoundLotRequestSchema = z.object({
   place_id: UuidSchema.optional(),
   /** Dollars per unit; the product's last unit price here when left out. */
   unit_price: z.number().min(0, COUNT_MESSAGES.unitPriceNegative).max(1_000_000).optional(),
+  /** As a counted line's: a found lot sent again under its key is added once. */
+  idempotency_key: IdempotencyKeySchema.optional(),
 });
 export type AddFoundLotRequest = z.infer<typeof AddFoundLotRequestSchema>;
 

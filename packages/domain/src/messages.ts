@@ -12,6 +12,10 @@ export const MESSAGES = {
   unsupportedIpad: 'Versions below 15 are not supported',
 } as const;
 
+/** Issue 52: the work a device keeps until it is sent, by what its user calls it (one, many). */
+export const NOT_SENT_NOUNS = { visits: ['visit', 'visits'], uses: ['use', 'uses'], counts: ['count', 'counts'] } as const;
+export type NotSentCounts = Record<keyof typeof NOT_SENT_NOUNS, number>;
+
 /** Texts the specification leaves open; decided in docs/decisions.md. */
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -23,7 +27,14 @@ export const AUTH_MESSAGES = {
   accountRejected: 'This account was not approved.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   /** Issue 52: signing out with work saved at the chair and not sent yet asks first. */
-  notSentYet: (count: number) => (count === 1 ? '1 visit is not sent yet' : `${String(count)} visits are not sent yet`),
+  notSentYet: (counts: NotSentCounts) => {
+    const named = (Object.keys(NOT_SENT_NOUNS) as (keyof NotSentCounts)[])
+      .filter((kind) => counts[kind] > 0)
+      .map((kind) => `${String(counts[kind])} ${NOT_SENT_NOUNS[kind][counts[kind] === 1 ? 0 : 1]}`);
+    const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}` : (named[0] ?? '0 visits');
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    return `${list} ${total === 1 ? 'is' : 'are'} not sent yet`;
+  },
   notSentSignOut: 'Signing out deletes the unsent work from this device, and it will not be recorded.',
   signedOutIdle: 'You were signed out because nothing happened for a while. Please sign in again.',
   organizationPending: 'Your organization is waiting for approval.',

@@ -29,6 +29,8 @@ export const STOCK_MESSAGES = {
   consumableUnitsPerContainer: 'A consumable product is counted in units: units per container is 1',
   noUnitsLeft: 'No units are left in this stock',
   consumed: 'Consumption recorded',
+  /** Issue 52: a use recorded at /inventory without a network. */
+  useQueued: 'Kept on this device: the use will be sent when the network is back.',
   consumeQuantityMin: 'Enter a quantity of at least 0.001',
   notEnoughStock: (product: string) => `${product} - Not enough stock`,
   expiredStock: (product: string) => `${product} - Expired stock`,

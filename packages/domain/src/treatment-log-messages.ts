@@ -18,8 +18,8 @@ export const TREATMENT_LOG_MESSAGES = {
   queued: 'Kept on this device: the visit will be sent when the network is back.',
   /** The chair's "Not sent yet" list says where its visits are and what ends them there. */
   keptOnDevice: 'Kept on this device until the server has them. Signing out deletes them.',
-  /** Discarding a visit that was not sent: it is not recorded anywhere. */
-  discardQueued: 'this visit was not sent and will not be recorded. Discard it from this device?',
+  /** Discarding work that was not sent (a visit, a use, a count): it is not recorded anywhere. */
+  discardQueued: (noun: string) => `this ${noun} was not sent and will not be recorded. Discard it from this device?`,
   caseNotesSaveFailed: 'Failed to save the case notes',
   copied: 'Copied to clipboard',
   /** Spec section 8 lists both spellings: the patient history list's Copy says it in lowercase. */

@@ -12,9 +12,9 @@ describe('UPLOAD_QUOTA_MB_PER_ORGANIZATION', () => {
 });
 
 describe('JOBS_PMS_SYNC_CONCURRENCY', () => {
-  it('is 32 on PostgreSQL and 4 on the embedded database by default, takes 1 to 64 and stops the server on anything else', () => {
+  it('is 64 on PostgreSQL and 4 on the embedded database by default, takes 1 to 64 and stops the server on anything else', () => {
     const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/clinic' };
-    expect(loadConfig(postgres).jobConcurrency['pms-sync-location']).toBe(32);
+    expect(loadConfig(postgres).jobConcurrency['pms-sync-location']).toBe(64);
     expect(loadConfig({}).jobConcurrency['pms-sync-location']).toBe(4);
     expect(loadConfig({ ...postgres, JOBS_PMS_SYNC_CONCURRENCY: '8' }).jobConcurrency['pms-sync-location']).toBe(8);
     expect(loadConfig({ JOBS_PMS_SYNC_CONCURRENCY: '16' }).jobConcurrency['pms-sync-location']).toBe(16);

@@ -13,10 +13,12 @@ import type { QueueConcurrency } from '../jobs/queues';
  * Dental's pace (5 s a request per key) without holding a database connection: bench:fleet's first
  * runs took 85 s each (17 requests) and later ones 5-10 s, so 300 practices on one process at 4 at a
  * time would need about 2 hours for a first read and more than a 5-minute round after; at 32 one
- * process read them all in 14.5 minutes on a busy machine, then a round takes about a minute. The embedded database (one clinic,
+ * process read them all in 14.5 minutes on a busy machine (a practice waited 11.6 minutes between
+ * two reads meanwhile), so PostgreSQL takes 64: at 64 the first read of 300 is about 6.6 minutes
+ * of pace. The embedded database (one clinic,
  * statements one at a time) keeps 4: each worker polls its queue, and idle polls cost it the most.
  */
-const PMS_SYNC_CONCURRENCY = { postgres: 32, embedded: 4 } as const;
+const PMS_SYNC_CONCURRENCY = { postgres: 64, embedded: 4 } as const;
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -67,7 +69,7 @@ export const EnvSchema = z.object({
   // Open Dental's free tier answers one request per 5 s; a paid tier (or a test stand-in) answers faster.
   OPEN_DENTAL_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   // How many per-location jobs (issue 53) one server process runs at once, per queue; each process adds its own.
-  // Unset: 32 on PostgreSQL, 4 on the embedded database (PMS_SYNC_CONCURRENCY above).
+  // Unset: 64 on PostgreSQL, 4 on the embedded database (PMS_SYNC_CONCURRENCY above).
   JOBS_PMS_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOBS_REORDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOBS_DIGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),

@@ -194,3 +194,53 @@ it('fails the jobs of a process whose heartbeat stopped, to run again at once, a
   await t.db.execute(sql`delete from job_runs`);
   await t.db.execute(sql`delete from job_processes`);
 });
+
+it('fails a job claimed by a process killed before it recorded the run, and the slow claimer finds it taken', async () => {
+  await t.jobs.send(QUEUES.caseNotes, { jobId: 'claimed-then-killed' });
+  await t.jobs.send(QUEUES.caseNotes, { jobId: 'just-claimed' });
+  // As pg-boss's fetch leaves them: active, on nobody's record; one 40 s ago, one now.
+  await t.db.execute(sql`
+    update pgboss.job set state = 'active', started_on = now() - case data->>'jobId' when 'claimed-then-killed' then interval '40 seconds' else interval '0' end
+     where name = 'case-notes' and data->>'jobId' in ('claimed-then-killed', 'just-claimed')`);
+  const other = await anotherProcess();
+  const reaped = await Promise.all([t.jobs.reapDeadProcesses(), other.reapDeadProcesses()]);
+  // Once, by one of the two; the job claimed a moment ago is left to its claimer.
+  expect(reaped[0] + reaped[1]).toBe(1);
+  const jobs = await queryRows<{ job: string; state: string; due: boolean; error: string | null }>(
+    t.db,
+    sql`select data->>'jobId' as job, state::text as state, start_after <= now() as due, output->>'message' as error from pgboss.job
+          where name = 'case-notes' and data->>'jobId' in ('claimed-then-killed', 'just-claimed') order by job`,
+  );
+  expect(jobs).toEqual([
+    { job: 'claimed-then-killed', state: 'retry', due: true, error: STOPPED_MESSAGE },
+    { job: 'just-claimed', state: 'active', due: true, error: null },
+  ]);
+  // The reaper's claim is released once the job is failed: its next run records itself.
+  expect(await queryRows(t.db, sql`select job_id from job_runs`)).toEqual([]);
+
+  const runs: string[] = [];
+  t.jobs.handle(QUEUES.caseNotes, async (data: { jobId: string }) => { runs.push(data.jobId); });
+  expect(await t.jobs.drain('case-notes')).toBe(1);
+  expect(runs).toEqual(['claimed-then-killed']);
+  await t.db.execute(sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'case-notes' and state = 'active'`);
+});
+
+it('records a run only while the job is its claimer\'s: not once a reaper took it, nor once it ended', async () => {
+  const { createProcessHeartbeats } = await import('./process-heartbeats');
+  const slow = createProcessHeartbeats(t.jobSql);
+  await t.jobs.send(QUEUES.caseNotes, { jobId: 'slow-to-record' });
+  const [job] = await queryRows<{ id: string }>(t.db, sql`
+    update pgboss.job set state = 'active', started_on = now() - interval '40 seconds' where name = 'case-notes' and data->>'jobId' = 'slow-to-record' returning id`);
+  // A run of the same attempt on record (a reaper's claim): the slow claimer must not run it.
+  await t.db.execute(sql`insert into job_runs (job_id, queue, process_id, attempt) values (${job!.id}, 'case-notes', 'a-reaper', 0)`);
+  expect(await slow.recordRun('case-notes', job!.id, 0)).toBe(false);
+  // An earlier attempt's run, left by a dead process, is replaced.
+  await t.db.execute(sql`update pgboss.job set retry_count = 1 where id = ${job!.id}`);
+  expect(await slow.recordRun('case-notes', job!.id, 1)).toBe(true);
+  expect(await queryRows(t.db, sql`select process_id, attempt from job_runs`)).toEqual([{ process_id: slow.processId, attempt: 1 }]);
+  // A job no longer active (failed by a reaper and waiting to retry) is nobody's to record.
+  await t.db.execute(sql`delete from job_runs`);
+  await t.db.execute(sql`update pgboss.job set state = 'retry' where id = ${job!.id}`);
+  expect(await slow.recordRun('case-notes', job!.id, 1)).toBe(false);
+  await t.db.execute(sql`update pgboss.job set state = 'completed', completed_on = now() where id = ${job!.id}`);
+});

@@ -17,6 +17,9 @@ export interface JobRun {
 /** The error a job cut off by its process's death is failed with (the next attempt reads it back). */
 export const STOPPED_MESSAGE = 'The server stopped while this job ran';
 
+/** A job this process claimed but was too slow to record as its own: another process runs it again. */
+export const TAKEN_OVER_MESSAGE = 'Taken over: this server was too slow to start the job';
+
 /** Does one job; throwing fails this attempt, and the engine retries it with backoff until the queue's limit. */
 export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
 
@@ -85,7 +88,8 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
     const run: JobRun = { id: job.id, attempt, lastAttempt: attempt > job.retryLimit, interrupted: endedWith(job, STOPPED_MESSAGE) };
     // A process that does not beat (tests draining by hand) records nothing: the others would take it for dead.
     if (!watched) return handler(job.data as never, run);
-    await heartbeats.recordRun(name, job.id, job.retryCount);
+    // Taken over (see recordRun): the reaper fails it, and this process failing it too changes nothing.
+    if (!(await heartbeats.recordRun(name, job.id, job.retryCount))) throw new Error(TAKEN_OVER_MESSAGE);
     try {
       await handler(job.data as never, run);
     } finally {
@@ -110,8 +114,11 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
   /** Fails the jobs of processes whose heartbeat stopped (process-heartbeats.ts); resolves with how many. */
   async function reapDeadProcesses(): Promise<number> {
     const orphaned = await heartbeats.claimOrphanedJobs();
-    if (orphaned.length > 0) log.warn({ jobs: orphaned.map((job) => `${job.name}/${job.id}`) }, 'jobs of a server process that stopped run again');
-    return failInterrupted(orphaned);
+    if (orphaned.length === 0) return 0;
+    log.warn({ jobs: orphaned.map((job) => `${job.name}/${job.id}`) }, 'jobs of a server process that stopped run again');
+    const failed = await failInterrupted(orphaned);
+    await heartbeats.releaseClaims(orphaned);
+    return failed;
   }
 
   /** Claims and runs what is due in one queue, one job at a time, until none is left. */
@@ -239,9 +246,11 @@ export function createJobQueue(jobSql: SqlExecutor, log: FastifyBaseLogger, opti
      * import: 30 minutes). Resolves with how many.
      */
     async recoverAfterCrash(): Promise<number> {
-      await heartbeats.claimOrphanedJobs({ allOthers: true });
+      const claimed = await heartbeats.claimOrphanedJobs({ allOthers: true });
       const { rows } = await jobSql.executeSql(`select name, id from ${JOB_SCHEMA}.job where state = 'active'`, []);
-      return failInterrupted(rows as OrphanedJob[]);
+      const failed = await failInterrupted(rows as OrphanedJob[]);
+      await heartbeats.releaseClaims(claimed);
+      return failed;
     },
 
     /**

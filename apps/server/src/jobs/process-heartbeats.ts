@@ -16,15 +16,42 @@ export const HEARTBEAT_MS = 5_000;
 export const DEAD_AFTER_SECONDS = 20;
 /** How often each working process looks for dead ones: a crash is noticed within about 30 s. */
 export const REAP_EVERY_MS = 10_000;
+/**
+ * pg-boss marks a job active in its fetch, and the process records the run in its next statement
+ * (1.5 s apart at the most at load 18, bench:fleet). A job active this long with no record was
+ * claimed by a process killed in between: nobody runs it, and its expiry is minutes away.
+ */
+export const UNRECORDED_AFTER_SECONDS = 30;
 
 /** A job of a process that died, still running in the engine's books. */
 export interface OrphanedJob {
   name: string;
   id: string;
+  /** Set when this process claimed it for unrecorded: the attempt its claim stands for. */
+  claimedAttempt?: number;
 }
 
 export function createProcessHeartbeats(jobSql: SqlExecutor) {
   const processId = randomUUID();
+
+  /**
+   * Active jobs with no run on record for UNRECORDED_AFTER_SECONDS (see there). The claim is a run
+   * recorded under this process at the job's attempt: of two reapers each job goes to one, and
+   * the slow process that claimed it in pg-boss finds it taken when it comes to record its run.
+   * Only working processes run jobs on a shared database (server-main), and each records its runs.
+   */
+  async function claimUnrecordedJobs(): Promise<OrphanedJob[]> {
+    const { rows } = await jobSql.executeSql(
+      `insert into job_runs (job_id, queue, process_id, attempt)
+         select j.id, j.name, $1, j.retry_count from ${JOB_SCHEMA}.job j
+          where j.state = 'active' and j.started_on < now() - $2::int * interval '1 second'
+            and not exists (select 1 from job_runs r where r.job_id = j.id)
+         on conflict (job_id) do nothing
+         returning queue as name, job_id as id, attempt as "claimedAttempt"`,
+      [processId, UNRECORDED_AFTER_SECONDS],
+    );
+    return rows as OrphanedJob[];
+  }
 
   return {
     processId,
@@ -39,13 +66,21 @@ export function createProcessHeartbeats(jobSql: SqlExecutor) {
       await jobSql.executeSql('delete from job_processes where id = $1', [processId]);
     },
 
-    /** Before a job's handler runs. A run of the same job left by a dead process is replaced. */
-    async recordRun(queue: string, jobId: string, attempt: number): Promise<void> {
-      await jobSql.executeSql(
-        `insert into job_runs (job_id, queue, process_id, attempt) values ($1, $2, $3, $4)
-           on conflict (job_id) do update set queue = excluded.queue, process_id = excluded.process_id, attempt = excluded.attempt, started_at = now()`,
+    /**
+     * Before a job's handler runs; false when the job is no longer this process's to run: a reaper
+     * took it for unrecorded (this process was that slow to record it) and is failing it. A run
+     * of an earlier attempt of the same job, left by a dead process, is replaced.
+     */
+    async recordRun(queue: string, jobId: string, attempt: number): Promise<boolean> {
+      const { rows } = await jobSql.executeSql(
+        `insert into job_runs (job_id, queue, process_id, attempt)
+           select $1, $2, $3, $4 where exists (select 1 from ${JOB_SCHEMA}.job where name = $2 and id = $1 and state = 'active' and retry_count = $4)
+           on conflict (job_id) do update set queue = excluded.queue, process_id = excluded.process_id, attempt = excluded.attempt, started_at = now()
+             where job_runs.attempt < excluded.attempt
+           returning job_id`,
         [jobId, queue, processId, attempt],
       );
+      return rows.length > 0;
     },
 
     /** After the handler returned or threw (only this process's record: another may have taken the job over). */
@@ -73,7 +108,20 @@ export function createProcessHeartbeats(jobSql: SqlExecutor) {
         [processId, deadAfter],
       );
       await jobSql.executeSql(`delete from job_processes where id <> $1 and ($2::int = 0 or seen_at <= now() - $2::int * interval '1 second')`, [processId, deadAfter]);
-      return rows as OrphanedJob[];
+      return [...(rows as OrphanedJob[]), ...(await claimUnrecordedJobs())];
+    },
+
+    /**
+     * The reaper's claims of unrecorded jobs, once failed: their next run records itself (only the
+     * claim's attempt: this process may already be running the next one).
+     */
+    async releaseClaims(jobs: readonly OrphanedJob[]): Promise<void> {
+      const claimed = jobs.filter((job) => job.claimedAttempt !== undefined);
+      if (claimed.length === 0) return;
+      await jobSql.executeSql(
+        'delete from job_runs r using unnest($2::uuid[], $3::int[]) as c(job_id, attempt) where r.process_id = $1 and r.job_id = c.job_id and r.attempt = c.attempt',
+        [processId, claimed.map((job) => job.id), claimed.map((job) => job.claimedAttempt)],
+      );
     },
   };
 }

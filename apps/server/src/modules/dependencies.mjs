@@ -41,8 +41,8 @@ export const moduleDependencies = {
   // Stock arrives, leaves and comes back only through the ledger (docs/architecture.md, The ledger).
   ledger: ['alerts', 'audit', 'idempotency'],
   stock: ['idempotency', 'ledger', 'places', 'products', 'suppliers'],
-  // Cycle counts (issue 34): the differences go on the books through the ledger.
-  counts: ['audit', 'ledger', 'places', 'products'],
+  // Cycle counts (issue 34): the differences go on the books through the ledger; a line sent again under its key is written once (issue 52).
+  counts: ['audit', 'idempotency', 'ledger', 'places', 'products'],
   // Reordering from use and lead time (issue 35): reads the ledger's rollups and purchasing's orders.
   // Suggested orders go out through the marketplace and the purchase-order issuer; automatic sending
   // acts as an admin (users); the digest e-mail goes out through the outbox (mail).

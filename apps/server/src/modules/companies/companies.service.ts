@@ -1,4 +1,5 @@
 import { forgetLocationZone } from '../../db/location-day';
+import { rebuildLocationRollups } from '../reports/reports.repo';
 import { AUTH_MESSAGES, pageWindow, toPage, type Company, type Page, type UpdateCompanyRequest } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { DbOrTx } from '../../db/client';
@@ -48,6 +49,8 @@ export function createCompaniesService(deps: ServiceDeps, staff: LocationStaff) 
       await db.transaction(async (tx) => {
         const { time_zone: timeZone, ...details } = body;
         await updateCompany(tx, id, { ...details, ...(timeZone !== undefined && { timeZone }) });
+        // The reports' days follow the zone: the location's rollups are summed again by its new days.
+        if (timeZone !== undefined && timeZone !== company.timeZone) await rebuildLocationRollups(tx, id);
         await recordAudit(tx, actor, { entity: 'company', entityId: id, action: 'update', organizationId: company.organizationId, companyId: id, changes: body });
       });
       // Its "today" follows the new zone at once in this process (db/location-day.ts).

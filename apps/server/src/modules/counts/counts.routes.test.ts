@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { COUNT_MESSAGES } from '@clinic/domain';
+import { COUNT_MESSAGES, IDEMPOTENCY_MESSAGES } from '@clinic/domain';
 import { createTestApp, type TestApp } from '../../../test/setup/test-app';
 import { queryRows } from '../../../test/setup/sql';
 import { createProduct, createSupplier } from '../../../test/factories/index';
@@ -237,6 +237,51 @@ describe('cycle counts', () => {
     expect((await act(c.id, 'approve', member())).statusCode).toBe(403);
     expect((await act(c.id, 'approve', foreignManager())).statusCode).toBe(404);
     expect((await act(c.id, 'approve')).json()).toMatchObject({ status: 'approved', accuracy: 1 });
+  });
+
+  it('a counted line and a found lot sent again under their key are recorded once and answered the same (issue 52)', async () => {
+    const place = await newPlace();
+    const lot = await addLot(place, 10);
+    const c = await startCount(place);
+    const [line] = await lines(c.id);
+    const audits = async (action: string) =>
+      (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from audit_log where entity_id = ${c.id} and action = ${action}`))[0]!.n;
+    const put = (payload: object) => t.request({ method: 'PUT', url: `/api/counts/${c.id}/lines/${line!.id}`, token: member(), payload });
+    const lineKey = randomUUID();
+    const first = await put({ counted_units: 8, idempotency_key: lineKey });
+    expect(first.statusCode).toBe(200);
+    // Use at the chair between the two sends: a replay must not read the books again.
+    expect((await consume(lot.productId, 1)).statusCode).toBe(200);
+    const again = await put({ counted_units: 8, idempotency_key: lineKey });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.json()).toMatchObject({ counted_units: 8, expected_units: 10 });
+    expect(await audits('count_line')).toBe(1);
+    // The same key with another figure is another request: refused, nothing changes.
+    const reused = await put({ counted_units: 5, idempotency_key: lineKey });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MESSAGES.keyReused });
+    expect((await lines(c.id)).find((l) => l.id === line!.id)).toMatchObject({ counted_units: 8 });
+
+    const extra = await createProduct(t.db, { companyId: null, name: `Found ${randomUUID().slice(0, 6)}` });
+    const foundKey = randomUUID();
+    const found = (payload: object) => t.request({ method: 'POST', url: `/api/counts/${c.id}/found`, token: member(), payload: { product_id: extra.id, lot_number: 'F-KEY', counted_units: 3, unit_price: 1, ...payload } });
+    const added = await found({ idempotency_key: foundKey });
+    expect(added.statusCode).toBe(201);
+    const replayed = await found({ idempotency_key: foundKey });
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.json()).toEqual(added.json());
+    expect((await lines(c.id)).filter((l) => l.is_found)).toHaveLength(1);
+    expect(await audits('found')).toBe(1);
+    const other = await found({ idempotency_key: foundKey, counted_units: 4 });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect((await lines(c.id)).filter((l) => l.is_found)).toHaveLength(1);
+
+    // A lost answer resent after the count was submitted still gets its answer, not a refusal.
+    expect((await act(c.id, 'submit', member())).statusCode).toBe(200);
+    expect((await put({ counted_units: 8, idempotency_key: lineKey })).json()).toEqual(first.json());
+    expect((await act(c.id, 'cancel')).statusCode).toBe(200);
   });
 
   it('the A items are the products that make most of the use value; a location with no use is told so', async () => {

@@ -20,12 +20,14 @@ import {
   type StartCountRequest,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
+import type { Tx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { currentCompanyId } from '../../core/access';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { visibleProductIds } from '../products/products.reads';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.writes';
+import { claimKey, idempotentRequest, storeAnswer, type IdempotentOperation } from '../idempotency/idempotency';
 import { findPlace } from '../places/places.reads';
 import {
   accuracySince,
@@ -170,6 +172,21 @@ export function createCountsService(deps: ServiceDeps) {
     return row;
   }
 
+  /**
+   * Writes a line once per idempotency key, when the request carries one (issue 52: a count
+   * queued offline may be sent again after a lost answer). A replay answers the line the first
+   * write wrote; the same key with another body is refused by the shared idempotency rule.
+   */
+  async function onceByKey(tx: Tx, companyId: string, operation: IdempotentOperation, route: string, body: { idempotency_key?: string | undefined }, write: () => Promise<string>): Promise<string> {
+    if (!body.idempotency_key) return write();
+    const request = idempotentRequest(companyId, operation, route, { ...body, idempotency_key: body.idempotency_key });
+    const claim = await claimKey<{ line_id: string }>(tx, request);
+    if ('replay' in claim) return claim.replay.line_id;
+    const lineId = await write();
+    await storeAnswer(tx, request, { line_id: lineId });
+    return lineId;
+  }
+
   async function lineAnswer(countId: string, lineId: string): Promise<CountLine> {
     const row = await lineWithNames(db, countId, lineId);
     if (!row) throw notFound(COUNT_MESSAGES.lineNotFound);
@@ -230,16 +247,19 @@ export function createCountsService(deps: ServiceDeps) {
      */
     async saveLine(actor: Actor, id: string, lineId: string, body: SaveCountLineRequest): Promise<CountLine> {
       const companyId = currentCompanyId(actor);
-      await db.transaction(async (tx) => {
-        await locked(tx, companyId, id, ['open']);
-        const line = await findLine(tx, id, lineId);
-        if (!line) throw notFound(COUNT_MESSAGES.lineNotFound);
-        const expected = line.isFound || !line.stockId ? 0 : ((await unitsLeftOf(tx, companyId, line.stockId)) ?? 0);
-        if (line.isFound && body.counted_units <= 0) throw badRequest('counted_units', COUNT_MESSAGES.foundUnitsMin);
-        await updateLine(tx, lineId, { countedUnits: body.counted_units, expectedUnits: expected, countedBy: actor.userId, countedAt: deps.now() });
-        await audit(tx, actor, companyId, id, 'count_line', { line_id: lineId, stock_id: line.stockId, counted: body.counted_units, expected });
-      });
-      return lineAnswer(id, lineId);
+      const saved = await db.transaction((tx) =>
+        onceByKey(tx, companyId, 'count.line', `PUT /counts/${id}/lines/${lineId}`, body, async () => {
+          await locked(tx, companyId, id, ['open']);
+          const line = await findLine(tx, id, lineId);
+          if (!line) throw notFound(COUNT_MESSAGES.lineNotFound);
+          const expected = line.isFound || !line.stockId ? 0 : ((await unitsLeftOf(tx, companyId, line.stockId)) ?? 0);
+          if (line.isFound && body.counted_units <= 0) throw badRequest('counted_units', COUNT_MESSAGES.foundUnitsMin);
+          await updateLine(tx, lineId, { countedUnits: body.counted_units, expectedUnits: expected, countedBy: actor.userId, countedAt: deps.now() });
+          await audit(tx, actor, companyId, id, 'count_line', { line_id: lineId, stock_id: line.stockId, counted: body.counted_units, expected });
+          return lineId;
+        }),
+      );
+      return lineAnswer(id, saved);
     },
 
     /** A lot on the shelf but not on the books, counted now; it becomes a lot when approved. */
@@ -248,7 +268,7 @@ export function createCountsService(deps: ServiceDeps) {
       // The catalog's own rule (issue 50, item 4): a product approved into the catalog is the
       // location's to count, wherever it was first entered.
       if (!(await visibleProductIds(db, companyId, [body.product_id])).has(body.product_id)) throw badRequest('product_id', COUNT_MESSAGES.productNotFound);
-      const lineId = await db.transaction(async (tx) => {
+      const lineId = await db.transaction((tx) => onceByKey(tx, companyId, 'count.found', `POST /counts/${id}/found`, body, async () => {
         const count = await locked(tx, companyId, id, ['open']);
         const placeId = body.place_id ?? count.placeId;
         if (placeId) {
@@ -275,7 +295,7 @@ export function createCountsService(deps: ServiceDeps) {
         ]);
         await audit(tx, actor, companyId, id, 'found', { product_id: body.product_id, lot_number: body.lot_number, units: body.counted_units });
         return line!.id;
-      });
+      }));
       return lineAnswer(id, lineId);
     },
 

@@ -4,7 +4,7 @@ import { findStoredAnswer, insertIdempotencyKey, saveAnswer } from './idempotenc
 import { requestFingerprint } from './request-fingerprint';
 
 /** The operations that take an idempotency key; a key is only ever compared within its operation. */
-export type IdempotentOperation = 'stock.consume' | 'stock.dispose' | 'stock.return' | 'stock.move' | 'transfer.create' | 'transfer.ship' | 'transfer.receive' | 'treatment_log.create' | 'marketplace.place_order' | 'product.request' | 'pms.confirm';
+export type IdempotentOperation = 'stock.consume' | 'stock.dispose' | 'stock.return' | 'stock.move' | 'transfer.create' | 'transfer.ship' | 'transfer.receive' | 'treatment_log.create' | 'marketplace.place_order' | 'product.request' | 'pms.confirm' | 'count.line' | 'count.found';
 
 /** A request as its idempotency key identifies it. */
 export interface IdempotentRequest {

@@ -41,6 +41,11 @@ export interface CardRow {
   marketplace_saved: number;
 }
 
+/** Sums a location's daily and monthly rollups again from the ledger (its zone, and so its days, changed). */
+export async function rebuildLocationRollups(tx: DbOrTx, companyId: string): Promise<void> {
+  await tx.execute(sql`select report_rollups_rebuild(${companyId}::uuid)`);
+}
+
 /**
  * The dashboard cards of each location: range figures from the daily rollups, stock value and low
  * stock as they are now. Patients seen: when the range reaches today, the patients whose latest
@@ -48,12 +53,14 @@ export interface CardRow {
  * patients of its visits (the visits' covering index).
  */
 export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRange, today: string) {
-  const from = sql`(${range.start}::date)::timestamp at time zone 'UTC'`;
+  // The range's days are the location's (migration 0051's location_day_start, its zone's midnight).
+  const from = sql`location_day_start(c.id, ${range.start}::date)`;
+  const until = sql`location_day_start(c.id, ${range.end}::date + 1)`;
   const patientsSeen =
     range.end >= today
       ? sql`(select count(*)::int from patients p where p.company_id = c.id and p.last_visit_at >= ${from})`
       : sql`(select count(distinct l.patient_id)::int from treatment_logs l
-              where l.company_id = c.id and l.created_at >= ${from} and l.created_at < (${range.end}::date + 1)::timestamp at time zone 'UTC')`;
+              where l.company_id = c.id and l.created_at >= ${from} and l.created_at < ${until})`;
   return rowsOf<CardRow>(
     db,
     sql`
@@ -65,7 +72,7 @@ export function cardsByLocation(db: DbOrTx, companyIds: string[], range: DayRang
         (select coalesce(sum(k.units_left * k.unit_price), 0) from stocks k where k.company_id = c.id and k.deleted_at is null and not k.is_consignment and k.units_left > 0) as stock_value,
         (select count(*)::int from alerts a where a.company_id = c.id and a.kind = 'low_stock' and a.resolved_at is null) as items_below_minimum,
         (select coalesce(sum(greatest(v.highest_total - o.total, 0)), 0) from vendor_orders v join purchase_orders o on o.id = v.purchase_order_id
-          where v.company_id = c.id and v.status <> 'failed' and v.placed_at >= ${from} and v.placed_at < (${range.end}::date + 1)::timestamp at time zone 'UTC') as marketplace_saved
+          where v.company_id = c.id and v.status <> 'failed' and v.placed_at >= ${from} and v.placed_at < ${until}) as marketplace_saved
       from companies c
       where c.id = any(${ids(companyIds)})`,
     ['spend', 'usage_cost', 'stock_value', 'marketplace_saved'],
@@ -202,8 +209,10 @@ export interface WasteDayRow {
  * its partial index of write-off rows (stock_usages_write_offs_idx), which holds only those.
  */
 export function wasteByDay(db: DbOrTx, companyIds: string[], range: DayRange) {
-  const from = sql`(${range.start}::date)::timestamp at time zone 'UTC'`;
-  const until = sql`(${range.end}::date + 1)::timestamp at time zone 'UTC'`;
+  // Each row on its location's day; the instants a day early and late bound the index's range
+  // (no zone is a day away from UTC), the location's day decides.
+  const from = sql`(${range.start}::date - 1)::timestamp at time zone 'UTC'`;
+  const until = sql`(${range.end}::date + 2)::timestamp at time zone 'UTC'`;
   const cost = (reason: string) => sql`sum(u.quantity * u.unit_price) filter (where u.disposal_reason = ${reason}::disposal_reason)`;
   return rowsOf<WasteDayRow>(
     db,
@@ -212,13 +221,14 @@ export function wasteByDay(db: DbOrTx, companyIds: string[], range: DayRange) {
              coalesce(w.expired, 0) as expired, coalesce(w.damaged, 0) as damaged, coalesce(w.recalled, 0) as recalled, coalesce(w.other, 0) as other,
              coalesce(w.returned, 0) as returned, coalesce(w.credits, 0) as credits
       from generate_series(${range.start}::date, ${range.end}::date, interval '1 day') d
-      left join (select (u.created_at at time zone 'UTC')::date as day,
+      left join (select location_day(u.company_id, u.created_at) as day,
                         ${cost('expired')} as expired, ${cost('damaged')} as damaged, ${cost('recalled')} as recalled, ${cost('other')} as other,
                         sum(u.quantity * u.unit_price) filter (where u.credit_amount is not null) as returned,
                         sum(u.credit_amount) as credits
                    from stock_usages u
                   where u.company_id = any(${ids(companyIds)}) and u.created_at >= ${from} and u.created_at < ${until}
                     and (u.disposal_reason is not null or u.credit_amount is not null)
+                    and location_day(u.company_id, u.created_at) between ${range.start}::date and ${range.end}::date
                   group by 1) w on w.day = d::date
       order by d`,
     ['expired', 'damaged', 'recalled', 'other', 'returned', 'credits'],

@@ -100,4 +100,20 @@ describe("a location's today", () => {
     await setZone('America/Los_Angeles');
     expect(await expiring()).toHaveLength(1);
   });
+
+  it("the reports count a use on the location's day, and move it when the zone changes", async () => {
+    // Used at 7 pm on Dec 5 in Los Angeles: 03:00 on Dec 6 in UTC (the ledger carries the app's clock).
+    now = new Date('2026-12-06T03:00:00Z');
+    const { product } = await productWithLotExpiring('2027-06-30');
+    expect((await consume(product.id)).statusCode).toBe(200);
+    const usedOn = async (day: string) =>
+      ((await t.request({ method: 'GET', url: `/api/reports/most-used-products?start_date=${day}&end_date=${day}`, token: member() })).json().results as { product: { id: string }; units_used: number }[])
+        .filter((r) => r.product.id === product.id)
+        .map((r) => r.units_used);
+
+    expect([await usedOn('2026-12-05'), await usedOn('2026-12-06')]).toEqual([[], [1]]);
+    // The zone set, the location's rollups follow it at once: the use is on its evening.
+    await setZone('America/Los_Angeles');
+    expect([await usedOn('2026-12-05'), await usedOn('2026-12-06')]).toEqual([[1], []]);
+  });
 });

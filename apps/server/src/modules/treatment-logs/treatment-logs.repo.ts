@@ -158,8 +158,9 @@ export interface PatientFilter {
 
 function visitScope(companyId: string, filter: PatientFilter): SQL {
   const parts: SQL[] = [sql`l.company_id = ${companyId}`];
-  if (filter.startDate) parts.push(sql`l.created_at >= ${filter.startDate}::date`);
-  if (filter.endDate) parts.push(sql`l.created_at < ${filter.endDate}::date + 1`);
+  // The range's days are the location's (its zone's midnights: migration 0051).
+  if (filter.startDate) parts.push(sql`l.created_at >= location_day_start(${companyId}::uuid, ${filter.startDate}::date)`);
+  if (filter.endDate) parts.push(sql`l.created_at < location_day_start(${companyId}::uuid, ${filter.endDate}::date + 1)`);
   return sql.join(parts, sql` and `);
 }
 

@@ -117,7 +117,7 @@ export async function executedWithin(db: DbOrTx, companyId: string, startDate: s
     .from(treatmentLogs)
     .innerJoin(treatmentLogTreatments, eq(treatmentLogTreatments.treatmentLogId, treatmentLogs.id))
     .innerJoin(treatments, eq(treatments.id, treatmentLogTreatments.treatmentId))
-    .where(and(eq(treatmentLogs.companyId, companyId), sql`${treatmentLogs.createdAt} >= ${startDate}::date`, sql`${treatmentLogs.createdAt} < ${endDate}::date + 1`))
+    .where(and(eq(treatmentLogs.companyId, companyId), sql`${treatmentLogs.createdAt} >= location_day_start(${companyId}::uuid, ${startDate}::date)`, sql`${treatmentLogs.createdAt} < location_day_start(${companyId}::uuid, ${endDate}::date + 1)`))
     .groupBy(treatments.id, treatments.treatmentCode, treatments.name)
     .orderBy(sql`count(*) desc`, asc(treatments.treatmentCode));
 }

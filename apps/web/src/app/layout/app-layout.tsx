@@ -6,7 +6,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { can } from '@clinic/domain';
 import { AssistantHost, ASSISTANT_FAB_SPACE } from '../../features/assistant/components/assistant-host';
 import { TourProvider } from '../../features/tour/components/tour-provider';
-import { startOutboxWhenIdle } from '../../features/visits/outbox/unsent-work';
+import { startOutboxWhenIdle } from '../../lib/outbox/unsent-work';
+import { setUpOutbox } from '../outbox/set-up-outbox';
 import { PageLoader } from '../../components/page-loader';
 import { SubscriptionDialog, useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
 import { useSessionClaims } from '../../lib/auth-token';
@@ -23,6 +24,9 @@ import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
 import { SwitchLocationDialog } from './switch-location-dialog';
 import { UnsupportedIpadDialog } from './unsupported-ipad-dialog';
 import { usePaymentReturnNotice } from './use-payment-return-notice';
+
+// The outbox learns how each kind is sent before any page queues or sends (the code loads later).
+setUpOutbox();
 
 export const WELCOME_PATH = '/welcome';
 

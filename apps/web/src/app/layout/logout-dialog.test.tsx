@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES } from '@clinic/domain';
 import { setToken } from '../../lib/auth-token';
 import { fakeToken, IDS } from '../../test/fixtures';
-import { addEntry, clearEntriesOf, entriesOf } from '../../features/visits/outbox/outbox-store';
+import { addEntry, clearEntriesOf, entriesOf } from '../../lib/outbox/outbox-store';
 import { LogoutDialog } from './logout-dialog';
 
 const OTHER_USER = '33333333-3333-4333-8333-333333333333';
@@ -89,5 +89,21 @@ describe('logout dialog', () => {
     expect(onClose).toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(await entriesOf(IDS.user)).toHaveLength(1);
+  });
+
+  it('names each kind of unsent work: visits at the chair, uses and counts at the shelf, and deletes them all on sign-out', async () => {
+    setToken(fakeToken('assistant'));
+    await Promise.all(['1', '2', '3'].map((key) => keepVisit(key)));
+    const countId = '44444444-4444-4444-8444-444444444444';
+    await addEntry({ kind: 'count-line', key: 'count-1', userId: IDS.user, countId, label: 'Gauze lot G1: 7 counted', body: { line_id: countId, counted_units: 7, idempotency_key: 'count-1' } });
+    await addEntry({ kind: 'use', key: 'use-1', userId: IDS.user, label: 'Gauze: 2 units used', productName: 'Gauze', body: { product_id: countId, quantity: 2, idempotency_key: 'use-1' } });
+    const { router } = renderDialog();
+
+    const warning = await screen.findByRole('dialog', { name: 'Not sent yet' });
+    expect(warning).toHaveTextContent(`3 visits, 1 use and 1 count are not sent yet. ${AUTH_MESSAGES.notSentSignOut}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out anyway' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => { expect(router.state.location.pathname).toBe('/'); });
+    expect(await entriesOf(IDS.user)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddFoundLotRequest, Count, CountLine, CountLinePage, CountLineQuery, CountListQuery, CountPage, StartCountRequest } from '@clinic/domain';
+import type { Count, CountLinePage, CountLineQuery, CountListQuery, CountPage, StartCountRequest } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
 import { countKeys } from '../../../lib/counts';
 import { stockMoved } from '../../../lib/stock-moved';
@@ -43,20 +43,6 @@ function useInvalidate() {
 export function useStartCount() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: (body: StartCountRequest) => api.post<Count>('counts', body), onSuccess: () => invalidate() });
-}
-
-/** A line counted: the answer carries the books' figure, shown from now on. */
-export function useSaveCountLine(countId: string) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ lineId, counted }: { lineId: string; counted: number }) => api.put<CountLine>(`counts/${countId}/lines/${lineId}`, { counted_units: counted }),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useAddFoundLot(countId: string) {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (body: AddFoundLotRequest) => api.post<CountLine>(`counts/${countId}/found`, body), onSuccess: () => invalidate() });
 }
 
 export function useCountAction(countId: string) {

@@ -5,17 +5,24 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CountedUnitsSchema, type CountLine } from '@clinic/domain';
+import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { useOutboxUser } from '../../../lib/outbox/use-outbox';
 import { formatVarianceUnits } from '../count-format';
-import { useSaveCountLine } from '../api/counts-api';
+import type { CountLineEntry } from '../outbox/count-entry';
+import { queueCountLine } from '../outbox/queue-count-line';
 
 interface CountLineCardProps {
   countId: string;
   line: CountLine;
   /** The lot a scan named: its box takes the focus, ready for the figure. */
   focus: boolean;
+  /** The figure saved here and not sent yet (the latest, when saved more than once). */
+  queued: CountLineEntry | undefined;
 }
+
+const QUEUED_STATE = { waiting: 'Waiting to send', sending: 'Sending', 'needs-attention': 'Needs attention' } as const;
 
 /** What a lot is, as a counter reads it on the box: lot, expiry and where it sits. */
 export function lotCaption(line: Pick<CountLine, 'lot_number' | 'expiry_date' | 'place_name'>): string {
@@ -24,10 +31,14 @@ export function lotCaption(line: Pick<CountLine, 'lot_number' | 'expiry_date' | 
 
 /**
  * One lot of the sheet: type the units on the shelf and save. The books' figure shows only after
- * saving (a blind count), with the difference; a line can be counted again until the count is submitted.
+ * the server has the figure (a blind count: the device never keeps it), with the difference; a line
+ * can be counted again until the count is submitted. A figure saved goes through the outbox, so it
+ * is kept and sent once when the shelf has no network.
  */
-export function CountLineCard({ countId, line, focus }: CountLineCardProps) {
-  const save = useSaveCountLine(countId);
+export function CountLineCard({ countId, line, focus, queued }: CountLineCardProps) {
+  const notify = useNotify();
+  const userId = useOutboxUser();
+  const [saving, setSaving] = useState(false);
   const [value, setValue] = useState(line.counted_units === null ? '' : String(line.counted_units));
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -42,13 +53,12 @@ export function CountLineCard({ countId, line, focus }: CountLineCardProps) {
       setError(parsed.error.issues[0]?.message ?? 'Check the figure');
       return;
     }
-    save.mutate(
-      { lineId: line.id, counted: parsed.data },
-      {
-        onSuccess: () => { setError(null); },
-        onError: (e) => { setError(errorMessage(e, 'Could not save the count')); },
-      },
-    );
+    if (!userId) return;
+    const key = crypto.randomUUID();
+    setSaving(true);
+    queueCountLine({ kind: 'count-line', key, userId, countId, label: `${subject}: ${String(parsed.data)} counted`, body: { line_id: line.id, counted_units: parsed.data, idempotency_key: key } }, notify.info)
+      .then(() => { setError(null); }, (e: unknown) => { setError(errorMessage(e, 'Could not save the count')); })
+      .finally(() => { setSaving(false); });
   };
   const variance = line.variance_units;
 
@@ -66,7 +76,12 @@ export function CountLineCard({ countId, line, focus }: CountLineCardProps) {
         <Typography variant="body2" color="text.secondary">
           {lotCaption(line)}
         </Typography>
-        {line.counted_units !== null && line.expected_units !== null ? (
+        {queued ? (
+          <Typography variant="body2" color={queued.state === 'needs-attention' ? 'warning.main' : 'text.secondary'}>
+            {'line_id' in queued.body ? `Counted ${String(queued.body.counted_units)}` : null} · {QUEUED_STATE[queued.state]}
+          </Typography>
+        ) : null}
+        {!queued && line.counted_units !== null && line.expected_units !== null ? (
           <Typography variant="body2" sx={{ color: variance === 0 ? 'success.main' : 'warning.main' }} role="status">
             Counted {line.counted_units} · Books {line.expected_units} · {variance === 0 ? 'matches' : formatVarianceUnits(variance ?? 0)}
           </Typography>
@@ -95,7 +110,7 @@ export function CountLineCard({ countId, line, focus }: CountLineCardProps) {
           sx={{ width: 120 }}
           slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Units counted of ${subject}` } }}
         />
-        <Button type="submit" variant={line.counted_units === null ? 'contained' : 'outlined'} loading={save.isPending} aria-label={`Save count of ${subject}`} sx={{ minHeight: 40 }}>
+        <Button type="submit" variant={line.counted_units === null ? 'contained' : 'outlined'} loading={saving} aria-label={`Save count of ${subject}`} sx={{ minHeight: 40 }}>
           {line.counted_units === null ? 'Save' : 'Update'}
         </Button>
       </Box>

@@ -19,6 +19,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { countLinesQueryOptions } from '../api/counts-api';
 import { CountLineCard } from './count-line-card';
 import { FoundLotDialog } from './found-lot-dialog';
+import { useQueuedCountLines } from './queued-counts';
 import { LoadingBar } from '../../../components/loading-bar';
 
 const PER_PAGE = 25;
@@ -43,6 +44,8 @@ export function CountSheet({ countId }: { countId: string }) {
   const term = useDebouncedValue(search, 250).trim();
   const lines = useQuery(countLinesQueryOptions(countId, { currentPage: page, perPage: PER_PAGE, ...(term ? { search: term } : {}), ...(state === 'all' ? {} : { state }), ...(placeId ? { place_id: placeId } : {}) }));
   const rows = lines.data?.results ?? [];
+  // Each line's latest figure saved here and not sent yet: its card says it is waiting.
+  const queued = new Map(useQueuedCountLines(countId).flatMap((entry) => ('line_id' in entry.body ? [[entry.body.line_id, entry] as const] : [])));
   const focusId = rows.find((l) => scannedLot !== null && l.lot_number.toUpperCase() === scannedLot.toUpperCase())?.id ?? (rows.length === 1 && term ? rows[0]!.id : null);
 
   return (
@@ -94,7 +97,7 @@ export function CountSheet({ countId }: { countId: string }) {
       <Paper>
         <Stack component="ul" aria-label="Count sheet" sx={{ m: 0, p: 0 }}>
           {rows.map((line) => (
-            <CountLineCard key={line.id} countId={countId} line={line} focus={line.id === focusId} />
+            <CountLineCard key={line.id} countId={countId} line={line} focus={line.id === focusId} queued={queued.get(line.id)} />
           ))}
         </Stack>
       </Paper>

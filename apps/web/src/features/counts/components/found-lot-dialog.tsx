@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { AddFoundLotRequestSchema, COUNT_MESSAGES, FOUND_LOT_NUMBER_MAX } from '@clinic/domain';
+import { AddFoundLotRequestSchema, FOUND_LOT_NUMBER_MAX } from '@clinic/domain';
 import { ActionDialog } from '../../../components/action-dialog';
 import { PlaceSelect } from '../../../components/place-select';
 import { ProductSearchPicker, type ProductOption } from '../../../components/product-search-picker';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useAddFoundLot } from '../api/counts-api';
+import { errorMessage } from '../../../lib/api-client';
+import { useOutboxUser } from '../../../lib/outbox/use-outbox';
+import { queueCountLine } from '../outbox/queue-count-line';
 
 /**
  * A lot on the shelf that the books do not have: the product, what the box says and how many
- * units. It becomes a lot of its own (reason "found") when the count is approved.
+ * units. It becomes a lot of its own (reason "found") when the count is approved. It goes through
+ * the outbox with its key, as a counted line does: kept on the device without a network, added once.
  */
 export function FoundLotDialog({ countId, onClose }: { countId: string; onClose: () => void }) {
   const notify = useNotify();
-  const add = useAddFoundLot(countId);
+  const userId = useOutboxUser();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [pending, setPending] = useState(false);
   const [product, setProduct] = useState<ProductOption | null>(null);
   const [lotNumber, setLotNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -38,16 +42,17 @@ export function FoundLotDialog({ countId, onClose }: { countId: string; onClose:
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.path[0] === 'product_id' ? 'Choose the product' : i.message])));
       return;
     }
-    add.mutate(parsed.data, {
-      onSuccess: () => {
-        notify.success(COUNT_MESSAGES.foundAdded);
-        onClose();
+    if (!userId) return;
+    setPending(true);
+    const label = `${product?.name ?? 'Found lot'}, found lot ${parsed.data.lot_number}: ${String(parsed.data.counted_units)} counted`;
+    queueCountLine({ kind: 'count-line', key: idempotencyKey, userId, countId, label, body: { found: { ...parsed.data, idempotency_key: idempotencyKey } } }, notify.info).then(
+      // The count's page says when the server has it ("Found lot added to the count").
+      onClose,
+      (error: unknown) => {
+        setPending(false);
+        setErrors({ lot_number: errorMessage(error, 'Could not add the lot') });
       },
-      onError: (error) => {
-        const fields = error instanceof ApiError ? error.errors : [];
-        setErrors(fields.length > 0 ? Object.fromEntries(fields.map((f) => [f.field, f.message])) : { lot_number: errorMessage(error, 'Could not add the lot') });
-      },
-    });
+    );
   };
 
   return (
@@ -57,7 +62,7 @@ export function FoundLotDialog({ countId, onClose }: { countId: string; onClose:
       description="A box on the shelf that is not on the books. It is added to the stock when the count is approved."
       submitLabel="Add lot"
       onSubmit={submit}
-      pending={add.isPending}
+      pending={pending}
       onClose={onClose}
     >
       <ProductSearchPicker value={product} onChange={(p) => { setProduct(p); setErrors({}); }} />

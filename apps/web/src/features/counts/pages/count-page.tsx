@@ -21,6 +21,7 @@ import { useProfile } from '../../../lib/profile';
 import { countQueryOptions, useCountAction } from '../api/counts-api';
 import { CountSheet } from '../components/count-sheet';
 import { CountStatusChip } from '../components/count-status-chip';
+import { QueuedCounts } from '../components/queued-counts';
 import { VarianceTable } from '../components/variance-table';
 import { formatAccuracy, formatVariance } from '../count-format';
 
@@ -76,7 +77,15 @@ export function CountPage() {
   const mayCount = can(permissions, 'stock', 'update');
 
   if (count.isPending) return <PageLoader />;
-  if (count.isError) return <Alert severity="error">{isMissingRecord(count.error) ? 'This count does not exist, or belongs to another location.' : errorMessage(count.error, 'Could not load the count.')}</Alert>;
+  if (count.isError) {
+    return (
+      <>
+        <Alert severity="error" sx={{ mb: 2 }}>{isMissingRecord(count.error) ? 'This count does not exist, or belongs to another location.' : errorMessage(count.error, 'Could not load the count.')}</Alert>
+        {/* Offline after a reload the count cannot load; what was counted here still shows, waiting. */}
+        <QueuedCounts countId={countId} />
+      </>
+    );
+  }
   const c = count.data;
 
   const run = (which: Confirming) =>
@@ -134,6 +143,7 @@ export function CountPage() {
       </Stack>
       {c.status === 'submitted' && !isAdmin ? <Alert severity="info" sx={{ mb: 2 }}>Waiting for a location admin to approve the differences.</Alert> : null}
       <CountFigures count={c} />
+      <QueuedCounts countId={c.id} />
       {c.status === 'open' ? mayCount ? <CountSheet countId={c.id} /> : <Alert severity="info">Counting is done by staff who may update stock.</Alert> : <VarianceTable countId={c.id} status={c.status} />}
       {confirming ? (
         <ConfirmDialog

@@ -6,12 +6,19 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-client';
 import { blockNonNumericKeys } from '../../../lib/forms';
 import { formatDate, unitCount } from '../../../lib/format';
+import { useOutboxUser } from '../../../lib/outbox/use-outbox';
 import { useConsumeStock } from '../api/stock-api';
+import { queueUse } from '../outbox/queue-use';
 
 export interface ConsumeDialogProps {
   product: Pick<Product, 'id' | 'name'>;
   /** A lot to take from; none for first-expiry-first across the product's lots. */
   stock?: Stock | undefined;
+  /**
+   * At the shelf (/inventory): the use goes through the outbox, kept on the device and sent once
+   * when there is no network; the page's "Not sent yet" and its toasts say what became of it.
+   */
+  viaOutbox?: boolean;
   onClose: () => void;
 }
 
@@ -19,9 +26,11 @@ export interface ConsumeDialogProps {
  * Manual consumption: units used for anything but a treatment. The idempotency key is made when
  * the dialog opens, so a double tap or a retry after a lost answer counts once.
  */
-export function ConsumeDialog({ product, stock, onClose }: ConsumeDialogProps) {
+export function ConsumeDialog({ product, stock, viaOutbox = false, onClose }: ConsumeDialogProps) {
   const notify = useNotify();
   const consume = useConsumeStock();
+  const userId = useOutboxUser();
+  const [queueing, setQueueing] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [quantity, setQuantity] = useState('1');
   const [note, setNote] = useState('');
@@ -31,6 +40,15 @@ export function ConsumeDialog({ product, stock, onClose }: ConsumeDialogProps) {
 
   const submit = () => {
     if (!parsed.success || tooMany) return;
+    if (viaOutbox && userId) {
+      setQueueing(true);
+      const label = `${product.name}${stock ? `, lot ${stock.lotNumber || '(no lot number)'}` : ''}: ${unitCount(parsed.data.quantity)} used`;
+      queueUse({ kind: 'use', key: idempotencyKey, userId, label, productName: product.name, body: parsed.data }, notify.info).then(onClose, (error: unknown) => {
+        setQueueing(false);
+        notify.error(errorMessage(error, STOCK_MESSAGES.stockIssue(product.name)));
+      });
+      return;
+    }
     consume.mutate(parsed.data, {
       onSuccess: () => {
         notify.success(STOCK_MESSAGES.consumed);
@@ -52,7 +70,7 @@ export function ConsumeDialog({ product, stock, onClose }: ConsumeDialogProps) {
       submitLabel="Record"
       onSubmit={submit}
       ready={parsed.success && !tooMany}
-      pending={consume.isPending}
+      pending={consume.isPending || queueing}
       cancelDisabledWhilePending
       onClose={onClose}
       maxWidth="xs"

@@ -32,6 +32,7 @@ import { useProfile } from '../../../lib/profile';
 import { inventorySearchQueryOptions, stockPageQueryOptions, type InventoryProduct } from '../api/stock-api';
 import { placesQueryOptions } from '../../../lib/places';
 import { ConsumeDialog } from '../components/consume-dialog';
+import { QueuedUses } from '../components/queued-uses';
 import { StockFormDialog } from '../components/stock-form-dialog';
 import { LoadingBar } from '../../../components/loading-bar';
 
@@ -181,6 +182,7 @@ export function InventoryPage() {
           </TextField>
         </Stack>
       </Paper>
+      <QueuedUses />
       <LoadingBar loading={results.isFetching} />
       {scanProblem ? (
         <Alert severity="warning" sx={{ mb: 2 }} onClose={() => { setScanProblem(null); }}>
@@ -243,7 +245,7 @@ export function InventoryPage() {
         />
       ) : null}
       {action?.kind === 'add' ? <StockFormDialog product={action.product} onClose={() => { setAction(null); }} /> : null}
-      {action?.kind === 'consume' ? <ConsumeDialog product={action.product} onClose={() => { setAction(null); }} /> : null}
+      {action?.kind === 'consume' ? <ConsumeDialog product={action.product} viaOutbox onClose={() => { setAction(null); }} /> : null}
     </>
   );
 }

@@ -18,10 +18,12 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfile } from '../../../lib/profile';
 import { usePickPmsPatient, useDismissProcedure, useProceduresRecorded, waitingVisitsQueryOptions } from '../api/pms-api';
 import { patientsQueryOptions } from '../api/visits-api';
-import { queueEntry } from '../outbox/outbox-sender';
-import { useOutboxEntries, useOutboxEvents, useOutboxUser } from '../outbox/use-outbox';
+import { queueEntry } from '../../../lib/outbox/outbox-sender';
+import { useOutboxEntries, useOutboxEvents, useOutboxUser } from '../../../lib/outbox/use-outbox';
 
 /** Whom the visit is for: its chart number, or Open Dental's patient while nobody picked one (issue 50). */
+/** The outbox's entries this list hides: visits confirmed here and not sent yet. */
+const PMS_CONFIRM = ['pms-confirm'] as const;
 const patientOf = (visit: WaitingVisit) => (visit.pms_patient === null ? visit.chart_number : openDentalPatient(visit.pms_patient));
 export const waitingVisitLabel = (visit: WaitingVisit) => `${patientOf(visit)}, ${formatDate(visit.performed_on)}`;
 
@@ -104,7 +106,7 @@ export function WaitingProcedures({ onEdit, editing }: { onEdit: (visit: Waiting
     notify.success(PMS_MESSAGES.confirmed);
   });
   // A visit confirmed here and not sent yet is in "Not sent yet": it is not offered twice.
-  const queued = new Set(useOutboxEntries().flatMap((entry) => (entry.kind === 'pms-confirm' ? entry.body.procedure_ids : [])));
+  const queued = new Set(useOutboxEntries(PMS_CONFIRM).flatMap((entry) => entry.body.procedure_ids));
   const visits = (waiting.data?.visits ?? []).filter((visit) => !visit.procedures.every((p) => queued.has(p.id)));
   if (visits.length === 0) return null;
 

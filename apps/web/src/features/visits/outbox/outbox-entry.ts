@@ -1,4 +1,5 @@
-import type { ConfirmProceduresRequest, CreateTreatmentLogRequest, WaitingVisit } from '@clinic/domain';
+import type { ConfirmProceduresRequest, CreateTreatmentLogRequest, TreatmentLog, WaitingVisit } from '@clinic/domain';
+import type { OutboxEntry, OutboxEntryBase } from '../../../lib/outbox/outbox-entry';
 import type { TrayLine, TreatmentChoice } from '../tray';
 
 /** The chair's form as it was saved, to load a visit the server refused back into it. */
@@ -11,41 +12,40 @@ export interface ChairForm {
   fromPms: WaitingVisit | null;
 }
 
-/** waiting: to be sent at the next chance; sending: on its way; needs-attention: the server refused it, a person decides. */
-export type OutboxState = 'waiting' | 'sending' | 'needs-attention';
-
-interface EntryBase {
-  /** The request's idempotency key: the server records it once however often it is sent. */
-  key: string;
-  /** The user who made it: only they see it, and it is sent only with their session. */
-  userId: string;
-  /** Whom and what it is for, as the clinician knows it (chart number and treatments). */
-  label: string;
-  /** Milliseconds since the epoch: entries are sent oldest first. */
-  createdAt: number;
-  state: OutboxState;
-  /** The server's message, word for word, when it needs attention. */
-  error: string | null;
+interface ChairEntryBase extends OutboxEntryBase {
   /** The form to load back for Edit (null for a tray confirmed as designed). */
   form: ChairForm | null;
 }
 
 /** A visit saved with the chair's form, with the recordings made during it. */
-export interface VisitEntry extends EntryBase {
+export interface VisitEntry extends ChairEntryBase {
   kind: 'visit';
   body: CreateTreatmentLogRequest;
   clips: Blob[];
 }
 
 /** Procedures from the practice system confirmed at the chair (their tray as designed, or as edited). */
-export interface PmsConfirmEntry extends EntryBase {
+export interface PmsConfirmEntry extends ChairEntryBase {
   kind: 'pms-confirm';
   body: ConfirmProceduresRequest;
   /** The waiting visit tapped, for Edit to load it into the form again. */
   waiting: WaitingVisit;
 }
 
-export type OutboxEntry = VisitEntry | PmsConfirmEntry;
+declare module '../../../lib/outbox/outbox-entry' {
+  interface OutboxKinds {
+    visit: VisitEntry;
+    'pms-confirm': PmsConfirmEntry;
+  }
+}
 
-/** An entry as the page hands it over: the outbox sets when it was made and its state. */
-export type NewOutboxEntry = Omit<VisitEntry, 'createdAt' | 'state' | 'error'> | Omit<PmsConfirmEntry, 'createdAt' | 'state' | 'error'>;
+/** The chair's entries: the ones its page lists and fixes. */
+export type ChairEntry = VisitEntry | PmsConfirmEntry;
+export const CHAIR_KINDS = ['visit', 'pms-confirm'] as const;
+export const isChairEntry = (entry: OutboxEntry): entry is ChairEntry => entry.kind === 'visit' || entry.kind === 'pms-confirm';
+
+/** What a sent visit answers: the visit, and why its recordings did not go with it, if they did not. */
+export interface VisitSent {
+  visit: TreatmentLog | null;
+  recordingError: unknown;
+}

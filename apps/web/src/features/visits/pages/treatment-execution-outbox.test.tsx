@@ -6,7 +6,7 @@ import { setToken } from '../../../lib/auth-token';
 import { stubApi } from '../../../test/fake-api';
 import { fakeToken, IDS, jsonResponse, profileFor } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { addEntry, clearEntriesOf, entriesOf } from '../outbox/outbox-store';
+import { addEntry, clearEntriesOf, entriesOf } from '../../../lib/outbox/outbox-store';
 
 const PROPHY: Treatment = {
   id: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b',
@@ -158,7 +158,7 @@ describe('Save procedure goes through the outbox', () => {
 
     await userEvent.click(within(entry).getByRole('button', { name: 'Discard CH-9: Prophylaxis, adult' }));
     const dialog = screen.getByRole('dialog', { name: 'Discard visit' });
-    expect(dialog).toHaveTextContent(`CH-9: Prophylaxis, adult: ${TREATMENT_LOG_MESSAGES.discardQueued}`);
+    expect(dialog).toHaveTextContent(`CH-9: Prophylaxis, adult: ${TREATMENT_LOG_MESSAGES.discardQueued('visit')}`);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => { expect(notSent()).not.toBeInTheDocument(); });
     expect(await entriesOf(IDS.user)).toEqual([]);

@@ -24,10 +24,10 @@ import { fetchTreatment, waitingVisitsQueryOptions } from '../api/pms-api';
 import { implantIssues, mergeTray, trayOf, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
 import { recordingSavedMessage } from '../recording-saved';
 import { useClips } from '../use-clips';
-import type { ChairForm, OutboxEntry } from '../outbox/outbox-entry';
-import { queueEntry } from '../outbox/outbox-sender';
-import { useOutboxEntries, useOutboxEvents, useOutboxUser } from '../outbox/use-outbox';
-import { NotSentPanel } from '../components/not-sent-panel';
+import { CHAIR_KINDS, isChairEntry, type ChairEntry, type ChairForm, type VisitSent } from '../outbox/outbox-entry';
+import { queueEntry } from '../../../lib/outbox/outbox-sender';
+import { useOutboxEntries, useOutboxEvents, useOutboxUser } from '../../../lib/outbox/use-outbox';
+import { NotSentPanel } from '../../../components/outbox/not-sent-panel';
 import { KeptNotice } from '../components/kept-notice';
 import { useKeepTrayLots } from '../use-keep-tray-lots';
 import { ClipRecorder } from '../components/clip-recorder';
@@ -76,9 +76,9 @@ export function TreatmentExecutionPage() {
   // A visit from the practice system being checked (issue 36): saving it records its procedures.
   const [fromPms, setFromPms] = useState<WaitingVisit | null>(null);
   const userId = useOutboxUser();
-  const notSent = useOutboxEntries();
+  const notSent = useOutboxEntries(CHAIR_KINDS);
   // A refused visit loaded back into the form keeps its key: see fixRefused.
-  const [fixing, setFixing] = useState<OutboxEntry | null>(null);
+  const [fixing, setFixing] = useState<ChairEntry | null>(null);
   // Between the tap and the entry kept on the device (a few milliseconds): one entry per tap.
   const [queuing, setQueuing] = useState(false);
   // The visit just saved online, while the form waits for the server's answer (ANSWER_WAIT_MS at most).
@@ -115,8 +115,11 @@ export function TreatmentExecutionPage() {
 
   // What the outbox did with the user's work (the tray confirmed from the practice system's list says its own).
   useOutboxEvents((event) => {
+    // The shelf's work (a use, a count) is said where it was made.
+    const { entry } = event;
+    if (!isChairEntry(entry)) return;
     // The answer to the visit the form is waiting on: the form is freed, or keeps a refused visit to fix.
-    const answered = answering.current === event.entry.key;
+    const answered = answering.current === entry.key;
     if (answered) {
       answering.current = null;
       setAwaitingAnswer(false);
@@ -130,14 +133,14 @@ export function TreatmentExecutionPage() {
     if (event.kind === 'refused') {
       notify.error(event.message);
       // Still in the form under its key: fixed and saved again, it replaces the refused entry.
-      if (answered) setFixing(event.entry);
+      if (answered) setFixing(entry);
       return;
     }
     if (answered) resetForm();
-    if (event.entry.kind !== 'visit' || !event.delivery.visit) return;
+    const { visit, recordingError } = event.answer as VisitSent;
+    if (entry.kind !== 'visit' || !visit) return;
     void visitRecorded();
     notify.success(TREATMENT_LOG_MESSAGES.saved);
-    const { visit, recordingError } = event.delivery;
     if (recordingError) notify.error(errorMessage(recordingError, UPLOAD_MESSAGES.failed));
     setSaved({ visit, recording: visit.recordingUrls.length > 0 ? recordingSavedMessage(visit) : null });
   });
@@ -189,7 +192,7 @@ export function TreatmentExecutionPage() {
    * idempotency/idempotency.ts), so the fixed visit under the same key is recorded afresh, while
    * a visit the server did record under it could never be recorded a second time.
    */
-  const fixRefused = (entry: OutboxEntry) => {
+  const fixRefused = (entry: ChairEntry) => {
     resetForm();
     setSaved(null);
     setFixing(entry);

@@ -1,11 +1,11 @@
-import { getSessionClaims } from '../../../lib/auth-token';
-import { deliverEntry, type Delivery } from './deliver-entry';
+import { getSessionClaims } from '../auth-token';
+import { deliveryOf } from './outbox-delivery';
 import type { NewOutboxEntry, OutboxEntry } from './outbox-entry';
 import { addEntry, entriesOf, removeEntry, setState } from './outbox-store';
 
 /** What became of an entry the sender took: sent, refused (needs attention), or left waiting. */
 export type OutboxEvent =
-  | { kind: 'sent'; entry: OutboxEntry; delivery: Extract<Delivery, { kind: 'sent' }> }
+  | { kind: 'sent'; entry: OutboxEntry; answer: unknown }
   | { kind: 'refused'; entry: OutboxEntry; message: string }
   | { kind: 'waiting'; entry: OutboxEntry };
 
@@ -38,12 +38,14 @@ function retryLater(): void {
 const signedInUser = () => getSessionClaims()?.sub ?? null;
 
 /**
- * Sends the signed-in user's entries oldest first, one at a time. A refused entry waits for its
+ * Sends the signed-in user's entries oldest first, one at a time, whatever their kind. A refused entry waits for its
  * user and the next one goes; no network (or a session that ended) stops the round, everything
  * staying as it is for the next one. An entry left 'sending' by a closed tab is sent again: its
  * idempotency key makes the server answer the first send's result.
  */
 async function drain(): Promise<void> {
+  const deliverEntry = await deliveryOf();
+  if (!deliverEntry) return;
   for (;;) {
     const userId = signedInUser();
     if (!userId) return;
@@ -59,7 +61,7 @@ async function drain(): Promise<void> {
     const delivery = await deliverEntry(entry);
     if (delivery.kind === 'sent') {
       await removeEntry(entry.key);
-      emit({ kind: 'sent', entry, delivery });
+      emit({ kind: 'sent', entry, answer: delivery.answer });
     } else if (delivery.kind === 'refused') {
       await setState(entry.key, 'needs-attention', delivery.message);
       emit({ kind: 'refused', entry, message: delivery.message });
@@ -118,7 +120,7 @@ export function startOutbox(): void {
   void sendQueued();
 }
 
-/** Save at the chair: the entry is kept on the device first, then sent when it can be. */
+/** Save at the chair or the shelf: the entry is kept on the device first, then sent when it can be. */
 export async function queueEntry(entry: NewOutboxEntry): Promise<OutboxEntry> {
   const kept = await addEntry(entry);
   void sendQueued();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSessionClaims } from '../../../lib/auth-token';
-import type { OutboxEntry } from './outbox-entry';
+import { useSessionClaims } from '../auth-token';
+import type { OutboxEntry, OutboxKind } from './outbox-entry';
 import { onOutboxEvent, startOutbox, type OutboxEvent } from './outbox-sender';
 import { entriesOf, onOutboxChange } from './outbox-store';
 
@@ -9,25 +9,30 @@ export function useOutboxUser(): string | null {
   return useSessionClaims()?.sub ?? null;
 }
 
-const NONE: OutboxEntry[] = [];
+const NONE: never[] = [];
 
-/** The signed-in user's entries, oldest first, kept up to date (this tab's changes and other tabs'). */
-export function useOutboxEntries(): OutboxEntry[] {
+/**
+ * The signed-in user's entries of the given kinds, oldest first, kept up to date (this tab's
+ * changes and other tabs'): each page lists the work made there.
+ */
+export function useOutboxEntries<K extends OutboxKind>(kinds: readonly K[]): Extract<OutboxEntry, { kind: K }>[] {
   const userId = useOutboxUser();
+  const wanted = kinds.join(' ');
   // Whose list it is: another user's (before a switch of account) is never shown.
-  const [loaded, setLoaded] = useState<{ userId: string; entries: OutboxEntry[] } | null>(null);
+  const [loaded, setLoaded] = useState<{ userId: string; wanted: string; entries: Extract<OutboxEntry, { kind: K }>[] } | null>(null);
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    const load = () => { void entriesOf(userId).then((entries) => { if (live) setLoaded({ userId, entries }); }); };
+    const mine = (entry: OutboxEntry): entry is Extract<OutboxEntry, { kind: K }> => wanted.split(' ').includes(entry.kind);
+    const load = () => { void entriesOf(userId).then((entries) => { if (live) setLoaded({ userId, wanted, entries: entries.filter(mine) }); }); };
     load();
     const stop = onOutboxChange(load);
     return () => {
       live = false;
       stop();
     };
-  }, [userId]);
-  return loaded && loaded.userId === userId ? loaded.entries : NONE;
+  }, [userId, wanted]);
+  return loaded && loaded.userId === userId && loaded.wanted === wanted ? loaded.entries : NONE;
 }
 
 /** Hears what the sender does, with the caller's latest handler; the sender runs while the caller is mounted. */

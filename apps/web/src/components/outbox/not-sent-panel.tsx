@@ -6,11 +6,13 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TREATMENT_LOG_MESSAGES } from '@clinic/domain';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import type { OutboxEntry } from '../outbox/outbox-entry';
-import { sendQueued } from '../outbox/outbox-sender';
-import { removeEntry, setState } from '../outbox/outbox-store';
+import { AUTH_MESSAGES, TREATMENT_LOG_MESSAGES } from '@clinic/domain';
+import { ConfirmDialog } from '../confirm-dialog';
+import type { OutboxEntry } from '../../lib/outbox/outbox-entry';
+import { sendQueued } from '../../lib/outbox/outbox-sender';
+import { removeEntry, setState } from '../../lib/outbox/outbox-store';
+import { OUTBOX_KINDS, unsentCounts, unsentNoun } from '../../lib/outbox/unsent-work';
+import { useOutboxEntries } from '../../lib/outbox/use-outbox';
 
 const STATE_LABELS: Record<OutboxEntry['state'], string> = { waiting: 'Waiting to send', sending: 'Sending', 'needs-attention': 'Needs attention' };
 const STATE_COLORS = { waiting: 'default', sending: 'info', 'needs-attention': 'warning' } as const;
@@ -21,13 +23,25 @@ const sendNow = async (entry: OutboxEntry) => {
   await sendQueued();
 };
 
+interface NotSentPanelProps<E extends OutboxEntry> {
+  /** What was made on this page and is not sent yet, oldest first. */
+  entries: E[];
+  /** The entry loaded back into the page's form to be fixed, if any. */
+  editing?: string | null;
+  /** Loads a refused entry back into the page's form; without it, a refused entry is sent again or discarded. */
+  onEdit?: (entry: E) => void;
+}
+
 /**
- * The chair's "Not sent yet": what this user saved here and the server does not have yet, oldest
- * first, each with its state. A refused one shows the server's message and can be edited (loaded
- * back into the form) or discarded; nothing leaves the device without its user saying so.
+ * "Not sent yet" at the chair and at the shelf: what this user made on the page and the server
+ * does not have yet, oldest first, each with its state, under the sum of all the user's unsent
+ * work by kind ("3 visits and 1 count are not sent yet"). A refused one shows the server's
+ * message and can be sent again, edited where the page can load it back, or discarded; nothing
+ * leaves the device without its user saying so.
  */
-export function NotSentPanel({ entries, editing, onEdit }: { entries: OutboxEntry[]; editing: string | null; onEdit: (entry: OutboxEntry) => void }) {
-  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+export function NotSentPanel<E extends OutboxEntry>({ entries, editing = null, onEdit }: NotSentPanelProps<E>) {
+  const [discarding, setDiscarding] = useState<E | null>(null);
+  const all = useOutboxEntries(OUTBOX_KINDS);
   if (entries.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="not-sent-title" sx={{ mb: 3 }}>
@@ -35,7 +49,7 @@ export function NotSentPanel({ entries, editing, onEdit }: { entries: OutboxEntr
         Not sent yet
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {TREATMENT_LOG_MESSAGES.keptOnDevice}
+        {`${AUTH_MESSAGES.notSentYet(unsentCounts(all.length > 0 ? all : entries))}. ${TREATMENT_LOG_MESSAGES.keptOnDevice}`}
       </Typography>
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {entries.map((entry) => (
@@ -54,7 +68,7 @@ export function NotSentPanel({ entries, editing, onEdit }: { entries: OutboxEntr
               <Button size="small" variant="outlined" disabled={entry.state === 'sending' || editing === entry.key} onClick={() => { void sendNow(entry); }} aria-label={`Send now ${entry.label}`} sx={{ minHeight: 44 }}>
                 Send now
               </Button>
-              {entry.state === 'needs-attention' ? (
+              {entry.state === 'needs-attention' && onEdit ? (
                 <Button size="small" variant="outlined" disabled={editing === entry.key} onClick={() => { onEdit(entry); }} aria-label={`Edit ${entry.label}`} sx={{ minHeight: 44 }}>
                   Edit
                 </Button>
@@ -68,8 +82,8 @@ export function NotSentPanel({ entries, editing, onEdit }: { entries: OutboxEntr
       </Stack>
       <ConfirmDialog
         open={discarding !== null}
-        title="Discard visit"
-        message={`${discarding?.label ?? ''}: ${TREATMENT_LOG_MESSAGES.discardQueued}`}
+        title={`Discard ${discarding ? unsentNoun(discarding.kind) : ''}`}
+        message={`${discarding?.label ?? ''}: ${TREATMENT_LOG_MESSAGES.discardQueued(discarding ? unsentNoun(discarding.kind) : '')}`}
         confirmLabel="Discard"
         destructive
         onConfirm={() => {

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Blob as NodeBlob } from 'node:buffer';
 import type { CreateTreatmentLogRequest } from '@clinic/domain';
-import { setToken } from '../../../lib/auth-token';
-import { stubApi } from '../../../test/fake-api';
-import { fakeToken, jsonResponse, profileFor } from '../../../test/fixtures';
+import { setToken } from '../auth-token';
+import { stubApi } from '../../test/fake-api';
+import { fakeToken, jsonResponse, profileFor } from '../../test/fixtures';
+import { setUpOutbox } from '../../app/outbox/set-up-outbox';
 import type { NewOutboxEntry } from './outbox-entry';
 import { addEntry, clearEntriesOf, entriesOf } from './outbox-store';
 import { onOutboxEvent, RETRY_AFTER_MS, sendQueued } from './outbox-sender';
@@ -34,6 +35,9 @@ function server(answer: (body: CreateTreatmentLogRequest) => Response | null = (
   const posted = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => (JSON.parse(String(init?.body)) as CreateTreatmentLogRequest).idempotency_key);
   return { recorded, posted, fetchMock };
 }
+
+// The app's way of sending each kind, as the layout sets it.
+beforeAll(() => { setUpOutbox(); });
 
 const signIn = (userId: string) => { setToken(fakeToken('assistant', { sub: userId })); };
 
@@ -161,3 +165,91 @@ describe('the outbox sends what was saved at the chair', () => {
     expect(entry?.kind === 'visit' ? await entry.clips[0]?.text() : null).toBe('RIFF');
   });
 });
+
+const COUNT = '33333333-3333-4333-8333-333333333333';
+const LINE = '44444444-4444-4444-8444-444444444444';
+const PRODUCT = '55555555-5555-4555-8555-555555555555';
+
+function use(key: string, userId = ANA): Extract<NewOutboxEntry, { kind: 'use' }> {
+  return { kind: 'use', key, userId, label: `Gloves: 2 units (${key})`, productName: 'Gloves', body: { product_id: PRODUCT, quantity: 2, idempotency_key: key } };
+}
+function countLine(key: string, userId = ANA): Extract<NewOutboxEntry, { kind: 'count-line' }> {
+  return { kind: 'count-line', key, userId, countId: COUNT, label: `Gloves lot A1: 7 (${key})`, body: { line_id: LINE, counted_units: 7, idempotency_key: key } };
+}
+function foundLot(key: string, userId = ANA): Extract<NewOutboxEntry, { kind: 'count-line' }> {
+  return { kind: 'count-line', key, userId, countId: COUNT, label: `Found lot F-1 (${key})`, body: { found: { product_id: PRODUCT, lot_number: 'F-1', counted_units: 3, idempotency_key: key } } };
+}
+
+/** The fake server of the shelf: visits, uses, counted lines and found lots, each recorded once per key. */
+function shelfServer(refuse: (key: string) => Response | null = () => null) {
+  const recorded = new Map<string, number>();
+  const order: string[] = [];
+  const take = (init: RequestInit | undefined, answer: (body: { idempotency_key: string }) => unknown, status = 200) => {
+    const body = JSON.parse(String(init?.body)) as { idempotency_key: string };
+    order.push(body.idempotency_key);
+    const refusal = refuse(body.idempotency_key);
+    if (refusal) return refusal;
+    recorded.set(body.idempotency_key, (recorded.get(body.idempotency_key) ?? 0) + 1);
+    return jsonResponse(answer(body), status);
+  };
+  const line = { id: LINE, counted_units: 7, expected_units: 9, variance_units: -2 };
+  stubApi(profileFor('assistant'), {
+    '/api/treatment_log': (_url, init) => take(init, (body) => savedVisit(body as CreateTreatmentLogRequest), 201),
+    '/api/stock/consume': (_url, init) => take(init, () => ({ usages: [] })),
+    [`/api/counts/${COUNT}/lines/${LINE}`]: (_url, init) => take(init, () => line),
+    [`/api/counts/${COUNT}/found`]: (_url, init) => take(init, () => ({ ...line, id: 'found-line' }), 201),
+  });
+  return { recorded, order };
+}
+
+describe('the outbox sends what was saved at the shelf as it sends the chair’s work', () => {
+  it('sends visits, uses, counted lines and found lots in one order, oldest first, each once', async () => {
+    signIn(ANA);
+    const { recorded, order } = shelfServer();
+    await addEntry(countLine('c-1'), 3000);
+    await addEntry(visit('v-1'), 1000);
+    await addEntry(use('u-1'), 2000);
+    await addEntry(foundLot('f-1'), 4000);
+    const answers: unknown[] = [];
+    const stop = onOutboxEvent((event) => { if (event.kind === 'sent') answers.push(event.answer); });
+
+    await Promise.all([sendQueued(), sendQueued()]);
+    await sendQueued();
+    stop();
+
+    expect(order).toEqual(['v-1', 'u-1', 'c-1', 'f-1']);
+    expect(Object.fromEntries(recorded)).toEqual({ 'v-1': 1, 'u-1': 1, 'c-1': 1, 'f-1': 1 });
+    expect(answers).toHaveLength(4);
+    expect(await entriesOf(ANA)).toEqual([]);
+  });
+
+  it('keeps a counted line the server refuses with its message and the books’ figure nowhere on the device', async () => {
+    signIn(ANA);
+    const closed = 'This count is not open for counting';
+    const { order } = shelfServer((key) => (key === 'c-1' ? jsonResponse({ message: closed, code: 'CONFLICT' }, 409) : null));
+    await addEntry(countLine('c-1'), 1000);
+    await addEntry(use('u-1'), 2000);
+
+    await sendQueued();
+    const kept = await entriesOf(ANA);
+    expect(kept).toEqual([expect.objectContaining({ key: 'c-1', kind: 'count-line', state: 'needs-attention', error: closed })]);
+    expect(JSON.stringify(kept)).not.toContain('expected_units');
+    expect(order).toEqual(['c-1', 'u-1']);
+    await sendQueued();
+    expect(order).toEqual(['c-1', 'u-1']);
+  });
+
+  it('never sends another user’s uses or counts; they go with their own user', async () => {
+    const { order } = shelfServer();
+    await addEntry(use('ana-use', ANA), 1000);
+    await addEntry(countLine('ana-count', ANA), 2000);
+    signIn(BEN);
+    expect(await entriesOf(BEN)).toEqual([]);
+    await sendQueued();
+    expect(order).toEqual([]);
+    signIn(ANA);
+    await sendQueued();
+    expect(order).toEqual(['ana-use', 'ana-count']);
+  });
+});
+

@@ -2,7 +2,7 @@ import { createStore, del, delMany, entries as allEntries, get, set, update, typ
 import type { NewOutboxEntry, OutboxEntry } from './outbox-entry';
 
 /**
- * The work saved at the chair and not yet accepted by the server, kept in IndexedDB so that a
+ * The work saved at the chair or the shelf and not yet accepted by the server, kept in IndexedDB so that a
  * reload, a closed tab or a restarted browser does not lose it. One entry per idempotency key.
  */
 let store: UseStore | null = null;
