@@ -43,6 +43,14 @@ export async function locationDay(db: DbOrTx, companyId: string | null, at: Date
   return localTime(at, zone).day;
 }
 
+/**
+ * The location's zone changed: what is summed by its days (the reports' daily and monthly
+ * rollups, migration 0051) is summed again by its new days, in the caller's transaction.
+ */
+export async function redayLocationRollups(tx: DbOrTx, companyId: string): Promise<void> {
+  await tx.execute(sql`select report_rollups_rebuild(${companyId}::uuid)`);
+}
+
 /** Which locations a many-location read covers: every location, or one location's organization. */
 export interface LocationsScope {
   organizationOf?: string | undefined;

@@ -1,5 +1,4 @@
-import { forgetLocationZone } from '../../db/location-day';
-import { rebuildLocationRollups } from '../reports/reports.repo';
+import { forgetLocationZone, redayLocationRollups } from '../../db/location-day';
 import { AUTH_MESSAGES, pageWindow, toPage, type Company, type Page, type UpdateCompanyRequest } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { DbOrTx } from '../../db/client';
@@ -50,7 +49,7 @@ export function createCompaniesService(deps: ServiceDeps, staff: LocationStaff) 
         const { time_zone: timeZone, ...details } = body;
         await updateCompany(tx, id, { ...details, ...(timeZone !== undefined && { timeZone }) });
         // The reports' days follow the zone: the location's rollups are summed again by its new days.
-        if (timeZone !== undefined && timeZone !== company.timeZone) await rebuildLocationRollups(tx, id);
+        if (timeZone !== undefined && timeZone !== company.timeZone) await redayLocationRollups(tx, id);
         await recordAudit(tx, actor, { entity: 'company', entityId: id, action: 'update', organizationId: company.organizationId, companyId: id, changes: body });
       });
       // Its "today" follows the new zone at once in this process (db/location-day.ts).

@@ -41,11 +41,6 @@ export interface CardRow {
   marketplace_saved: number;
 }
 
-/** Sums a location's daily and monthly rollups again from the ledger (its zone, and so its days, changed). */
-export async function rebuildLocationRollups(tx: DbOrTx, companyId: string): Promise<void> {
-  await tx.execute(sql`select report_rollups_rebuild(${companyId}::uuid)`);
-}
-
 /**
  * The dashboard cards of each location: range figures from the daily rollups, stock value and low
  * stock as they are now. Patients seen: when the range reaches today, the patients whose latest
