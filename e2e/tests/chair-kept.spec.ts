@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { launchDevice, visitsOf } from './offline-device';
 import { DEMO, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 /**
@@ -16,18 +17,6 @@ import { DEMO, screenshot, signIn, signOut, skipWelcome, toast } from './helpers
 const QUEUED = 'Kept on this device: the visit will be sent when the network is back.';
 const AS_OF = /Offline: treatments and visits waiting from the practice system as of \d{1,2}:\d{2} [AP]M\./;
 const NOTHING_KEPT = 'Offline, and nothing is kept on this device yet';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-async function launch(userDataDir: string, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-    baseURL,
-    viewport: { width: 820, height: 1180 },
-    serviceWorkers: 'allow',
-  });
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
 
 /** The keys of what the chair kept in this browser (IndexedDB 'clinic-chair-kept'). */
 const keptKeys = (page: Page) =>
@@ -50,18 +39,6 @@ const keptKeys = (page: Page) =>
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('access_token') ?? '');
 const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
-/** The visits recorded for a chart number, read through the API. */
-async function visitsOf(page: Page, token: string, chart: string): Promise<number> {
-  const headers = { authorization: `Bearer ${token}` };
-  const patients = await page.request.get('/api/patient', { headers, params: { search: chart, perPage: 10 } });
-  expect(patients.ok()).toBe(true);
-  const patient = ((await patients.json()) as { results: { id: string; patient_chart_number: string }[] }).results.find((p) => p.patient_chart_number === chart);
-  if (!patient) return 0;
-  const logs = await page.request.get('/api/treatment_log', { headers, params: { patient_id: patient.id, perPage: 100 } });
-  expect(logs.ok()).toBe(true);
-  return ((await logs.json()) as { results: unknown[] }).results.length;
-}
-
 /** The chair opened offline: the page, what it kept and its age. */
 async function expectChairOffline(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Execute treatment' })).toBeVisible();
@@ -78,7 +55,7 @@ test('the chair opens offline with what it kept, after a reload and a restart; a
   test.setTimeout(240_000);
   const chart = `KP-${String(Date.now()).slice(-6)}`;
   const userDataDir = mkdtempSync(join(tmpdir(), 'chair-kept-'));
-  let { context, page } = await launch(userDataDir, baseURL!);
+  let { context, page } = await launchDevice(userDataDir, baseURL!, 'allow');
   try {
     await signIn(page, DEMO.member);
     await skipWelcome(page);
@@ -98,7 +75,7 @@ test('the chair opens offline with what it kept, after a reload and a restart; a
 
     // The browser restarted offline with the same storage.
     await context.close();
-    ({ context, page } = await launch(userDataDir, baseURL!));
+    ({ context, page } = await launchDevice(userDataDir, baseURL!, 'allow'));
     await context.setOffline(true);
     await page.goto('/treatment-execution');
     await expectChairOffline(page);

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { cutOff, launchDevice, reconnect, visitsOf } from './offline-device';
 import { DEMO, savePicture, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 /**
@@ -19,26 +20,6 @@ const GLOVES = 'Evolve 300 Nitrile Exam Gloves Small (Box of 300)';
 const QUEUED = 'Kept on this device: the visit will be sent when the network is back.';
 const VISIT_ROUTES = ['**/api/treatment_log', '**/api/pms/waiting/confirm'];
 
-async function launch(userDataDir: string, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    baseURL,
-    viewport: { width: 820, height: 1180 },
-    serviceWorkers: 'block',
-  });
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-/** The server out of reach for visits (the rest of the app loads): each send fails as offline. */
-async function serverUnreachable(context: BrowserContext): Promise<void> {
-  for (const route of VISIT_ROUTES) await context.route(route, (r) => r.abort('internetdisconnected'));
-}
-
-async function serverReachable(context: BrowserContext): Promise<void> {
-  for (const route of VISIT_ROUTES) await context.unroute(route);
-}
-
 const notSent = (page: Page) => page.getByRole('region', { name: 'Not sent yet' });
 const entryOf = (page: Page, chart: string) => notSent(page).getByRole('listitem', { name: `${chart}: Prophylaxis, adult` });
 
@@ -49,18 +30,6 @@ async function fillProphy(page: Page, chart: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Treatments' }).fill('D1110');
   await page.getByRole('option', { name: 'D1110 · Prophylaxis, adult' }).click();
   await expect(page.getByRole('region', { name: 'Tray' }).getByRole('listitem')).toHaveCount(3);
-}
-
-/** The visits recorded for a chart number, read through the API with the user's token. */
-async function visitsOf(page: Page, token: string, chart: string): Promise<number> {
-  const headers = { authorization: `Bearer ${token}` };
-  const patients = await page.request.get('/api/patient', { headers, params: { search: chart, perPage: 10 } });
-  expect(patients.ok()).toBe(true);
-  const patient = ((await patients.json()) as { results: { id: string; patient_chart_number: string }[] }).results.find((p) => p.patient_chart_number === chart);
-  if (!patient) return 0;
-  const logs = await page.request.get('/api/treatment_log', { headers, params: { patient_id: patient.id, perPage: 100 } });
-  expect(logs.ok()).toBe(true);
-  return ((await logs.json()) as { results: unknown[] }).results.length;
 }
 
 /** The chair's treatment search for D1110, answered by the server while online. */
@@ -80,7 +49,7 @@ test('visits saved offline survive a reload and a restart, go once each when bac
   const stamp = String(Date.now()).slice(-6);
   const charts = [`OB1-${stamp}`, `OB2-${stamp}`, `OB3-${stamp}`];
   const userDataDir = mkdtempSync(join(tmpdir(), 'chair-offline-'));
-  let { context, page } = await launch(userDataDir, baseURL!);
+  let { context, page } = await launchDevice(userDataDir, baseURL!);
   try {
     await signIn(page, DEMO.member);
     await skipWelcome(page);
@@ -109,7 +78,7 @@ test('visits saved offline survive a reload and a restart, go once each when bac
     }
 
     // Reload: the network back but the server out of reach, so nothing can be sent.
-    await serverUnreachable(context);
+    await cutOff(context, VISIT_ROUTES);
     await context.setOffline(false);
     await page.reload();
     await expect(notSent(page).getByRole('listitem')).toHaveCount(3);
@@ -119,8 +88,8 @@ test('visits saved offline survive a reload and a restart, go once each when bac
     // route is not let out to the server as the browser closes.
     await context.setOffline(true);
     await context.close();
-    ({ context, page } = await launch(userDataDir, baseURL!));
-    await serverUnreachable(context);
+    ({ context, page } = await launchDevice(userDataDir, baseURL!));
+    await cutOff(context, VISIT_ROUTES);
     await page.goto('/treatment-execution');
     await expect(notSent(page).getByRole('listitem')).toHaveCount(3);
     await savePicture(page, 'chair-not-sent-after-restart');
@@ -134,7 +103,7 @@ test('visits saved offline survive a reload and a restart, go once each when bac
     await page.goto('about:blank');
     await context.setOffline(false);
     await page.goto('/');
-    await serverReachable(context);
+    await reconnect(context, VISIT_ROUTES);
     await signIn(page, DEMO.assistant);
     await skipWelcome(page);
     await page.goto('/treatment-execution');
@@ -185,7 +154,7 @@ test('signing out with visits not sent yet says how many first, and deletes them
   await page.goto('/treatment-execution');
   await searchTreatmentsOnline(page);
   // The server out of reach (the sign-in page must still load to sign out): the visits wait.
-  await serverUnreachable(context);
+  await cutOff(context, VISIT_ROUTES);
   for (const chart of charts) {
     await fillProphy(page, chart);
     await page.getByRole('button', { name: 'Save procedure' }).click();
@@ -201,7 +170,7 @@ test('signing out with visits not sent yet says how many first, and deletes them
   await expect(page).toHaveURL(/\/$/);
   // Offline while the route is lifted: a send still on its way to it does not slip out to the server.
   await context.setOffline(true);
-  await serverReachable(context);
+  await reconnect(context, VISIT_ROUTES);
   await context.setOffline(false);
 
   await signIn(page, DEMO.member);

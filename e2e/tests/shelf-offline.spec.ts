@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { cutOff, launchDevice, reconnect } from './offline-device';
 import { DEMO, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 /**
@@ -17,25 +18,6 @@ import { DEMO, screenshot, signIn, signOut, skipWelcome, toast } from './helpers
 const USE_QUEUED = 'Kept on this device: the use will be sent when the network is back.';
 const COUNT_QUEUED = 'Kept on this device: the count will be sent when the network is back.';
 const WRITE_ROUTES = ['**/api/stock/consume', '**/api/counts/*/lines/*', '**/api/counts/*/found'];
-
-async function launch(userDataDir: string, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    baseURL,
-    viewport: { width: 820, height: 1180 },
-    serviceWorkers: 'block',
-  });
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-async function serverUnreachable(context: BrowserContext): Promise<void> {
-  for (const route of WRITE_ROUTES) await context.route(route, (r) => r.abort('internetdisconnected'));
-}
-
-async function serverReachable(context: BrowserContext): Promise<void> {
-  for (const route of WRITE_ROUTES) await context.unroute(route);
-}
 
 const notSent = (page: Page) => page.getByRole('region', { name: 'Not sent yet' });
 const sheetLine = (page: Page, subject: string) => page.getByRole('list', { name: 'Count sheet' }).getByRole('listitem', { name: subject });
@@ -92,7 +74,7 @@ test('a use and a count line saved offline survive a reload and a restart, go on
   const ids = { productId: product.id, countId };
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'shelf-offline-'));
-  let { context, page } = await launch(userDataDir, baseURL!);
+  let { context, page } = await launchDevice(userDataDir, baseURL!);
   try {
     await signIn(page, DEMO.member);
     await skipWelcome(page);
@@ -155,7 +137,7 @@ test('a use and a count line saved offline survive a reload and a restart, go on
     }
 
     // Reload: the network back but the shelf's writes out of reach, so nothing can be sent.
-    await serverUnreachable(context);
+    await cutOff(context, WRITE_ROUTES);
     await context.setOffline(false);
     await page.reload();
     await expect(notSent(page).getByRole('listitem')).toHaveCount(1);
@@ -165,8 +147,8 @@ test('a use and a count line saved offline survive a reload and a restart, go on
     // Restart the browser with the same storage (offline first: nothing slips out as it closes).
     await context.setOffline(true);
     await context.close();
-    ({ context, page } = await launch(userDataDir, baseURL!));
-    await serverUnreachable(context);
+    ({ context, page } = await launchDevice(userDataDir, baseURL!));
+    await cutOff(context, WRITE_ROUTES);
     await page.goto('/inventory');
     await expect(entry(page, useLabel)).toContainText('Waiting to send');
 
@@ -175,7 +157,7 @@ test('a use and a count line saved offline survive a reload and a restart, go on
     await page.evaluate(() => { localStorage.removeItem('access_token'); });
     await context.setOffline(false);
     await page.goto('/');
-    await serverReachable(context);
+    await reconnect(context, WRITE_ROUTES);
     await signIn(page, DEMO.assistant);
     await skipWelcome(page);
     await page.goto('/inventory');
