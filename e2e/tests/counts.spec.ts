@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseLotAction, DEMO, screenshot, signIn, skipWelcome, toast } from './helpers';
+import { chooseLotAction, DEMO, lotOnOwnShelf, screenshot, signIn, skipWelcome, toast } from './helpers';
 
 /** A UPC-A with its mod-10 check digit (scans are check-digit verified). */
 const withGs1CheckDigit = (digits: string) => {
@@ -28,14 +28,7 @@ test('a count on a phone by scanning, approved on a desktop, the adjusted lot on
   await signIn(desk, DEMO.manager);
   await skipWelcome(desk);
   const headers = await apiAs(desk);
-  const product = (await (await desk.request.post('/api/product', { headers, data: { name, brand: 'E2E Dental', barcode, type: 'disposable', container: 'box', basic_unit: 'item' } })).json()) as { id: string };
-  const place = (await (await desk.request.post('/api/places', { headers, data: { name: placeName } })).json()) as { id: string };
-  const suppliers = (await (await desk.request.get('/api/supplier?search=Henry', { headers })).json()) as { results: { id: string }[] };
-  const stock = await desk.request.post('/api/stock', {
-    headers,
-    data: { product_id: product.id, supplier_id: suppliers.results[0]!.id, container_quantity: 1, units_per_container: 20, price_per_container: 40, expiry_date: '2030-12-31', lotNumber: lot, place_id: place.id },
-  });
-  expect(stock.status()).toBe(201);
+  const { product } = await lotOnOwnShelf(desk, headers, { name, placeName, lot, barcode });
 
   await desk.goto('/counts');
   await expect(desk.getByRole('heading', { level: 1, name: 'Cycle counts' })).toBeVisible();

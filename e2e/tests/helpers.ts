@@ -184,3 +184,23 @@ export async function chooseOption(page: Page, combobox: Locator, typed: string,
     await expect(combobox).toHaveValue(option, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * A product of the test's own with one lot of 20 units (Henry Schein's, $40 the box) in a storage
+ * place of its own, made through the API as the given user: what a count of that place finds.
+ */
+export async function lotOnOwnShelf(
+  page: Page,
+  headers: Record<string, string>,
+  shelf: { name: string; placeName: string; lot: string; barcode?: string },
+): Promise<{ product: { id: string }; place: { id: string } }> {
+  const product = (await (await page.request.post('/api/product', { headers, data: { name: shelf.name, brand: 'E2E Dental', ...(shelf.barcode && { barcode: shelf.barcode }), type: 'disposable', container: 'box', basic_unit: 'item' } })).json()) as { id: string };
+  const place = (await (await page.request.post('/api/places', { headers, data: { name: shelf.placeName } })).json()) as { id: string };
+  const suppliers = (await (await page.request.get('/api/supplier?search=Henry', { headers })).json()) as { results: { id: string }[] };
+  const stock = await page.request.post('/api/stock', {
+    headers,
+    data: { product_id: product.id, supplier_id: suppliers.results[0]!.id, container_quantity: 1, units_per_container: 20, price_per_container: 40, expiry_date: '2030-12-31', lotNumber: shelf.lot, place_id: place.id },
+  });
+  expect(stock.status()).toBe(201);
+  return { product, place };
+}

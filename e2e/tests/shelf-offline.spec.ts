@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { cutOff, launchDevice, reconnect } from './offline-device';
-import { DEMO, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
+import { DEMO, lotOnOwnShelf, screenshot, signIn, signOut, skipWelcome, toast } from './helpers';
 
 /**
  * Issue 52, item 3: at the shelf, a use recorded at /inventory and a line of a cycle count's sheet
@@ -60,14 +60,7 @@ test('a use and a count line saved offline survive a reload and a restart, go on
   await skipWelcome(desk);
   const managerToken = await tokenOf(desk);
   const headers = bearer(managerToken);
-  const product = (await (await desk.request.post('/api/product', { headers, data: { name, brand: 'E2E Dental', type: 'disposable', container: 'box', basic_unit: 'item' } })).json()) as { id: string };
-  const place = (await (await desk.request.post('/api/places', { headers, data: { name: placeName } })).json()) as { id: string };
-  const suppliers = (await (await desk.request.get('/api/supplier?search=Henry', { headers })).json()) as { results: { id: string }[] };
-  const stock = await desk.request.post('/api/stock', {
-    headers,
-    data: { product_id: product.id, supplier_id: suppliers.results[0]!.id, container_quantity: 1, units_per_container: 20, price_per_container: 40, expiry_date: '2030-12-31', lotNumber: lot, place_id: place.id },
-  });
-  expect(stock.status()).toBe(201);
+  const { product, place } = await lotOnOwnShelf(desk, headers, { name, placeName, lot });
   const started = await desk.request.post('/api/counts', { headers, data: { scope: 'place', place_id: place.id } });
   expect(started.status(), 'no other count under way at this location').toBe(201);
   const countId = ((await started.json()) as { id: string }).id;
