@@ -1,5 +1,5 @@
 import type { ConfirmProceduresRequest, CreateTreatmentLogRequest, TreatmentLog, WaitingVisit } from '@clinic/domain';
-import type { OutboxEntry, OutboxEntryBase } from '../../../lib/outbox/outbox-entry';
+import type { NewOutboxEntry, OutboxEntry, OutboxEntryBase } from '../../../lib/outbox/outbox-entry';
 import type { TrayLine, TreatmentChoice } from '../tray';
 
 /** The chair's form as it was saved, to load a visit the server refused back into it. */
@@ -41,6 +41,8 @@ declare module '../../../lib/outbox/outbox-entry' {
 
 /** The chair's entries: the ones its page lists and fixes. */
 export type ChairEntry = VisitEntry | PmsConfirmEntry;
+/** A chair's entry as the page hands it to the outbox. */
+export type NewChairEntry = Extract<NewOutboxEntry, { kind: ChairEntry['kind'] }>;
 export const CHAIR_KINDS = ['visit', 'pms-confirm'] as const;
 export const isChairEntry = (entry: OutboxEntry): entry is ChairEntry => entry.kind === 'visit' || entry.kind === 'pms-confirm';
 

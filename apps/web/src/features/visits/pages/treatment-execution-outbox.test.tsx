@@ -24,12 +24,16 @@ const PROPHY: Treatment = {
 const EXPIRED = 'Prophy paste - Expired stock';
 const OTHER_USER = '33333333-3333-4333-8333-333333333333';
 
-/** The chair's server: treatments to pick, visits recorded once per key; `refuse` turns a visit away with the spec's message. */
-function chairServer(refuse: () => boolean = () => false) {
+/**
+ * The chair's server: treatments to pick, visits recorded once per key; `refuse` turns a visit away
+ * with the spec's message; `held` keeps the visit's answer until it settles (a slow network).
+ */
+function chairServer(refuse: () => boolean = () => false, held: () => Promise<void> = () => Promise.resolve()) {
   const fetchMock = stubApi(profileFor('assistant'), {
     '/api/pms/waiting': () => jsonResponse({ visits: [] }),
     '/api/treatment': () => jsonResponse({ results: [PROPHY], currentPage: 1, lastPage: 1, total: 1 }),
-    '/api/treatment_log': (_url, init) => {
+    '/api/treatment_log': async (_url, init) => {
+      await held();
       if (refuse()) return jsonResponse({ message: EXPIRED, code: 'CONFLICT' }, 409);
       const body = JSON.parse(String(init?.body)) as CreateTreatmentLogRequest;
       return jsonResponse({ id: 'c0ffee00-0000-4000-8000-000000000001', patient: { id: 'p-1', patient_chart_number: body.patient_chart_number }, recordingUrls: [], total_cost: 2.5, transcriptionJobStatus: null }, 201);
@@ -66,6 +70,46 @@ describe('Save procedure goes through the outbox', () => {
     expect(within(screen.getByRole('region', { name: 'Tray' })).queryByRole('listitem')).not.toBeInTheDocument();
     expect(posts()).toHaveLength(1);
     await waitFor(() => { expect(notSent()).not.toBeInTheDocument(); });
+  });
+
+  it('online: the form is free at the tap, "Sending the visit of …" stands until the answer, and the visit is not listed as unsent meanwhile', async () => {
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => { answer = resolve; });
+    setToken(fakeToken('assistant'));
+    const { posts } = chairServer(() => false, () => answered);
+    renderApp('/treatment-execution/CH-9');
+    await fillVisit();
+    await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
+
+    // Before the server has answered: the tray is empty for the next patient, and the visit is on its way.
+    expect(within(screen.getByRole('region', { name: 'Tray' })).queryByRole('listitem')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Sending the visit of CH-9: Prophylaxis, adult…');
+    await waitFor(() => { expect(posts()).toHaveLength(1); });
+    expect(notSent()).not.toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByText(TREATMENT_LOG_MESSAGES.saved)).toBeInTheDocument();
+    expect(screen.getByText('Visit of CH-9 saved: $2.50.')).toBeInTheDocument();
+    expect(screen.queryByText('Sending the visit of CH-9: Prophylaxis, adult…')).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('online, a visit refused while the next one is being entered waits in "Not sent yet" with its message; the new visit stays in the form', async () => {
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => { answer = resolve; });
+    setToken(fakeToken('assistant'));
+    chairServer(() => true, () => answered);
+    renderApp('/treatment-execution/CH-9');
+    await fillVisit();
+    await userEvent.click(screen.getByRole('button', { name: 'Save procedure' }));
+    await fillVisit();
+
+    answer();
+    const entry = within(await screen.findByRole('region', { name: 'Not sent yet' })).getByRole('listitem', { name: 'CH-9: Prophylaxis, adult' });
+    await waitFor(() => { expect(entry).toHaveTextContent('Needs attention'); });
+    expect(within(entry).getByRole('note')).toHaveTextContent(EXPIRED);
+    expect(screen.queryByText(/which was not sent: saving sends it again/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Tray' })).getByRole('listitem', { name: 'Prophy paste' })).toBeInTheDocument();
   });
 
   it('offline: the visit is kept on this device, listed as waiting, the form resets, and it is sent once when the network is back', async () => {

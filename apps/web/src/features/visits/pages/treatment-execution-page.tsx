@@ -24,7 +24,7 @@ import { fetchTreatment, waitingVisitsQueryOptions } from '../api/pms-api';
 import { implantIssues, mergeTray, trayOf, visitRequestOf, type TrayLine, type TreatmentChoice } from '../tray';
 import { recordingSavedMessage } from '../recording-saved';
 import { useClips } from '../use-clips';
-import { CHAIR_KINDS, isChairEntry, type ChairEntry, type ChairForm, type VisitSent } from '../outbox/outbox-entry';
+import { CHAIR_KINDS, isChairEntry, type ChairForm, type NewChairEntry, type VisitSent } from '../outbox/outbox-entry';
 import { queueEntry } from '../../../lib/outbox/outbox-sender';
 import { useOutboxEntries, useOutboxEvents, useOutboxUser } from '../../../lib/outbox/use-outbox';
 import { NotSentPanel } from '../../../components/outbox/not-sent-panel';
@@ -42,8 +42,8 @@ import type { checkVisit } from '../visit-validation';
 const loadVisitValidation = () => import('../visit-validation');
 
 /**
- * Online, how long the form waits for the server's answer to Save before it frees itself for the
- * next patient (the visit then goes on from the outbox): no spinner for ever on a slow network.
+ * Online, how long "Sending the visit of …" stands for the visit just saved before it takes its place
+ * in "Not sent yet" (the server is slow or unreachable; the outbox goes on sending it).
  */
 const ANSWER_WAIT_MS = 3000;
 
@@ -78,12 +78,13 @@ export function TreatmentExecutionPage() {
   const userId = useOutboxUser();
   const notSent = useOutboxEntries(CHAIR_KINDS);
   // A refused visit loaded back into the form keeps its key: see fixRefused.
-  const [fixing, setFixing] = useState<ChairEntry | null>(null);
+  const [fixing, setFixing] = useState<NewChairEntry | null>(null);
   // Between the tap and the entry kept on the device (a few milliseconds): one entry per tap.
   const [queuing, setQueuing] = useState(false);
-  // The visit just saved online, while the form waits for the server's answer (ANSWER_WAIT_MS at most).
+  // The visit just saved online, its answer awaited (ANSWER_WAIT_MS at most) while the form is already
+  // free: the ref for the outbox's events (which may come before a render), the state for the page.
   const answering = useRef<string | null>(null);
-  const [awaitingAnswer, setAwaitingAnswer] = useState(false);
+  const [sending, setSending] = useState<NewChairEntry | null>(null);
   const visitRecorded = useVisitRecorded();
   useKeepTrayLots();
   // The form's checks (zod and the visit's schemas) load on the form's first focus, which a visit
@@ -112,38 +113,6 @@ export function TreatmentExecutionPage() {
     setFromPms(null);
     setFixing(null);
   };
-
-  // What the outbox did with the user's work (the tray confirmed from the practice system's list says its own).
-  useOutboxEvents((event) => {
-    // The shelf's work (a use, a count) is said where it was made.
-    const { entry } = event;
-    if (!isChairEntry(entry)) return;
-    // The answer to the visit the form is waiting on: the form is freed, or keeps a refused visit to fix.
-    const answered = answering.current === entry.key;
-    if (answered) {
-      answering.current = null;
-      setAwaitingAnswer(false);
-    }
-    if (event.kind === 'waiting') {
-      if (!answered) return;
-      resetForm();
-      notify.info(TREATMENT_LOG_MESSAGES.queued);
-      return;
-    }
-    if (event.kind === 'refused') {
-      notify.error(event.message);
-      // Still in the form under its key: fixed and saved again, it replaces the refused entry.
-      if (answered) setFixing(entry);
-      return;
-    }
-    if (answered) resetForm();
-    const { visit, recordingError } = event.answer as VisitSent;
-    if (entry.kind !== 'visit' || !visit) return;
-    void visitRecorded();
-    notify.success(TREATMENT_LOG_MESSAGES.saved);
-    if (recordingError) notify.error(errorMessage(recordingError, UPLOAD_MESSAGES.failed));
-    setSaved({ visit, recording: visit.recordingUrls.length > 0 ? recordingSavedMessage(visit) : null });
-  });
 
   // Every treatment with its tray, kept on the device: offline, a waiting visit's tray opens from them.
   const keptTreatments = useQuery(keptTreatmentsQueryOptions()).data;
@@ -192,7 +161,7 @@ export function TreatmentExecutionPage() {
    * idempotency/idempotency.ts), so the fixed visit under the same key is recorded afresh, while
    * a visit the server did record under it could never be recorded a second time.
    */
-  const fixRefused = (entry: ChairEntry) => {
+  const fixRefused = (entry: NewChairEntry) => {
     resetForm();
     setSaved(null);
     setFixing(entry);
@@ -212,6 +181,36 @@ export function TreatmentExecutionPage() {
     setIdempotencyKey(entry.key);
   };
 
+  // What the outbox did with the user's work (the tray confirmed from the practice system's list says its own).
+  useOutboxEvents((event) => {
+    // The shelf's work (a use, a count) is said where it was made.
+    const { entry } = event;
+    if (!isChairEntry(entry)) return;
+    // The answer to the visit just saved here.
+    const answered = answering.current === entry.key;
+    if (answered) {
+      answering.current = null;
+      setSending(null);
+    }
+    if (event.kind === 'waiting') {
+      if (answered) notify.info(TREATMENT_LOG_MESSAGES.queued);
+      return;
+    }
+    if (event.kind === 'refused') {
+      notify.error(event.message);
+      // Back in the form to fix, under its key, unless the next visit is already being entered
+      // (then it waits in "Not sent yet", where Edit loads it back).
+      if (answered && !inProgress && !fixing && !fromPms) fixRefused(entry);
+      return;
+    }
+    const { visit, recordingError } = event.answer as VisitSent;
+    if (entry.kind !== 'visit' || !visit) return;
+    void visitRecorded();
+    notify.success(TREATMENT_LOG_MESSAGES.saved);
+    if (recordingError) notify.error(errorMessage(recordingError, UPLOAD_MESSAGES.failed));
+    setSaved({ visit, recording: visit.recordingUrls.length > 0 ? recordingSavedMessage(visit) : null });
+  });
+
   const submit = async () => {
     let checked: ReturnType<typeof checkVisit>;
     try {
@@ -226,45 +225,46 @@ export function TreatmentExecutionPage() {
     const form: ChairForm = { chartNumber, chosen, lines, caseNote, fromPms };
     const treatments = chosen.map((t) => t.name).join(', ');
     const key = idempotencyKey;
+    const handed: NewChairEntry = fromPms
+      ? {
+          kind: 'pms-confirm',
+          key,
+          userId,
+          label: `${waitingVisitLabel(fromPms)}: ${treatments}`,
+          body: { procedure_ids: fromPms.procedures.map((p) => p.id), products: checked.data.products, idempotency_key: key },
+          waiting: fromPms,
+          form,
+        }
+      : { kind: 'visit', key, userId, label: `${chartNumber.trim()}: ${treatments}`, body: checked.data, clips: clips.map((clip) => clip.blob), form };
+    const online = navigator.onLine;
     // Set before the entry goes in: its answer may come before the write's promise settles here.
-    answering.current = navigator.onLine ? key : null;
+    answering.current = online ? key : null;
+    // The form is free for the next patient at the tap (issue 52: a tap answers within 100 ms), online
+    // or not: the visit is in hand, kept on the device in a moment, then sent; the server's answer
+    // comes on its own ("Procedure saved", or a refused visit back in the form).
+    resetForm();
+    if (online) setSending(handed);
+    else notify.info(TREATMENT_LOG_MESSAGES.queued);
     setQueuing(true);
     try {
-      await queueEntry(
-        fromPms
-          ? {
-              kind: 'pms-confirm',
-              key: idempotencyKey,
-              userId,
-              label: `${waitingVisitLabel(fromPms)}: ${treatments}`,
-              body: { procedure_ids: fromPms.procedures.map((p) => p.id), products: checked.data.products, idempotency_key: idempotencyKey },
-              waiting: fromPms,
-              form,
-            }
-          : { kind: 'visit', key: idempotencyKey, userId, label: `${chartNumber.trim()}: ${treatments}`, body: checked.data, clips: clips.map((clip) => clip.blob), form },
-      );
+      await queueEntry(handed);
     } catch (error) {
-      // The device would not keep it (storage full or blocked): the form stays as it is.
+      // The device would not keep it (storage full or blocked): the visit goes back into the form.
       answering.current = null;
+      setSending(null);
+      fixRefused(handed);
+      setFixing(null);
       notify.error(errorMessage(error, TREATMENT_LOG_MESSAGES.saveFailed));
       return;
     } finally {
       setQueuing(false);
     }
-    if (answering.current !== key) {
-      // Offline (or already answered): the visit is on the device and the form is free at once.
-      if (!navigator.onLine) {
-        resetForm();
-        notify.info(TREATMENT_LOG_MESSAGES.queued);
-      }
-      return;
-    }
-    setAwaitingAnswer(true);
+    if (!online) return;
     setTimeout(() => {
       if (answering.current !== key) return;
+      // No answer yet: it shows in "Not sent yet", which the outbox keeps up to date.
       answering.current = null;
-      setAwaitingAnswer(false);
-      resetForm();
+      setSending(null);
       notify.info(TREATMENT_LOG_MESSAGES.queued);
     }, ANSWER_WAIT_MS);
   };
@@ -291,7 +291,8 @@ export function TreatmentExecutionPage() {
     >
       {header}
       <KeptNotice />
-      <NotSentPanel entries={notSent} editing={fixing?.key ?? null} onEdit={fixRefused} />
+      {/* The visit just saved is said below until its answer comes (ANSWER_WAIT_MS at most), not listed twice. */}
+      <NotSentPanel entries={sending ? notSent.filter((e) => e.key !== sending.key) : notSent} editing={fixing?.key ?? null} onEdit={fixRefused} />
       <WaitingProcedures editing={fromPms} onEdit={(visit) => { void editWaiting(visit); }} />
       {fixing && !fromPms ? (
         <Alert
@@ -319,6 +320,11 @@ export function TreatmentExecutionPage() {
           {`Checking the tray of ${fromPms.chart_number}'s procedures of ${formatDate(fromPms.performed_on)} from the practice system: saving records them.`}
         </Alert>
       ) : null}
+      {sending ? (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {`Sending the visit of ${sending.label}…`}
+        </Alert>
+      ) : null}
       {saved ? (
         <Alert
           severity="success"
@@ -334,7 +340,7 @@ export function TreatmentExecutionPage() {
           {saved.recording ? <Typography variant="body2">{saved.recording}</Typography> : null}
         </Alert>
       ) : null}
-      <Box component="fieldset" disabled={queuing || awaitingAnswer} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Box component="fieldset" disabled={queuing} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Paper data-tour="execute" sx={{ p: 2, mb: 2 }}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' } }}>
             <Autocomplete
@@ -379,7 +385,7 @@ export function TreatmentExecutionPage() {
       </Box>
       <Box sx={{ mb: 2 }}>
         {fromPms ? null : recording ? (
-          <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={queuing || awaitingAnswer}>
+          <ClipRecorder recorder={recorder} clips={clips} onAdd={addClip} onRemove={removeClip} locked={queuing}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 2 }}>
               <Typography variant="body2" color="text.secondary">
                 Saved with the visit when you save the procedure.
@@ -399,11 +405,11 @@ export function TreatmentExecutionPage() {
         )}
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" size="large" loading={awaitingAnswer} disabled={queuing || recorder.state !== 'idle'}>
+        <Button type="submit" variant="contained" size="large" disabled={queuing || recorder.state !== 'idle'}>
           {fromPms ? 'Record procedures' : 'Save procedure'}
         </Button>
       </Stack>
-      <DiscardGuard when={inProgress && !queuing && !awaitingAnswer} />
+      <DiscardGuard when={inProgress && !queuing} />
     </Box>
   );
 }
