@@ -32,6 +32,14 @@ describe('forecastDemand', () => {
     expect(Math.abs(forecast.dailySd - sd)).toBeLessThan(0.1);
   });
 
+  it('states the smoothed level\'s own error: σ √(α / (2 − α)), 0.229 σ at α = 0.1 (steady and weekly use)', () => {
+    const steadyUse = forecastDemand(Array.from({ length: 84 }, (_, i) => (i % 2 === 0 ? 4 : 6)));
+    expect(steadyUse.levelSd! / steadyUse.dailySd).toBeCloseTo(0.229416, 5);
+    const weeklyUse = forecastDemand(weeksOf([10, 12, 10, 12, 10, 4, 0], 8).map((u, i) => u + (i % 3) - 1));
+    expect(weeklyUse.method).toBe('weekly');
+    expect(weeklyUse.levelSd! / weeklyUse.dailySd).toBeCloseTo(0.229416, 5);
+  });
+
   it('follows a level that moved (exponential smoothing weighs the latest weeks most)', () => {
     const forecast = forecastDemand([...new Array<number>(56).fill(4), ...new Array<number>(28).fill(8)]);
     expect(forecast.method).toBe('steady');

@@ -8,12 +8,13 @@ export interface HorizonDemand {
 
 /**
  * Expected use and its variance over the next `days` days, today first (a fraction of a day
- * counts its share). Days are taken as independent, so the variance is days × a day's variance;
- * a weekly forecast sums its weekday profile, so a lead time over a weekend expects less.
+ * counts its share). The days' spread is taken as independent, days × a day's variance; the
+ * level's own error (`levelSd`) is the same on each day, so it counts (days × levelSd)². A weekly
+ * forecast sums its weekday profile, so a lead time over a weekend expects less.
  */
 export function demandOver(forecast: DemandForecast, days: number): HorizonDemand {
   const span = Number.isFinite(days) && days > 0 ? days : 0;
-  const variance = span * forecast.dailySd ** 2;
+  const variance = span * forecast.dailySd ** 2 + (span * (forecast.levelSd ?? 0)) ** 2;
   const profile = forecast.weekProfile;
   if (forecast.method !== 'weekly' || !profile || profile.length !== 7) return { mean: span * forecast.dailyMean, variance };
   let mean = 0;

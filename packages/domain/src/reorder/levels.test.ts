@@ -43,6 +43,17 @@ describe('demandOver', () => {
     expect(demandOver(weekly, 4.5)).toEqual({ mean: 30, variance: 18 });
     expect(demandOver(weekly, 7).mean).toBe(58);
   });
+
+  it('counts the level\'s own error once per lead time, not once per day: 4 days of σ 3 with a level error of 1', () => {
+    // 4 × 3² from the days' spread, (4 × 1)² from the level: a level 1 unit off is off every day.
+    expect(demandOver({ ...steady(10, 3), levelSd: 1 }, 4)).toEqual({ mean: 40, variance: 52 });
+  });
+
+  it('plans for the level\'s error: steady 10 a day, σ 3, 4 days, 98%', () => {
+    // levelSd = 3 × √(0.1 / 1.9) = 0.6882: variance 36 + (4 × 0.6882)² = 43.58; 40 + 2.0537 × 6.601 = 53.6 -> 54 (53 without it).
+    const levels = reorderLevels({ forecast: { ...steady(10, 3), levelSd: 3 * Math.sqrt(0.1 / 1.9) }, leadTime: { days: 4, sdDays: 0 } });
+    expect(levels.reorderPoint).toBe(54);
+  });
 });
 
 describe('reorderLevels', () => {
