@@ -202,7 +202,7 @@ test.describe('treatment execution and patient history', () => {
     await screenshotAtReviewSizes(page, 'visit-recordings');
   });
 
-  test('offline at the chair: Save procedure keeps the visit on this device, frees the form for the next patient, and it is recorded once when the network is back', async ({ page, context }) => {
+  test('offline at the chair: Save procedure keeps the visit and its recording on this device, frees the form for the next patient, and both are recorded once when the network is back, the recording transcribed', async ({ page, context }) => {
     const chart = `OF-${String(Date.now()).slice(-6)}`;
     await signIn(page, DEMO.member);
     await skipWelcome(page);
@@ -211,6 +211,14 @@ test.describe('treatment execution and patient history', () => {
     await expect(page.getByRole('region', { name: 'Tray' }).getByRole('listitem')).toHaveCount(3);
 
     await context.setOffline(true);
+    // Recorded with the network off (issue 52 item 4): the clip is kept with the visit on the device.
+    await page.getByRole('button', { name: 'Add Recording' }).click();
+    const recorder = page.getByRole('region', { name: 'Recording' });
+    await recorder.getByRole('button', { name: 'Record' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('Recording…');
+    await page.waitForTimeout(1200);
+    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await expect(recorder.getByRole('status')).toHaveText('1 clip ready');
     await page.getByRole('button', { name: 'Save procedure' }).click();
     await expect(toast(page, 'Kept on this device: the visit will be sent when the network is back.')).toBeVisible();
     const waiting = page.getByRole('region', { name: 'Not sent yet' }).getByRole('listitem', { name: `${chart}: Prophylaxis, adult` });
@@ -223,10 +231,14 @@ test.describe('treatment execution and patient history', () => {
     await context.setOffline(false);
     await expect(toast(page, 'Procedure saved')).toBeVisible();
     await expect(page.getByText(`Visit of ${chart} saved`)).toBeVisible();
+    await expect(page.getByText('Recording saved!')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Not sent yet' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Open history' }).click();
     await expect(page.getByRole('heading', { level: 1, name: chart })).toBeVisible();
     await expect(page.getByLabel('Total Visits')).toHaveText('1');
+    // The recording went up with the visit and was transcribed into its case notes.
+    await expect(page.getByRole('region', { name: 'Recordings' }).getByLabel('Recording 1', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Case notes' }).getByRole('tabpanel')).toContainText('tooth extracted', { timeout: 20_000 });
   });
 
   test('the treatments picker never offers a row that does not match what was typed, even while the search is on its way', async ({ page }) => {
