@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authHeader, productIdNamed } from './assistant-helpers';
-import { DEMO, screenshot, signIn, skipWelcome, toast, usDate } from './helpers';
+import { DEMO, screenshot, signIn, skipWelcome, toast } from './helpers';
 
 // Issue 36: the day's procedures from the practice-management system (the demo's CSV import) wait at
 // Downtown's chair. On an 820 px tablet: one visit confirmed in one tap takes its tray from the lots
@@ -40,9 +40,16 @@ test.describe('procedures from the practice system at the chair', () => {
 
   test('a tablet confirms one visit in one tap from the right lots, and checks another before recording it', async ({ page }) => {
     const today = new Date().toISOString().slice(0, 10);
-    const day = usDate(new Date());
     await signIn(page, DEMO.manager);
     await skipWelcome(page);
+    // The day the demo's procedures were done, as the practice system exported them at the seed: not
+    // this clock's today, which a run crossing midnight has moved on (MM-DD-YYYY on screen).
+    const waitingNow = await page.request.get('/api/pms/waiting', { headers: await authHeader(page) });
+    expect(waitingNow.ok()).toBe(true);
+    const { visits } = (await waitingNow.json()) as { visits: { chart_number: string; performed_on: string }[] };
+    const performedOn = visits.find((v) => v.chart_number === 'BS-10231')?.performed_on ?? '';
+    expect(performedOn, 'the demo\'s waiting visit of BS-10231').toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const day = `${performedOn.slice(5, 7)}-${performedOn.slice(8, 10)}-${performedOn.slice(0, 4)}`;
     const prophyId = await productIdNamed(page, PROPHY);
     const before = await lotsOf(page, prophyId);
     const first = firstToExpire(before, today);
