@@ -12,6 +12,7 @@ import type {
   VendorOrderStatus,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { answerInCache } from '../../../lib/write-answer';
 
 export interface OrderListParams {
   startDate: string;
@@ -89,9 +90,6 @@ export function useUpdateOrderStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOrderStatusRequest) => api.patch<MarketplaceOrderDetail>(`order-details/${id}/status`, body),
-    onSuccess: (order) => {
-      queryClient.setQueryData(marketplaceKeys.order(id), order);
-      return queryClient.invalidateQueries({ queryKey: [...marketplaceKeys.orders(), 'list'] });
-    },
+    ...answerInCache<MarketplaceOrderDetail>(queryClient, marketplaceKeys.order(id), () => queryClient.invalidateQueries({ queryKey: [...marketplaceKeys.orders(), 'list'] })),
   });
 }

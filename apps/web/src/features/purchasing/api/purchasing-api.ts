@@ -16,6 +16,7 @@ import type {
   UpdateRunningListProductRequest,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { answerInCache } from '../../../lib/write-answer';
 import { optimisticUpdate } from '../../../lib/optimistic';
 import { productRequestKeys } from './product-requests-api';
 
@@ -139,9 +140,8 @@ export function useReceivePurchaseOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReceivePurchaseOrderRequest) => api.post<PurchaseOrderDetail>(`purchase/purchase-order/${id}/receive`, body),
-    onSuccess: (order) => {
-      queryClient.setQueryData(purchaseOrderKeys.detail(id), order);
-      return Promise.all(['purchase-orders', 'stock', 'alerts', 'products', 'marketplace', 'product-requests'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
-    },
+    ...answerInCache<PurchaseOrderDetail>(queryClient, purchaseOrderKeys.detail(id), () =>
+      Promise.all(['purchase-orders', 'stock', 'alerts', 'products', 'marketplace', 'product-requests'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+    ),
   });
 }

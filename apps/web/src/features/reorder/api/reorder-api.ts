@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryFillRates, FillRateTarget, PinReorderLevels, ProductReorder, ReorderDigest, ReorderSettings, SupplierShipping, SupplierShippingView } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { answerInCache } from '../../../lib/write-answer';
 
 /** A product's reorder facts at the location (issue 35); a stock change moves them, as it moves the stock grid. */
 export const productReorderQueryOptions = (productId: string) =>
@@ -16,7 +17,7 @@ export function usePinLevels(productId: string) {
   return useMutation({
     mutationFn: (levels: PinReorderLevels | null) =>
       levels ? api.put<ProductReorder>(`product/${productId}/reorder-levels`, levels) : api.delete<ProductReorder>(`product/${productId}/reorder-levels`),
-    onSuccess: (facts) => { queryClient.setQueryData(productReorderQueryOptions(productId).queryKey, facts); },
+    ...answerInCache<ProductReorder>(queryClient, productReorderQueryOptions(productId).queryKey),
   });
 }
 
@@ -40,7 +41,7 @@ export function useSaveReorderDigest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (digest: ReorderDigest) => api.put<ReorderDigest>('reorder/digest', digest),
-    onSuccess: (saved) => { queryClient.setQueryData(reorderDigestQueryOptions().queryKey, saved); },
+    ...answerInCache<ReorderDigest>(queryClient, reorderDigestQueryOptions().queryKey),
   });
 }
 
@@ -53,7 +54,7 @@ export function useSaveProductFillRate(productId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (target: FillRateTarget | null) => (target ? api.put<ProductReorder>(`product/${productId}/fill-rate`, target) : api.delete<ProductReorder>(`product/${productId}/fill-rate`)),
-    onSuccess: (facts) => { queryClient.setQueryData(productReorderQueryOptions(productId).queryKey, facts); },
+    ...answerInCache<ProductReorder>(queryClient, productReorderQueryOptions(productId).queryKey),
   });
 }
 

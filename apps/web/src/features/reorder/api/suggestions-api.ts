@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderedSuggestions, OrderSuggestionsRequest, SuggestedOrder, UpdateSuggestedLine } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { answerInCache } from '../../../lib/write-answer';
 
 const SUGGESTIONS_KEY = ['reorder', 'suggestions'] as const;
 
@@ -11,10 +12,7 @@ export const suggestionsQueryOptions = () =>
 /** Every change to the draft answers with the draft as it now stands. */
 function useDraftMutation<T>(send: (input: T) => Promise<SuggestedOrder>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (draft) => { queryClient.setQueryData(SUGGESTIONS_KEY, draft); },
-  });
+  return useMutation({ mutationFn: send, ...answerInCache<SuggestedOrder>(queryClient, SUGGESTIONS_KEY) });
 }
 
 export const useRefreshSuggestions = () => useDraftMutation(() => api.post<SuggestedOrder>('reorder/suggestions/refresh'));

@@ -109,6 +109,48 @@ describe('the suggested orders page', () => {
     expect(calls).toContainEqual({ method: 'PATCH', path: `/api/reorder/suggestions/lines/${line({}).id}`, body: { choice: { vendor_id: USUAL.id, sku: null } } });
   });
 
+  it('shows the draft Draft now answered, not the older one a read still on its way brings back after it', async () => {
+    const fresh = { ...draft, lines: [line({ why: 'Drafted again: ships free (orders from $500)' }), bibs] };
+    let releaseRead = () => undefined as void;
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        const method = init?.method ?? 'GET';
+        if (url.pathname === '/api/auth/profile') return Promise.resolve(jsonResponse(profileFor('company_admin')));
+        if (url.pathname === '/api/reorder/suggestions/refresh') return Promise.resolve(jsonResponse(fresh));
+        if (method === 'GET' && url.pathname === '/api/reorder/suggestions') {
+          reads += 1;
+          if (reads === 1) return Promise.resolve(jsonResponse(draft));
+          // The second read answers late, with the draft from before Draft now; cancelled, it aborts as fetch does.
+          return new Promise<Response>((resolve, reject) => {
+            releaseRead = () => { resolve(jsonResponse(draft)); };
+            init?.signal?.addEventListener('abort', () => { reject(new DOMException('The operation was aborted.', 'AbortError')); });
+          });
+        }
+        return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: null }));
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter>
+          <SuggestionsPage />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await screen.findByRole('table', { name: 'Suggested from Henry Schein' });
+    void queryClient.invalidateQueries({ queryKey: ['reorder', 'suggestions'] });
+    await vi.waitFor(() => { expect(reads).toBe(2); });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Draft now' }));
+    expect(await screen.findByText(/Drafted again: ships free/)).toBeInTheDocument();
+    releaseRead();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText(/Drafted again: ships free/)).toBeInTheDocument();
+  });
+
   it('a member reads the draft and cannot change or order it', async () => {
     renderPage('company_member');
     const henry = await screen.findByRole('table', { name: 'Suggested from Henry Schein' });

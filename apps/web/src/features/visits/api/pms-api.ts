@@ -16,6 +16,7 @@ import type {
   WaitingVisits,
 } from '@clinic/domain';
 import { api } from '../../../lib/api-client';
+import { answerInCache } from '../../../lib/write-answer';
 import { useStockMoved } from '../../../lib/stock-moved';
 import { keptOnDevice } from '../../../lib/kept/kept-on-device';
 
@@ -64,10 +65,7 @@ export function useMapProcedureCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MapProcedureCode) => api.put<ProcedureCodes>('pms/codes', body),
-    onSuccess: (codes) => {
-      queryClient.setQueryData(CODES_KEY, codes);
-      return queryClient.invalidateQueries({ queryKey: WAITING_KEY });
-    },
+    ...answerInCache<ProcedureCodes>(queryClient, CODES_KEY, () => queryClient.invalidateQueries({ queryKey: WAITING_KEY })),
   });
 }
 
@@ -121,7 +119,7 @@ export function useSavePmsConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SavePmsConnection) => api.put<PmsConnection>('pms/connection', body),
-    onSuccess: (connection) => { queryClient.setQueryData(CONNECTION_KEY, connection); },
+    ...answerInCache<PmsConnection>(queryClient, CONNECTION_KEY),
   });
 }
 
@@ -130,7 +128,7 @@ export function useSyncPmsConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<PmsConnection>('pms/connection/sync'),
-    onSuccess: (connection) => { queryClient.setQueryData(CONNECTION_KEY, connection); },
+    ...answerInCache<PmsConnection>(queryClient, CONNECTION_KEY),
   });
 }
 
