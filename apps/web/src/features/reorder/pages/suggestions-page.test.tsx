@@ -55,6 +55,12 @@ function renderPage(role: Role) {
       return Promise.resolve(jsonResponse({ ...draft, lines: [line({ quantity: 3, units: 300, total: 28.5, edited: true }), bibs], total: 28.5 }));
     }),
   );
+  mountPage();
+  return calls;
+}
+
+/** The page with a query client of its own (no retries), over whatever fetch the test stubbed. */
+function mountPage(): QueryClient {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <AppProviders queryClient={queryClient}>
@@ -63,7 +69,7 @@ function renderPage(role: Role) {
       </MemoryRouter>
     </AppProviders>,
   );
-  return calls;
+  return queryClient;
 }
 
 describe('the suggested orders page', () => {
@@ -132,14 +138,7 @@ describe('the suggested orders page', () => {
         return Promise.resolve(jsonResponse({ service_level: 0.98, review_days: 7, fill_rate: 0.99, order_cost: 15, holding_rate: 0.25, auto_send_under: null }));
       }),
     );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-    render(
-      <AppProviders queryClient={queryClient}>
-        <MemoryRouter>
-          <SuggestionsPage />
-        </MemoryRouter>
-      </AppProviders>,
-    );
+    const queryClient = mountPage();
     await screen.findByRole('table', { name: 'Suggested from Henry Schein' });
     void queryClient.invalidateQueries({ queryKey: ['reorder', 'suggestions'] });
     await vi.waitFor(() => { expect(reads).toBe(2); });
