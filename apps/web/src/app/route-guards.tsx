@@ -3,7 +3,7 @@ import { isTokenUsable, useSessionClaims, useToken } from '../lib/auth-token';
 import { DESKTOP_HOME } from '../lib/session';
 import { can, type Action, type Feature } from '@clinic/domain';
 import { PageLoader } from '../components/page-loader';
-import { useProfile } from '../lib/profile';
+import { useProfileOrClaims } from '../lib/profile';
 
 /** Signed-in area: anyone without a stored token goes back to the login page. */
 export function RequireAuth() {
@@ -54,9 +54,8 @@ export function RequireLocation() {
  * it the user goes home, as the navigation never showed the page.
  */
 export function RequirePermission({ feature, action }: { feature: Feature; action: Action }) {
-  const profile = useProfile();
-  // Offline before the profile came (issue 52): the page opens; the server still checks each call.
-  if (profile.isPending && profile.fetchStatus === 'paused') return <Outlet />;
+  const { profile, withoutProfile } = useProfileOrClaims();
+  if (withoutProfile) return <Outlet />;
   if (profile.isPending) return <PageLoader />;
   if (!can(profile.data?.permissions ?? {}, feature, action)) return <Navigate to={DESKTOP_HOME} replace />;
   return <Outlet />;

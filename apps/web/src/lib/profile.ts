@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Profile } from '@clinic/domain';
 import { api } from './api-client';
 import { locationTimeZone, setLocationTimeZone } from './location-time';
@@ -55,6 +56,20 @@ export function organizationOpen(profile: Profile | undefined): boolean {
 
 export function useProfile() {
   return useQuery(profileQueryOptions());
+}
+
+/**
+ * The profile, and whether a page is drawn before it came (issue 52): offline it cannot come, so
+ * the page is drawn from the token's claims; and once drawn it stays drawn while the profile is
+ * asked as the network comes back, since a loader in its place would unmount the page and lose a
+ * visit being entered at the chair. The server still checks every call.
+ */
+export function useProfileOrClaims() {
+  const profile = useProfile();
+  const offline = profile.isPending && profile.fetchStatus === 'paused';
+  const [drawnOffline, setDrawnOffline] = useState(offline);
+  if (offline && !drawnOffline) setDrawnOffline(true);
+  return { profile, offline, withoutProfile: profile.isPending && (offline || drawnOffline) };
 }
 
 export function fullName(person: { first_name: string; last_name: string }): string {

@@ -12,7 +12,7 @@ import { PageLoader } from '../../components/page-loader';
 import { SubscriptionDialog, useSubscriptionBlock, useSubscriptionRequiredListener } from '../../features/subscriptions/components/subscription-dialog';
 import { useSessionClaims } from '../../lib/auth-token';
 import { COMPACT_MEDIA_QUERY } from '../../lib/device';
-import { organizationOpen, useProfile, useRememberedLocationZone } from '../../lib/profile';
+import { organizationOpen, useProfileOrClaims, useRememberedLocationZone } from '../../lib/profile';
 import { dismissWelcome, shouldShowWelcome } from '../../lib/session';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
 import { IdleLogoff } from './idle-logoff';
@@ -33,7 +33,7 @@ export const WELCOME_PATH = '/welcome';
 export function AppLayout() {
   const compact = useMediaQuery(COMPACT_MEDIA_QUERY, { noSsr: true });
   const claims = useSessionClaims();
-  const profile = useProfile();
+  const { profile, offline: profileOffline, withoutProfile } = useProfileOrClaims();
   const { pathname, search } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -47,8 +47,7 @@ export function AppLayout() {
   // (issue 37: Lighthouse counts tasks over 50 ms as blocking time).
   // Offline (issue 52), the profile cannot come: the page is drawn from the token's claims, so the
   // chair opens with what it keeps on the device; the profile follows when the network is back.
-  const profileOffline = profile.isPending && profile.fetchStatus === 'paused';
-  const profileArrived = useDeferredValue(!profile.isPending || profileOffline);
+  const profileArrived = useDeferredValue(!profile.isPending || withoutProfile);
   useRememberedLocationZone(profileOffline ? (claims?.company_id ?? null) : null);
   // Work saved at the chair and not sent yet goes on app start and after each sign-in, whatever
   // the page; the sender loads once the page is idle, so it costs the first page nothing.
@@ -124,7 +123,7 @@ export function AppLayout() {
             {/* A page waits for the profile, and none is drawn behind the approval dialog: its queries could only answer 403. */}
             {!profileArrived ? (
               <PageLoader />
-            ) : profile.isError || profileOffline || organizationOpen(profile.data) ? (
+            ) : profile.isError || withoutProfile || organizationOpen(profile.data) ? (
               <Suspense fallback={<PageLoader />}>
                 <Outlet />
               </Suspense>

@@ -134,6 +134,32 @@ describe('Save procedure goes through the outbox', () => {
     expect(posts()).toHaveLength(1);
   });
 
+  it('opened offline, the form keeps what was entered when the network comes back while the profile is asked again', async () => {
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    let answerProfile: (() => void) | null = null;
+    setToken(fakeToken('assistant'));
+    stubApi(profileFor('assistant'), {
+      '/api/pms/waiting': () => jsonResponse({ visits: [] }),
+      // A slow network: the profile is asked as the network comes back and answers a moment later.
+      '/api/auth/profile': () => new Promise<Response>((resolve) => { answerProfile = () => { resolve(jsonResponse(profileFor('assistant'))); }; }),
+    });
+    renderApp('/treatment-execution');
+    const chart = await screen.findByRole('combobox', { name: /Patient chart number/ });
+    await userEvent.type(chart, 'CH-42');
+
+    online = true;
+    act(() => { window.dispatchEvent(new Event('online')); });
+    await waitFor(() => { expect(answerProfile).not.toBeNull(); });
+    // While the profile is on its way, the page stays as it is.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(chart).toBeInTheDocument();
+    act(() => { answerProfile!(); });
+    expect(await screen.findByText('Dana Reyes')).toBeInTheDocument();
+    expect(chart).toBeInTheDocument();
+    expect(chart).toHaveValue('CH-42');
+  });
+
   it('online, a visit the server refuses stays in the form with the server’s message, and saved again it goes with the same key', async () => {
     let refusing = true;
     setToken(fakeToken('assistant'));
