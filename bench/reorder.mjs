@@ -68,12 +68,13 @@ const parRule = {
 const JOIN = process.env.REORDER_JOIN !== '0';
 // The replay sends each night's orders as they are drafted; the server plans for a day's wait by default.
 const SEND_DELAY = Number(process.env.REORDER_SEND_DELAY ?? 0);
-const ours = {
-  name: `ours (fill ${100 * FILL_RATE}%, $${ORDER_COST}/order, ${100 * HOLDING_RATE}%/yr)`,
+/** Our policy planning with `orderCost` dollars an order (the location's setting). */
+const oursAt = (orderCost) => ({
+  name: `ours (fill ${100 * FILL_RATE}%, $${orderCost}/order, ${100 * HOLDING_RATE}%/yr)`,
   levels(product, state, receipts, world) {
     const forecast = forecastDemand(recorded(state));
     const leadTime = receipts.leadTime(product.supplier);
-    const costs = { orderCost: ORDER_COST, holdingRate: HOLDING_RATE, unitPrice: product.price, packSize: product.pack, linesPerOrder: world.linesPerOrder(product.supplier) };
+    const costs = { orderCost, holdingRate: HOLDING_RATE, unitPrice: product.price, packSize: product.pack, linesPerOrder: world.linesPerOrder(product.supplier) };
     return reorderLevels({ forecast, leadTime, fillRate: FILL_RATE, costs, minimumStock: 0, sendDelayDays: SEND_DELAY });
   },
   order(product, state, world, receipts) {
@@ -84,7 +85,8 @@ const ours = {
   join: JOIN
     ? (product, state) => joinQuantity({ onHand: state.onHand, onOrder: state.onOrder, levels: state.levels, packSize: product.pack, unitPrice: product.price }).units
     : undefined,
-};
+});
+const ours = oursAt(ORDER_COST);
 
 /** Receipts per supplier (days from sent to received), oldest first; the estimate kept until the next. */
 function receiptBook(world) {
@@ -168,10 +170,8 @@ function simulate(policy, base) {
   return { demanded: m.demanded, served: m.served, averageValue, lines: m.lines, orders: m.orders.size, cost: HOLDING_RATE * averageValue + ORDER_COST * m.orders.size };
 }
 
-const policies = [fixedRule, parRule, ours];
-const rows = [];
-const started = performance.now();
-for (const pattern of ONLY) {
+/** Each policy over every seed of a pattern, per world (6 products) and year: seeds averaged. */
+function replay(pattern, policies) {
   const sums = policies.map(() => ({ demanded: 0, served: 0, averageValue: 0, lines: 0, orders: 0, cost: 0 }));
   for (let seed = 1; seed <= SEEDS; seed++) {
     const world = generateWorld(pattern, seed, { days: TOTAL, history: HISTORY });
@@ -180,9 +180,31 @@ for (const pattern of ONLY) {
       for (const key of Object.keys(r)) sums[k][key] += r[key];
     });
   }
-  // Per world (6 products) and year: seeds averaged.
-  rows.push({ pattern, results: sums.map((s) => ({ fill: s.served / s.demanded, value: s.averageValue / SEEDS, lines: s.lines / SEEDS, orders: s.orders / SEEDS, cost: s.cost / SEEDS })) });
+  return sums.map((s) => ({ fill: s.served / s.demanded, value: s.averageValue / SEEDS, lines: s.lines / SEEDS, orders: s.orders / SEEDS, cost: s.cost / SEEDS }));
 }
+
+const policies = [fixedRule, parRule, ours];
+const rows = [];
+const started = performance.now();
+for (const pattern of ONLY) rows.push({ pattern, results: replay(pattern, policies) });
+
+/**
+ * Issue 51 asks for the saving "at equal ordering effort": at $15 an order ours places about half
+ * the fixed rule's lines. The same policy planned with lower costs per order (a clinic whose
+ * ordering costs less), down to the lowest that still places no more lines than the fixed rule:
+ * its stock value there against the fixed rule's.
+ */
+function equalEffort(fixed) {
+  let found = null;
+  for (const cost of [12, 10, 8, 6, 5, 4, 3, 2, 1].filter((c) => c < ORDER_COST)) {
+    const [r] = replay('steady', [oursAt(cost)]);
+    if (r.lines > fixed.lines) break;
+    found = { ...r, orderCost: cost };
+  }
+  return found;
+}
+const steadyRow = rows.find((r) => r.pattern === 'steady');
+const atEqualEffort = steadyRow ? equalEffort(steadyRow.results[0]) : null;
 const seconds = (performance.now() - started) / 1000;
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
@@ -208,10 +230,20 @@ for (const { pattern, results } of rows) {
     const valueRatio = results[2].value / results[0].value;
     if (valueRatio > 0.75 || results[2].lines > results[0].lines) misses.push(`steady: stock value ${valueRatio.toFixed(2)} of the fixed rule with ${Math.round(results[2].lines)} lines vs ${Math.round(results[0].lines)}`);
     console.log(`| steady: stock value vs fixed | | | ${valueRatio.toFixed(2)} at ${(results[2].lines / results[0].lines).toFixed(2)} × its lines | |`);
+    if (atEqualEffort) {
+      const e = atEqualEffort;
+      console.log(`| steady at the fixed rule's effort: ours planned at $${e.orderCost}/order | | | ${pct(e.fill)} · ${money(e.value)} · ${Math.round(e.lines)} lines: ${(e.value / results[0].value).toFixed(2)} of its stock value at ${(e.lines / results[0].lines).toFixed(2)} × its lines | |`);
+    }
   }
 }
 const overall = totals[2] / Math.min(totals[0], totals[1]);
 console.log(`| all patterns: total cost | ${totals.map(money).join(' | ')} | ${overall.toFixed(2)} |`);
 if (overall > 0.85) misses.push(`overall cost ${overall.toFixed(2)} of the better rule`);
 console.log('');
+if (steadyRow) {
+  const fixed = steadyRow.results[0];
+  const e = atEqualEffort;
+  const verdict = e && e.value / fixed.value <= 0.75 && e.fill >= 0.99 ? 'met' : 'missed';
+  console.log(`at the fixed rule's ordering effort (issue 51's title): ${e ? `steady ${(e.value / fixed.value).toFixed(2)} of its stock value at ${(e.lines / fixed.lines).toFixed(2)} × its lines, fill ${pct(e.fill)}, planned at $${e.orderCost} an order: ${verdict}` : 'no lower cost per order keeps to its lines'}`);
+}
 console.log(`targets (fill >= 99% every pattern; cost <= 0.85 of the better rule overall and <= 1.10 per pattern; steady stock value <= 0.75 of fixed at no more lines): ${misses.length === 0 ? 'met' : `missed: ${misses.join('; ')}`}`);
