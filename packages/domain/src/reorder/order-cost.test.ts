@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { economicOrder } from './order-cost';
+import { economicOrder, orderSizeForVendor } from './order-cost';
 
 describe('economicOrder (issue 51: ordering against holding, in whole packs)', () => {
   it.each([
@@ -95,5 +95,28 @@ describe('economicOrder with a supplier\'s shipping fee and free-shipping thresh
     expect(economicOrder({ ...base, shipping: { fee: 12, freeOver: 1500 }, linesPerOrder: 4 })!.why).toBe(
       '23 packs of 10, about every 23 days: balances ordering $3.75 a line (a $15.00 order shared by 4 lines) against holding $0.50 a unit a year; 234 units ideal; ships free (orders from $1,500, this line\'s share $375)',
     );
+  });
+});
+
+describe('orderSizeForVendor (issue 51: a line routed to another vendor than the planned supplier)', () => {
+  const plan = { method: 'steady' as const, dailyUse: 10, reorderPoint: 60 };
+  const costs = { orderCost: 15, holdingRate: 0.25 };
+  it.each([
+    // √(2 × 3650 × 15 / 0.5) = 468 units: 47 packs of 10 above the reorder point.
+    { name: 'a vendor without shipping terms', vendor: { unitPrice: 2, packSize: 10 }, orderUpTo: 530, why: /^47 packs of 10/ },
+    // A $10 fee unless the order reaches $1,200: with the fee the ideal is √(2 × 3650 × 25 / 0.5) = 604,
+    // and 60 packs ($1,200) ship free, at less a year than 47 packs paying it.
+    { name: 'a vendor whose order ships free from $1,200', vendor: { unitPrice: 2, packSize: 10, shipping: { fee: 10, freeOver: 1200 } }, orderUpTo: 660, why: /^60 packs of 10.*ships free \(orders from \$1,200\)$/ },
+    // The same units in its own packs of 25: 19 packs (475) cost a little less a year than 18 (450).
+    { name: 'a vendor selling packs of 25', vendor: { unitPrice: 2, packSize: 25 }, orderUpTo: 535, why: /^19 packs of 25/ },
+  ])('$name: ordered up to $orderUpTo', ({ vendor, orderUpTo, why }) => {
+    const sized = orderSizeForVendor(plan, { ...costs, ...vendor })!;
+    expect(sized.orderUpTo).toBe(orderUpTo);
+    expect(sized.why).toMatch(why);
+  });
+
+  it('keeps the plan for occasional use (its order size and reorder point were chosen together) and for a vendor without a price', () => {
+    expect(orderSizeForVendor({ ...plan, method: 'intermittent' }, { ...costs, unitPrice: 2, packSize: 10 })).toBeNull();
+    expect(orderSizeForVendor(plan, { ...costs, unitPrice: 0, packSize: 10 })).toBeNull();
   });
 });

@@ -7,6 +7,8 @@
 // bringing its share of that threshold, so a larger order that ships free is chosen when the fee
 // saved is worth more than the stock held.
 
+import type { ForecastMethod } from './forecast';
+
 /** Staff time to place, check in and pay an order (about half an hour), before any shipping. */
 export const DEFAULT_ORDER_COST = 15;
 /** Yearly cost of holding a dollar of stock: capital, space, expiry and loss (20–30% is usual). */
@@ -119,4 +121,23 @@ export function economicOrder(input: OrderCostInput): EconomicOrder | null {
         ? `${pack}, about every ${Math.round(days)} days: ${ordering} against ${holdingText}${shippingText}`
         : `${pack}, about every ${Math.round(days)} days: balances ${ordering} against ${holdingText}; ${Math.round(ideal)} unit${Math.round(ideal) === 1 ? '' : 's'} ideal${shippingText}`;
   return { packs, units, days, yearlyCost: cost(packs), shipping: decision, why, costAt: cost };
+}
+
+/** The levels a product was planned for overnight, as the suggested order reads them. */
+export interface PlannedLevels {
+  method: ForecastMethod;
+  dailyUse: number;
+  reorderPoint: number;
+}
+
+/**
+ * A product routed to another vendor than the supplier its levels were planned for (issue 51):
+ * its order size weighed again with that vendor's pack, price, shipping terms and usual lines per
+ * order, above the same reorder point. Null where the plan stands: occasional use, whose order
+ * size and reorder point were chosen together, and a vendor without a usable price or pack.
+ */
+export function orderSizeForVendor(plan: PlannedLevels, vendor: Omit<OrderCostInput, 'dailyUse'>): { orderUpTo: number; why: string } | null {
+  if (plan.method === 'intermittent' || plan.method === 'none') return null;
+  const order = economicOrder({ ...vendor, dailyUse: plan.dailyUse });
+  return order ? { orderUpTo: plan.reorderPoint + order.units, why: order.why } : null;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_FILL_RATE, DEFAULT_HOLDING_RATE, DEFAULT_ORDER_COST, DEFAULT_REVIEW_DAYS, DEFAULT_SERVICE_LEVEL, type ReorderSettings } from '@clinic/domain';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { usableUnits } from '../../db/usable-lots';
@@ -232,6 +233,18 @@ export async function settingsOf(db: DbOrTx, companyId: string): Promise<Reorder
         autoSendBy: row.auto_send_by,
       }
     : null;
+}
+
+/** The settings a location plans with: its own, else the defaults. */
+export function settingsView(saved: ReorderSettingsRow | null): Required<ReorderSettings> {
+  return {
+    service_level: saved?.serviceLevel ?? DEFAULT_SERVICE_LEVEL,
+    review_days: saved?.reviewDays ?? DEFAULT_REVIEW_DAYS,
+    fill_rate: saved?.fillRate ?? DEFAULT_FILL_RATE,
+    order_cost: saved?.orderCost ?? DEFAULT_ORDER_COST,
+    holding_rate: saved?.holdingRate ?? DEFAULT_HOLDING_RATE,
+    auto_send_under: saved?.autoSendUnder ?? null,
+  };
 }
 
 export interface ForecastRow {

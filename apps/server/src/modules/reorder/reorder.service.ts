@@ -1,9 +1,4 @@
 import {
-  DEFAULT_FILL_RATE,
-  DEFAULT_HOLDING_RATE,
-  DEFAULT_ORDER_COST,
-  DEFAULT_REVIEW_DAYS,
-  DEFAULT_SERVICE_LEVEL,
   FORECAST_METHOD_LABELS,
   REORDER_HISTORY_DAYS,
   daysOfCover,
@@ -51,11 +46,11 @@ import {
   planFacts,
   replaceForecasts,
   settingsOf,
+  settingsView,
   shelfFacts,
   useInWindow,
   type ForecastRow,
   type ProductPlanFacts,
-  type ReorderSettingsRow,
 } from './reorder.repo';
 
 const DAY_MS = 86_400_000;
@@ -70,17 +65,6 @@ export function historyDays(today: Date, days: number): string[] {
 function scheduledOver(days: { day: string; units: number }[] | undefined, today: string, leadDays: number, reviewDays: number) {
   if (!days?.length) return null;
   return { leadTime: useWithin(days, today, leadDays), withReview: useWithin(days, today, leadDays + reviewDays) };
-}
-
-function settingsView(saved: ReorderSettingsRow | null): Required<ReorderSettings> {
-  return {
-    service_level: saved?.serviceLevel ?? DEFAULT_SERVICE_LEVEL,
-    review_days: saved?.reviewDays ?? DEFAULT_REVIEW_DAYS,
-    fill_rate: saved?.fillRate ?? DEFAULT_FILL_RATE,
-    order_cost: saved?.orderCost ?? DEFAULT_ORDER_COST,
-    holding_rate: saved?.holdingRate ?? DEFAULT_HOLDING_RATE,
-    auto_send_under: saved?.autoSendUnder ?? null,
-  };
 }
 
 /** Days from the first receipt (an ISO day) to today; null when never received here. */

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ForecastMethod } from '@clinic/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { lastDeliverySql } from '../purchasing/purchasing.reads';
 import { suggestedOrderLines, suggestedOrders, purchaseOrders, suppliers, products, type SuggestedChoice } from '../../db/schema';
@@ -15,7 +16,7 @@ export interface ProductPosition {
   minimumStock: number;
   pinned: { reorderPoint: number; orderUpTo: number } | null;
   /** The daily job's levels; null when the product has no forecast (no use in twelve weeks). */
-  forecast: { reorderPoint: number; orderUpTo: number; expectedFill: number | null; why: string | null } | null;
+  forecast: { method: ForecastMethod; dailyUse: number; reorderPoint: number; orderUpTo: number; expectedFill: number | null; why: string | null } | null;
   usableUnits: number;
   onOrderUnits: number;
   last: { supplierId: string; supplierName: string; unitsPerContainer: number; pricePerContainer: number } | null;
@@ -35,7 +36,7 @@ export async function productPositions(db: DbOrTx, companyId: string, today: str
           select product_id from product_company_settings where company_id = ${companyId}::uuid and (minimum_stock > 0 or pinned_reorder_point is not null)
         )
         select p.id as product_id, p.name, coalesce(pcs.minimum_stock, 0) as minimum_stock, pcs.pinned_reorder_point, pcs.pinned_order_up_to,
-               rf.reorder_point as forecast_reorder_point, rf.order_up_to as forecast_order_up_to, rf.expected_fill, rf.why,
+               rf.method as forecast_method, rf.daily_use as forecast_daily_use, rf.reorder_point as forecast_reorder_point, rf.order_up_to as forecast_order_up_to, rf.expected_fill, rf.why,
                coalesce(usable.units, 0) as usable_units, coalesce(ordered.units, 0) as on_order_units,
                last.supplier_id, last.supplier_name, last.units_per_container, last.price_per_container
           from planned
@@ -65,6 +66,8 @@ export async function productPositions(db: DbOrTx, companyId: string, today: str
         r.forecast_reorder_point == null || r.forecast_order_up_to == null
           ? null
           : {
+              method: String(r.forecast_method) as ForecastMethod,
+              dailyUse: Number(r.forecast_daily_use),
               reorderPoint: Number(r.forecast_reorder_point),
               orderUpTo: Number(r.forecast_order_up_to),
               expectedFill: r.expected_fill == null ? null : Number(r.expected_fill),

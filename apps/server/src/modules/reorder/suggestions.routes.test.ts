@@ -92,6 +92,37 @@ describe('suggested orders', () => {
     expect(lineOf(draft, later.id)).toBeUndefined();
   });
 
+  it('sizes a line routed to another vendor than its last supplier for that vendor: its pack, price and shipping terms (issue 51)', async () => {
+    const here = await location();
+    const token = adminAt(here);
+    const id = tag();
+    const usual = await createSupplier(t.db, { companyId: here, name: `Usual ${id}` });
+    const city = await createSupplier(t.db, { companyId: here, name: `City ${id}` });
+    // Used 5 a day for twelve weeks, last delivered by Usual in packs of 10 at $20; 10 left.
+    const product = await createProduct(t.db, { companyId: null, name: `Routed ${id}`, barcode: `0066${id}` });
+    const res = await t.request({ method: 'POST', url: '/api/stock', token, payload: { product_id: product.id, supplier_id: usual.id, container_quantity: 43, units_per_container: 10, price_per_container: 20, expiry_date: '2028-01-31' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const stockId = res.json().stocks[0].id as string;
+    for (let daysAgo = 84; daysAgo >= 1; daysAgo--) {
+      const at = new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
+      await t.db.execute(sql`insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, created_at) values (${here}, ${stockId}, ${product.id}, 'manual', 5, 2, ${at}::timestamptz)`);
+    }
+    // City sells it cheaper ($18 for 10) and charges $12 shipping unless the order reaches $1,000.
+    expect((await uploadPriceList(t, token, city.id, csv([{ sku: 'C-1', description: 'Routed item, 10', barcode: `0066${id}`, packSize: 1, price: 18 }]))).statusCode).toBe(200);
+    expect((await t.request({ method: 'PUT', url: `/api/supplier/${city.id}/shipping`, token, payload: { shipping_fee: 12, free_shipping_over: 1000 } })).statusCode).toBe(200);
+
+    const draft = await refresh(token);
+    const line = lineOf(draft, product.id);
+    const plan = (await t.request({ method: 'GET', url: `/api/product/${product.id}/reorder`, token })).json() as { reorder_point: number; order_up_to: number };
+    expect(line).toMatchObject({ vendor: { id: city.id }, sku: 'C-1', pack_size: 10, price: 18, reorder_point: plan.reorder_point });
+    // Planned for Usual: about 330 units at $2 (33 packs). For City at $1.80 the $12 fee makes 470
+    // the balance, and 56 packs ($1,008) ship free for less a year: sized for City's order.
+    expect(plan.order_up_to - plan.reorder_point).toBe(330);
+    expect(line.order_up_to - line.reorder_point).toBe(560);
+    expect(line.why).toMatch(/Order size for City [0-9a-f]+'s order: 56 packs of 10, .*raised from 470 to reach free shipping at \$1,000: saves the \$12\.00 shipping fee$/);
+    expect(line.units).toBeGreaterThanOrEqual(line.order_up_to - 10);
+  });
+
   it('a location with no supplier at all: every product says why, nothing can be ordered', async () => {
     const here = await location();
     const token = adminAt(here);

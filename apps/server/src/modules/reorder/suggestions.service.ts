@@ -4,6 +4,7 @@ import {
   joinQuantity,
   lineTotal,
   orderQuantity,
+  orderSizeForVendor,
   purchaseOrderNumber,
   roundToCents,
   routeProduct,
@@ -13,6 +14,7 @@ import {
   type OrderSuggestionsRequest,
   type SuggestedOrder,
   type UpdateSuggestedLine,
+  type VendorChoice,
 } from '@clinic/domain';
 import type { ServiceDeps } from '../../services';
 import type { Actor } from '../../core/actor';
@@ -25,7 +27,7 @@ import { actingAs } from '../users/acting-as';
 import { createOrderIssuer } from '../purchasing/issue-order';
 import type { MarketplaceService } from '../marketplace/marketplace.service';
 import type { ReorderService } from './reorder.service';
-import { settingsOf, shippingOfSuppliers } from './reorder.repo';
+import { linesPerOrderBySupplier, settingsOf, settingsView, shippingOfSuppliers } from './reorder.repo';
 import {
   closeDraftIfDone,
   companiesToSuggest,
@@ -60,7 +62,7 @@ const fmt = (n: number) => String(Math.round(n * 100) / 100);
  * Why a line orders what it does: where the product stands, the fill aimed at, the level ordered
  * up to and the order-cost balance; `joining`: the vendor whose order it joins.
  */
-function whyOf(p: ProductPosition, levels: { reorderPoint: number; orderUpTo: number }, joining: string | null): string {
+function whyOf(p: ProductPosition, levels: { reorderPoint: number; orderUpTo: number }, joining: string | null, sizedFor: VendorSize | null): string {
   const position = `${fmt(p.usableUnits)} usable + ${fmt(p.onOrderUnits)} on order`;
   const upTo = `ordered up to ${levels.orderUpTo}`;
   if (p.pinned) return `${position}, at or below the reorder point ${levels.reorderPoint} set by hand: ${upTo}`;
@@ -69,7 +71,15 @@ function whyOf(p: ProductPosition, levels: { reorderPoint: number; orderUpTo: nu
   const start = joining
     ? `Joins the order to ${joining} going out anyway: ${position}, within half an order of the reorder point ${levels.reorderPoint}${fill}: ${upTo}`
     : `${position}, at or below the reorder point ${levels.reorderPoint}${fill}: ${upTo}`;
+  if (sizedFor) return `${start}. Order size for ${sizedFor.vendorName}'s order: ${sizedFor.why}`;
   return p.forecast.why ? `${start}. Order size: ${p.forecast.why}` : start;
+}
+
+/** An order size weighed for the vendor a line is routed to (`orderSizeForVendor`). */
+interface VendorSize {
+  vendorName: string;
+  orderUpTo: number;
+  why: string;
 }
 
 function toView(l: SuggestedLineRow): SuggestedOrder['lines'][number] {
@@ -134,6 +144,33 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
   }
 
   /**
+   * The overnight plan sized each order for the product's last supplier; a line routed to another
+   * vendor (a cheaper offer) is sized again for that vendor's pack, price, shipping terms and the
+   * lines its orders here usually carry (issue 51), above the same reorder point. Read once per draft.
+   */
+  async function vendorSizer(companyId: string, lines: ReadonlyArray<{ p: ProductPosition; choice: VendorChoice | null }>) {
+    const elsewhere = (p: ProductPosition, choice: VendorChoice) => !p.pinned && p.forecast !== null && choice.vendorId !== p.last?.supplierId;
+    const vendors = [...new Set(lines.filter((l) => l.choice && elsewhere(l.p, l.choice)).map((l) => l.choice!.vendorId))];
+    if (vendors.length === 0) return () => null;
+    const [saved, shipping, linesPerOrder] = await Promise.all([settingsOf(db, companyId), shippingOfSuppliers(db, companyId, vendors), linesPerOrderBySupplier(db, companyId)]);
+    const settings = settingsView(saved);
+    const costs = { orderCost: settings.order_cost, holdingRate: settings.holding_rate };
+    return (p: ProductPosition, planned: { reorderPoint: number; orderUpTo: number }, choice: VendorChoice): VendorSize | null => {
+      // The Minimum Stock above the forecast's reorder point sets the levels: they stay as they are.
+      if (!elsewhere(p, choice) || planned.reorderPoint !== p.forecast!.reorderPoint) return null;
+      const terms = shipping.find((t) => t.supplierId === choice.vendorId);
+      const sized = orderSizeForVendor(p.forecast!, {
+        ...costs,
+        unitPrice: unitPriceOf(choice),
+        packSize: choice.packSize,
+        linesPerOrder: linesPerOrder.get(choice.vendorId) ?? 1,
+        shipping: terms ? { fee: terms.fee, freeOver: terms.freeOver } : null,
+      });
+      return sized ? { vendorName: choice.vendorName, orderUpTo: Math.max(sized.orderUpTo, planned.reorderPoint), why: sized.why } : null;
+    };
+  }
+
+  /**
    * What the location should order now, as lines: products at or below their reorder point, and
    * (issue 51) products due soon whose vendor gets an order anyway, joining it so its cost counts
    * once; routed first, so a product joins the vendor it would be ordered from. Each line says why.
@@ -153,9 +190,12 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
     );
     const routed = candidates.map((c) => ({ ...c, ...routeProduct(c.p, offers.filter((o) => o.productId === c.p.productId), kinds) }));
     const going = new Set(routed.filter((r) => r.due && r.choice).map((r) => r.choice!.vendorId));
-    return routed
-      .filter((r) => r.due || (r.choice && going.has(r.choice.vendorId)))
-      .map(({ p, levels, due, choice, choices, problem }) => {
+    const kept = routed.filter((r) => r.due || (r.choice && going.has(r.choice.vendorId)));
+    const sizeFor = await vendorSizer(companyId, kept);
+    return kept
+      .map(({ p, levels: planned, due, choice, choices, problem }) => {
+        const sized = choice ? sizeFor(p, planned, choice) : null;
+        const levels = sized ? { reorderPoint: planned.reorderPoint, orderUpTo: sized.orderUpTo } : planned;
         const quantityOf = due ? orderQuantity : joinQuantity;
         const packs = choice ? quantityOf({ onHand: p.usableUnits, onOrder: p.onOrderUnits, levels, packSize: choice.packSize, unitPrice: unitPriceOf(choice) }).packs : 0;
         return {
@@ -172,7 +212,7 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
           onOrderUnits: p.onOrderUnits,
           reorderPoint: levels.reorderPoint,
           orderUpTo: levels.orderUpTo,
-          why: whyOf(p, levels, due ? null : (choice?.vendorName ?? null)),
+          why: whyOf(p, levels, due ? null : (choice?.vendorName ?? null), sized),
           choices,
           problem,
         };
