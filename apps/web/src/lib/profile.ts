@@ -59,17 +59,18 @@ export function useProfile() {
 }
 
 /**
- * The profile, and whether a page is drawn before it came (issue 52): offline it cannot come, so
- * the page is drawn from the token's claims; and once drawn it stays drawn while the profile is
- * asked as the network comes back, since a loader in its place would unmount the page and lose a
- * visit being entered at the chair. The server still checks every call.
+ * The profile, and whether a page is drawn without it (issue 52): offline it cannot come, so the
+ * page is drawn from the token's claims; and once drawn it stays drawn while the profile is asked
+ * as the network comes back, or if that fails, since a loader or a redirect in its place would
+ * unmount the page and lose a visit being entered at the chair. The server still checks every call.
  */
 export function useProfileOrClaims() {
   const profile = useProfile();
   const offline = profile.isPending && profile.fetchStatus === 'paused';
   const [drawnOffline, setDrawnOffline] = useState(offline);
   if (offline && !drawnOffline) setDrawnOffline(true);
-  return { profile, offline, withoutProfile: profile.isPending && (offline || drawnOffline) };
+  if (profile.data && drawnOffline) setDrawnOffline(false);
+  return { profile, offline, withoutProfile: profile.data === undefined && (offline || drawnOffline) };
 }
 
 export function fullName(person: { first_name: string; last_name: string }): string {

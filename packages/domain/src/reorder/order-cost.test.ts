@@ -99,24 +99,32 @@ describe('economicOrder with a supplier\'s shipping fee and free-shipping thresh
 });
 
 describe('orderSizeForVendor (issue 51: a line routed to another vendor than the planned supplier)', () => {
-  const plan = { method: 'steady' as const, dailyUse: 10, reorderPoint: 60 };
+  // Planned for the last supplier: 47 packs of 10 at $2 (√(2 × 3650 × 15 / 0.5) = 468) above 60.
+  const plan = { method: 'steady' as const, dailyUse: 10, reorderPoint: 60, orderUpTo: 530 };
   const costs = { orderCost: 15, holdingRate: 0.25 };
   it.each([
-    // √(2 × 3650 × 15 / 0.5) = 468 units: 47 packs of 10 above the reorder point.
-    { name: 'a vendor without shipping terms', vendor: { unitPrice: 2, packSize: 10 }, orderUpTo: 530, why: /^47 packs of 10/ },
     // A $10 fee unless the order reaches $1,200: with the fee the ideal is √(2 × 3650 × 25 / 0.5) = 604,
     // and 60 packs ($1,200) ship free, at less a year than 47 packs paying it.
     { name: 'a vendor whose order ships free from $1,200', vendor: { unitPrice: 2, packSize: 10, shipping: { fee: 10, freeOver: 1200 } }, orderUpTo: 660, why: /^60 packs of 10.*ships free \(orders from \$1,200\)$/ },
     // The same units in its own packs of 25: 19 packs (475) cost a little less a year than 18 (450).
     { name: 'a vendor selling packs of 25', vendor: { unitPrice: 2, packSize: 25 }, orderUpTo: 535, why: /^19 packs of 25/ },
+    // Cheaper by a fifth: √(2 × 3650 × 15 / 0.4) = 523, 52 packs.
+    { name: 'a cheaper vendor', vendor: { unitPrice: 1.6, packSize: 10 }, orderUpTo: 580, why: /^52 packs of 10/ },
   ])('$name: ordered up to $orderUpTo', ({ vendor, orderUpTo, why }) => {
     const sized = orderSizeForVendor(plan, { ...costs, ...vendor })!;
     expect(sized.orderUpTo).toBe(orderUpTo);
     expect(sized.why).toMatch(why);
   });
 
-  it('keeps the plan for occasional use (its order size and reorder point were chosen together) and for a vendor without a price', () => {
-    expect(orderSizeForVendor({ ...plan, method: 'intermittent' }, { ...costs, unitPrice: 2, packSize: 10 })).toBeNull();
-    expect(orderSizeForVendor(plan, { ...costs, unitPrice: 0, packSize: 10 })).toBeNull();
+  it.each([
+    { name: 'the same terms as planned', plan, vendor: { unitPrice: 2, packSize: 10 } },
+    // Its orders carry 4 lines: 23 packs would do, but a smaller order over the same reorder point fills less than planned.
+    { name: 'a smaller order (a vendor whose orders carry four lines)', plan, vendor: { unitPrice: 2, packSize: 10, linesPerOrder: 4 } },
+    // Booked appointments raised the plan's level to 900: more than the vendor's order would reach.
+    { name: 'a level raised for booked appointments', plan: { ...plan, orderUpTo: 900 }, vendor: { unitPrice: 2, packSize: 10, shipping: { fee: 10, freeOver: 1200 } } },
+    { name: 'occasional use (its order size and reorder point were chosen together)', plan: { ...plan, method: 'intermittent' as const }, vendor: { unitPrice: 1.6, packSize: 10 } },
+    { name: 'a vendor without a price', plan, vendor: { unitPrice: 0, packSize: 10 } },
+  ])('keeps the plan for $name', ({ plan: planned, vendor }) => {
+    expect(orderSizeForVendor(planned, { ...costs, ...vendor })).toBeNull();
   });
 });

@@ -128,16 +128,22 @@ export interface PlannedLevels {
   method: ForecastMethod;
   dailyUse: number;
   reorderPoint: number;
+  /** At least the reorder point plus the planned order, and what booked appointments need. */
+  orderUpTo: number;
 }
 
 /**
  * A product routed to another vendor than the supplier its levels were planned for (issue 51):
  * its order size weighed again with that vendor's pack, price, shipping terms and usual lines per
- * order, above the same reorder point. Null where the plan stands: occasional use, whose order
- * size and reorder point were chosen together, and a vendor without a usable price or pack.
+ * order, above the same reorder point. Only ever larger than the plan's: the reorder point was
+ * chosen for the planned order size, and a smaller order over it would fill less than the target
+ * (and could drop below what booked appointments need). Null where the plan stands: a size no
+ * larger, occasional use (its order size and reorder point were chosen together), and a vendor
+ * without a usable price or pack.
  */
 export function orderSizeForVendor(plan: PlannedLevels, vendor: Omit<OrderCostInput, 'dailyUse'>): { orderUpTo: number; why: string } | null {
   if (plan.method === 'intermittent' || plan.method === 'none') return null;
   const order = economicOrder({ ...vendor, dailyUse: plan.dailyUse });
-  return order ? { orderUpTo: plan.reorderPoint + order.units, why: order.why } : null;
+  if (!order || plan.reorderPoint + order.units <= plan.orderUpTo) return null;
+  return { orderUpTo: plan.reorderPoint + order.units, why: order.why };
 }

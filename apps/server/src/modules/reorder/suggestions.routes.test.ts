@@ -119,7 +119,7 @@ describe('suggested orders', () => {
     // the balance, and 56 packs ($1,008) ship free for less a year: sized for City's order.
     expect(plan.order_up_to - plan.reorder_point).toBe(330);
     expect(line.order_up_to - line.reorder_point).toBe(560);
-    expect(line.why).toMatch(/Order size for City [0-9a-f]+'s order: 56 packs of 10, .*raised from 470 to reach free shipping at \$1,000: saves the \$12\.00 shipping fee$/);
+    expect(line.why).toMatch(/\(expected fill at least 99\.\d%\): ordered up to \d+\. Order size for City [0-9a-f]+'s order: 56 packs of 10, .*raised from 470 to reach free shipping at \$1,000: saves the \$12\.00 shipping fee$/);
     expect(line.units).toBeGreaterThanOrEqual(line.order_up_to - 10);
   });
 

@@ -67,7 +67,8 @@ function whyOf(p: ProductPosition, levels: { reorderPoint: number; orderUpTo: nu
   const upTo = `ordered up to ${levels.orderUpTo}`;
   if (p.pinned) return `${position}, at or below the reorder point ${levels.reorderPoint} set by hand: ${upTo}`;
   if (!p.forecast || levels.reorderPoint > p.forecast.reorderPoint) return `${position}, at or below the Minimum Stock ${levels.reorderPoint}: ${upTo}`;
-  const fill = p.forecast.expectedFill === null ? '' : ` (expected fill ${(100 * p.forecast.expectedFill).toFixed(1)}%)`;
+  // A larger order over the same reorder point fills at least what was planned.
+  const fill = p.forecast.expectedFill === null ? '' : ` (expected fill ${sizedFor ? 'at least ' : ''}${(100 * p.forecast.expectedFill).toFixed(1)}%)`;
   const start = joining
     ? `Joins the order to ${joining} going out anyway: ${position}, within half an order of the reorder point ${levels.reorderPoint}${fill}: ${upTo}`
     : `${position}, at or below the reorder point ${levels.reorderPoint}${fill}: ${upTo}`;
@@ -146,7 +147,8 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
   /**
    * The overnight plan sized each order for the product's last supplier; a line routed to another
    * vendor (a cheaper offer) is sized again for that vendor's pack, price, shipping terms and the
-   * lines its orders here usually carry (issue 51), above the same reorder point. Read once per draft.
+   * lines its orders here usually carry (issue 51), above the same reorder point, where that orders
+   * more (`orderSizeForVendor` says why never less). Read once per draft.
    */
   async function vendorSizer(companyId: string, lines: ReadonlyArray<{ p: ProductPosition; choice: VendorChoice | null }>) {
     const elsewhere = (p: ProductPosition, choice: VendorChoice) => !p.pinned && p.forecast !== null && choice.vendorId !== p.last?.supplierId;
@@ -159,14 +161,14 @@ export function createSuggestionsService(deps: ServiceDeps, reorder: ReorderServ
       // The Minimum Stock above the forecast's reorder point sets the levels: they stay as they are.
       if (!elsewhere(p, choice) || planned.reorderPoint !== p.forecast!.reorderPoint) return null;
       const terms = shipping.find((t) => t.supplierId === choice.vendorId);
-      const sized = orderSizeForVendor(p.forecast!, {
+      const sized = orderSizeForVendor({ ...p.forecast!, orderUpTo: planned.orderUpTo }, {
         ...costs,
         unitPrice: unitPriceOf(choice),
         packSize: choice.packSize,
         linesPerOrder: linesPerOrder.get(choice.vendorId) ?? 1,
         shipping: terms ? { fee: terms.fee, freeOver: terms.freeOver } : null,
       });
-      return sized ? { vendorName: choice.vendorName, orderUpTo: Math.max(sized.orderUpTo, planned.reorderPoint), why: sized.why } : null;
+      return sized ? { vendorName: choice.vendorName, ...sized } : null;
     };
   }
 

@@ -160,6 +160,27 @@ describe('Save procedure goes through the outbox', () => {
     expect(chart).toHaveValue('CH-42');
   });
 
+  it('opened offline, the form keeps what was entered when the network comes back and the profile cannot be read', async () => {
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    let profileAsked = 0;
+    setToken(fakeToken('assistant'));
+    stubApi(profileFor('assistant'), {
+      '/api/pms/waiting': () => jsonResponse({ visits: [] }),
+      '/api/auth/profile': () => { profileAsked += 1; return jsonResponse({ message: 'Service unavailable' }, 503); },
+    });
+    renderApp('/treatment-execution');
+    const chart = await screen.findByRole('combobox', { name: /Patient chart number/ });
+    await userEvent.type(chart, 'CH-43');
+
+    online = true;
+    act(() => { window.dispatchEvent(new Event('online')); });
+    await waitFor(() => { expect(profileAsked).toBeGreaterThan(0); });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(chart).toBeInTheDocument();
+    expect(chart).toHaveValue('CH-43');
+  });
+
   it('online, a visit the server refuses stays in the form with the server’s message, and saved again it goes with the same key', async () => {
     let refusing = true;
     setToken(fakeToken('assistant'));
