@@ -55,6 +55,24 @@ async function productBelowMinimum(companyId: string, token: string, options: { 
   return product;
 }
 
+/** A product used 5 a day for twelve weeks with `onHand` units left, received from a supplier in packs of 10 at $20. */
+async function productUsedDaily(companyId: string, token: string, supplierId: string, onHand: number, barcode?: string) {
+  const product = await createProduct(t.db, { companyId: null, name: `Used ${tag()}`, ...(barcode ? { barcode } : {}) });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/stock',
+    token,
+    payload: { product_id: product.id, supplier_id: supplierId, container_quantity: (onHand + 420) / 10, units_per_container: 10, price_per_container: 20, expiry_date: '2028-01-31' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const stockId = res.json().stocks[0].id as string;
+  for (let daysAgo = 84; daysAgo >= 1; daysAgo--) {
+    const at = new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
+    await t.db.execute(sql`insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, created_at) values (${companyId}, ${stockId}, ${product.id}, 'manual', 5, 2, ${at}::timestamptz)`);
+  }
+  return product;
+}
+
 const csv = (rows: PriceRow[]) => ({ name: 'prices.csv', bytes: Buffer.from(priceListCsv(rows)) });
 
 describe('suggested orders', () => {
@@ -62,23 +80,7 @@ describe('suggested orders', () => {
     const here = await location();
     const token = adminAt(here);
     const supplier = await createSupplier(t.db, { companyId: here, name: `Steady ${tag()}` });
-    /** A product used 5 a day for twelve weeks with `onHand` units left, in packs of 10 at $20. */
-    const used = async (onHand: number) => {
-      const product = await createProduct(t.db, { companyId: null, name: `Used ${tag()}` });
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/stock',
-        token,
-        payload: { product_id: product.id, supplier_id: supplier.id, container_quantity: (onHand + 420) / 10, units_per_container: 10, price_per_container: 20, expiry_date: '2028-01-31' },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const stockId = res.json().stocks[0].id as string;
-      for (let daysAgo = 84; daysAgo >= 1; daysAgo--) {
-        const at = new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
-        await t.db.execute(sql`insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, created_at) values (${here}, ${stockId}, ${product.id}, 'manual', 5, 2, ${at}::timestamptz)`);
-      }
-      return product;
-    };
+    const used = (onHand: number) => productUsedDaily(here, token, supplier.id, onHand);
     const due = await used(10);
     const soon = await used(100);
     const later = await used(400);
@@ -98,15 +100,8 @@ describe('suggested orders', () => {
     const id = tag();
     const usual = await createSupplier(t.db, { companyId: here, name: `Usual ${id}` });
     const city = await createSupplier(t.db, { companyId: here, name: `City ${id}` });
-    // Used 5 a day for twelve weeks, last delivered by Usual in packs of 10 at $20; 10 left.
-    const product = await createProduct(t.db, { companyId: null, name: `Routed ${id}`, barcode: `0066${id}` });
-    const res = await t.request({ method: 'POST', url: '/api/stock', token, payload: { product_id: product.id, supplier_id: usual.id, container_quantity: 43, units_per_container: 10, price_per_container: 20, expiry_date: '2028-01-31' } });
-    expect(res.statusCode, res.body).toBe(201);
-    const stockId = res.json().stocks[0].id as string;
-    for (let daysAgo = 84; daysAgo >= 1; daysAgo--) {
-      const at = new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
-      await t.db.execute(sql`insert into stock_usages (company_id, stock_id, product_id, kind, quantity, unit_price, created_at) values (${here}, ${stockId}, ${product.id}, 'manual', 5, 2, ${at}::timestamptz)`);
-    }
+    // Last delivered by Usual in packs of 10 at $20; 10 left.
+    const product = await productUsedDaily(here, token, usual.id, 10, `0066${id}`);
     // City sells it cheaper ($18 for 10) and charges $12 shipping unless the order reaches $1,000.
     expect((await uploadPriceList(t, token, city.id, csv([{ sku: 'C-1', description: 'Routed item, 10', barcode: `0066${id}`, packSize: 1, price: 18 }]))).statusCode).toBe(200);
     expect((await t.request({ method: 'PUT', url: `/api/supplier/${city.id}/shipping`, token, payload: { shipping_fee: 12, free_shipping_over: 1000 } })).statusCode).toBe(200);
